@@ -1,0 +1,50 @@
+package io.llmfailover.runtime.config;
+
+import io.llmfailover.runtime.provider.Provider;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The whole configuration, immutable, built once at start from the properties file, the system
+ * property overrides and the environment.
+ *
+ * @param source the file it was read from, empty when no file was found
+ * @param providers configured providers by name, in file order
+ * @param routes routes in file order
+ * @param firstByteTimeout {@code timeout.first-byte}
+ * @param otel every {@code otel.*} key, as written, for the telemetry set-up
+ * @param strict {@code agent.strict}: a bad config stops the JVM instead of disabling the agent
+ * @param extra every other key as written (after substitution), for features that read their own
+ */
+public record FailoverConfig(
+        Optional<Path> source,
+        Map<String, Provider> providers,
+        List<RouteSettings> routes,
+        BreakerSettings breaker,
+        ThrottleSettings throttle,
+        Duration firstByteTimeout,
+        FailoverPolicy failoverOn,
+        Map<String, String> otel,
+        boolean strict,
+        Map<String, String> extra) {
+
+    public static final Duration DEFAULT_FIRST_BYTE_TIMEOUT = Duration.ofSeconds(60);
+
+    public FailoverConfig {
+        providers = Collections.unmodifiableMap(new LinkedHashMap<>(providers));
+        routes = List.copyOf(routes);
+        otel = Map.copyOf(otel);
+        extra = Map.copyOf(extra);
+    }
+
+    /** The configuration of an agent that found no file: defaults, no providers, no routes. */
+    public static FailoverConfig defaults() {
+        return new FailoverConfig(Optional.empty(), Map.of(), List.of(), BreakerSettings.DEFAULTS,
+                ThrottleSettings.DEFAULTS, DEFAULT_FIRST_BYTE_TIMEOUT, FailoverPolicy.DEFAULTS, Map.of(), false, Map.of());
+    }
+}

@@ -1,0 +1,16 @@
+package io.llmfailover.runtime.http;
+
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
+
+/** A response made by the runtime itself, or an upstream error body kept in memory. */
+public record BufferedResponse(int status, HttpHeaders headers, byte[] bytes) implements LlmResponse {
+
+    @Override
+    public InputStream body() {
+        return new ByteArrayInputStream(bytes);
+    }
+
+    @Override
+    public void close() {}
+}

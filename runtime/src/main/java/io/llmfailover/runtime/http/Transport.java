@@ -1,0 +1,21 @@
+package io.llmfailover.runtime.http;
+
+import java.io.IOException;
+import java.time.Duration;
+
+/**
+ * "Send this request with the app's own client": what an agent adapter hands the runtime, so that
+ * every attempt uses the app's connection pool, TLS and proxy settings.
+ */
+@FunctionalInterface
+public interface Transport {
+
+    /**
+     * Sends the request and returns once the response head has arrived.
+     *
+     * @param firstByteTimeout how long to wait for the response head; on expiry the attempt is
+     *     cancelled, its connection released, and {@link FirstByteTimeoutException} thrown
+     * @throws IOException when no response head was received (connect failure, reset, timeout)
+     */
+    LlmResponse send(LlmRequest request, Duration firstByteTimeout) throws IOException;
+}

@@ -1,0 +1,49 @@
+package io.llmfailover.runtime.provider;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * One endpoint speaking one wire protocol.
+ *
+ * @param name the provider's name in the config ({@code provider.<name>.*}), or the well-known
+ *     name of a host the agent knows without config
+ * @param baseUrl the base URL including the API version path, never ending in '/'
+ * @param apiKeys the provider's own keys, in pool order; empty means "keep the app's credential",
+ *     which is only ever sent to the host the app addressed
+ * @param models the model map: the model the app asked for to the model sent here, with {@code *}
+ *     for any other model; a model absent from the map is sent unchanged
+ */
+public record Provider(String name, URI baseUrl, Protocol protocol, List<String> apiKeys, Map<String, String> models) {
+
+    public Provider {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(baseUrl, "baseUrl");
+        Objects.requireNonNull(protocol, "protocol");
+        apiKeys = List.copyOf(apiKeys);
+        models = Map.copyOf(models);
+    }
+
+    /** The model to send to this provider when the app asked for {@code requested}. */
+    public String mapModel(String requested) {
+        if (requested != null) {
+            String exact = models.get(requested);
+            if (exact != null) {
+                return exact;
+            }
+        }
+        return models.getOrDefault("*", requested);
+    }
+
+    public boolean hasOwnKeys() {
+        return !apiKeys.isEmpty();
+    }
+
+    @Override
+    public String toString() {
+        // Never the keys.
+        return name + "(" + protocol.configName() + " " + baseUrl + ")";
+    }
+}
