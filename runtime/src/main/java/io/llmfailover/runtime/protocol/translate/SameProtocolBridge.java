@@ -1,0 +1,38 @@
+package io.llmfailover.runtime.protocol.translate;
+
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.protocol.JsonModelField;
+import io.llmfailover.runtime.protocol.Operation;
+import io.llmfailover.runtime.protocol.OperationPaths;
+import java.io.InputStream;
+
+/** A fallback that speaks the app's own protocol: only the model changes, bodies pass through. */
+final class SameProtocolBridge implements ProtocolBridge {
+
+    static final SameProtocolBridge INSTANCE = new SameProtocolBridge();
+
+    @Override
+    public TargetRequest request(SourceRequest source, String targetModel) {
+        String model = targetModel == null ? source.model() : targetModel;
+        byte[] body = source.operation() == Operation.GENERATE_CONTENT
+                ? source.body()
+                : JsonModelField.rewrite(source.body(), source.model(), model);
+        String path = OperationPaths.of(source.operation(), model, source.stream(), source.query());
+        return new TargetRequest(source.operation(), model, source.stream(), path, body, HttpHeaders.EMPTY);
+    }
+
+    @Override
+    public InputStream response(InputStream targetBody, SourceRequest source, TargetRequest target) {
+        return targetBody;
+    }
+
+    @Override
+    public byte[] error(int status, byte[] targetErrorBody) {
+        return targetErrorBody;
+    }
+
+    @Override
+    public boolean passesBodiesThrough() {
+        return true;
+    }
+}
