@@ -42,6 +42,9 @@ public final class AgentInstaller {
             return;
         }
         AgentLogging.useDefaults();
+        // The agent never injects classes, so its Byte Buddy need not touch sun.misc.Unsafe (JDK 24+ warns).
+        // Relocated in the agent jar: the app's own Byte Buddy does not see this property.
+        System.setProperty("net.bytebuddy.safe", "true");
         FailoverConfig config;
         try {
             config = ConfigLoader.load(agentArgs);

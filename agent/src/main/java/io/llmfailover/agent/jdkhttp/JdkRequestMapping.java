@@ -1,0 +1,46 @@
+package io.llmfailover.agent.jdkhttp;
+
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
+import java.net.http.HttpRequest.BodyPublishers;
+import java.util.Locale;
+import java.util.Set;
+
+/** Between the JDK client's request and the runtime's neutral one. */
+final class JdkRequestMapping {
+
+    /** Headers the JDK client sets itself and refuses from callers. */
+    private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
+
+    private JdkRequestMapping() {}
+
+    static LlmRequest toNeutral(HttpRequest request, byte[] body) {
+        return new LlmRequest(request.method(), request.uri(), HttpHeaders.of(request.headers().map()), body);
+    }
+
+    /** The app's request with its body replaced by the buffered copy: same data, replayable. */
+    static HttpRequest withBody(HttpRequest request, byte[] body) {
+        return HttpRequest.newBuilder(request, (name, value) -> true)
+                .method(request.method(), publisher(body, request.bodyPublisher().isPresent()))
+                .build();
+    }
+
+    /** The JDK request for an attempt the runtime rewrote; timeout, version and expect-continue stay the app's. */
+    static HttpRequest toJdk(LlmRequest attempt, HttpRequest appRequest) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(appRequest, (name, value) -> false)
+                .uri(attempt.uri())
+                .method(attempt.method(), publisher(attempt.body(), appRequest.bodyPublisher().isPresent()));
+        attempt.headers().forEach((name, value) -> {
+            if (!RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
+                builder.header(name, value);
+            }
+        });
+        return builder.build();
+    }
+
+    private static BodyPublisher publisher(byte[] body, boolean hadBody) {
+        return body.length == 0 && !hadBody ? BodyPublishers.noBody() : BodyPublishers.ofByteArray(body);
+    }
+}

@@ -1,0 +1,278 @@
+package io.llmfailover.agent.jdkhttp;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.testing.FakeGovernor;
+import io.llmfailover.agent.testing.LoopbackServer;
+import io.llmfailover.runtime.AgentFailure;
+import io.llmfailover.runtime.http.BufferedResponse;
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmResponse;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.net.ConnectException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class JdkHttpAdapterTest {
+
+    private static final String PROMPT = "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+    private static final Duration FIRST_BYTE = Duration.ofMillis(300);
+    private static final Duration GENEROUS = Duration.ofSeconds(10);
+
+    private final LoopbackServer primary = new LoopbackServer();
+    private final LoopbackServer fallback = new LoopbackServer();
+    private final HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    @AfterEach
+    void stopServers() {
+        primary.close();
+        fallback.close();
+    }
+
+    @Test
+    void aCallTheRuntimeDoesNotGovernIsLeftToTheClient() {
+        JdkHttpAdapter adapter = adapterFor(FakeGovernor.governingNothing());
+
+        assertNull(adapter.send(client, chat(primary), BodyHandlers.ofString()));
+        assertNull(adapter.sendAsync(client, chat(primary), BodyHandlers.ofString(), null));
+        assertTrue(primary.received().isEmpty());
+    }
+
+    @Test
+    void aGovernedSendReturnsTheAnswerThroughTheAppsOwnBodyHandler() {
+        FakeGovernor governor = FakeGovernor.passThrough(FIRST_BYTE);
+        HttpRequest request = chat(primary);
+
+        HttpResponse<String> response = sent(adapterFor(governor).send(client, request, BodyHandlers.ofString()));
+
+        assertEquals(200, response.statusCode());
+        assertEquals("{\"ok\":true}", response.body());
+        assertSame(request, response.request());
+        assertEquals("application/json", response.headers().firstValue("content-type").orElseThrow());
+        assertEquals(PROMPT, primary.received().get(0).bodyText());
+        assertEquals("Bearer app-key", governor.executed().get(0).headers().first("Authorization").orElseThrow());
+    }
+
+    @Test
+    void aFailedOverCallReplaysTheSameBodyAndAnswersAsTheAddressedProvider() {
+        primary.answering(exchange -> LoopbackServer.respond(exchange, 503, "application/json", "{\"error\":\"overloaded\"}"));
+        fallback.answering(exchange -> LoopbackServer.respond(exchange, 200, "application/json", "{\"from\":\"fallback\"}"));
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            LlmResponse first = transport.send(request, FIRST_BYTE);
+            first.close();
+            LlmResponse second = transport.send(request.withUri(fallback.uri("/v1/chat/completions")), FIRST_BYTE);
+            return relabelled(second, "x-llm-failover-provider", "fallback");
+        });
+        HttpRequest request = chat(primary);
+
+        HttpResponse<String> response = sent(adapterFor(governor).send(client, request, BodyHandlers.ofString()));
+
+        assertEquals(200, response.statusCode());
+        assertEquals("{\"from\":\"fallback\"}", response.body());
+        assertEquals("fallback", response.headers().firstValue("x-llm-failover-provider").orElseThrow());
+        assertEquals(request.uri(), response.uri(), "the app sees the provider it addressed");
+        assertEquals(PROMPT, primary.received().get(0).bodyText());
+        assertEquals(PROMPT, fallback.received().get(0).bodyText());
+        assertEquals("Bearer app-key", fallback.received().get(0).header("Authorization"));
+    }
+
+    @Test
+    void aStreamedBodyReachesAnInputStreamHandlerEventByEvent() throws Exception {
+        primary.answering(exchange -> {
+            exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
+            exchange.sendResponseHeaders(200, 0);
+            OutputStream out = exchange.getResponseBody();
+            out.write("data: first\n\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            primary.holdUntilReleased();
+            out.write("data: second\n\n".getBytes(StandardCharsets.UTF_8));
+            out.close();
+        });
+        JdkHttpAdapter adapter = adapterFor(FakeGovernor.passThrough(FIRST_BYTE));
+
+        HttpResponse<InputStream> response = sent(adapter.send(client, chat(primary), BodyHandlers.ofInputStream()));
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
+            // The second event is held back by the server: the first must arrive on its own.
+            assertEquals("data: first", assertTimeoutPreemptively(GENEROUS, lines::readLine));
+            primary.release();
+            assertEquals("", lines.readLine());
+            assertEquals("data: second", lines.readLine());
+        }
+    }
+
+    @Test
+    void aGovernedSendAsyncReturnsBeforeTheProviderAnswers() throws Exception {
+        primary.answering(exchange -> {
+            primary.holdUntilReleased();
+            LoopbackServer.respond(exchange, 200, "application/json", "{\"late\":true}");
+        });
+        JdkHttpAdapter adapter = adapterFor(FakeGovernor.passThrough(GENEROUS));
+
+        Outcome outcome = adapter.sendAsync(client, chat(primary), BodyHandlers.ofString(), null);
+
+        CompletableFuture<HttpResponse<String>> future = futureOf(outcome);
+        assertFalse(future.isDone());
+        primary.release();
+        assertEquals("{\"late\":true}", future.get(10, TimeUnit.SECONDS).body());
+    }
+
+    @Test
+    void aConnectionFailureReachesTheAppAsTheClientsOwnException() throws IOException {
+        JdkHttpAdapter adapter = adapterFor(FakeGovernor.passThrough(FIRST_BYTE));
+        HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + closedPort() + "/v1/chat/completions"))
+                .POST(HttpRequest.BodyPublishers.ofString(PROMPT)).build();
+
+        Outcome outcome = adapter.send(client, request, BodyHandlers.ofString());
+
+        assertInstanceOf(ConnectException.class, outcome.failure());
+    }
+
+    @Test
+    void noHeadWithinTheFirstByteTimeoutCancelsThatAttemptAndTheNextProviderAnswers() {
+        primary.answering(exchange -> primary.holdUntilReleased());
+        List<Throwable> seen = new CopyOnWriteArrayList<>();
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            try {
+                return transport.send(request, FIRST_BYTE);
+            } catch (IOException e) {
+                seen.add(e);
+                return transport.send(request.withUri(fallback.uri("/v1/chat/completions")), FIRST_BYTE);
+            }
+        });
+
+        HttpResponse<String> response = sent(adapterFor(governor).send(client, chat(primary), BodyHandlers.ofString()));
+
+        assertEquals("{\"ok\":true}", response.body());
+        assertInstanceOf(FirstByteTimeoutException.class, seen.get(0));
+    }
+
+    @Test
+    void aFirstByteTimeoutWithNowhereElseToGoReachesTheAppAsTheClientsTimeout() {
+        primary.answering(exchange -> primary.holdUntilReleased());
+        JdkHttpAdapter adapter = adapterFor(FakeGovernor.passThrough(FIRST_BYTE));
+
+        Outcome outcome = adapter.send(client, chat(primary), BodyHandlers.ofString());
+
+        assertInstanceOf(HttpTimeoutException.class, outcome.failure());
+    }
+
+    @Test
+    void aRuntimeFailureLetsTheOriginalCallProceedAsIfTheAgentWereAbsent() {
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            throw new AgentFailure("broken route table", null);
+        });
+
+        HttpResponse<String> response = sent(adapterFor(governor).send(client, chat(primary), BodyHandlers.ofString()));
+
+        assertEquals("{\"ok\":true}", response.body());
+        assertEquals(1, primary.received().size());
+        assertEquals(PROMPT, primary.received().get(0).bodyText());
+    }
+
+    @Test
+    void aResponseTheRuntimeMadeReachesTheAppWithItsStatusHeadersAndBody() {
+        HttpHeaders headers = HttpHeaders.builder().add("Content-Type", "application/json").add("Retry-After", "7").build();
+        byte[] error = "{\"error\":{\"type\":\"overloaded\"}}".getBytes(StandardCharsets.UTF_8);
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> new BufferedResponse(503, headers, error));
+
+        HttpResponse<byte[]> response = sent(adapterFor(governor).send(client, chat(primary), BodyHandlers.ofByteArray()));
+
+        assertEquals(503, response.statusCode());
+        assertEquals("7", response.headers().firstValue("retry-after").orElseThrow());
+        assertEquals(new String(error, StandardCharsets.UTF_8), new String(response.body(), StandardCharsets.UTF_8));
+        assertTrue(primary.received().isEmpty());
+    }
+
+    @Test
+    void aRequestWithoutABodyIsReplayedWithoutOne() {
+        FakeGovernor governor = FakeGovernor.passThrough(FIRST_BYTE);
+        HttpRequest request = HttpRequest.newBuilder(primary.uri("/v1/models")).GET().build();
+
+        HttpResponse<String> response = sent(adapterFor(governor).send(client, request, BodyHandlers.ofString()));
+
+        assertNotNull(response.body());
+        assertEquals("GET", primary.received().get(0).method());
+        assertEquals(0, governor.executed().get(0).body().length);
+    }
+
+    private static JdkHttpAdapter adapterFor(FakeGovernor governor) {
+        return new JdkHttpAdapter(() -> governor, AdapterExecutor.shared());
+    }
+
+    private static HttpRequest chat(LoopbackServer server) {
+        return HttpRequest.newBuilder(server.uri("/v1/chat/completions"))
+                .header("Content-Type", "application/json")
+                .header("Authorization", "Bearer app-key")
+                .POST(HttpRequest.BodyPublishers.ofString(PROMPT))
+                .build();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> HttpResponse<T> sent(Outcome outcome) {
+        assertNotNull(outcome, "the call was not governed");
+        assertNull(outcome.failure(), () -> "the call failed: " + outcome.failure());
+        return (HttpResponse<T>) outcome.value();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <T> CompletableFuture<HttpResponse<T>> futureOf(Outcome outcome) {
+        assertNotNull(outcome, "the call was not governed");
+        return (CompletableFuture<HttpResponse<T>>) outcome.value();
+    }
+
+    private static LlmResponse relabelled(LlmResponse response, String name, String value) {
+        return new LlmResponse() {
+            @Override
+            public int status() {
+                return response.status();
+            }
+
+            @Override
+            public HttpHeaders headers() {
+                return response.headers().with(name, value);
+            }
+
+            @Override
+            public InputStream body() {
+                return response.body();
+            }
+
+            @Override
+            public void close() {
+                response.close();
+            }
+        };
+    }
+
+    private static int closedPort() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+}
