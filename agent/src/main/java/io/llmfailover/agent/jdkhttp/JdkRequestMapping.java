@@ -34,7 +34,12 @@ final class JdkRequestMapping {
                 .method(attempt.method(), publisher(attempt.body(), appRequest.bodyPublisher().isPresent()));
         attempt.headers().forEach((name, value) -> {
             if (!RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
-                builder.header(name, value);
+                try {
+                    builder.header(name, value);
+                } catch (IllegalArgumentException e) {
+                    // The client's message may quote the value, which can be a credential: name the header only.
+                    throw new IllegalArgumentException("the JDK client refuses the value of header " + name);
+                }
             }
         });
         return builder.build();

@@ -37,7 +37,12 @@ final class OkHttpRequestMapping {
         Headers.Builder headers = new Headers.Builder();
         attempt.headers().forEach((name, value) -> {
             if (!DERIVED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
-                headers.add(name, value);
+                try {
+                    headers.add(name, value);
+                } catch (IllegalArgumentException e) {
+                    // OkHttp's message may quote the value, which can be a credential: name the header only.
+                    throw new IllegalArgumentException("OkHttp refuses the value of header " + name);
+                }
             }
         });
         return appRequest.newBuilder()
