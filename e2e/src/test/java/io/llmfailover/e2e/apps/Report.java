@@ -46,7 +46,8 @@ public final class Report {
         return value == null || value.isEmpty() ? NONE : value;
     }
 
-    private static String oneLine(String text) {
+    /** Line breaks become spaces, so a body fits on one report line. */
+    public static String oneLine(String text) {
         return text.replace('\r', ' ').replace('\n', ' ');
     }
 
