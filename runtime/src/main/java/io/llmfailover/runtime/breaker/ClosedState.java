@@ -38,14 +38,16 @@ final class ClosedState implements CircuitState {
         if (failuresInARow.get() != 0) {
             failuresInARow.set(0);
         }
-        record(false);
+        if (failureRateReachedAfter(false)) {
+            breaker.open(this);
+        }
     }
 
     @Override
     public void onFailure() {
         int inARow = failuresInARow.incrementAndGet();
-        record(true);
-        if (settings.consecutiveFailures() > 0 && inARow >= settings.consecutiveFailures()) {
+        boolean runComplete = settings.consecutiveFailures() > 0 && inARow >= settings.consecutiveFailures();
+        if (failureRateReachedAfter(true) || runComplete) {
             breaker.open(this);
         }
     }
@@ -58,11 +60,9 @@ final class ClosedState implements CircuitState {
         return 0;
     }
 
-    private void record(boolean failed) {
+    private boolean failureRateReachedAfter(boolean failed) {
         long now = breaker.clock().nanoTime();
         window.record(now, failed);
-        if (window.failureRateReached(now, settings.minimumCalls(), settings.failureRate())) {
-            breaker.open(this);
-        }
+        return window.failureRateReached(now, settings.minimumCalls(), settings.failureRate());
     }
 }
