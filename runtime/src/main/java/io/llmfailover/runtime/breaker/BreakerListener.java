@@ -1,3 +1,12 @@
-// PLACEHOLDER until the real implementation is merged; do not build on its behaviour.
 package io.llmfailover.runtime.breaker;
-public interface BreakerListener { void onTransition(CircuitBreaker breaker, BreakerState from, BreakerState to); }
+
+/**
+ * Told about every state change of a {@link CircuitBreaker}, on the thread that caused it. Meant
+ * for metrics, logs and spans: it must be quick and must not call back into the breaker's outcome
+ * methods. An exception it throws is logged and otherwise ignored.
+ */
+@FunctionalInterface
+public interface BreakerListener {
+
+    void onTransition(CircuitBreaker breaker, BreakerState from, BreakerState to);
+}

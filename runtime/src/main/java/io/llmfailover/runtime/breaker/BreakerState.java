@@ -1,3 +1,8 @@
-// PLACEHOLDER until the real implementation is merged; do not build on its behaviour.
 package io.llmfailover.runtime.breaker;
-public enum BreakerState { CLOSED, OPEN, HALF_OPEN }
+
+/** Where a {@link CircuitBreaker} stands: letting calls through, rejecting them, or probing. */
+public enum BreakerState {
+    CLOSED,
+    OPEN,
+    HALF_OPEN
+}
