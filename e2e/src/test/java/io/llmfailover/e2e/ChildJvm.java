@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  */
 final class ChildJvm {
 
-    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
 
     /** Variables of the test's own environment that would steer the child's agent or JVM. */
     private static final List<String> SCRUBBED_ENV = List.of("LLM_FAILOVER_CONFIG", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS");
