@@ -90,14 +90,8 @@ class AgentStartupTest {
     void anAppWithItsOwnJacksonByteBuddyAndOpenTelemetryKeepsThemAndFailsOver() throws Exception {
         primary.rateLimited(Duration.ofSeconds(2));
         try (StubProvider backup = StubProvider.answering("backup")) {
-            Path file = ConfigFile.create()
-                    .set("provider.primary.url", primary.baseUrl())
-                    .set("provider.primary.protocol", "openai")
-                    .set("provider.backup.url", backup.baseUrl())
-                    .set("provider.backup.protocol", "openai")
+            Path file = ConfigFile.primaryFallingOverTo(primary.baseUrl(), backup.baseUrl())
                     .set("provider.backup.api-key", "sk-backup-e2e-own-libraries")
-                    .set("route.main.match", "primary")
-                    .set("route.main.chain", "primary, backup")
                     .writeTo(workDir.resolve("llm-failover-e2e.properties"));
 
             AppOutput output = ChildJvm.of(OwnLibrariesApp.class, workDir)

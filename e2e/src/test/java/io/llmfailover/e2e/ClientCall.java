@@ -2,6 +2,7 @@ package io.llmfailover.e2e;
 
 import io.llmfailover.e2e.apps.JdkHttpClientApp;
 import io.llmfailover.e2e.apps.OpenAiSdkApp;
+import java.nio.file.Path;
 
 /** Each way an unmodified app makes an LLM call in these tests: which client, blocking or streaming. */
 enum ClientCall {
@@ -28,7 +29,7 @@ enum ClientCall {
     }
 
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */
-    ChildJvm launch(java.nio.file.Path workingDirectory, String baseUrl, String apiKey, String plan) {
+    ChildJvm launch(Path workingDirectory, String baseUrl, String apiKey, String plan) {
         return ChildJvm.of(app, workingDirectory).args(baseUrl, apiKey, mode, plan);
     }
 }

@@ -16,6 +16,18 @@ final class ConfigFile {
         return new ConfigFile();
     }
 
+    /** Two OpenAI-protocol providers: the app addresses {@code primary}, whose calls fall over to {@code backup}. */
+    static ConfigFile primaryFallingOverTo(String primaryUrl, String backupUrl) {
+        return create()
+                .comment("The app addresses 'primary'; 'backup' is where its calls fall over to.")
+                .set("provider.primary.url", primaryUrl)
+                .set("provider.primary.protocol", "openai")
+                .set("provider.backup.url", backupUrl)
+                .set("provider.backup.protocol", "openai")
+                .set("route.main.match", "primary")
+                .set("route.main.chain", "primary, backup");
+    }
+
     ConfigFile comment(String text) {
         lines.add("# " + text);
         return this;

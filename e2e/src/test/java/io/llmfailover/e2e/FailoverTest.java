@@ -165,16 +165,9 @@ class FailoverTest {
     }
 
     private ConfigFile configFor(String primaryUrl) {
-        return ConfigFile.create()
-                .comment("The app addresses 'primary'; 'backup' is where its calls fall over to.")
-                .set("provider.primary.url", primaryUrl)
-                .set("provider.primary.protocol", "openai")
-                .set("provider.backup.url", backup.baseUrl())
-                .set("provider.backup.protocol", "openai")
+        return ConfigFile.primaryFallingOverTo(primaryUrl, backup.baseUrl())
                 .set("provider.backup.api-key", "${" + BACKUP_KEY_VARIABLE + "}")
                 .set("provider.backup.model.*", BACKUP_MODEL)
-                .set("route.main.match", "primary")
-                .set("route.main.chain", "primary, backup")
                 .set("breaker.consecutive-failures", 3)
                 .set("breaker.open-duration", "1s")
                 .set("breaker.half-open-probes", 1)
