@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.config;
 
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -60,7 +61,13 @@ final class ConfigFileLookup {
     }
 
     private static Path named(String path, String namedBy, Path workDir) throws ConfigException {
-        Path file = workDir.resolve(path.strip());
+        Path file;
+        try {
+            file = workDir.resolve(path.strip());
+        } catch (InvalidPathException e) {
+            throw new ConfigException("llm-failover config file " + path.strip() + " named by " + namedBy
+                    + " is not a valid path");
+        }
         if (!Files.isRegularFile(file)) {
             throw new ConfigException("llm-failover config file " + file + " named by " + namedBy
                     + (Files.exists(file) ? " is not a regular file" : " does not exist"));

@@ -6,11 +6,13 @@ import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.provider.WellKnownProvider;
 import io.llmfailover.runtime.provider.WellKnownProviders;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -127,12 +129,12 @@ final class ProviderDefinitions {
             URI uri = new URI(url.strip());
             if (uri.getHost() != null && "https".equalsIgnoreCase(uri.getScheme())) {
                 String path = uri.getRawPath() == null ? "" : uri.getRawPath();
-                Optional<WellKnownProvider> onHost = WellKnownProviders.serving(uri.getHost().toLowerCase(java.util.Locale.ROOT), path);
+                Optional<WellKnownProvider> onHost = WellKnownProviders.serving(uri.getHost().toLowerCase(Locale.ROOT), path);
                 if (onHost.isPresent()) {
                     return onHost.get().protocol();
                 }
             }
-        } catch (Exception e) {
+        } catch (URISyntaxException e) {
             // A malformed URL is reported when the base URL is built.
         }
         return sameName.map(WellKnownProvider::protocol).orElse(Protocol.OPENAI);
