@@ -111,7 +111,7 @@ public final class Gateway {
         }
 
         public Gateway build() {
-            ProviderDirectory directory = new ProviderDirectory(config);
+            ProviderDirectory directory = ProviderDirectory.of(config);
             RouteTable routes = RouteTable.of(config.routes(), name -> directory.byName(name)
                     .orElseThrow(() -> new IllegalStateException("route names unknown provider " + name)));
             ResilienceState resilience = state != null ? state

@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * The whole configuration, immutable, built once at start from the properties file, the system
@@ -46,5 +47,20 @@ public record FailoverConfig(
     public static FailoverConfig defaults() {
         return new FailoverConfig(Optional.empty(), Map.of(), List.of(), BreakerSettings.DEFAULTS,
                 ThrottleSettings.DEFAULTS, DEFAULT_FIRST_BYTE_TIMEOUT, FailoverPolicy.DEFAULTS, Map.of(), false, Map.of());
+    }
+
+    @Override
+    public String toString() {
+        // Keys only for otel and extra: their values may hold credentials (OTLP headers, passwords).
+        return "FailoverConfig[source=" + source.map(Path::toString).orElse("none")
+                + ", providers=" + providers.values()
+                + ", routes=" + routes
+                + ", breaker=" + breaker
+                + ", throttle=" + throttle
+                + ", firstByteTimeout=" + firstByteTimeout
+                + ", failoverOn=" + failoverOn
+                + ", otel keys=" + new TreeSet<>(otel.keySet())
+                + ", strict=" + strict
+                + ", extra keys=" + new TreeSet<>(extra.keySet()) + "]";
     }
 }

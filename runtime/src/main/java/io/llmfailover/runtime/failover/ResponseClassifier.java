@@ -2,7 +2,6 @@ package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.config.FailoverPolicy;
 import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.throttle.RetryAfter;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
@@ -31,7 +30,7 @@ public final class ResponseClassifier {
         }
         if (status >= 500 || status == 408) {
             // A 503 that names a wait is load shedding: the throttle honours it like a 429.
-            return status == 503 && RetryAfter.isPresent(headers) ? Outcome.OVERLOADED : Outcome.SERVER_ERROR;
+            return status == 503 && namesAWait(headers) ? Outcome.OVERLOADED : Outcome.SERVER_ERROR;
         }
         return Outcome.CALLER_ERROR;
     }
@@ -58,5 +57,9 @@ public final class ResponseClassifier {
         String text = new String(body, StandardCharsets.UTF_8);
         // OpenAI: insufficient_quota; Gemini: a per-day QuotaFailure; OpenRouter/Anthropic credit wording.
         return text.contains("insufficient_quota") || text.contains("PerDay") || text.contains("credit_balance");
+    }
+
+    private static boolean namesAWait(HttpHeaders headers) {
+        return headers.contains("retry-after") || headers.contains("retry-after-ms");
     }
 }
