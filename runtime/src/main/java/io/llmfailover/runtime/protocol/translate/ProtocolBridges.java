@@ -1,5 +1,7 @@
 package io.llmfailover.runtime.protocol.translate;
 
+import io.llmfailover.runtime.protocol.translate.openai.OpenAiDialect;
+import io.llmfailover.runtime.protocol.translate.openai.OpenAiDialects;
 import io.llmfailover.runtime.provider.Protocol;
 import java.util.Optional;
 
@@ -8,11 +10,26 @@ public final class ProtocolBridges {
 
     private ProtocolBridges() {}
 
-    /** Empty when no translation exists yet between the two; the gateway then skips that provider. */
+    /** The bridge for a target of unknown identity, with default options (no dialect, max_tokens 4096). */
     public static Optional<ProtocolBridge> between(Protocol from, Protocol to) {
+        return between(from, to, BridgeOptions.DEFAULTS);
+    }
+
+    /**
+     * The bridge for one target provider: {@code options.target()} selects the dialect of an
+     * OpenAI-compatible endpoint, also on the same-protocol path. Every pair of protocols has a
+     * bridge; the Optional is kept for callers written against the first version.
+     */
+    public static Optional<ProtocolBridge> between(Protocol from, Protocol to, BridgeOptions options) {
         if (from == to) {
+            if (from == Protocol.OPENAI) {
+                OpenAiDialect dialect = OpenAiDialects.of(options.target());
+                if (dialect != OpenAiDialects.GENERIC) {
+                    return Optional.of(new OpenAiCompatibleBridge(dialect, options));
+                }
+            }
             return Optional.of(SameProtocolBridge.INSTANCE);
         }
-        return Optional.empty();
+        return Optional.of(new CrossProtocolBridge(from, WireFormats.target(to), options));
     }
 }
