@@ -65,6 +65,8 @@ public final class TranslatingStream extends InputStream {
     @Override
     public void close() throws IOException {
         finished = true;
+        chunk = new byte[0];
+        position = 0;
         upstream.close();
     }
 
