@@ -40,6 +40,13 @@ public record ChatRequest(
         stop = List.copyOf(stop);
     }
 
+    @Override
+    public String toString() {
+        // Never the prompts: only their shape.
+        return "ChatRequest[" + model + ", " + system.size() + " system prompts, " + turns + ", " + tools.size() + " tools"
+                + (stream ? ", stream" : "") + "]";
+    }
+
     public static Builder builder() {
         return new Builder();
     }
