@@ -116,7 +116,7 @@ public final class Gateway {
                     .orElseThrow(() -> new IllegalStateException("route names unknown provider " + name)));
             ResilienceState resilience = state != null ? state
                     : new LocalResilienceState(config.breaker(), config.throttle(), clock, List.of(), List.of());
-            return new Gateway(directory, routes, new FailoverEngine(config, resilience, new AttemptPlanner(), observer));
+            return new Gateway(directory, routes, new FailoverEngine(config, resilience, new AttemptPlanner(config.defaultMaxTokens()), observer));
         }
     }
 

@@ -43,6 +43,19 @@ public record FailoverConfig(
         extra = Map.copyOf(extra);
     }
 
+    /** The key of the {@code max_tokens} sent to a target that requires it (Anthropic) when the app gave none. */
+    public static final String DEFAULT_MAX_TOKENS_KEY = "translation.default-max-tokens";
+
+    /** {@value #DEFAULT_MAX_TOKENS_KEY}, 4096 when absent or not a positive number. */
+    public int defaultMaxTokens() {
+        try {
+            int value = Integer.parseInt(extra.getOrDefault(DEFAULT_MAX_TOKENS_KEY, "4096").trim());
+            return value > 0 ? value : 4096;
+        } catch (NumberFormatException notANumber) {
+            return 4096;
+        }
+    }
+
     /** The configuration of an agent that found no file: defaults, no providers, no routes. */
     public static FailoverConfig defaults() {
         return new FailoverConfig(Optional.empty(), Map.of(), List.of(), BreakerSettings.DEFAULTS,

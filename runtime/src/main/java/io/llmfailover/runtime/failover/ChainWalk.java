@@ -9,6 +9,7 @@ import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.RelayedResponse;
 import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.log.OnceLogger;
+import io.llmfailover.runtime.protocol.translate.ErrorBodies;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.route.Route;
@@ -147,26 +148,34 @@ final class ChainWalk {
         if (attempt.untouched()) {
             return response;
         }
-        HttpHeaders.Builder headers = response.headers().toBuilder()
-                .set(FailoverHeaders.PROVIDER, attempt.provider().name())
-                .set(FailoverHeaders.MODEL, String.valueOf(attempt.target().model()));
+        HttpHeaders.Builder headers = answeredBy(attempt, response.headers());
         InputStream body = response.body();
         if (!attempt.bridge().passesBodiesThrough()) {
-            headers.remove("content-length").remove("content-encoding");
+            headers.set("content-type", call.source().stream() ? "text/event-stream" : "application/json");
             body = attempt.bridge().response(body, call.source(), attempt.target());
         }
         return new RelayedResponse(response, headers.build(), body);
     }
 
     private BufferedResponse translatedError(Attempt attempt, BufferedResponse error) {
-        HttpHeaders.Builder headers = error.headers().toBuilder()
-                .set(FailoverHeaders.PROVIDER, attempt.provider().name())
-                .set(FailoverHeaders.MODEL, String.valueOf(attempt.target().model()));
+        HttpHeaders.Builder headers = answeredBy(attempt, error.headers());
         if (attempt.bridge().passesBodiesThrough()) {
             return new BufferedResponse(error.status(), headers.build(), error.bytes());
         }
-        headers.remove("content-length").remove("content-encoding");
-        return new BufferedResponse(error.status(), headers.build(), attempt.bridge().error(error.status(), error.bytes()));
+        headers.set("content-type", "application/json");
+        int status = ErrorBodies.statusFor(call.addressed().protocol(), error.status());
+        return new BufferedResponse(status, headers.build(), attempt.bridge().error(error.status(), error.bytes()));
+    }
+
+    /** The upstream's headers, saying who answered, without those that describe another body. */
+    private static HttpHeaders.Builder answeredBy(Attempt attempt, HttpHeaders upstream) {
+        HttpHeaders.Builder headers = upstream.toBuilder()
+                .set(FailoverHeaders.PROVIDER, attempt.provider().name())
+                .set(FailoverHeaders.MODEL, String.valueOf(attempt.target().model()));
+        if (!attempt.bridge().passesBodiesThrough()) {
+            headers.remove("content-length").remove("content-encoding");
+        }
+        return headers;
     }
 
     private void skip(Provider provider, String model, SkipReason reason, long nanosUntilAllowed) {
