@@ -37,7 +37,9 @@ final class GenAiAttemptScope implements AttemptScope {
         GenAiObserver observer = call.observer();
         String operation = target.operation().semanticName();
         String model = target.model();
-        Span span = observer.tracer.spanBuilder(model == null ? operation : operation + " " + model)
+        // Named apart from the call span (which often has the same operation and model) so that a
+        // trace view reads "chat gpt-4o" > "attempt openai", "attempt deepseek".
+        Span span = observer.tracer.spanBuilder("attempt " + provider.name())
                 .setSpanKind(SpanKind.CLIENT)
                 .setParent(Context.root().with(call.span()))
                 .setAttribute(GenAiAttributes.OPERATION_NAME, operation)
