@@ -110,6 +110,21 @@ class GenAiObserverTest {
     }
 
     @Test
+    void aTraceparentTheAppsOwnInstrumentationAddedIsKept() throws IOException {
+        CallObserver observer = start();
+        GovernedCall call = streamingChat();
+        String appTraceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        io.llmfailover.runtime.http.LlmRequest instrumented = call.request().withHeaders(
+                call.request().headers().with("traceparent", appTraceparent));
+
+        AttemptScope attempt = observer.callStarted(call, route())
+                .attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app");
+
+        assertSame(instrumented, attempt.decorate(instrumented));
+        assertTrue(attempt.decorate(call.request()).headers().contains("traceparent"));
+    }
+
+    @Test
     void anAnswerClosedUnreadEndsTheCallSpan() throws IOException {
         CallObserver observer = start();
 
