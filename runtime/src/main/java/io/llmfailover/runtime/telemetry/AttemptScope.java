@@ -12,6 +12,12 @@ public interface AttemptScope {
     }
 
     /**
+     * The translation to the target's protocol dropped these request fields (names only, never
+     * values), because the target cannot express them.
+     */
+    default void translationDropped(java.util.List<String> fields) {}
+
+    /**
      * @param status the response status, or 0 when no response head arrived
      * @param failsOver whether the call moves on to the next provider
      */
