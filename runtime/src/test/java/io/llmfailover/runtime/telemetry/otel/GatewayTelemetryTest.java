@@ -257,7 +257,8 @@ class GatewayTelemetryTest {
         fixture.providers.on(OPENAI, status(503, "{\"error\":{\"message\":\"down\"}}"));
         fixture.providers.on(DEEPSEEK, status(502, "{}"));
 
-        LlmResponse answer = fixture.gateway.execute(chat(false), fixture.providers);
+        // Several choices (n > 1) have no Anthropic form: the policy refuses that fallback.
+        LlmResponse answer = fixture.gateway.execute(chat(false, ",\"n\":2"), fixture.providers);
         fixture.flush();
 
         assertEquals(503, answer.status());

@@ -74,12 +74,17 @@ final class TelemetryFixture implements AutoCloseable {
     }
 
     static LlmRequest chat(boolean stream) {
+        return chat(stream, "");
+    }
+
+    /** @param extraFields more top-level JSON fields, each with a leading comma */
+    static LlmRequest chat(boolean stream, String extraFields) {
         HttpHeaders headers = HttpHeaders.builder()
                 .add("Authorization", "Bearer " + APP_KEY)
                 .add("Content-Type", "application/json")
                 .build();
         String body = "{\"model\":\"gpt-4o\",\"stream\":" + stream + ",\"messages\":[{\"role\":\"user\",\"content\":\""
-                + PROMPT + "\"}]}";
+                + PROMPT + "\"}]" + extraFields + "}";
         return new LlmRequest("POST", URI.create("http://" + OPENAI + "/v1/chat/completions"), headers,
                 body.getBytes(StandardCharsets.UTF_8));
     }
