@@ -1,0 +1,103 @@
+package io.llmfailover.agent;
+
+import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
+import static net.bytebuddy.matcher.ElementMatchers.not;
+
+import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.AgentJar;
+import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.jdkhttp.JdkHttpInstrumentation;
+import io.llmfailover.agent.okhttp.OkHttpInstrumentation;
+import io.llmfailover.runtime.Gateway;
+import io.llmfailover.runtime.config.ConfigException;
+import io.llmfailover.runtime.config.ConfigLoader;
+import io.llmfailover.runtime.config.FailoverConfig;
+import java.lang.instrument.Instrumentation;
+import java.util.List;
+import java.util.jar.JarFile;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.dynamic.ClassFileLocator;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Starts the agent from the bootstrap class loader: reads the config, creates the gateway and
+ * installs the client instrumentations. Never lets a failure reach the app, except the one that
+ * strict mode asks for.
+ */
+public final class AgentInstaller {
+
+    private static final List<ClientInstrumentation> CLIENTS =
+            List.of(new OkHttpInstrumentation(), new JdkHttpInstrumentation());
+
+    private static volatile boolean installed;
+
+    private AgentInstaller() {}
+
+    /**
+     * @throws IllegalStateException only when the config is invalid and {@code agent.strict = true}
+     */
+    public static synchronized void install(String agentArgs, Instrumentation instrumentation, JarFile agentJar) {
+        if (installed) {
+            return;
+        }
+        AgentLogging.useDefaults();
+        FailoverConfig config;
+        try {
+            config = ConfigLoader.load(agentArgs);
+        } catch (ConfigException e) {
+            refuse(agentArgs, e);
+            return;
+        } catch (RuntimeException | LinkageError e) {
+            System.err.println("llm-failover: the config could not be read (" + e
+                    + "); the agent is disabled, the app runs without it");
+            return;
+        }
+        try {
+            start(config, instrumentation, agentJar);
+            installed = true;
+        } catch (RuntimeException | LinkageError e) {
+            System.err.println("llm-failover: the agent could not start (" + e
+                    + "); the agent is disabled, the app runs without it");
+        }
+    }
+
+    private static void refuse(String agentArgs, ConfigException e) {
+        if (StrictMode.ofThisJvm().requested(agentArgs)) {
+            String message = "llm-failover: " + e.getMessage() + "; agent.strict = true, so the JVM stops";
+            System.err.println(message);
+            throw new IllegalStateException(message);
+        }
+        System.err.println("llm-failover: " + e.getMessage() + "; the agent is disabled, the app runs without it");
+    }
+
+    private static void start(FailoverConfig config, Instrumentation instrumentation, JarFile agentJar) {
+        Logger log = LoggerFactory.getLogger(AgentInstaller.class);
+        AgentJar.use(agentJar);
+        AgentRuntime.install(new GatewayGovernor(Gateway.create(config)));
+        instrumentClients(instrumentation, new ClassFileLocator.ForJarFile(agentJar));
+        if (config.source().isEmpty()) {
+            log.info("llm-failover: no config file found; governing calls to the well-known LLM hosts "
+                    + "with breaker and throttle, with no provider to fail over to");
+        } else {
+            log.info("llm-failover: started with {} ({} providers, {} routes)",
+                    config.source().get(), config.providers().size(), config.routes().size());
+        }
+    }
+
+    private static void instrumentClients(Instrumentation instrumentation, ClassFileLocator adviceClasses) {
+        AgentBuilder builder = new AgentBuilder.Default()
+                .disableClassFormatChanges()
+                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
+                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
+                .with(AgentBuilder.DescriptionStrategy.Default.POOL_ONLY)
+                .with(new TransformationFailureLog())
+                // Advice inlined into java.net.http must be able to read the hooks' module.
+                .assureReadEdgeTo(instrumentation, AgentHooks.class)
+                .ignore(not(nameStartsWith("okhttp3.").or(nameStartsWith("jdk.internal.net.http."))));
+        for (ClientInstrumentation client : CLIENTS) {
+            builder = client.applyTo(builder, adviceClasses);
+        }
+        builder.installOn(instrumentation);
+    }
+}

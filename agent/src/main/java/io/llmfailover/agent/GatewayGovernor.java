@@ -1,0 +1,29 @@
+package io.llmfailover.agent;
+
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.runtime.Gateway;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Transport;
+import java.io.IOException;
+import java.net.URI;
+
+/** The runtime's gateway, as the adapters see it. */
+final class GatewayGovernor implements CallGovernor {
+
+    private final Gateway gateway;
+
+    GatewayGovernor(Gateway gateway) {
+        this.gateway = gateway;
+    }
+
+    @Override
+    public boolean governs(URI uri) {
+        return gateway.governs(uri);
+    }
+
+    @Override
+    public LlmResponse execute(LlmRequest request, Transport transport) throws IOException {
+        return gateway.execute(request, transport);
+    }
+}

@@ -1,0 +1,41 @@
+package io.llmfailover.agent.bootstrap;
+
+/**
+ * One adapter instance per client class: the adapter is defined in an {@link AdapterClassLoader}
+ * whose parent is the client class's own loader. A client whose adapter cannot be made is left
+ * alone (null), and the reason is logged once.
+ */
+final class Adapters {
+
+    static final ClassValue<OkHttpHook> OKHTTP =
+            new AdapterValue<>(OkHttpHook.class, "io.llmfailover.agent.okhttp", "OkHttpAdapter");
+
+    static final ClassValue<JdkHttpHook> JDK_HTTP =
+            new AdapterValue<>(JdkHttpHook.class, "io.llmfailover.agent.jdkhttp", "JdkHttpAdapter");
+
+    private Adapters() {}
+
+    private static final class AdapterValue<T> extends ClassValue<T> {
+        private final Class<T> hookType;
+        private final String adapterPackage;
+        private final String adapterClass;
+
+        AdapterValue(Class<T> hookType, String adapterPackage, String adapterClass) {
+            this.hookType = hookType;
+            this.adapterPackage = adapterPackage;
+            this.adapterClass = adapterPackage + "." + adapterClass;
+        }
+
+        @Override
+        protected T computeValue(Class<?> clientType) {
+            try {
+                ClassLoader loader = new AdapterClassLoader(clientType.getClassLoader(), adapterPackage);
+                Class<?> adapter = Class.forName(adapterClass, true, loader);
+                return hookType.cast(adapter.getConstructor().newInstance());
+            } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+                FailureLog.once("loading " + adapterClass + " for " + clientType.getName(), e);
+                return null;
+            }
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package io.llmfailover.agent.bootstrap;
+
+import java.util.List;
+
+/**
+ * The static entry points that advice inlined into client classes calls. Each catches everything:
+ * whatever goes wrong in the agent, the app's call goes ahead as if the agent were absent.
+ */
+public final class AgentHooks {
+
+    private AgentHooks() {}
+
+    /** Called when an {@code okhttp3.OkHttpClient.Builder} constructor returns. */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static void okHttpBuilderCreated(Object builder, List interceptors, List networkInterceptors) {
+        try {
+            OkHttpHook hook = Adapters.OKHTTP.get(builder.getClass());
+            if (hook != null) {
+                hook.decorate(interceptors, networkInterceptors);
+            }
+        } catch (Throwable t) {
+            FailureLog.once("OkHttpClient.Builder", t);
+        }
+    }
+
+    /**
+     * Called on entry to {@code HttpClient.send}; null lets the original method run. Always
+     * paired with {@link #jdkCallEnded()} on exit.
+     */
+    public static Outcome jdkSend(Object client, Object request, Object bodyHandler) {
+        if (CallDepth.enter() > 0) {
+            return null;
+        }
+        try {
+            JdkHttpHook hook = Adapters.JDK_HTTP.get(client.getClass());
+            return hook == null ? null : hook.send(client, request, bodyHandler);
+        } catch (Throwable t) {
+            FailureLog.once("HttpClient.send", t);
+            return null;
+        }
+    }
+
+    /** Called on entry to {@code HttpClient.sendAsync} (both overloads); see {@link #jdkSend}. */
+    public static Outcome jdkSendAsync(Object client, Object request, Object bodyHandler, Object pushPromiseHandler) {
+        if (CallDepth.enter() > 0) {
+            return null;
+        }
+        try {
+            JdkHttpHook hook = Adapters.JDK_HTTP.get(client.getClass());
+            return hook == null ? null : hook.sendAsync(client, request, bodyHandler, pushPromiseHandler);
+        } catch (Throwable t) {
+            FailureLog.once("HttpClient.sendAsync", t);
+            return null;
+        }
+    }
+
+    /** Called on exit from every instrumented {@code HttpClient} method. */
+    public static void jdkCallEnded() {
+        CallDepth.exit();
+    }
+}

@@ -1,0 +1,33 @@
+package io.llmfailover.agent.bootstrap;
+
+/**
+ * What a governed call produced, handed back to the advice that skipped the original method:
+ * either the value to return or the exception to throw.
+ */
+public final class Outcome {
+
+    private final Object value;
+    private final Throwable failure;
+
+    private Outcome(Object value, Throwable failure) {
+        this.value = value;
+        this.failure = failure;
+    }
+
+    public static Outcome returning(Object value) {
+        return new Outcome(value, null);
+    }
+
+    public static Outcome throwing(Throwable failure) {
+        return new Outcome(null, failure);
+    }
+
+    public Object value() {
+        return value;
+    }
+
+    /** The exception the app sees, or null when the call returned normally. */
+    public Throwable failure() {
+        return failure;
+    }
+}

@@ -1,0 +1,31 @@
+package io.llmfailover.agent.jdkhttp;
+
+import static net.bytebuddy.matcher.ElementMatchers.hasSuperType;
+import static net.bytebuddy.matcher.ElementMatchers.isPublic;
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import io.llmfailover.agent.ClientInstrumentation;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.dynamic.ClassFileLocator;
+
+/**
+ * Hooks the JDK's own {@code HttpClient} implementations (the public facade and the implementation
+ * it delegates to; {@link io.llmfailover.agent.bootstrap.CallDepth} keeps the inner one quiet).
+ */
+public final class JdkHttpInstrumentation implements ClientInstrumentation {
+
+    @Override
+    public AgentBuilder applyTo(AgentBuilder builder, ClassFileLocator adviceClasses) {
+        return builder.type(nameStartsWith("jdk.internal.net.http.").and(hasSuperType(named("java.net.http.HttpClient"))))
+                .transform(new AgentBuilder.Transformer.ForAdvice()
+                        .include(adviceClasses)
+                        .advice(isPublic().and(named("send")).and(takesArguments(2)),
+                                "io.llmfailover.agent.jdkhttp.JdkHttpSendAdvice")
+                        .advice(isPublic().and(named("sendAsync")).and(takesArguments(2)),
+                                "io.llmfailover.agent.jdkhttp.JdkHttpSendAsyncAdvice")
+                        .advice(isPublic().and(named("sendAsync")).and(takesArguments(3)),
+                                "io.llmfailover.agent.jdkhttp.JdkHttpSendAsyncWithPushAdvice"));
+    }
+}

@@ -1,0 +1,16 @@
+package io.llmfailover.agent.okhttp;
+
+import io.llmfailover.agent.bootstrap.AgentHooks;
+import net.bytebuddy.asm.Advice;
+import okhttp3.OkHttpClient;
+
+/** Inlined at the end of every {@code OkHttpClient.Builder} constructor. */
+final class OkHttpBuilderAdvice {
+
+    private OkHttpBuilderAdvice() {}
+
+    @Advice.OnMethodExit(suppress = Throwable.class)
+    static void onConstructed(@Advice.This OkHttpClient.Builder builder) {
+        AgentHooks.okHttpBuilderCreated(builder, builder.interceptors(), builder.networkInterceptors());
+    }
+}

@@ -1,0 +1,61 @@
+package io.llmfailover.agent.okhttp;
+
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmResponse;
+import java.io.InputStream;
+import okhttp3.Headers;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+
+/** One attempt's OkHttp response, seen by the runtime; keeps the native response for the app. */
+final class OkHttpLlmResponse implements LlmResponse {
+
+    private final Response response;
+    private final boolean answersAppRequest;
+    private final HttpHeaders headers;
+
+    OkHttpLlmResponse(Response response, boolean answersAppRequest) {
+        this.response = response;
+        this.answersAppRequest = answersAppRequest;
+        this.headers = neutral(response.headers());
+    }
+
+    /** The client's own response, for the app when it answers the app's untouched request. */
+    Response nativeResponse() {
+        return response;
+    }
+
+    /** True when the attempt was the app's own request, untouched by the runtime. */
+    boolean answersAppRequest() {
+        return answersAppRequest;
+    }
+
+    @Override
+    public int status() {
+        return response.code();
+    }
+
+    @Override
+    public HttpHeaders headers() {
+        return headers;
+    }
+
+    @Override
+    public InputStream body() {
+        ResponseBody body = response.body();
+        return body == null ? InputStream.nullInputStream() : body.byteStream();
+    }
+
+    @Override
+    public void close() {
+        response.close();
+    }
+
+    private static HttpHeaders neutral(Headers headers) {
+        HttpHeaders.Builder builder = HttpHeaders.builder();
+        for (int i = 0; i < headers.size(); i++) {
+            builder.add(headers.name(i), headers.value(i));
+        }
+        return builder.build();
+    }
+}

@@ -1,0 +1,65 @@
+package io.llmfailover.agent.okhttp;
+
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import java.util.Locale;
+import java.util.Set;
+import okhttp3.Headers;
+import okhttp3.MediaType;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+
+/** Between OkHttp's request and the runtime's neutral one. */
+final class OkHttpRequestMapping {
+
+    /** Set by OkHttp itself below the application interceptors, from the URL and the body. */
+    private static final Set<String> DERIVED_HEADERS = Set.of("host", "content-length", "transfer-encoding", "connection");
+
+    private static final Set<String> METHODS_WITH_BODY = Set.of("POST", "PUT", "PATCH", "PROPPATCH", "REPORT");
+
+    private OkHttpRequestMapping() {}
+
+    static LlmRequest toNeutral(Request request, byte[] body) {
+        Headers headers = request.headers();
+        HttpHeaders.Builder neutral = HttpHeaders.builder();
+        for (int i = 0; i < headers.size(); i++) {
+            neutral.add(headers.name(i), headers.value(i));
+        }
+        RequestBody requestBody = request.body();
+        if (requestBody != null && requestBody.contentType() != null && headers.get("Content-Type") == null) {
+            neutral.set("Content-Type", requestBody.contentType().toString());
+        }
+        return new LlmRequest(request.method(), request.url().uri(), neutral.build(), body);
+    }
+
+    /** The OkHttp request for an attempt the runtime rewrote, keeping the app request's tags. */
+    static Request toOkHttp(LlmRequest attempt, Request appRequest) {
+        Headers.Builder headers = new Headers.Builder();
+        attempt.headers().forEach((name, value) -> {
+            if (!DERIVED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
+                headers.add(name, value);
+            }
+        });
+        return appRequest.newBuilder()
+                .url(attempt.uri().toString())
+                .headers(headers.build())
+                .method(attempt.method(), bodyOf(attempt))
+                .build();
+    }
+
+    static Request withBody(Request request, byte[] body) {
+        RequestBody original = request.body();
+        return request.newBuilder()
+                .method(request.method(), RequestBody.create(original == null ? null : original.contentType(), body))
+                .build();
+    }
+
+    private static RequestBody bodyOf(LlmRequest attempt) {
+        String method = attempt.method().toUpperCase(Locale.ROOT);
+        if (attempt.body().length == 0 && !METHODS_WITH_BODY.contains(method)) {
+            return null;
+        }
+        MediaType type = attempt.headers().first("Content-Type").map(MediaType::parse).orElse(null);
+        return RequestBody.create(type, attempt.body());
+    }
+}

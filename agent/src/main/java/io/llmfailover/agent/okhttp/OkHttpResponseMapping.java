@@ -1,0 +1,85 @@
+package io.llmfailover.agent.okhttp;
+
+import io.llmfailover.runtime.http.LlmResponse;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import okhttp3.Headers;
+import okhttp3.MediaType;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.ResponseBody;
+import okio.Okio;
+
+/** Builds the OkHttp response the app gets from a runtime response, its body streamed, never buffered. */
+final class OkHttpResponseMapping {
+
+    private OkHttpResponseMapping() {}
+
+    static Response toOkHttp(LlmResponse answer, Request appRequest, Protocol protocol) {
+        long now = System.currentTimeMillis();
+        return new Response.Builder()
+                .request(appRequest)
+                .protocol(protocol)
+                .code(answer.status())
+                .message(reasonPhrase(answer.status()))
+                .headers(headersOf(answer))
+                .body(bodyOf(answer))
+                .sentRequestAtMillis(now)
+                .receivedResponseAtMillis(now)
+                .build();
+    }
+
+    private static Headers headersOf(LlmResponse answer) {
+        Headers.Builder headers = new Headers.Builder();
+        answer.headers().forEach((name, value) -> {
+            try {
+                headers.add(name, value);
+            } catch (IllegalArgumentException notAsciiOrMalformed) {
+                // OkHttp refuses such a header; the app would not have seen it either.
+            }
+        });
+        return headers.build();
+    }
+
+    private static ResponseBody bodyOf(LlmResponse answer) {
+        MediaType type = answer.headers().first("Content-Type").map(MediaType::parse).orElse(null);
+        long length = answer.headers().first("Content-Length").map(OkHttpResponseMapping::parseLength).orElse(-1L);
+        InputStream stream = new FilterInputStream(answer.body()) {
+            @Override
+            public void close() throws IOException {
+                try {
+                    super.close();
+                } finally {
+                    answer.close();
+                }
+            }
+        };
+        return ResponseBody.create(type, length, Okio.buffer(Okio.source(stream)));
+    }
+
+    private static long parseLength(String value) {
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            return -1L;
+        }
+    }
+
+    private static String reasonPhrase(int status) {
+        return switch (status) {
+            case 200 -> "OK";
+            case 400 -> "Bad Request";
+            case 401 -> "Unauthorized";
+            case 403 -> "Forbidden";
+            case 404 -> "Not Found";
+            case 429 -> "Too Many Requests";
+            case 500 -> "Internal Server Error";
+            case 502 -> "Bad Gateway";
+            case 503 -> "Service Unavailable";
+            case 504 -> "Gateway Timeout";
+            default -> "";
+        };
+    }
+}

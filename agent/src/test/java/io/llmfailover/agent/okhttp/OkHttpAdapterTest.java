@@ -1,0 +1,65 @@
+package io.llmfailover.agent.okhttp;
+
+import static io.llmfailover.agent.okhttp.FailoverInterceptorTest.list;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.llmfailover.agent.testing.FakeGovernor;
+import java.time.Duration;
+import okhttp3.Interceptor;
+import okhttp3.OkHttpClient;
+import org.junit.jupiter.api.Test;
+
+class OkHttpAdapterTest {
+
+    private final OkHttpAdapter adapter = new OkHttpAdapter(() -> FakeGovernor.passThrough(Duration.ofSeconds(1)));
+    private final Interceptor appInterceptor = chain -> chain.proceed(chain.request());
+
+    @Test
+    void putsOneFailoverInterceptorFirstAndOneHeadTimeoutReleaseFirst() {
+        OkHttpClient.Builder builder = new OkHttpClient.Builder().addInterceptor(appInterceptor).addNetworkInterceptor(appInterceptor);
+
+        decorate(builder);
+
+        assertEquals(2, builder.interceptors().size());
+        assertInstanceOf(FailoverInterceptor.class, builder.interceptors().get(0));
+        assertSame(appInterceptor, builder.interceptors().get(1));
+        assertEquals(2, builder.networkInterceptors().size());
+        assertInstanceOf(HeadTimeoutRelease.class, builder.networkInterceptors().get(0));
+    }
+
+    @Test
+    void aBuilderCopiedFromADecoratedClientStillHoldsOneOfEach() {
+        OkHttpClient.Builder original = new OkHttpClient.Builder();
+        decorate(original);
+        OkHttpClient client = original.addInterceptor(appInterceptor).build();
+
+        // What a Kotlin copy constructor does: this() (decorated), then addAll of the client's lists.
+        OkHttpClient.Builder copy = new OkHttpClient.Builder();
+        decorate(copy);
+        copy.interceptors().addAll(client.interceptors());
+        copy.networkInterceptors().addAll(client.networkInterceptors());
+        decorate(copy);
+
+        assertEquals(2, copy.interceptors().size());
+        assertInstanceOf(FailoverInterceptor.class, copy.interceptors().get(0));
+        assertSame(appInterceptor, copy.interceptors().get(1));
+        assertEquals(1, copy.networkInterceptors().size());
+    }
+
+    @Test
+    void everyBuilderOfOneLoaderSharesTheSameInterceptors() {
+        OkHttpClient.Builder first = new OkHttpClient.Builder();
+        OkHttpClient.Builder second = new OkHttpClient.Builder();
+
+        decorate(first);
+        decorate(second);
+
+        assertSame(first.interceptors().get(0), second.interceptors().get(0));
+    }
+
+    private void decorate(OkHttpClient.Builder builder) {
+        adapter.decorate(list(builder.interceptors()), list(builder.networkInterceptors()));
+    }
+}
