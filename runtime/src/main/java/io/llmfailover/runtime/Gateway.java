@@ -1,26 +1,48 @@
 package io.llmfailover.runtime;
 
+import io.llmfailover.runtime.call.CallRecognizer;
+import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.failover.AttemptPlanner;
+import io.llmfailover.runtime.failover.FailoverEngine;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.provider.ProviderDirectory;
+import io.llmfailover.runtime.route.Route;
+import io.llmfailover.runtime.route.RouteTable;
+import io.llmfailover.runtime.state.LocalResilienceState;
+import io.llmfailover.runtime.state.ResilienceState;
+import io.llmfailover.runtime.telemetry.CallObserver;
+import io.llmfailover.runtime.time.Clock;
 import java.io.IOException;
 import java.net.URI;
+import java.util.List;
+import java.util.Optional;
 
 /**
- * The runtime's one entry point for an agent adapter. (Skeleton: passes every call through; the
- * failover walk lands next.)
+ * The runtime's one entry point for an agent adapter: "is this request mine?" and "run it".
+ * Everything behind it (routing, breakers, throttles, translation, telemetry) is the runtime's;
+ * everything in front of it (the HTTP client's types) is the adapter's.
  */
 public final class Gateway {
 
-    private final FailoverConfig config;
+    private final ProviderDirectory directory;
+    private final RouteTable routes;
+    private final FailoverEngine engine;
 
-    private Gateway(FailoverConfig config) {
-        this.config = config;
+    private Gateway(ProviderDirectory directory, RouteTable routes, FailoverEngine engine) {
+        this.directory = directory;
+        this.routes = routes;
+        this.engine = engine;
     }
 
     public static Gateway create(FailoverConfig config) {
-        return new Gateway(config);
+        return builder(config).build();
+    }
+
+    public static Builder builder(FailoverConfig config) {
+        return new Builder(config);
     }
 
     /**
@@ -28,7 +50,7 @@ public final class Gateway {
      * alone (no buffering, no runtime involvement).
      */
     public boolean governs(URI uri) {
-        return false;
+        return directory.governs(uri);
     }
 
     /**
@@ -42,6 +64,60 @@ public final class Gateway {
      *     the original call proceed as if the agent were absent
      */
     public LlmResponse execute(LlmRequest request, Transport transport) throws IOException {
-        return transport.send(request, config.firstByteTimeout());
+        GovernedCall call;
+        Route route;
+        try {
+            Optional<GovernedCall> recognized = directory.addressed(request.uri())
+                    .flatMap(provider -> CallRecognizer.recognize(provider, request));
+            if (recognized.isEmpty()) {
+                return transport.send(request, null);
+            }
+            call = recognized.get();
+            route = routes.routeFor(call.addressed(), call.source().model());
+        } catch (RuntimeException internal) {
+            throw new AgentFailure("could not route " + request, internal);
+        }
+        try {
+            return engine.execute(call, route, transport);
+        } catch (RuntimeException internal) {
+            throw new AgentFailure("failed before sending " + request, internal);
+        }
     }
+
+    /** Assembles a gateway; tests replace the clock, the state store or the observer. */
+    public static final class Builder {
+        private final FailoverConfig config;
+        private Clock clock = Clock.SYSTEM;
+        private ResilienceState state;
+        private CallObserver observer = CallObserver.NOOP;
+
+        private Builder(FailoverConfig config) {
+            this.config = config;
+        }
+
+        public Builder clock(Clock clock) {
+            this.clock = clock;
+            return this;
+        }
+
+        public Builder state(ResilienceState state) {
+            this.state = state;
+            return this;
+        }
+
+        public Builder observer(CallObserver observer) {
+            this.observer = observer;
+            return this;
+        }
+
+        public Gateway build() {
+            ProviderDirectory directory = ProviderDirectory.of(config);
+            RouteTable routes = RouteTable.of(config.routes(), name -> directory.byName(name)
+                    .orElseThrow(() -> new IllegalStateException("route names unknown provider " + name)));
+            ResilienceState resilience = state != null ? state
+                    : new LocalResilienceState(config.breaker(), config.throttle(), clock, List.of(), List.of());
+            return new Gateway(directory, routes, new FailoverEngine(config, resilience, new AttemptPlanner(config.defaultMaxTokens()), observer));
+        }
+    }
+
 }

@@ -22,18 +22,20 @@ public final class OkHttpAdapter implements OkHttpHook {
 
     @Override
     public void decorate(List<Object> interceptors, List<Object> networkInterceptors) {
-        placeFirstOnce(interceptors, failover);
-        placeFirstOnce(networkInterceptors, headTimeoutRelease);
+        placeLastOnce(interceptors, failover);
+        placeLastOnce(networkInterceptors, headTimeoutRelease);
     }
 
     /**
-     * A builder copied from a client already holds our interceptor, and Kotlin builders chain
-     * constructors, so the same instance can arrive more than once: keep exactly one, first.
+     * The failover interceptor goes last among the application interceptors, so the app's own
+     * (and its SDK's) see the request the app made; the OpenAI SDK's, for one, strips the key from
+     * any request to another host than its base URL, which would otherwise hit our fallback
+     * attempts. The builder is decorated again at {@code build()} to stay last.
      */
-    private static void placeFirstOnce(List<Object> interceptors, Object ours) {
+    private static void placeLastOnce(List<Object> interceptors, Object ours) {
         while (interceptors.remove(ours)) {
             // removes every copy
         }
-        interceptors.add(0, ours);
+        interceptors.add(ours);
     }
 }

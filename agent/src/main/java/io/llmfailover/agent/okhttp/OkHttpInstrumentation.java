@@ -2,6 +2,7 @@ package io.llmfailover.agent.okhttp;
 
 import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
 import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.llmfailover.agent.ClientInstrumentation;
 import net.bytebuddy.agent.builder.AgentBuilder;
@@ -15,6 +16,8 @@ public final class OkHttpInstrumentation implements ClientInstrumentation {
         return builder.type(named("okhttp3.OkHttpClient$Builder"))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(adviceClasses)
-                        .advice(isConstructor(), "io.llmfailover.agent.okhttp.OkHttpBuilderAdvice"));
+                        .advice(isConstructor(), "io.llmfailover.agent.okhttp.OkHttpBuilderAdvice")
+                        .advice(named("build").and(takesArguments(0)),
+                                "io.llmfailover.agent.okhttp.OkHttpBuilderAdvice$OnBuild"));
     }
 }

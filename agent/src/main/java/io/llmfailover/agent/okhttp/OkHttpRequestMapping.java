@@ -49,7 +49,19 @@ final class OkHttpRequestMapping {
                 .url(attempt.uri().toString())
                 .headers(headers.build())
                 .method(attempt.method(), bodyOf(attempt))
+                .tag(AttemptCredential.class, credentialOf(attempt))
                 .build();
+    }
+
+    private static AttemptCredential credentialOf(LlmRequest attempt) {
+        java.util.Map<String, java.util.List<String>> credential = new java.util.LinkedHashMap<>();
+        for (String name : AttemptCredential.NAMES) {
+            java.util.List<String> values = attempt.headers().all(name);
+            if (!values.isEmpty()) {
+                credential.put(name, values);
+            }
+        }
+        return new AttemptCredential(attempt.uri().getHost(), credential);
     }
 
     static Request withBody(Request request, byte[] body) {

@@ -17,16 +17,16 @@ class OkHttpAdapterTest {
     private final Interceptor appInterceptor = chain -> chain.proceed(chain.request());
 
     @Test
-    void putsOneFailoverInterceptorFirstAndOneHeadTimeoutReleaseFirst() {
+    void putsOneFailoverInterceptorAndOneHeadTimeoutReleaseLast() {
         OkHttpClient.Builder builder = new OkHttpClient.Builder().addInterceptor(appInterceptor).addNetworkInterceptor(appInterceptor);
 
         decorate(builder);
 
         assertEquals(2, builder.interceptors().size());
-        assertInstanceOf(FailoverInterceptor.class, builder.interceptors().get(0));
-        assertSame(appInterceptor, builder.interceptors().get(1));
+        assertSame(appInterceptor, builder.interceptors().get(0));
+        assertInstanceOf(FailoverInterceptor.class, builder.interceptors().get(1));
         assertEquals(2, builder.networkInterceptors().size());
-        assertInstanceOf(HeadTimeoutRelease.class, builder.networkInterceptors().get(0));
+        assertInstanceOf(HeadTimeoutRelease.class, builder.networkInterceptors().get(1));
     }
 
     @Test
@@ -43,8 +43,8 @@ class OkHttpAdapterTest {
         decorate(copy);
 
         assertEquals(2, copy.interceptors().size());
-        assertInstanceOf(FailoverInterceptor.class, copy.interceptors().get(0));
-        assertSame(appInterceptor, copy.interceptors().get(1));
+        assertSame(appInterceptor, copy.interceptors().get(0));
+        assertInstanceOf(FailoverInterceptor.class, copy.interceptors().get(1));
         assertEquals(1, copy.networkInterceptors().size());
     }
 
@@ -56,7 +56,8 @@ class OkHttpAdapterTest {
         decorate(first);
         decorate(second);
 
-        assertSame(first.interceptors().get(0), second.interceptors().get(0));
+        assertSame(first.interceptors().get(first.interceptors().size() - 1),
+                second.interceptors().get(second.interceptors().size() - 1));
     }
 
     private void decorate(OkHttpClient.Builder builder) {

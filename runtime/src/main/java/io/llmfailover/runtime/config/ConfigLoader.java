@@ -1,7 +1,20 @@
 package io.llmfailover.runtime.config;
 
-/** Finds, reads and validates the config. (Skeleton: always the defaults.) */
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+
+/**
+ * Finds, reads and validates the config: the file of the contract's lookup order, overridden key
+ * by key by the system properties {@code llm.failover.<key>}, with {@code ${NAME}} taken from the
+ * environment.
+ */
 public final class ConfigLoader {
+
+    static final String OVERRIDE_PREFIX = "llm.failover.";
 
     private ConfigLoader() {}
 
@@ -9,12 +22,35 @@ public final class ConfigLoader {
      * Loads the config following the contract's lookup order: the agent argument
      * {@code config=/path}, the system property {@code llm.failover.config}, the environment
      * variable {@code LLM_FAILOVER_CONFIG}, then {@code llm-failover.properties} in the working
-     * directory. No file found gives {@link FailoverConfig#defaults()}.
+     * directory. No file found gives {@link FailoverConfig#defaults()}, with any system-property
+     * overrides applied.
      *
      * @param agentArgs the raw {@code -javaagent:...=<args>} string, may be null
-     * @throws ConfigException a file was found but is invalid
+     * @throws ConfigException a named file does not exist, or the config is invalid; the message
+     *     lists every problem with its file, line and key
      */
     public static FailoverConfig load(String agentArgs) throws ConfigException {
-        return FailoverConfig.defaults();
+        return load(agentArgs, System.getenv(), System.getProperties(), Path.of("").toAbsolutePath());
+    }
+
+    /** {@link #load(String)} with the environment, system properties and working directory given. */
+    public static FailoverConfig load(String agentArgs, Map<String, String> env, Properties systemProperties,
+            Path workDir) throws ConfigException {
+        Optional<Path> file = ConfigFileLookup.find(agentArgs, env, systemProperties, workDir);
+        ConfigProblems problems = new ConfigProblems();
+        List<ConfigEntry> fileEntries = file.isPresent() ? PropertiesFileReader.read(file.get(), problems) : List.of();
+        return ConfigBinder.bind(file, fileEntries, overrides(systemProperties), env, problems);
+    }
+
+    /** Every {@code llm.failover.<key>} system property but the lookup's own, in name order. */
+    private static List<ConfigEntry> overrides(Properties systemProperties) {
+        List<ConfigEntry> overrides = new ArrayList<>();
+        systemProperties.stringPropertyNames().stream()
+                .filter(name -> name.startsWith(OVERRIDE_PREFIX) && name.length() > OVERRIDE_PREFIX.length())
+                .filter(name -> !name.equals(ConfigFileLookup.SYSTEM_PROPERTY))
+                .sorted()
+                .forEach(name -> overrides.add(ConfigEntry.written(name.substring(OVERRIDE_PREFIX.length()),
+                        systemProperties.getProperty(name).strip(), "system property " + name)));
+        return overrides;
     }
 }

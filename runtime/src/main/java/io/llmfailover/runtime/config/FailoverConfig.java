@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeSet;
 
 /**
  * The whole configuration, immutable, built once at start from the properties file, the system
@@ -42,9 +43,37 @@ public record FailoverConfig(
         extra = Map.copyOf(extra);
     }
 
+    /** The key of the {@code max_tokens} sent to a target that requires it (Anthropic) when the app gave none. */
+    public static final String DEFAULT_MAX_TOKENS_KEY = "translation.default-max-tokens";
+
+    /** {@value #DEFAULT_MAX_TOKENS_KEY}, 4096 when absent or not a positive number. */
+    public int defaultMaxTokens() {
+        try {
+            int value = Integer.parseInt(extra.getOrDefault(DEFAULT_MAX_TOKENS_KEY, "4096").trim());
+            return value > 0 ? value : 4096;
+        } catch (NumberFormatException notANumber) {
+            return 4096;
+        }
+    }
+
     /** The configuration of an agent that found no file: defaults, no providers, no routes. */
     public static FailoverConfig defaults() {
         return new FailoverConfig(Optional.empty(), Map.of(), List.of(), BreakerSettings.DEFAULTS,
                 ThrottleSettings.DEFAULTS, DEFAULT_FIRST_BYTE_TIMEOUT, FailoverPolicy.DEFAULTS, Map.of(), false, Map.of());
+    }
+
+    @Override
+    public String toString() {
+        // Keys only for otel and extra: their values may hold credentials (OTLP headers, passwords).
+        return "FailoverConfig[source=" + source.map(Path::toString).orElse("none")
+                + ", providers=" + providers.values()
+                + ", routes=" + routes
+                + ", breaker=" + breaker
+                + ", throttle=" + throttle
+                + ", firstByteTimeout=" + firstByteTimeout
+                + ", failoverOn=" + failoverOn
+                + ", otel keys=" + new TreeSet<>(otel.keySet())
+                + ", strict=" + strict
+                + ", extra keys=" + new TreeSet<>(extra.keySet()) + "]";
     }
 }

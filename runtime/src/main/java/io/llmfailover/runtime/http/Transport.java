@@ -13,7 +13,8 @@ public interface Transport {
     /**
      * Sends the request and returns once the response head has arrived.
      *
-     * @param firstByteTimeout how long to wait for the response head; on expiry the attempt is
+     * @param firstByteTimeout how long to wait for the response head, or null for no limit of the
+     *     agent's (a request the agent does not govern); on expiry the attempt is
      *     cancelled, its connection released, and {@link FirstByteTimeoutException} thrown
      * @throws IOException when no response head was received (connect failure, reset, timeout)
      */

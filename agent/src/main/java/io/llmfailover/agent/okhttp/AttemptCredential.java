@@ -1,0 +1,29 @@
+package io.llmfailover.agent.okhttp;
+
+import java.util.List;
+import java.util.Map;
+import okhttp3.Request;
+
+/**
+ * The credential headers the runtime chose for a fallback attempt, carried as a request tag. Some
+ * SDKs (the OpenAI one) strip the key in a network interceptor from any request whose host is not
+ * the one the call was made for; our network interceptor, placed after theirs, puts the fallback
+ * provider's own key back for the host it belongs to.
+ */
+record AttemptCredential(String host, Map<String, List<String>> headers) {
+
+    static final List<String> NAMES = List.of("Authorization", "x-api-key", "x-goog-api-key", "api-key");
+
+    Request restoreOn(Request request) {
+        if (!request.url().host().equals(host)) {
+            return request;
+        }
+        Request.Builder restored = request.newBuilder();
+        headers.forEach((name, values) -> {
+            if (request.header(name) == null) {
+                values.forEach(value -> restored.addHeader(name, value));
+            }
+        });
+        return restored.build();
+    }
+}

@@ -1,0 +1,112 @@
+package io.llmfailover.e2e;
+
+import static io.llmfailover.e2e.AppAssertions.assertAnsweredBy;
+import static io.llmfailover.e2e.AppAssertions.assertCompleted;
+import static io.llmfailover.e2e.AppAssertions.assertRequestCount;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.llmfailover.e2e.apps.OwnLibrariesApp;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/** How the agent starts in apps with no config, a bad config, or libraries of their own. */
+class AgentStartupTest {
+
+    private static final String APP_KEY = "sk-app-e2e-startup";
+    /**
+     * The agent's one start-up notice when it finds no config file (the contract: "says so once"),
+     * matched loosely on its meaning, e.g. "no config file found" or "No llm-failover.properties found".
+     */
+    private static final Pattern NO_CONFIG_NOTICE =
+            Pattern.compile("(?i).*\\bno\\b.*(config|properties).*|.*config(uration)? file not found.*");
+
+    @TempDir
+    Path workDir;
+
+    private StubProvider primary;
+
+    @BeforeEach
+    void startProvider() {
+        primary = StubProvider.answering("primary");
+    }
+
+    @AfterEach
+    void stopProvider() {
+        primary.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ClientCall.class, names = {"SDK_BLOCKING", "JDK_BLOCKING"})
+    void withNoConfigFileTheAppWorksAndTheAgentSaysSoOnce(ClientCall client) throws Exception {
+        AppOutput output = client.launch(workDir, primary.baseUrl(), APP_KEY, "2")
+                .withAgentAndNoConfig()
+                .run();
+
+        assertCompleted(output);
+        assertAnsweredBy(primary, client, output, 1, 2);
+        assertRequestCount(2, primary, output);
+        List<String> notices = output.stderrLines().stream()
+                .filter(line -> NO_CONFIG_NOTICE.matcher(line).matches())
+                .toList();
+        assertEquals(1, notices.size(), () -> "expected one no-config notice" + output.describe());
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ClientCall.class, names = {"SDK_BLOCKING", "JDK_BLOCKING"})
+    void aBadConfigFileIsReportedOnceByFileLineAndKeyAndTheAppRunsUnaffected(ClientCall client)
+            throws Exception {
+        ConfigFile config = ConfigFile.create()
+                .set("provider.primary.url", primary.baseUrl())
+                .set("provider.primary.protocol", "antropic")
+                .set("route.main.match", "primary")
+                .set("route.main.chain", "primary");
+        Path file = config.writeTo(workDir.resolve("broken-llm-failover.properties"));
+        String where = file.getFileName() + ":" + config.lineOf("provider.primary.protocol");
+
+        AppOutput output = client.launch(workDir, primary.baseUrl(), APP_KEY, "1").withAgent(file).run();
+
+        assertCompleted(output);
+        assertAnsweredBy(primary, client, output, 1);
+        List<String> reports = output.stderrLines().stream()
+                .filter(line -> line.contains("provider.primary.protocol"))
+                .toList();
+        assertEquals(1, reports.size(), () -> "expected the bad key reported once" + output.describe());
+        String report = reports.get(0);
+        assertTrue(report.contains(where) && report.contains("antropic"),
+                () -> "the report names " + where + " and the bad value" + output.describe());
+    }
+
+    @Test
+    void anAppWithItsOwnJacksonByteBuddyAndOpenTelemetryKeepsThemAndFailsOver() throws Exception {
+        primary.rateLimited(Duration.ofSeconds(2));
+        try (StubProvider backup = StubProvider.answering("backup")) {
+            Path file = ConfigFile.primaryFallingOverTo(primary.baseUrl(), backup.baseUrl())
+                    .set("provider.backup.api-key", "sk-backup-e2e-own-libraries")
+                    .writeTo(workDir.resolve("llm-failover-e2e.properties"));
+
+            AppOutput output = ChildJvm.of(OwnLibrariesApp.class, workDir)
+                    .args(primary.baseUrl(), APP_KEY, "blocking", "2")
+                    .withAgent(file)
+                    .run();
+
+            assertCompleted(output);
+            assertEquals(Map.of(
+                    "byte-buddy", "byte-buddy-" + System.getProperty("app.bytebuddy.version") + ".jar",
+                    "jackson-databind", "jackson-databind-" + System.getProperty("app.jackson.version") + ".jar",
+                    "opentelemetry-api", "opentelemetry-api-" + System.getProperty("app.opentelemetry.version") + ".jar"),
+                    output.libraryJars(), output::describe);
+            assertAnsweredBy(backup, ClientCall.SDK_BLOCKING, output, 1, 2);
+            assertRequestCount(1, primary, output);
+        }
+    }
+}

@@ -1,0 +1,91 @@
+package io.llmfailover.e2e;
+
+import static io.llmfailover.e2e.AppAssertions.assertAnsweredBy;
+import static io.llmfailover.e2e.AppAssertions.assertCompleted;
+import static io.llmfailover.e2e.AppAssertions.assertRequestCount;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.llmfailover.e2e.AppOutput.Error;
+import io.llmfailover.e2e.StubProvider.Failure;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The harness itself, with no agent attached: the child apps, the stubs and the output parsing agree
+ * on the wire format, and what the app sees without the agent is the baseline the agent changes.
+ */
+class ChildAppsWithoutAgentTest {
+
+    private static final String APP_KEY = "sk-app-e2e-harness";
+
+    @TempDir
+    Path workDir;
+
+    private StubProvider provider;
+
+    @BeforeEach
+    void startStub() {
+        provider = StubProvider.answering("primary");
+    }
+
+    @AfterEach
+    void stopStub() {
+        provider.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientCall.class)
+    void eachClientReadsTheStubsAnswerAsSent(ClientCall client) throws Exception {
+        AppOutput output = client.launch(workDir, provider.baseUrl(), APP_KEY, "2").run();
+
+        assertCompleted(output);
+        assertAnsweredBy(provider, client, output, 1, 2);
+        assertRequestCount(2, provider, output);
+        assertEquals("Bearer " + APP_KEY, provider.chatRequests().get(0).getHeader("Authorization"));
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientCall.class)
+    void eachClientReportsTheStubsBadRequest(ClientCall client) throws Exception {
+        provider.failing(Failure.BAD_REQUEST);
+
+        AppOutput output = client.launch(workDir, provider.baseUrl(), APP_KEY, "1").run();
+
+        assertCompleted(output);
+        List<Error> errors = output.errors();
+        assertEquals(1, errors.size(), output::describe);
+        assertEquals("400", errors.get(0).status(), output::describe);
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = ClientCall.class, names = {"SDK_BLOCKING", "JDK_BLOCKING"})
+    void withoutTheAgentARateLimitReachesTheApp(ClientCall client) throws Exception {
+        provider.rateLimited(Duration.ofSeconds(2));
+
+        AppOutput output = client.launch(workDir, provider.baseUrl(), APP_KEY, "1").run();
+
+        assertCompleted(output);
+        assertEquals("429", output.errors().get(0).status(), output::describe);
+        assertTrue(output.results().isEmpty(), output::describe);
+    }
+
+    @Test
+    void aChildThatOverrunsItsTimeoutIsKilledAndReported() throws Exception {
+        AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, provider.baseUrl(), APP_KEY, "pause:30000,1")
+                .timeout(Duration.ofSeconds(2))
+                .run();
+
+        assertFalse(output.completed(), output::describe);
+        assertTrue(output.describe().contains("killed after its timeout"), output::describe);
+        assertRequestCount(0, provider, output);
+    }
+}

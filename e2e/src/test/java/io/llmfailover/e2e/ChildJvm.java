@@ -1,0 +1,109 @@
+package io.llmfailover.e2e;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Launches one child app in its own JVM, on this module's test class path (which holds no agent
+ * classes), optionally with the agent attached, and waits a bounded time for it.
+ */
+final class ChildJvm {
+
+    static final Duration DEFAULT_TIMEOUT = Duration.ofSeconds(30);
+
+    /** Variables of the test's own environment that would steer the child's agent or JVM. */
+    private static final List<String> SCRUBBED_ENV = List.of("LLM_FAILOVER_CONFIG", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS");
+
+    private final Class<?> mainClass;
+    private final Path workingDirectory;
+    private final List<String> args = new ArrayList<>();
+    private final Map<String, String> env = new LinkedHashMap<>();
+    private String javaagent;
+    private Duration timeout = DEFAULT_TIMEOUT;
+
+    private ChildJvm(Class<?> mainClass, Path workingDirectory) {
+        this.mainClass = mainClass;
+        this.workingDirectory = workingDirectory;
+    }
+
+    /** A child running {@code mainClass}, in a directory of its own (no stray llm-failover.properties). */
+    static ChildJvm of(Class<?> mainClass, Path workingDirectory) {
+        return new ChildJvm(mainClass, workingDirectory);
+    }
+
+    ChildJvm args(String... values) {
+        args.addAll(List.of(values));
+        return this;
+    }
+
+    ChildJvm env(String name, String value) {
+        env.put(name, value);
+        return this;
+    }
+
+    /** Attaches the agent with this config file, as {@code -javaagent:<jar>=config=<file>}. */
+    ChildJvm withAgent(Path configFile) {
+        javaagent = "-javaagent:" + AgentJar.locate() + "=config=" + configFile.toAbsolutePath();
+        return this;
+    }
+
+    /** Attaches the agent with no config file anywhere it looks. */
+    ChildJvm withAgentAndNoConfig() {
+        javaagent = "-javaagent:" + AgentJar.locate();
+        return this;
+    }
+
+    ChildJvm timeout(Duration value) {
+        timeout = value;
+        return this;
+    }
+
+    AppOutput run() throws IOException, InterruptedException {
+        List<String> command = command();
+        Path stdout = Files.createTempFile(workingDirectory, "child-", ".out");
+        Path stderr = Files.createTempFile(workingDirectory, "child-", ".err");
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workingDirectory.toFile())
+                .redirectOutput(stdout.toFile())
+                .redirectError(stderr.toFile());
+        SCRUBBED_ENV.forEach(builder.environment()::remove);
+        builder.environment().putAll(env);
+
+        Process process = builder.start();
+        boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        if (!finished) {
+            process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+        }
+        return new AppOutput(String.join(" ", command), finished ? process.exitValue() : null,
+                Files.readString(stdout, StandardCharsets.UTF_8), Files.readString(stderr, StandardCharsets.UTF_8));
+    }
+
+    private List<String> command() {
+        List<String> command = new ArrayList<>();
+        command.add(javaExecutable());
+        if (javaagent != null) {
+            command.add(javaagent);
+        }
+        command.add("-cp");
+        command.add(System.getProperty("java.class.path"));
+        command.add(mainClass.getName());
+        command.addAll(args);
+        return command;
+    }
+
+    private static String javaExecutable() {
+        String configured = System.getProperty("e2e.java");
+        if (configured != null && !configured.isBlank()) {
+            return configured;
+        }
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

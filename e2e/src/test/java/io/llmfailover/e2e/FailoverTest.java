@@ -1,0 +1,186 @@
+package io.llmfailover.e2e;
+
+import static io.llmfailover.e2e.AppAssertions.assertAnsweredBy;
+import static io.llmfailover.e2e.AppAssertions.assertCompleted;
+import static io.llmfailover.e2e.AppAssertions.assertMarkedAsServedBy;
+import static io.llmfailover.e2e.AppAssertions.assertRequestCount;
+import static org.junit.jupiter.api.Assertions.assertAll;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.llmfailover.e2e.AppOutput.Error;
+import io.llmfailover.e2e.StubProvider.Failure;
+import io.llmfailover.e2e.apps.Report;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+/**
+ * The agent attached to unmodified apps (OpenAI SDK and JDK HttpClient, blocking and streaming): the
+ * app addresses provider {@code primary}; the agent fails over to {@code backup} as the contract says.
+ */
+class FailoverTest {
+
+    private static final String APP_KEY = "sk-app-e2e-0123456789";
+    private static final String BACKUP_KEY = "sk-backup-e2e-9876543210";
+    private static final String BACKUP_KEY_VARIABLE = "E2E_BACKUP_KEY";
+    private static final String BACKUP_MODEL = "backup-model";
+
+    @TempDir
+    Path workDir;
+
+    private StubProvider primary;
+    private StubProvider backup;
+
+    @BeforeEach
+    void startProviders() {
+        primary = StubProvider.answering("primary");
+        backup = StubProvider.answering("backup");
+    }
+
+    @AfterEach
+    void stopProviders() {
+        primary.close();
+        backup.close();
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientCall.class)
+    void aHealthyPrimaryAnswersUnchangedAndTheBackupGetsNothing(ClientCall client) throws Exception {
+        AppOutput output = run(client, primary.baseUrl(), "2");
+
+        assertCompleted(output);
+        assertAnsweredBy(primary, client, output, 1, 2);
+        assertRequestCount(2, primary, output);
+        assertRequestCount(0, backup, output);
+        assertEquals("Bearer " + APP_KEY, primary.chatRequests().get(0).getHeader("Authorization"), output::describe);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientCall.class)
+    void aRateLimitedPrimaryIsLeftAloneUntilItsRetryAfterEnds(ClientCall client) throws Exception {
+        primary.rateLimited(Duration.ofSeconds(2));
+
+        // Four calls well inside the 2 s silence, then one after it.
+        AppOutput output = run(client, primary.baseUrl(), "4,pause:2500,1");
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, client, output, 1, 2, 3, 4, 5);
+        assertMarkedAsServedBy(backup, client, output, 1, 2, 3, 4, 5);
+        assertRequestCount(5, backup, output);
+        assertRequestCount(2, primary, output);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientCall.class)
+    void theBackupGetsItsOwnKeyAndModelAndNeverTheAppsKey(ClientCall client) throws Exception {
+        primary.failing(Failure.OVERLOADED);
+
+        AppOutput output = run(client, primary.baseUrl(), "1");
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, client, output, 1);
+        List<LoggedRequest> received = backup.chatRequests();
+        assertEquals(1, received.size(), output::describe);
+        LoggedRequest request = received.get(0);
+        String seen = "headers the backup received: " + request.getAllHeaderKeys() + output.describe();
+        assertAll(
+                () -> assertEquals("Bearer " + BACKUP_KEY, request.getHeader("Authorization"), seen),
+                () -> assertFalse(allHeaderValues(request).contains(APP_KEY), "the app's key reached the backup"),
+                () -> assertFalse(request.getBodyAsString().contains(APP_KEY), "the app's key is in the backup's body"),
+                () -> assertTrue(request.getBodyAsString().contains("\"" + BACKUP_MODEL + "\""),
+                        "the backup's model replaces the app's: " + request.getBodyAsString()));
+        assertEquals("Bearer " + APP_KEY, primary.chatRequests().get(0).getHeader("Authorization"), output::describe);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientCall.class)
+    void theBreakerOpensAfterThreeFailuresAndAProbeClosesItOnceThePrimaryRecovers(ClientCall client)
+            throws Exception {
+        primary.failingThenRecovering(3, Failure.OVERLOADED);
+
+        // Calls 1-3 fail on the primary and open its breaker; 4-5 skip it; after the 1 s open
+        // duration, call 6 is the probe that finds it recovered and closes the breaker; 7 follows.
+        AppOutput output = run(client, primary.baseUrl(), "5,pause:1500,2");
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, client, output, 1, 2, 3, 4, 5);
+        assertMarkedAsServedBy(backup, client, output, 1, 2, 3, 4, 5);
+        assertAnsweredBy(primary, client, output, 6, 7);
+        assertRequestCount(5, backup, output);
+        assertRequestCount(3 + 2, primary, output);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientCall.class)
+    void aPrimaryWithNothingListeningIsServedByTheBackup(ClientCall client) throws Exception {
+        String deadUrl = "http://127.0.0.1:" + DeadPort.allocate() + "/v1";
+
+        AppOutput output = run(client, deadUrl, configFor(deadUrl), "2");
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, client, output, 1, 2);
+        assertMarkedAsServedBy(backup, client, output, 1, 2);
+        assertRequestCount(2, backup, output);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientCall.class)
+    void aBadRequestReachesTheAppUnchangedAndIsNeverFailedOver(ClientCall client) throws Exception {
+        primary.failing(Failure.BAD_REQUEST);
+
+        AppOutput output = run(client, primary.baseUrl(), "1");
+
+        assertCompleted(output);
+        assertTrue(output.results().isEmpty(), output::describe);
+        Error error = output.errors().stream().findFirst()
+                .orElseThrow(() -> new AssertionError("no error reached the app" + output.describe()));
+        assertEquals("400", error.status(), output::describe);
+        if (client.seesHeaders()) {
+            // A line-by-line reader drops the body's last line break, so compare without edge spaces.
+            assertEquals(Report.oneLine(Failure.BAD_REQUEST.body).strip(), error.body().strip(), output::describe);
+        } else {
+            assertEquals("BadRequestException", error.type(), output::describe);
+            assertEquals("invalid_value", error.code(), output::describe);
+        }
+        assertRequestCount(1, primary, output);
+        assertRequestCount(0, backup, output);
+    }
+
+    private AppOutput run(ClientCall client, String appBaseUrl, String plan) throws Exception {
+        return run(client, appBaseUrl, configFor(primary.baseUrl()), plan);
+    }
+
+    private AppOutput run(ClientCall client, String appBaseUrl, ConfigFile config, String plan) throws Exception {
+        Path configFile = config.writeTo(workDir.resolve("llm-failover-e2e.properties"));
+        return client.launch(workDir, appBaseUrl, APP_KEY, plan)
+                .withAgent(configFile)
+                .env(BACKUP_KEY_VARIABLE, BACKUP_KEY)
+                .run();
+    }
+
+    private ConfigFile configFor(String primaryUrl) {
+        return ConfigFile.primaryFallingOverTo(primaryUrl, backup.baseUrl())
+                .set("provider.backup.api-key", "${" + BACKUP_KEY_VARIABLE + "}")
+                .set("provider.backup.model.*", BACKUP_MODEL)
+                .set("breaker.consecutive-failures", 3)
+                .set("breaker.open-duration", "1s")
+                .set("breaker.half-open-probes", 1)
+                .set("timeout.first-byte", "5s");
+    }
+
+    private static String allHeaderValues(LoggedRequest request) {
+        StringBuilder values = new StringBuilder();
+        for (String name : request.getAllHeaderKeys()) {
+            values.append(request.getHeaders().getHeader(name).values()).append('\n');
+        }
+        return values.toString();
+    }
+}

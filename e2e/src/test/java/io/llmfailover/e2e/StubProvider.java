@@ -1,0 +1,176 @@
+package io.llmfailover.e2e;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.MappingBuilder;
+import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.stubbing.Scenario;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * A stand-in LLM provider on loopback speaking the OpenAI chat completions wire format: JSON for
+ * blocking calls, SSE chunks ending in {@code [DONE]} for {@code "stream": true}, and OpenAI-shaped
+ * error bodies when told to fail. Its request journal tells the tests what reached it.
+ */
+final class StubProvider implements AutoCloseable {
+
+    static final String CHAT_PATH = "/v1/chat/completions";
+
+    /** The ways a stub can refuse a call, each with an OpenAI-shaped error body. */
+    enum Failure {
+        RATE_LIMITED(429, "error-rate-limited.json"),
+        OVERLOADED(503, "error-overloaded.json"),
+        BAD_REQUEST(400, "error-bad-request.json");
+
+        final int status;
+        final String body;
+
+        Failure(int status, String fixture) {
+            this.status = status;
+            this.body = fixture(fixture);
+        }
+    }
+
+    private static final int FAILURE_PRIORITY = 1;
+    private static final int STREAM_PRIORITY = 5;
+    private static final int ANSWER_PRIORITY = 6;
+    private static final Duration STREAM_SPREAD = Duration.ofMillis(150);
+
+    private final String name;
+    private final WireMockServer server;
+
+    private StubProvider(String name) {
+        this.name = name;
+        this.server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
+        server.start();
+    }
+
+    /** A stub that answers every chat call, blocking or streaming, with its own greeting. */
+    static StubProvider answering(String name) {
+        StubProvider stub = new StubProvider(name);
+        stub.answerChats();
+        return stub;
+    }
+
+    String name() {
+        return name;
+    }
+
+    /** The base URL an SDK is given, version path included. */
+    String baseUrl() {
+        return "http://127.0.0.1:" + server.port() + "/v1";
+    }
+
+    /** What a blocking call answered by this stub reads. */
+    String content() {
+        return String.join("", chunks());
+    }
+
+    /** The content deltas of this stub's stream, in order. */
+    List<String> chunks() {
+        return List.of("Hello", " from", " " + name);
+    }
+
+    /** From now on every chat call fails. */
+    StubProvider failing(Failure failure) {
+        server.stubFor(chatCall().atPriority(FAILURE_PRIORITY).willReturn(failureResponse(failure)));
+        return this;
+    }
+
+    /** From now on every chat call is rate limited, with a {@code Retry-After} in whole seconds. */
+    StubProvider rateLimited(Duration retryAfter) {
+        server.stubFor(chatCall().atPriority(FAILURE_PRIORITY).willReturn(
+                failureResponse(Failure.RATE_LIMITED).withHeader("Retry-After", String.valueOf(retryAfter.toSeconds()))));
+        return this;
+    }
+
+    /** The next {@code failures} chat calls fail; every later one is answered. */
+    StubProvider failingThenRecovering(int failures, Failure failure) {
+        String scenario = name + "-recovery";
+        for (int i = 0; i < failures; i++) {
+            String state = i == 0 ? Scenario.STARTED : "failed-" + i;
+            String next = i + 1 == failures ? "recovered" : "failed-" + (i + 1);
+            server.stubFor(chatCall().atPriority(FAILURE_PRIORITY)
+                    .inScenario(scenario).whenScenarioStateIs(state).willSetStateTo(next)
+                    .willReturn(failureResponse(failure)));
+        }
+        return this;
+    }
+
+    /** Every chat request this stub received, in arrival order. */
+    List<LoggedRequest> chatRequests() {
+        return server.findAll(postRequestedFor(urlPathEqualTo(CHAT_PATH)));
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+    }
+
+    private void answerChats() {
+        server.stubFor(chatCall().atPriority(ANSWER_PRIORITY).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", "application/json")
+                .withBody(fixture("chat-completion.json").replace("%NAME%", name).replace("%CONTENT%", content()))));
+        server.stubFor(chatCall().atPriority(STREAM_PRIORITY)
+                .withRequestBody(matchingJsonPath("$.stream", equalTo("true")))
+                .willReturn(aResponse()
+                        .withStatus(200)
+                        .withHeader("Content-Type", "text/event-stream")
+                        .withHeader("Cache-Control", "no-cache")
+                        .withBody(eventStream())
+                        .withChunkedDribbleDelay(chunks().size() + 2, (int) STREAM_SPREAD.toMillis())));
+    }
+
+    private String eventStream() {
+        String chunk = fixture("chat-completion-chunk.json").replace("%NAME%", name);
+        StringBuilder stream = new StringBuilder();
+        List<String> chunks = chunks();
+        for (int i = 0; i < chunks.size(); i++) {
+            String role = i == 0 ? "\"role\":\"assistant\"," : "";
+            String delta = "{" + role + "\"content\":\"" + chunks.get(i) + "\"}";
+            stream.append(event(chunk.replace("%DELTA%", delta).replace("%FINISH%", "null")));
+        }
+        stream.append(event(chunk.replace("%DELTA%", "{}").replace("%FINISH%", "\"stop\"")));
+        return stream.append(event("[DONE]")).toString();
+    }
+
+    private static String event(String data) {
+        return "data: " + data + "\n\n";
+    }
+
+    private static MappingBuilder chatCall() {
+        return post(urlPathEqualTo(CHAT_PATH));
+    }
+
+    private static ResponseDefinitionBuilder failureResponse(Failure failure) {
+        return aResponse()
+                .withStatus(failure.status)
+                .withHeader("Content-Type", "application/json")
+                .withBody(failure.body);
+    }
+
+    static String fixture(String name) {
+        try (InputStream in = StubProvider.class.getResourceAsStream("/fixtures/" + name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing test fixture /fixtures/" + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

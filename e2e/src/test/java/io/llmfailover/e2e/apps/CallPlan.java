@@ -1,0 +1,57 @@
+package io.llmfailover.e2e.apps;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a child app does over time: {@code "3,pause:1200,2"} means three calls, a pause of 1200 ms,
+ * then two more. The pauses let a scenario outlast a breaker's open duration or a Retry-After
+ * silence inside one JVM, where the agent's state lives.
+ */
+public final class CallPlan {
+
+    /** One call of the app; its number counts from 1 across the whole plan. */
+    @FunctionalInterface
+    public interface Call {
+        void make(int number) throws Exception;
+    }
+
+    private sealed interface Step permits Calls, Pause {}
+
+    private record Calls(int count) implements Step {}
+
+    private record Pause(long millis) implements Step {}
+
+    private final List<Step> steps;
+
+    private CallPlan(List<Step> steps) {
+        this.steps = List.copyOf(steps);
+    }
+
+    public static CallPlan parse(String text) {
+        List<Step> steps = new ArrayList<>();
+        for (String token : text.split(",")) {
+            String step = token.trim();
+            if (step.startsWith("pause:")) {
+                steps.add(new Pause(Long.parseLong(step.substring("pause:".length()))));
+            } else {
+                steps.add(new Calls(Integer.parseInt(step)));
+            }
+        }
+        return new CallPlan(steps);
+    }
+
+    /** Makes every call in order; a call's exception is the call's own business, reported by it. */
+    public void run(Call call) throws Exception {
+        int number = 0;
+        for (Step step : steps) {
+            if (step instanceof Pause pause) {
+                Thread.sleep(pause.millis());
+            } else if (step instanceof Calls calls) {
+                for (int i = 0; i < calls.count(); i++) {
+                    call.make(++number);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package io.llmfailover.e2e.apps;
+
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The text of the first {@code "content"} string in an OpenAI chat body or chunk, read the way a
+ * minimal app without a JSON library would read it.
+ */
+final class ContentField {
+
+    private static final Pattern CONTENT = Pattern.compile("\"content\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+
+    private ContentField() {}
+
+    /** The unescaped content, or null when the JSON holds no string content (e.g. a final chunk). */
+    static String in(String json) {
+        Matcher matcher = CONTENT.matcher(json);
+        return matcher.find() ? unescape(matcher.group(1)) : null;
+    }
+
+    private static String unescape(String escaped) {
+        return escaped.replace("\\n", "\n").replace("\\\"", "\"").replace("\\\\", "\\");
+    }
+}

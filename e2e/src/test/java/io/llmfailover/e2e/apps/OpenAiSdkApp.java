@@ -1,0 +1,85 @@
+package io.llmfailover.e2e.apps;
+
+import com.openai.client.OpenAIClient;
+import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.core.http.StreamResponse;
+import com.openai.errors.OpenAIServiceException;
+import com.openai.models.chat.completions.ChatCompletion;
+import com.openai.models.chat.completions.ChatCompletionChunk;
+import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * An ordinary app written against the official OpenAI Java SDK, knowing nothing of the agent.
+ * Args: see {@link AppArgs}.
+ */
+public final class OpenAiSdkApp {
+
+    private final OpenAIClient client;
+    private final ChatCompletionCreateParams params = ChatCompletionCreateParams.builder()
+            .model("gpt-4o")
+            .addUserMessage("Say hello")
+            .build();
+
+    private OpenAiSdkApp(OpenAIClient client) {
+        this.client = client;
+    }
+
+    public static void main(String[] args) throws Exception {
+        AppArgs app = AppArgs.parse(args);
+        run(app);
+        Report.done();
+    }
+
+    static void run(AppArgs app) throws Exception {
+        // The SDK's own retries are off so that each call is exactly one request the agent sees.
+        OpenAIClient client = OpenAIOkHttpClient.builder()
+                .baseUrl(app.baseUrl())
+                .apiKey(app.apiKey())
+                .maxRetries(0)
+                .timeout(Duration.ofSeconds(30))
+                .build();
+        try {
+            OpenAiSdkApp sdkApp = new OpenAiSdkApp(client);
+            app.plan().run(number -> sdkApp.call(number, app.streaming()));
+        } finally {
+            client.close();
+        }
+    }
+
+    private void call(int number, boolean streaming) {
+        try {
+            if (streaming) {
+                stream(number);
+            } else {
+                complete(number);
+            }
+        } catch (OpenAIServiceException e) {
+            Report.error(number, e.getClass().getSimpleName(), String.valueOf(e.statusCode()),
+                    e.code().orElse(null), String.valueOf(e.body()));
+        } catch (RuntimeException e) {
+            Report.error(number, e);
+        }
+    }
+
+    private void complete(int number) {
+        ChatCompletion completion = client.chat().completions().create(params);
+        String content = completion.choices().get(0).message().content().orElse("");
+        Report.result(number, 200, null, content);
+    }
+
+    private void stream(int number) {
+        StringBuilder content = new StringBuilder();
+        AtomicInteger index = new AtomicInteger();
+        try (StreamResponse<ChatCompletionChunk> chunks = client.chat().completions().createStreaming(params)) {
+            chunks.stream()
+                    .flatMap(chunk -> chunk.choices().stream())
+                    .forEach(choice -> choice.delta().content().ifPresent(text -> {
+                        Report.chunk(number, index.getAndIncrement(), text);
+                        content.append(text);
+                    }));
+        }
+        Report.result(number, 200, null, content.toString());
+    }
+}

@@ -1,0 +1,12 @@
+package io.llmfailover.runtime.breaker;
+
+/**
+ * Told about every state change of a {@link CircuitBreaker}, on the thread that caused it. Meant
+ * for metrics, logs and spans: it must be quick and must not call back into the breaker's outcome
+ * methods. An exception it throws is logged and otherwise ignored.
+ */
+@FunctionalInterface
+public interface BreakerListener {
+
+    void onTransition(CircuitBreaker breaker, BreakerState from, BreakerState to);
+}

@@ -1,0 +1,147 @@
+package io.llmfailover.runtime.breaker;
+
+import io.llmfailover.runtime.config.BreakerSettings;
+import io.llmfailover.runtime.time.Clock;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * A circuit breaker for one provider and model: a state machine over {@link ClosedState}, {@link
+ * OpenState} and {@link HalfOpenState}, held in an atomic reference and swapped by compare-and-set,
+ * so no lock is taken on any path.
+ *
+ * <p>Use: ask {@link #tryAcquirePermission()} before a call; when it says yes, report exactly one
+ * outcome for that call: {@link #onSuccess()}, {@link #onFailure()}, or {@link #onIgnored()} for
+ * an outcome that says nothing about the provider's health (the caller's own 400, a cancelled call).
+ *
+ * <ul>
+ *   <li>CLOSED: every call may go. Opens after {@code consecutiveFailures} failures in a row, or
+ *       when the last {@code window} holds at least {@code minimumCalls} calls and at least {@code
+ *       failureRate} of them failed. A value of 0 or less for {@code consecutiveFailures} turns that
+ *       rule off.
+ *   <li>OPEN: no call may go for {@code openDuration}; the first permission asked after that moves
+ *       the breaker to HALF_OPEN (lazily: {@link #state()} may still say OPEN until then).
+ *   <li>HALF_OPEN: at most {@code halfOpenProbes} probes at once. A failed probe reopens it for a
+ *       fresh {@code openDuration}; {@code halfOpenProbes} successes close it with fresh metrics.
+ * </ul>
+ *
+ * <p>Outcomes carry no ticket, so an outcome is credited to the state current when it arrives: one
+ * from a call let through before the breaker opened is dropped while OPEN, and counts as a probe
+ * outcome if it arrives during HALF_OPEN (it never frees a probe slot it did not take).
+ */
+public final class CircuitBreaker {
+
+    private static final Logger LOG = LoggerFactory.getLogger(CircuitBreaker.class);
+
+    private final String name;
+    private final BreakerSettings settings;
+    private final Clock clock;
+    private final AtomicReference<CircuitState> state;
+    private final List<BreakerListener> listeners = new CopyOnWriteArrayList<>();
+
+    public CircuitBreaker(String name, BreakerSettings settings, Clock clock) {
+        this.name = Objects.requireNonNull(name, "name");
+        this.settings = validated(settings);
+        this.clock = Objects.requireNonNull(clock, "clock");
+        this.state = new AtomicReference<>(new ClosedState(this));
+    }
+
+    public String name() {
+        return name;
+    }
+
+    public void addListener(BreakerListener listener) {
+        listeners.add(Objects.requireNonNull(listener, "listener"));
+    }
+
+    /** Whether a call may go now; a yes must be followed by exactly one outcome report. */
+    public boolean tryAcquirePermission() {
+        return state.get().tryAcquirePermission();
+    }
+
+    /** A permitted call succeeded. */
+    public void onSuccess() {
+        state.get().onSuccess();
+    }
+
+    /** A permitted call failed in a way that counts against the provider's health. */
+    public void onFailure() {
+        state.get().onFailure();
+    }
+
+    /** A permitted call ended with an outcome that says nothing about health; frees a probe. */
+    public void onIgnored() {
+        state.get().onIgnored();
+    }
+
+    public BreakerState state() {
+        return state.get().kind();
+    }
+
+    /** 0 unless OPEN: how long until probes are let through. */
+    public long nanosUntilPermitted() {
+        return state.get().nanosUntilPermitted();
+    }
+
+    @Override
+    public String toString() {
+        return "CircuitBreaker[" + name + ", " + state() + "]";
+    }
+
+    BreakerSettings settings() {
+        return settings;
+    }
+
+    Clock clock() {
+        return clock;
+    }
+
+    void open(CircuitState from) {
+        transition(from, new OpenState(this));
+    }
+
+    void halfOpen(CircuitState from) {
+        transition(from, new HalfOpenState(this));
+    }
+
+    void close(CircuitState from) {
+        transition(from, new ClosedState(this));
+    }
+
+    /** Only the state that decided to leave can be replaced, so racing decisions apply once. */
+    private void transition(CircuitState from, CircuitState to) {
+        if (state.compareAndSet(from, to)) {
+            for (BreakerListener listener : listeners) {
+                notify(listener, from.kind(), to.kind());
+            }
+        }
+    }
+
+    private void notify(BreakerListener listener, BreakerState from, BreakerState to) {
+        try {
+            listener.onTransition(this, from, to);
+        } catch (RuntimeException e) {
+            LOG.warn("Breaker listener {} failed on {} -> {} of {}", listener, from, to, name, e);
+        }
+    }
+
+    private static BreakerSettings validated(BreakerSettings settings) {
+        Objects.requireNonNull(settings, "settings");
+        if (settings.window().isNegative() || settings.window().isZero()) {
+            throw new IllegalArgumentException("breaker.window must be positive, got " + settings.window());
+        }
+        if (settings.openDuration().isNegative()) {
+            throw new IllegalArgumentException(
+                    "breaker.open-duration must not be negative, got " + settings.openDuration());
+        }
+        if (settings.halfOpenProbes() < 1) {
+            throw new IllegalArgumentException(
+                    "breaker.half-open-probes must be at least 1, got " + settings.halfOpenProbes());
+        }
+        return settings;
+    }
+}

@@ -1,0 +1,128 @@
+package io.llmfailover.runtime.config;
+
+import static io.llmfailover.runtime.config.KnownKeys.*;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns the file's entries and the system-property overrides into a {@link FailoverConfig}:
+ * overrides replace or add keys, {@code ${NAME}} is substituted, every key is checked, and every
+ * problem is reported together.
+ */
+final class ConfigBinder {
+
+    private final Map<String, String> env;
+    private final ConfigProblems problems;
+    private final Map<String, ConfigEntry> settings = new LinkedHashMap<>();
+    private final Map<String, String> otel = new LinkedHashMap<>();
+    private final Map<String, String> extra = new LinkedHashMap<>();
+    private final ProviderDefinitions providers = new ProviderDefinitions();
+    private final RouteDefinitions routes = new RouteDefinitions();
+
+    private ConfigBinder(Map<String, String> env, ConfigProblems problems) {
+        this.env = env;
+        this.problems = problems;
+    }
+
+    /**
+     * @param source the file, if one was found
+     * @param fileEntries the file's entries, in file order
+     * @param problems problems already found while reading the file
+     */
+    static FailoverConfig bind(Optional<Path> source, List<ConfigEntry> fileEntries, List<ConfigEntry> overrides,
+            Map<String, String> env, ConfigProblems problems) throws ConfigException {
+        ConfigBinder binder = new ConfigBinder(env, problems);
+        Map<String, ConfigEntry> merged = new LinkedHashMap<>();
+        fileEntries.forEach(entry -> merged.put(entry.key(), entry));
+        overrides.forEach(entry -> merged.put(entry.key(), entry));
+        merged.values().forEach(entry -> binder.accept(binder.substituted(entry)));
+        FailoverConfig config = binder.build(source);
+        problems.throwIfAny(source.map(Path::toString).orElse("(system properties)"), binder.strict());
+        return config;
+    }
+
+    /** The entry with its placeholders replaced, or with a null value when one cannot be. */
+    private ConfigEntry substituted(ConfigEntry entry) {
+        try {
+            return entry.withValue(EnvPlaceholders.resolve(entry.rawValue(), env));
+        } catch (EnvPlaceholders.UnresolvedPlaceholder e) {
+            problems.add(entry, e.getMessage());
+            return entry.withValue(null);
+        }
+    }
+
+    private void accept(ConfigEntry entry) {
+        String key = entry.key();
+        if (key.startsWith("provider.")) {
+            providers.accept(entry, problems);
+        } else if (key.startsWith("route.")) {
+            routes.accept(entry, problems);
+        } else if (entry.value() == null) {
+            return;
+        } else if (key.startsWith("otel.")) {
+            otel.put(key, entry.value());
+        } else if (SETTINGS.contains(key)) {
+            settings.put(key, entry);
+        } else if (isOwned(key)) {
+            problems.add(entry, unknownKeyProblem(key, settingsUnder(key)));
+        } else {
+            extra.put(key, entry.value());
+        }
+    }
+
+    private FailoverConfig build(Optional<Path> source) {
+        TypedSettings typed = new TypedSettings(settings, problems);
+        var providerMap = providers.build(problems);
+        var routeList = routes.build(providers.names(), problems);
+        return new FailoverConfig(source, providerMap, routeList, breaker(typed), throttle(typed),
+                typed.positiveDuration(TIMEOUT_FIRST_BYTE, FailoverConfig.DEFAULT_FIRST_BYTE_TIMEOUT),
+                typed.failoverPolicy(FAILOVER_ON, FailoverPolicy.DEFAULTS), otel,
+                typed.bool(AGENT_STRICT, false), extra);
+    }
+
+    /** Read leniently, so that even an otherwise invalid config can ask to stop the JVM. */
+    private boolean strict() {
+        ConfigEntry entry = settings.get(AGENT_STRICT);
+        return entry != null && entry.value().strip().equalsIgnoreCase("true");
+    }
+
+    private static BreakerSettings breaker(TypedSettings typed) {
+        BreakerSettings defaults = BreakerSettings.DEFAULTS;
+        return new BreakerSettings(
+                typed.rate(BREAKER_FAILURE_RATE, defaults.failureRate()),
+                typed.positiveInt(BREAKER_MINIMUM_CALLS, defaults.minimumCalls()),
+                typed.positiveDuration(BREAKER_WINDOW, defaults.window()),
+                typed.positiveInt(BREAKER_CONSECUTIVE_FAILURES, defaults.consecutiveFailures()),
+                typed.positiveDuration(BREAKER_OPEN_DURATION, defaults.openDuration()),
+                typed.positiveInt(BREAKER_HALF_OPEN_PROBES, defaults.halfOpenProbes()));
+    }
+
+    private ThrottleSettings throttle(TypedSettings typed) {
+        ThrottleSettings defaults = ThrottleSettings.DEFAULTS;
+        boolean enabled = typed.bool(THROTTLE_ENABLED, defaults.enabled());
+        int initial = typed.positiveInt(THROTTLE_INITIAL_LIMIT, defaults.initialLimit());
+        int min = typed.positiveInt(THROTTLE_MIN_LIMIT, defaults.minLimit());
+        int max = typed.positiveInt(THROTTLE_MAX_LIMIT, defaults.maxLimit());
+        Duration maxSilence = typed.positiveDuration(THROTTLE_MAX_SILENCE, defaults.maxSilence());
+        if (min > max) {
+            reportLimits(typed, THROTTLE_MIN_LIMIT, "must not exceed throttle.max-limit (" + max + ")");
+        } else if (initial < min || initial > max) {
+            reportLimits(typed, THROTTLE_INITIAL_LIMIT,
+                    "must lie between throttle.min-limit (" + min + ") and throttle.max-limit (" + max + ")");
+        }
+        return new ThrottleSettings(enabled, initial, min, max, maxSilence);
+    }
+
+    private void reportLimits(TypedSettings typed, String preferredKey, String problem) {
+        Optional<ConfigEntry> entry = typed.entry(preferredKey)
+                .or(() -> typed.entry(THROTTLE_INITIAL_LIMIT))
+                .or(() -> typed.entry(THROTTLE_MIN_LIMIT))
+                .or(() -> typed.entry(THROTTLE_MAX_LIMIT));
+        entry.ifPresent(e -> problems.add(e, problem));
+    }
+}

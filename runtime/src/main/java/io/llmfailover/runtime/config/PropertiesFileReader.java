@@ -1,0 +1,95 @@
+package io.llmfailover.runtime.config;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Reads the properties file line by line, keeping each key's line number (which
+ * {@link java.util.Properties} loses). Lines are {@code key = value} or {@code key: value};
+ * {@code #} and {@code !} start comment lines; a {@code #} after whitespace ends a value.
+ */
+final class PropertiesFileReader {
+
+    private PropertiesFileReader() {}
+
+    static List<ConfigEntry> read(Path file, ConfigProblems problems) throws ConfigException {
+        try {
+            return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString(), problems);
+        } catch (IOException e) {
+            throw new ConfigException("llm-failover config " + file + " cannot be read: " + e.getClass().getSimpleName());
+        }
+    }
+
+    static List<ConfigEntry> parse(List<String> lines, String fileName, ConfigProblems problems) {
+        List<ConfigEntry> entries = new ArrayList<>();
+        Map<String, Integer> firstLineOfKey = new HashMap<>();
+        for (int index = 0; index < lines.size(); index++) {
+            String line = index == 0 ? withoutByteOrderMark(lines.get(index)) : lines.get(index);
+            String where = fileName + ":" + (index + 1);
+            String text = line.strip();
+            if (text.isEmpty() || text.startsWith("#") || text.startsWith("!")) {
+                continue;
+            }
+            int separator = separatorIndex(text);
+            String key = separator < 0 ? "" : text.substring(0, separator).strip();
+            if (key.isEmpty()) {
+                problems.add(where, text.length() > 40 ? text.substring(0, 40) + "…" : text,
+                        "not a setting; expected key = value");
+                continue;
+            }
+            ConfigEntry entry = ConfigEntry.written(key, valueOf(text.substring(separator + 1)), where);
+            Integer firstLine = firstLineOfKey.putIfAbsent(key, index + 1);
+            if (firstLine != null) {
+                problems.add(entry, "set twice; first set on line " + firstLine);
+                continue;
+            }
+            entries.add(entry);
+        }
+        return entries;
+    }
+
+    /**
+     * The first {@code =}, or an earlier {@code :} followed by whitespace; a line with neither uses
+     * its first {@code :}. So model keys such as {@code model.llama:free = x} keep their colon.
+     */
+    static int separatorIndex(String text) {
+        int equals = text.indexOf('=');
+        int spacedColon = -1;
+        for (int i = 0; i < text.length() - 1; i++) {
+            if (text.charAt(i) == ':' && Character.isWhitespace(text.charAt(i + 1))) {
+                spacedColon = i;
+                break;
+            }
+        }
+        if (text.endsWith(":") && spacedColon < 0) {
+            spacedColon = text.length() - 1;
+        }
+        if (equals >= 0 && spacedColon >= 0) {
+            return Math.min(equals, spacedColon);
+        }
+        if (equals >= 0 || spacedColon >= 0) {
+            return Math.max(equals, spacedColon);
+        }
+        return text.indexOf(':');
+    }
+
+    /** The value without the trailing {@code # comment}: a '#' after whitespace starts one. */
+    static String valueOf(String afterSeparator) {
+        for (int i = 1; i < afterSeparator.length(); i++) {
+            if (afterSeparator.charAt(i) == '#' && Character.isWhitespace(afterSeparator.charAt(i - 1))) {
+                return afterSeparator.substring(0, i).strip();
+            }
+        }
+        return afterSeparator.strip();
+    }
+
+    private static String withoutByteOrderMark(String line) {
+        return line.startsWith("\uFEFF") ? line.substring(1) : line;
+    }
+}

@@ -1,0 +1,15 @@
+package io.llmfailover.runtime.failover;
+
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.protocol.translate.ProtocolBridge;
+import io.llmfailover.runtime.protocol.translate.TargetRequest;
+import io.llmfailover.runtime.provider.Provider;
+
+/**
+ * One planned attempt: the request to send to one provider, and the bridge that brings its
+ * answer back into the app's protocol.
+ *
+ * @param untouched the request is the app's own, unchanged: its answer can reach the app as is
+ */
+public record Attempt(Provider provider, TargetRequest target, ProtocolBridge bridge, LlmRequest request,
+        KeyLease lease, boolean untouched) {}

@@ -1,0 +1,56 @@
+package io.llmfailover.runtime.failover;
+
+import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.protocol.translate.BridgeOptions;
+import io.llmfailover.runtime.protocol.translate.ProtocolBridge;
+import io.llmfailover.runtime.protocol.translate.ProtocolBridges;
+import io.llmfailover.runtime.protocol.translate.SourceRequest;
+import io.llmfailover.runtime.protocol.translate.TargetProvider;
+import io.llmfailover.runtime.protocol.translate.TargetRequest;
+import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
+import io.llmfailover.runtime.provider.Protocol;
+import io.llmfailover.runtime.provider.Provider;
+import java.net.URI;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/** Turns "this call, to that provider, with that key" into the request to send. */
+public final class AttemptPlanner {
+
+    private final int defaultMaxTokens;
+    private final ConcurrentMap<BridgeKey, ProtocolBridge> bridges = new ConcurrentHashMap<>();
+
+    /** @param defaultMaxTokens the {@code max_tokens} sent to a target that requires it when the app gave none */
+    public AttemptPlanner(int defaultMaxTokens) {
+        this.defaultMaxTokens = defaultMaxTokens;
+    }
+
+    public Attempt plan(GovernedCall call, Provider provider, String model, KeyLease lease)
+            throws UntranslatableRequestException {
+        SourceRequest source = call.source();
+        boolean addressed = provider.equals(call.addressed());
+        ProtocolBridge bridge = bridge(call.addressed().protocol(), provider);
+        if (addressed && lease.key() == null && Objects.equals(model, source.model())) {
+            TargetRequest target = new TargetRequest(source.operation(), model, source.stream(), null, source.body(),
+                    HttpHeaders.EMPTY);
+            return new Attempt(provider, target, bridge, call.request(), lease, true);
+        }
+        TargetRequest target = bridge.request(source, model);
+        boolean crossProtocol = provider.protocol() != call.addressed().protocol();
+        HttpHeaders headers = Credentials.forAttempt(call.request().headers(), addressed, crossProtocol,
+                provider.protocol(), provider.baseUrl(), lease.key(), target.headers());
+        URI uri = URI.create(provider.baseUrl() + target.path());
+        LlmRequest request = new LlmRequest("POST", uri, headers, target.body());
+        return new Attempt(provider, target, bridge, request, lease, false);
+    }
+
+    private ProtocolBridge bridge(Protocol from, Provider to) {
+        return bridges.computeIfAbsent(new BridgeKey(from, to), key -> ProtocolBridges.between(from, to.protocol(),
+                BridgeOptions.forTarget(TargetProvider.of(to)).withDefaultMaxTokens(defaultMaxTokens)));
+    }
+
+    private record BridgeKey(Protocol from, Provider to) {}
+}

@@ -1,0 +1,195 @@
+package io.llmfailover.runtime.failover;
+
+import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.http.BufferedResponse;
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.RelayedResponse;
+import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.log.OnceLogger;
+import io.llmfailover.runtime.protocol.translate.ErrorBodies;
+import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
+import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.route.Route;
+import io.llmfailover.runtime.telemetry.AttemptScope;
+import io.llmfailover.runtime.telemetry.CallScope;
+import io.llmfailover.runtime.telemetry.SkipReason;
+import io.llmfailover.runtime.throttle.ThrottleDecision;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * Walks one call along its route's chain: each provider is skipped (breaker open, silenced,
+ * untranslatable), or tried and classified on its response head, until one answers for good.
+ * One instance per call; not thread-safe.
+ */
+final class ChainWalk {
+
+    private final GovernedCall call;
+    private final Route route;
+    private final Transport transport;
+    private final CallScope scope;
+    private final FailoverEngine engine;
+
+    private int attempts;
+    private final Exhaustion exhaustion;
+
+    ChainWalk(GovernedCall call, Route route, Transport transport, CallScope scope, FailoverEngine engine) {
+        this.call = call;
+        this.route = route;
+        this.transport = transport;
+        this.scope = scope;
+        this.engine = engine;
+        this.exhaustion = new Exhaustion(call);
+    }
+
+    LlmResponse run() throws IOException {
+        for (Provider provider : route.chain()) {
+            LlmResponse answer = tryProvider(provider);
+            if (answer != null) {
+                return scope.answered(answer, provider);
+            }
+        }
+        return scope.answered(exhaustion.answer(), null);
+    }
+
+    /** The final answer from this provider, or null to move on to the next one. */
+    private LlmResponse tryProvider(Provider provider) throws IOException {
+        Attempt attempt;
+        CircuitBreaker breaker;
+        try {
+            String model = provider.mapModel(call.source().model());
+            breaker = engine.state().breaker(provider.name(), model);
+            if (!breaker.tryAcquirePermission()) {
+                skip(provider, model, SkipReason.BREAKER_OPEN, breaker.nanosUntilPermitted());
+                return null;
+            }
+            KeyPool.Choice choice = engine.keys().choose(provider);
+            if (choice.lease() == null) {
+                breaker.onIgnored();
+                skip(provider, model, skipReasonOf(choice.decision()), choice.decision().nanosUntilAllowed());
+                return null;
+            }
+            attempt = plan(provider, model, choice.lease(), breaker);
+            if (attempt == null) {
+                return null;
+            }
+        } catch (RuntimeException internal) {
+            if (attempts == 0) {
+                throw internal;
+            }
+            OnceLogger.internalFailure("planning a fallback attempt", internal);
+            return null;
+        }
+        return send(attempt, breaker);
+    }
+
+    private Attempt plan(Provider provider, String model, KeyLease lease, CircuitBreaker breaker) {
+        try {
+            return engine.planner().plan(call, provider, model, lease);
+        } catch (UntranslatableRequestException refused) {
+            breaker.onIgnored();
+            lease.throttle().onReleased();
+            skip(provider, model, SkipReason.UNTRANSLATABLE, 0);
+            return null;
+        }
+    }
+
+    private LlmResponse send(Attempt attempt, CircuitBreaker breaker) throws IOException {
+        AttemptScope attemptScope = scope.attemptStarted(++attempts, attempt.provider(), attempt.target(),
+                !attempt.bridge().passesBodiesThrough(), attempt.lease().keyId());
+        LlmResponse response;
+        try {
+            response = transport.send(attemptScope.decorate(attempt.request()), engine.firstByteTimeout());
+        } catch (IOException noHead) {
+            Outcome outcome = noHead instanceof FirstByteTimeoutException ? Outcome.TIMEOUT : Outcome.CONNECT_FAILURE;
+            OutcomeRecorder.record(outcome, HttpHeaders.EMPTY, breaker, attempt.lease().throttle());
+            boolean failsOver = engine.classifier().failsOver(0, outcome);
+            attemptScope.ended(0, outcome, failsOver, noHead);
+            if (!failsOver) {
+                throw noHead;
+            }
+            exhaustion.noHead(attempt.provider(), noHead);
+            return null;
+        }
+        return classify(attempt, breaker, response, attemptScope);
+    }
+
+    private LlmResponse classify(Attempt attempt, CircuitBreaker breaker, LlmResponse response, AttemptScope attemptScope)
+            throws IOException {
+        int status = response.status();
+        if (status < 400) {
+            OutcomeRecorder.record(Outcome.SUCCESS, response.headers(), breaker, attempt.lease().throttle());
+            attemptScope.ended(status, Outcome.SUCCESS, false, null);
+            return deliver(attempt, response);
+        }
+        if (status != 429 && !engine.classifier().mayFailOver(status)) {
+            Outcome outcome = engine.classifier().classify(status, response.headers(), ErrorBodyReader.NOTHING);
+            OutcomeRecorder.record(outcome, response.headers(), breaker, attempt.lease().throttle());
+            attemptScope.ended(status, outcome, false, null);
+            return attempt.untouched() ? response : translatedError(attempt, buffer(response));
+        }
+        BufferedResponse error = buffer(response);
+        Outcome outcome = engine.classifier().classify(status, error.headers(), error.bytes());
+        OutcomeRecorder.record(outcome, error.headers(), breaker, attempt.lease().throttle());
+        boolean failsOver = engine.classifier().failsOver(status, outcome);
+        attemptScope.ended(status, outcome, failsOver, null);
+        if (!failsOver) {
+            return attempt.untouched() ? error : translatedError(attempt, error);
+        }
+        exhaustion.errorResponse(attempt.provider(), attempt.provider().equals(call.addressed())
+                ? error : translatedError(attempt, error));
+        return null;
+    }
+
+    private LlmResponse deliver(Attempt attempt, LlmResponse response) {
+        if (attempt.untouched()) {
+            return response;
+        }
+        HttpHeaders.Builder headers = answeredBy(attempt, response.headers());
+        InputStream body = response.body();
+        if (!attempt.bridge().passesBodiesThrough()) {
+            headers.set("content-type", call.source().stream() ? "text/event-stream" : "application/json");
+            body = attempt.bridge().response(body, call.source(), attempt.target());
+        }
+        return new RelayedResponse(response, headers.build(), body);
+    }
+
+    private BufferedResponse translatedError(Attempt attempt, BufferedResponse error) {
+        HttpHeaders.Builder headers = answeredBy(attempt, error.headers());
+        if (attempt.bridge().passesBodiesThrough()) {
+            return new BufferedResponse(error.status(), headers.build(), error.bytes());
+        }
+        headers.set("content-type", "application/json");
+        int status = ErrorBodies.statusFor(call.addressed().protocol(), error.status());
+        return new BufferedResponse(status, headers.build(), attempt.bridge().error(error.status(), error.bytes()));
+    }
+
+    /** The upstream's headers, saying who answered, without those that describe another body. */
+    private static HttpHeaders.Builder answeredBy(Attempt attempt, HttpHeaders upstream) {
+        HttpHeaders.Builder headers = upstream.toBuilder()
+                .set(FailoverHeaders.PROVIDER, attempt.provider().name())
+                .set(FailoverHeaders.MODEL, String.valueOf(attempt.target().model()));
+        if (!attempt.bridge().passesBodiesThrough()) {
+            headers.remove("content-length").remove("content-encoding");
+        }
+        return headers;
+    }
+
+    private void skip(Provider provider, String model, SkipReason reason, long nanosUntilAllowed) {
+        scope.skipped(provider, model, reason, nanosUntilAllowed);
+        exhaustion.skipped(reason, nanosUntilAllowed);
+    }
+
+    private static SkipReason skipReasonOf(ThrottleDecision decision) {
+        return decision.kind() == ThrottleDecision.Kind.SILENCED ? SkipReason.SILENCED : SkipReason.OVER_LIMIT;
+    }
+
+    private static BufferedResponse buffer(LlmResponse response) {
+        try (response) {
+            return new BufferedResponse(response.status(), response.headers(), ErrorBodyReader.read(response.body()));
+        }
+    }
+}

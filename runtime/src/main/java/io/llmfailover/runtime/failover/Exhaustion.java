@@ -1,0 +1,94 @@
+package io.llmfailover.runtime.failover;
+
+import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.http.BufferedResponse;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.protocol.translate.ErrorBodies;
+import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.telemetry.SkipReason;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What a call that failed everywhere answers, decided from everything the walk saw. In order:
+ * the addressed provider's own error response; else a fallback's error response; else, when
+ * providers were passed over, a 429 (some silenced or over their limit) or a 503 (breakers open)
+ * with a Retry-After for the earliest to come back; else the original transport exception.
+ */
+final class Exhaustion {
+
+    private final GovernedCall call;
+
+    private BufferedResponse addressedError;
+    private BufferedResponse fallbackError;
+    private IOException addressedException;
+    private IOException fallbackException;
+    private boolean throttled;
+    private boolean breakerOpen;
+    private long soonestNanos = Long.MAX_VALUE;
+
+    Exhaustion(GovernedCall call) {
+        this.call = call;
+    }
+
+    void errorResponse(Provider provider, BufferedResponse error) {
+        if (provider.equals(call.addressed())) {
+            addressedError = error;
+        } else if (fallbackError == null) {
+            fallbackError = error;
+        }
+    }
+
+    void noHead(Provider provider, IOException exception) {
+        if (provider.equals(call.addressed())) {
+            addressedException = exception;
+        } else if (fallbackException == null) {
+            fallbackException = exception;
+        }
+    }
+
+    void skipped(SkipReason reason, long nanosUntilAllowed) {
+        switch (reason) {
+            case SILENCED, OVER_LIMIT -> throttled = true;
+            case BREAKER_OPEN -> breakerOpen = true;
+            case UNTRANSLATABLE -> {
+                return;
+            }
+        }
+        soonestNanos = Math.min(soonestNanos, nanosUntilAllowed);
+    }
+
+    LlmResponse answer() throws IOException {
+        if (addressedError != null) {
+            return addressedError;
+        }
+        if (fallbackError != null) {
+            return fallbackError;
+        }
+        if (throttled || breakerOpen) {
+            return refusal(throttled ? 429 : 503);
+        }
+        if (addressedException != null) {
+            throw addressedException;
+        }
+        if (fallbackException != null) {
+            throw fallbackException;
+        }
+        return refusal(503);
+    }
+
+    private LlmResponse refusal(int status) {
+        long seconds = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(soonestNanos == Long.MAX_VALUE ? 0 : soonestNanos + 999_999_999L));
+        String why = status == 429
+                ? "every provider of this route is over its rate limit"
+                : "every provider of this route is unavailable (circuit breaker open)";
+        HttpHeaders headers = HttpHeaders.builder()
+                .set("content-type", "application/json")
+                .set("retry-after", Long.toString(seconds))
+                .set(FailoverHeaders.PROVIDER, "none")
+                .build();
+        return new BufferedResponse(status, headers,
+                ErrorBodies.of(call.addressed().protocol(), status, "llm-failover: " + why + "; retry after " + seconds + " s"));
+    }
+}

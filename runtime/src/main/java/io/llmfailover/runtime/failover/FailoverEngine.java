@@ -1,0 +1,66 @@
+package io.llmfailover.runtime.failover;
+
+import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.route.Route;
+import io.llmfailover.runtime.state.ResilienceState;
+import io.llmfailover.runtime.telemetry.CallObserver;
+import io.llmfailover.runtime.telemetry.CallScope;
+import java.io.IOException;
+import java.time.Duration;
+
+/** The parts every call's walk along its chain shares: state, key pools, planning, classification. */
+public final class FailoverEngine {
+
+    private final ResilienceState state;
+    private final KeyPool keys;
+    private final AttemptPlanner planner;
+    private final ResponseClassifier classifier;
+    private final Duration firstByteTimeout;
+    private final CallObserver observer;
+
+    public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer) {
+        this.state = state;
+        this.keys = new KeyPool(state);
+        this.planner = planner;
+        this.classifier = new ResponseClassifier(config.failoverOn());
+        this.firstByteTimeout = config.firstByteTimeout();
+        this.observer = observer;
+    }
+
+    /**
+     * @throws IOException the transport exception of the addressed provider, when nothing answered
+     * @throws RuntimeException an internal failure before anything was sent
+     */
+    public LlmResponse execute(GovernedCall call, Route route, Transport transport) throws IOException {
+        CallScope scope = observer.callStarted(call, route);
+        try {
+            return new ChainWalk(call, route, transport, scope, this).run();
+        } catch (IOException | RuntimeException | Error failure) {
+            scope.failed(failure);
+            throw failure;
+        }
+    }
+
+    ResilienceState state() {
+        return state;
+    }
+
+    KeyPool keys() {
+        return keys;
+    }
+
+    AttemptPlanner planner() {
+        return planner;
+    }
+
+    ResponseClassifier classifier() {
+        return classifier;
+    }
+
+    Duration firstByteTimeout() {
+        return firstByteTimeout;
+    }
+}

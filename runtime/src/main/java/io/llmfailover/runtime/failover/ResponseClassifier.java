@@ -1,0 +1,65 @@
+package io.llmfailover.runtime.failover;
+
+import io.llmfailover.runtime.config.FailoverPolicy;
+import io.llmfailover.runtime.http.HttpHeaders;
+import java.nio.charset.StandardCharsets;
+import java.util.Set;
+
+/** Decides, from a response head (and a failed response's small body), what an attempt means. */
+public final class ResponseClassifier {
+
+    /** Never failed over, whatever {@code failover.on} says: retrying elsewhere cannot help. */
+    private static final Set<Integer> CALLER_FAULTS = Set.of(400, 401, 403, 404, 413, 422);
+
+    private final FailoverPolicy policy;
+
+    public ResponseClassifier(FailoverPolicy policy) {
+        this.policy = policy;
+    }
+
+    /** @param errorBody the body of a non-2xx response, read into memory (may be empty) */
+    public Outcome classify(int status, HttpHeaders headers, byte[] errorBody) {
+        if (status < 400) {
+            return Outcome.SUCCESS;
+        }
+        if (status == 429) {
+            return mentionsExhaustedQuota(errorBody) ? Outcome.QUOTA_EXHAUSTED : Outcome.RATE_LIMITED;
+        }
+        if (status == 529) {
+            return Outcome.OVERLOADED;
+        }
+        if (status >= 500 || status == 408) {
+            // A 503 that names a wait is load shedding: the throttle honours it like a 429.
+            return status == 503 && namesAWait(headers) ? Outcome.OVERLOADED : Outcome.SERVER_ERROR;
+        }
+        return Outcome.CALLER_ERROR;
+    }
+
+    /** Whether {@code failover.on} names this status at all: only then is the error body read. */
+    public boolean mayFailOver(int status) {
+        return !CALLER_FAULTS.contains(status) && policy.statuses().contains(status);
+    }
+
+    /** Whether a response with this status and outcome sends the call to the next provider. */
+    public boolean failsOver(int status, Outcome outcome) {
+        return switch (outcome) {
+            case SUCCESS, CALLER_ERROR -> false;
+            case TIMEOUT -> policy.onTimeout();
+            case CONNECT_FAILURE -> policy.onConnect();
+            default -> mayFailOver(status);
+        };
+    }
+
+    private static boolean mentionsExhaustedQuota(byte[] body) {
+        if (body == null || body.length == 0) {
+            return false;
+        }
+        String text = new String(body, StandardCharsets.UTF_8);
+        // OpenAI: insufficient_quota; Gemini: a per-day QuotaFailure; OpenRouter/Anthropic credit wording.
+        return text.contains("insufficient_quota") || text.contains("PerDay") || text.contains("credit_balance");
+    }
+
+    private static boolean namesAWait(HttpHeaders headers) {
+        return headers.contains("retry-after") || headers.contains("retry-after-ms");
+    }
+}

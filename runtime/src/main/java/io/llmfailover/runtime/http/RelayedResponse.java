@@ -1,0 +1,46 @@
+package io.llmfailover.runtime.http;
+
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * An upstream response handed on with other headers and, when translated, another body stream.
+ * Closing it closes both the body and the upstream response.
+ */
+public final class RelayedResponse implements LlmResponse {
+
+    private final LlmResponse upstream;
+    private final HttpHeaders headers;
+    private final InputStream body;
+
+    public RelayedResponse(LlmResponse upstream, HttpHeaders headers, InputStream body) {
+        this.upstream = upstream;
+        this.headers = headers;
+        this.body = body;
+    }
+
+    @Override
+    public int status() {
+        return upstream.status();
+    }
+
+    @Override
+    public HttpHeaders headers() {
+        return headers;
+    }
+
+    @Override
+    public InputStream body() {
+        return body;
+    }
+
+    @Override
+    public void close() {
+        try {
+            body.close();
+        } catch (IOException ignored) {
+            // Closing is best effort: the upstream close below releases the connection.
+        }
+        upstream.close();
+    }
+}

@@ -1,0 +1,119 @@
+package io.llmfailover.runtime.protocol.translate.stream;
+
+import io.llmfailover.runtime.protocol.translate.MalformedBodyException;
+import io.llmfailover.runtime.protocol.translate.model.ErrorKind;
+import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
+import io.llmfailover.runtime.protocol.translate.sse.SseEvent;
+import io.llmfailover.runtime.protocol.translate.sse.SseReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The caller's view of a target's event stream: reads one target event only when the caller has
+ * consumed everything translated so far, so memory stays constant whatever the stream's length.
+ * Nothing it reads can make it throw at the caller's parser: a malformed or cut-short target stream
+ * ends with an error frame in the caller's dialect.
+ */
+public final class TranslatingStream extends InputStream {
+
+    private final InputStream upstream;
+    private final SseReader reader;
+    private final StreamDecoder decoder;
+    private final StreamEncoder encoder;
+    private final List<StreamEvent> events = new ArrayList<>();
+    private byte[] chunk = new byte[0];
+    private int position;
+    private boolean finished;
+
+    public TranslatingStream(InputStream upstream, StreamDecoder decoder, StreamEncoder encoder) {
+        this.upstream = upstream;
+        this.reader = new SseReader(upstream);
+        this.decoder = decoder;
+        this.encoder = encoder;
+    }
+
+    @Override
+    public int read() throws IOException {
+        if (!fill()) {
+            return -1;
+        }
+        return chunk[position++] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] into, int offset, int length) throws IOException {
+        if (length == 0) {
+            return 0;
+        }
+        if (!fill()) {
+            return -1;
+        }
+        int count = Math.min(length, chunk.length - position);
+        System.arraycopy(chunk, position, into, offset, count);
+        position += count;
+        return count;
+    }
+
+    @Override
+    public int available() {
+        return chunk.length - position;
+    }
+
+    @Override
+    public void close() throws IOException {
+        finished = true;
+        chunk = new byte[0];
+        position = 0;
+        upstream.close();
+    }
+
+    /** True when translated bytes are ready; false at the end of the caller's stream. */
+    private boolean fill() {
+        while (position >= chunk.length) {
+            if (finished) {
+                return false;
+            }
+            chunk = translateNextEvent();
+            position = 0;
+        }
+        return true;
+    }
+
+    private byte[] translateNextEvent() {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try {
+            events.clear();
+            SseEvent event = reader.next();
+            if (event == null) {
+                decoder.end(events);
+            } else {
+                decoder.decode(event, events);
+            }
+            for (StreamEvent translated : events) {
+                encoder.encode(translated, out);
+                if (encoder.closed()) {
+                    break;
+                }
+            }
+            if (event == null && !encoder.closed()) {
+                encoder.encode(new StreamEvent.Failed(ErrorKind.SERVER, "the fallback provider's stream ended early"), out);
+            }
+            finished = encoder.closed();
+            return out.toByteArray();
+        } catch (IOException e) {
+            return fail(ErrorKind.SERVER, "the fallback provider's stream broke off");
+        } catch (MalformedBodyException e) {
+            return fail(ErrorKind.SERVER, "the fallback provider sent a malformed stream: " + e.getMessage());
+        } catch (RuntimeException e) {
+            return fail(ErrorKind.SERVER, "the fallback provider's stream could not be translated");
+        }
+    }
+
+    private byte[] fail(ErrorKind kind, String message) {
+        finished = true;
+        return encoder.errorFrame(kind, message);
+    }
+}

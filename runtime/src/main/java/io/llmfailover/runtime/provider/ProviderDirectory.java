@@ -1,0 +1,225 @@
+package io.llmfailover.runtime.provider;
+
+import io.llmfailover.runtime.config.FailoverConfig;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Answers, on every request, whether the agent governs it and which provider the app addressed:
+ * the configured providers first, then the well-known catalogue.
+ *
+ * <p>A configured provider at the same place as a catalogue entry (same host, https, default port,
+ * same base path) replaces that entry; a configured provider with a catalogue entry's name but a
+ * different place hides that entry, so that one name always means one provider.
+ */
+public final class ProviderDirectory {
+
+    /** Hosts of customer resources seen on host-suffix entries (Azure); bounded as a safety net. */
+    private static final int MAX_SUFFIX_HOSTS = 1024;
+
+    private final Map<String, Provider> byName;
+    private final Map<String, List<Provider>> configuredByOrigin;
+    private final Map<String, List<Provider>> wellKnownByHost;
+    private final List<WellKnownProvider> suffixEntries;
+    private final Map<String, int[]> governedPortsByHost;
+    private final Map<String, Provider> suffixHostProviders = new ConcurrentHashMap<>();
+
+    private ProviderDirectory(Collection<Provider> configured, List<WellKnownProvider> catalogue) {
+        this.byName = new LinkedHashMap<>();
+        this.configuredByOrigin = new HashMap<>();
+        this.wellKnownByHost = new HashMap<>();
+        this.suffixEntries = new ArrayList<>();
+        this.governedPortsByHost = new HashMap<>();
+        configured.forEach(this::addConfigured);
+        catalogue.forEach(this::addWellKnown);
+    }
+
+    public static ProviderDirectory of(FailoverConfig config) {
+        return of(config.providers().values(), WellKnownProviders.all());
+    }
+
+    public static ProviderDirectory of(Collection<Provider> configured, List<WellKnownProvider> catalogue) {
+        return new ProviderDirectory(configured, catalogue);
+    }
+
+    /** Whether {@code uri} goes to a host[:port] where a configured or well-known provider lives. */
+    public boolean governs(URI uri) {
+        String host = lowerCase(uri.getHost());
+        if (host == null) {
+            return false;
+        }
+        int port = BaseUrl.effectivePort(uri);
+        int[] ports = governedPortsByHost.get(host);
+        if (ports != null && contains(ports, port)) {
+            return true;
+        }
+        return port == WellKnownProvider.PORT && suffixEntryFor(host) != null;
+    }
+
+    /**
+     * The provider the app addressed with {@code uri}: a configured one on the same scheme, host and
+     * port whose base path is the longest prefix of the request path; else a well-known one.
+     */
+    public Optional<Provider> addressed(URI uri) {
+        String host = lowerCase(uri.getHost());
+        if (host == null) {
+            return Optional.empty();
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        int port = BaseUrl.effectivePort(uri);
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        Optional<Provider> configured = longestPrefix(configuredByOrigin.get(origin(scheme, host, port)), path);
+        if (configured.isPresent()) {
+            return configured;
+        }
+        if (!scheme.equals("https") || port != WellKnownProvider.PORT) {
+            return Optional.empty();
+        }
+        return wellKnown(host, path);
+    }
+
+    /**
+     * A configured provider, or a well-known one by its catalogue name. Host-suffix entries (Azure)
+     * have no single host, so they are found only through {@link #addressed(URI)}.
+     */
+    public Optional<Provider> byName(String name) {
+        return Optional.ofNullable(byName.get(name));
+    }
+
+    private void addConfigured(Provider provider) {
+        URI base = provider.baseUrl();
+        String host = base.getHost().toLowerCase(Locale.ROOT);
+        int port = BaseUrl.effectivePort(base);
+        byName.put(provider.name(), provider);
+        configuredByOrigin.computeIfAbsent(origin(base.getScheme(), host, port), k -> new ArrayList<>()).add(provider);
+        governPort(host, port);
+    }
+
+    private void addWellKnown(WellKnownProvider entry) {
+        Provider named = byName.get(entry.name());
+        if (named != null && !sitsAt(named, entry)) {
+            return;
+        }
+        if (entry.hostSuffix()) {
+            suffixEntries.add(entry);
+            return;
+        }
+        Optional<Provider> replacement = replacementFor(entry);
+        Provider effective = replacement.orElseGet(() -> entry.toProvider(entry.host()));
+        wellKnownByHost.computeIfAbsent(entry.host(), k -> new ArrayList<>()).add(effective);
+        if (replacement.isEmpty()) {
+            byName.putIfAbsent(entry.name(), effective);
+        }
+        governPort(entry.host(), WellKnownProvider.PORT);
+    }
+
+    private Optional<Provider> replacementFor(WellKnownProvider entry) {
+        List<Provider> sameOrigin = configuredByOrigin.get(origin("https", entry.host(), WellKnownProvider.PORT));
+        if (sameOrigin == null) {
+            return Optional.empty();
+        }
+        return sameOrigin.stream().filter(provider -> sitsAt(provider, entry)).findFirst();
+    }
+
+    private static boolean sitsAt(Provider provider, WellKnownProvider entry) {
+        URI base = provider.baseUrl();
+        return "https".equals(base.getScheme())
+                && BaseUrl.effectivePort(base) == WellKnownProvider.PORT
+                && entry.servesHost(base.getHost().toLowerCase(Locale.ROOT))
+                && entry.basePath().equals(base.getRawPath());
+    }
+
+    private Optional<Provider> wellKnown(String host, String path) {
+        List<Provider> onHost = wellKnownByHost.get(host);
+        if (onHost != null) {
+            return longestPrefix(onHost, path).or(() -> Optional.of(onHost.get(0)));
+        }
+        WellKnownProvider suffixEntry = suffixEntryFor(host);
+        if (suffixEntry == null) {
+            return Optional.empty();
+        }
+        return Optional.of(providerOnSuffixHost(suffixEntry, host));
+    }
+
+    private Provider providerOnSuffixHost(WellKnownProvider entry, String host) {
+        Provider cached = suffixHostProviders.get(host);
+        if (cached != null) {
+            return cached;
+        }
+        Provider provider = entry.toProvider(host);
+        if (suffixHostProviders.size() < MAX_SUFFIX_HOSTS) {
+            suffixHostProviders.put(host, provider);
+        }
+        return provider;
+    }
+
+    private WellKnownProvider suffixEntryFor(String host) {
+        for (int i = 0; i < suffixEntries.size(); i++) {
+            if (suffixEntries.get(i).servesHost(host)) {
+                return suffixEntries.get(i);
+            }
+        }
+        return null;
+    }
+
+    private static Optional<Provider> longestPrefix(List<Provider> candidates, String path) {
+        if (candidates == null) {
+            return Optional.empty();
+        }
+        Provider best = null;
+        for (Provider candidate : candidates) {
+            String basePath = candidate.baseUrl().getRawPath();
+            if (BaseUrl.isUnder(path, basePath)
+                    && (best == null || basePath.length() > best.baseUrl().getRawPath().length())) {
+                best = candidate;
+            }
+        }
+        return Optional.ofNullable(best);
+    }
+
+    private void governPort(String host, int port) {
+        int[] ports = governedPortsByHost.get(host);
+        if (ports == null) {
+            governedPortsByHost.put(host, new int[] {port});
+        } else if (!contains(ports, port)) {
+            int[] more = Arrays.copyOf(ports, ports.length + 1);
+            more[ports.length] = port;
+            governedPortsByHost.put(host, more);
+        }
+    }
+
+    private static boolean contains(int[] ports, int port) {
+        for (int candidate : ports) {
+            if (candidate == port) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String origin(String scheme, String host, int port) {
+        return scheme + "://" + host + ":" + port;
+    }
+
+    /** Lower-cases only when needed: hosts almost always arrive in lower case already. */
+    private static String lowerCase(String host) {
+        if (host == null) {
+            return null;
+        }
+        for (int i = 0; i < host.length(); i++) {
+            if (Character.isUpperCase(host.charAt(i))) {
+                return host.toLowerCase(Locale.ROOT);
+            }
+        }
+        return host;
+    }
+}

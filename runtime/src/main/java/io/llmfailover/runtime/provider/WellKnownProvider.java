@@ -1,0 +1,46 @@
+package io.llmfailover.runtime.provider;
+
+import java.net.URI;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * An LLM endpoint the agent knows without any config.
+ *
+ * @param name the OpenTelemetry {@code gen_ai.provider.name} where one exists, else a plain name
+ * @param host the exact host, or for a host-suffix entry the suffix every host ends with
+ *     (Azure: {@code .openai.azure.com}, one host per customer resource)
+ * @param hostSuffix whether {@code host} is a suffix rather than a host
+ * @param basePath the version path that base URLs on this host carry, never ending in '/'
+ */
+public record WellKnownProvider(String name, String host, boolean hostSuffix, String basePath, Protocol protocol) {
+
+    /** Always https on the default port. */
+    public static final int PORT = 443;
+
+    static WellKnownProvider at(String name, String host, String basePath, Protocol protocol) {
+        return new WellKnownProvider(name, host, false, basePath, protocol);
+    }
+
+    static WellKnownProvider onAnyHostEndingWith(String name, String suffix, String basePath, Protocol protocol) {
+        return new WellKnownProvider(name, suffix, true, basePath, protocol);
+    }
+
+    /** Whether this entry lives on {@code requestHost} (lower case). */
+    public boolean servesHost(String requestHost) {
+        if (hostSuffix) {
+            return requestHost.length() > host.length() && requestHost.endsWith(host);
+        }
+        return requestHost.equals(host);
+    }
+
+    /** The base URL on {@code actualHost}, which for a host-suffix entry is the customer's own host. */
+    public URI baseUrlOn(String actualHost) {
+        return URI.create("https://" + actualHost + basePath);
+    }
+
+    /** The provider as the agent knows it without config: no keys, no model map. */
+    public Provider toProvider(String actualHost) {
+        return new Provider(name, baseUrlOn(actualHost), protocol, List.of(), Map.of());
+    }
+}

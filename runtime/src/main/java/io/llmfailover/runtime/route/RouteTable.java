@@ -1,0 +1,49 @@
+package io.llmfailover.runtime.route;
+
+import io.llmfailover.runtime.config.RouteSettings;
+import io.llmfailover.runtime.provider.Provider;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Finds the route of a call. Routes with a model pattern are tried before routes that match the
+ * provider alone; among equals, the file's order decides. A call no route matches gets a chain of
+ * its own provider only: breaker and throttle still apply, with nowhere to fall over to.
+ */
+public final class RouteTable {
+
+    private final Map<String, List<Route>> routesByProvider;
+
+    private RouteTable(Map<String, List<Route>> routesByProvider) {
+        this.routesByProvider = routesByProvider;
+    }
+
+    /**
+     * @param providerByName resolves every name a route uses; the config was validated, so every
+     *     name resolves
+     */
+    public static RouteTable of(List<RouteSettings> settings, Function<String, Provider> providerByName) {
+        Map<String, List<Route>> byProvider = new HashMap<>();
+        for (RouteSettings route : settings) {
+            List<Provider> chain = route.chain().stream().map(providerByName).toList();
+            ModelGlob glob = route.modelGlob() == null ? null : new ModelGlob(route.modelGlob());
+            byProvider.computeIfAbsent(route.provider(), name -> new ArrayList<>())
+                    .add(new Route(route.name(), route.provider(), glob, chain));
+        }
+        byProvider.values().forEach(routes -> routes.sort(Comparator.comparing(route -> route.modelGlob() == null)));
+        return new RouteTable(Map.copyOf(byProvider));
+    }
+
+    public Route routeFor(Provider addressed, String model) {
+        for (Route route : routesByProvider.getOrDefault(addressed.name(), List.of())) {
+            if (route.matches(model)) {
+                return route;
+            }
+        }
+        return new Route("(none)", addressed.name(), null, List.of(addressed));
+    }
+}

@@ -1,0 +1,16 @@
+package io.llmfailover.runtime.state;
+
+import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.throttle.Throttle;
+
+/**
+ * Where breakers and throttles live, keyed by provider and model, and by provider and key. The
+ * default is {@link LocalResilienceState}; a shared store can replace it for a fleet.
+ */
+public interface ResilienceState {
+
+    CircuitBreaker breaker(String provider, String model);
+
+    /** @param keyId a stable, non-secret name for the credential ({@code key#0}, {@code app}) */
+    Throttle throttle(String provider, String keyId);
+}

@@ -1,0 +1,27 @@
+package io.llmfailover.runtime.telemetry;
+
+import io.llmfailover.runtime.failover.Outcome;
+import io.llmfailover.runtime.http.LlmRequest;
+
+/** One attempt of a call against one provider. */
+public interface AttemptScope {
+
+    /** The request as it will be sent; an implementation may add trace-context headers. */
+    default LlmRequest decorate(LlmRequest request) {
+        return request;
+    }
+
+    /**
+     * The translation to the target's protocol dropped these request fields (names only, never
+     * values), because the target cannot express them.
+     */
+    default void translationDropped(java.util.List<String> fields) {}
+
+    /**
+     * @param status the response status, or 0 when no response head arrived
+     * @param failsOver whether the call moves on to the next provider
+     */
+    void ended(int status, Outcome outcome, boolean failsOver, Throwable error);
+
+    AttemptScope NOOP = (status, outcome, failsOver, error) -> {};
+}

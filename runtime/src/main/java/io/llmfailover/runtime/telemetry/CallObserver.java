@@ -1,0 +1,15 @@
+package io.llmfailover.runtime.telemetry;
+
+import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.route.Route;
+
+/**
+ * Watches governed calls for telemetry. The gateway tells it about every call, every attempt and
+ * every skipped provider; an implementation must be cheap and must never throw.
+ */
+public interface CallObserver {
+
+    CallScope callStarted(GovernedCall call, Route route);
+
+    CallObserver NOOP = (call, route) -> CallScope.NOOP;
+}

@@ -1,0 +1,45 @@
+package io.llmfailover.runtime.telemetry;
+
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.protocol.translate.TargetRequest;
+import io.llmfailover.runtime.provider.Provider;
+
+/** One logical call, from the app's request to the answer it gets. */
+public interface CallScope {
+
+    /** A provider of the chain was passed over without touching the network. */
+    void skipped(Provider provider, String model, SkipReason reason, long nanosUntilAllowed);
+
+    /** An attempt is about to be sent. */
+    AttemptScope attemptStarted(int number, Provider provider, TargetRequest target, boolean translated, String keyId);
+
+    /**
+     * The call is answered. The returned response is what the app gets: an implementation may wrap
+     * the body to observe usage and time to first chunk as the app reads it.
+     *
+     * @param servedBy the provider whose answer this is, null for an answer the gateway made
+     */
+    LlmResponse answered(LlmResponse response, Provider servedBy);
+
+    /** The call ends with an exception thrown to the app. */
+    void failed(Throwable error);
+
+    CallScope NOOP = new CallScope() {
+        @Override
+        public void skipped(Provider provider, String model, SkipReason reason, long nanosUntilAllowed) {}
+
+        @Override
+        public AttemptScope attemptStarted(int number, Provider provider, TargetRequest target, boolean translated,
+                String keyId) {
+            return AttemptScope.NOOP;
+        }
+
+        @Override
+        public LlmResponse answered(LlmResponse response, Provider servedBy) {
+            return response;
+        }
+
+        @Override
+        public void failed(Throwable error) {}
+    };
+}

@@ -1,0 +1,9 @@
+package io.llmfailover.runtime.telemetry;
+
+/** Why a provider of the chain was passed over without touching the network. */
+public enum SkipReason {
+    BREAKER_OPEN,
+    SILENCED,
+    OVER_LIMIT,
+    UNTRANSLATABLE
+}

@@ -1,0 +1,62 @@
+package io.llmfailover.runtime.telemetry;
+
+import io.llmfailover.runtime.breaker.BreakerListener;
+import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.log.OnceLogger;
+import io.llmfailover.runtime.telemetry.otel.ExportSettings;
+import io.llmfailover.runtime.telemetry.otel.OtelProperties;
+import io.llmfailover.runtime.telemetry.otel.OtelTelemetry;
+import io.llmfailover.runtime.throttle.ThrottleListener;
+import io.llmfailover.runtime.time.Clock;
+
+/**
+ * The runtime's telemetry, started once by the agent: the observer the gateway reports calls to,
+ * the listeners the breakers and throttles report transitions to, and the export behind them.
+ * Starting never fails: a bad {@code otel.*} setting is logged once and telemetry is off, while
+ * breaker and throttle transitions are still logged.
+ */
+public interface Telemetry {
+
+    CallObserver observer();
+
+    BreakerListener breakerListener();
+
+    ThrottleListener throttleListener();
+
+    /** Exports what is pending, waiting at most a few seconds; for tests and orderly shutdown. */
+    void flush();
+
+    /** Flushes and stops the exporters, waiting at most a few seconds. */
+    void shutdown();
+
+    /** Telemetry set up from the config's {@code otel.*} keys, system properties and {@code OTEL_*} variables. */
+    static Telemetry start(FailoverConfig config) {
+        return start(config, Clock.SYSTEM);
+    }
+
+    static Telemetry start(FailoverConfig config, Clock clock) {
+        ExportSettings settings;
+        try {
+            OtelProperties otel = OtelProperties.of(config.otel());
+            String protocol = otel.get("otel.exporter.otlp.protocol", "http/protobuf");
+            if (!protocol.equals("http/protobuf")) {
+                OnceLogger.notice("otel-protocol", "llm-failover: otel.exporter.otlp.protocol = " + protocol
+                        + " is not supported; exporting OTLP over http/protobuf instead");
+            }
+            settings = ExportSettings.from(otel);
+        } catch (RuntimeException badSetting) {
+            OnceLogger.notice("otel-settings", "llm-failover: telemetry export is off: " + badSetting.getMessage());
+            return OtelTelemetry.loggingOnly(clock);
+        }
+        return start(settings, clock);
+    }
+
+    static Telemetry start(ExportSettings settings, Clock clock) {
+        try {
+            return OtelTelemetry.start(settings, clock);
+        } catch (RuntimeException | LinkageError broken) {
+            OnceLogger.internalFailure("starting telemetry", broken);
+            return OtelTelemetry.loggingOnly(clock);
+        }
+    }
+}

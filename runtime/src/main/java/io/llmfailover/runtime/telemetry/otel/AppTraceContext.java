@@ -1,0 +1,86 @@
+package io.llmfailover.runtime.telemetry.otel;
+
+import io.llmfailover.runtime.log.OnceLogger;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.Map;
+import java.util.WeakHashMap;
+
+/**
+ * The app's current span, read from the app's own OpenTelemetry API (its SDK, or the OpenTelemetry
+ * Java agent's bridge) through reflection: our OpenTelemetry classes are shaded in the agent jar,
+ * so they cannot share a Context with the app's. Our call span then becomes a child of the app's
+ * span, in the same trace. Handles are cached per class loader; nothing here ever throws.
+ */
+public final class AppTraceContext {
+
+    /**
+     * Built at run time so that the agent's shading, which relocates class-name string constants,
+     * leaves it naming the app's unshaded API.
+     */
+    private static final String API_PACKAGE = String.join(".", "io", "opentelemetry", "api", "trace");
+
+    private final Map<ClassLoader, Probe> probes = new WeakHashMap<>();
+
+    /** The app's current span context in the given loader, or the invalid context when there is none. */
+    public SpanContext current(ClassLoader loader) {
+        if (loader == null) {
+            return SpanContext.getInvalid();
+        }
+        try {
+            return probeFor(loader).read();
+        } catch (Throwable unreadable) {
+            OnceLogger.internalFailure("reading the app's current span", unreadable);
+            return SpanContext.getInvalid();
+        }
+    }
+
+    private Probe probeFor(ClassLoader loader) {
+        synchronized (probes) {
+            return probes.computeIfAbsent(loader, Probe::lookUp);
+        }
+    }
+
+    /** The reflective handles into one loader's OpenTelemetry API; {@link #ABSENT} where it has none. */
+    private record Probe(MethodHandle currentSpan, MethodHandle spanContext, MethodHandle isValid,
+            MethodHandle traceId, MethodHandle spanId, MethodHandle traceFlags, MethodHandle flagsByte) {
+
+        static final Probe ABSENT = new Probe(null, null, null, null, null, null, null);
+
+        static Probe lookUp(ClassLoader loader) {
+            try {
+                Class<?> span = Class.forName(API_PACKAGE + ".Span", false, loader);
+                Class<?> context = Class.forName(API_PACKAGE + ".SpanContext", false, loader);
+                Class<?> flags = Class.forName(API_PACKAGE + ".TraceFlags", false, loader);
+                MethodHandles.Lookup lookup = MethodHandles.publicLookup();
+                return new Probe(
+                        lookup.findStatic(span, "current", MethodType.methodType(span)),
+                        lookup.findVirtual(span, "getSpanContext", MethodType.methodType(context)),
+                        lookup.findVirtual(context, "isValid", MethodType.methodType(boolean.class)),
+                        lookup.findVirtual(context, "getTraceId", MethodType.methodType(String.class)),
+                        lookup.findVirtual(context, "getSpanId", MethodType.methodType(String.class)),
+                        lookup.findVirtual(context, "getTraceFlags", MethodType.methodType(flags)),
+                        lookup.findVirtual(flags, "asByte", MethodType.methodType(byte.class)));
+            } catch (ClassNotFoundException | NoSuchMethodException | IllegalAccessException | LinkageError absent) {
+                return ABSENT;
+            }
+        }
+
+        SpanContext read() throws Throwable {
+            if (currentSpan == null) {
+                return SpanContext.getInvalid();
+            }
+            Object context = spanContext.invoke(currentSpan.invoke());
+            if (!(boolean) isValid.invoke(context)) {
+                return SpanContext.getInvalid();
+            }
+            byte flags = (byte) flagsByte.invoke(traceFlags.invoke(context));
+            return SpanContext.createFromRemoteParent((String) traceId.invoke(context), (String) spanId.invoke(context),
+                    TraceFlags.fromByte(flags), TraceState.getDefault());
+        }
+    }
+}

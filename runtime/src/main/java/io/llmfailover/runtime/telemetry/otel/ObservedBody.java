@@ -1,0 +1,90 @@
+package io.llmfailover.runtime.telemetry.otel;
+
+import io.llmfailover.runtime.log.OnceLogger;
+import io.llmfailover.runtime.telemetry.usage.UsageScanner;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * A response body passed through byte for byte, lazily: each chunk the app reads is shown to the
+ * usage scanner, the first one marks the time to first chunk, and the end, a close or a failure
+ * ends the call span. Never buffers the stream itself.
+ */
+final class ObservedBody extends FilterInputStream {
+
+    private final GenAiCallScope call;
+    private final UsageScanner scanner;
+    private boolean sawBytes;
+    private volatile boolean reachedEnd;
+
+    ObservedBody(InputStream body, GenAiCallScope call, UsageScanner scanner) {
+        super(body);
+        this.call = call;
+        this.scanner = scanner;
+    }
+
+    @Override
+    public int read() throws IOException {
+        int b;
+        try {
+            b = super.read();
+        } catch (IOException | RuntimeException broken) {
+            call.bodyDone(scanner.finish(), broken, false);
+            throw broken;
+        }
+        if (b < 0) {
+            ended();
+        } else {
+            observe(new byte[] {(byte) b}, 0, 1);
+        }
+        return b;
+    }
+
+    @Override
+    public int read(byte[] buffer, int offset, int length) throws IOException {
+        int count;
+        try {
+            count = super.read(buffer, offset, length);
+        } catch (IOException | RuntimeException broken) {
+            call.bodyDone(scanner.finish(), broken, false);
+            throw broken;
+        }
+        if (count < 0) {
+            ended();
+        } else if (count > 0) {
+            observe(buffer, offset, count);
+        }
+        return count;
+    }
+
+    @Override
+    public void close() throws IOException {
+        try {
+            super.close();
+        } finally {
+            call.bodyDone(scanner.finish(), null, !reachedEnd);
+        }
+    }
+
+    boolean reachedEnd() {
+        return reachedEnd;
+    }
+
+    private void observe(byte[] bytes, int offset, int count) {
+        try {
+            if (!sawBytes) {
+                sawBytes = true;
+                call.firstChunk();
+            }
+            scanner.accept(bytes, offset, count);
+        } catch (RuntimeException internal) {
+            OnceLogger.internalFailure("watching a response body", internal);
+        }
+    }
+
+    private void ended() {
+        reachedEnd = true;
+        call.bodyDone(scanner.finish(), null, false);
+    }
+}

@@ -1,0 +1,86 @@
+package io.llmfailover.runtime.telemetry.otel;
+
+import io.llmfailover.runtime.breaker.BreakerListener;
+import io.llmfailover.runtime.telemetry.CallObserver;
+import io.llmfailover.runtime.telemetry.Telemetry;
+import io.llmfailover.runtime.throttle.ThrottleListener;
+import io.llmfailover.runtime.time.Clock;
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.metrics.Meter;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.metrics.export.MetricReader;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** {@link Telemetry} backed by the runtime's own OpenTelemetry SDK, or by OpenTelemetry's no-op when off. */
+public final class OtelTelemetry implements Telemetry {
+
+    static final String SCOPE = "io.llmfailover";
+    private static final long WAIT_SECONDS = 5;
+
+    private final OpenTelemetrySdk sdk;
+    private final CallObserver observer;
+    private final BreakerListener breakerListener;
+    private final ThrottleListener throttleListener;
+
+    private OtelTelemetry(OpenTelemetrySdk sdk, OpenTelemetry api, boolean observeCalls, boolean captureContent,
+            Clock clock) {
+        this.sdk = sdk;
+        Meter meter = api.getMeter(SCOPE);
+        ResilienceGauges gauges = new ResilienceGauges(meter);
+        this.observer = observeCalls
+                ? new GenAiObserver(api.getTracer(SCOPE), new GenAiMetrics(meter), gauges, clock, captureContent,
+                        new AppTraceContext())
+                : CallObserver.NOOP;
+        this.breakerListener = new BreakerTelemetry(gauges);
+        this.throttleListener = new ThrottleTelemetry(gauges, clock);
+    }
+
+    public static Telemetry start(ExportSettings settings, Clock clock) {
+        return start(settings, clock, List.of());
+    }
+
+    /** @param extraReaders further metric readers, for tests */
+    public static Telemetry start(ExportSettings settings, Clock clock, List<MetricReader> extraReaders) {
+        if (settings.disabled() || (!settings.exportsTraces() && !settings.exportsMetrics() && extraReaders.isEmpty())) {
+            return loggingOnly(clock);
+        }
+        OpenTelemetrySdk sdk = TelemetrySdk.build(settings, clock, extraReaders);
+        return new OtelTelemetry(sdk, sdk, true, settings.captureContent(), clock);
+    }
+
+    /** No export, no spans: breaker and throttle transitions are still logged. */
+    public static Telemetry loggingOnly(Clock clock) {
+        return new OtelTelemetry(null, OpenTelemetry.noop(), false, false, clock);
+    }
+
+    @Override
+    public CallObserver observer() {
+        return observer;
+    }
+
+    @Override
+    public BreakerListener breakerListener() {
+        return breakerListener;
+    }
+
+    @Override
+    public ThrottleListener throttleListener() {
+        return throttleListener;
+    }
+
+    @Override
+    public void flush() {
+        if (sdk != null) {
+            sdk.getSdkTracerProvider().forceFlush().join(WAIT_SECONDS, TimeUnit.SECONDS);
+            sdk.getSdkMeterProvider().forceFlush().join(WAIT_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+
+    @Override
+    public void shutdown() {
+        if (sdk != null) {
+            sdk.shutdown().join(WAIT_SECONDS, TimeUnit.SECONDS);
+        }
+    }
+}

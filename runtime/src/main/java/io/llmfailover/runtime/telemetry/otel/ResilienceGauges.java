@@ -1,0 +1,74 @@
+package io.llmfailover.runtime.telemetry.otel;
+
+import io.llmfailover.runtime.breaker.BreakerState;
+import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.metrics.Meter;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.IntSupplier;
+
+/**
+ * The breakers and throttles that have reported an event, read when metrics are collected: the
+ * breaker state per provider and model (1 for the current state, 0 for the others), and the
+ * current AIMD limit per provider and key. A breaker never heard from is closed.
+ */
+final class ResilienceGauges {
+
+    private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+    private final Map<String, IntSupplier> throttleLimits = new ConcurrentHashMap<>();
+
+    ResilienceGauges(Meter meter) {
+        meter.gaugeBuilder("llm_failover.breaker.state")
+                .setDescription("Circuit breaker state per provider and model: 1 for the current state, 0 otherwise")
+                .ofLongs()
+                .buildWithCallback(measurement -> breakers.forEach((name, breaker) -> {
+                    BreakerState current = breaker.state();
+                    for (BreakerState state : BreakerState.values()) {
+                        measurement.record(state == current ? 1 : 0, breakerAttributes(name, state));
+                    }
+                }));
+        meter.gaugeBuilder("llm_failover.throttle.limit")
+                .setDescription("Current adaptive concurrency limit per provider and key")
+                .setUnit("{request}")
+                .ofLongs()
+                .buildWithCallback(measurement -> throttleLimits.forEach((name, limit) ->
+                        measurement.record(limit.getAsInt(), throttleAttributes(name))));
+    }
+
+    void remember(CircuitBreaker breaker) {
+        breakers.putIfAbsent(breaker.name(), breaker);
+    }
+
+    void rememberThrottle(String name, IntSupplier limit) {
+        throttleLimits.putIfAbsent(name, limit);
+    }
+
+    /** The state of the breaker of this provider and model, as a span attribute value. */
+    String breakerState(String provider, String model) {
+        CircuitBreaker breaker = breakers.get(model == null ? provider : provider + "/" + model);
+        return stateName(breaker == null ? BreakerState.CLOSED : breaker.state());
+    }
+
+    static String stateName(BreakerState state) {
+        return state.name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Breakers are named {@code provider/model} by the resilience state. */
+    private static Attributes breakerAttributes(String name, BreakerState state) {
+        int slash = name.indexOf('/');
+        String provider = slash < 0 ? name : name.substring(0, slash);
+        String model = slash < 0 ? "" : name.substring(slash + 1);
+        return Attributes.of(FailoverAttributes.PROVIDER, provider, GenAiAttributes.REQUEST_MODEL, model,
+                FailoverAttributes.BREAKER_STATE, stateName(state));
+    }
+
+    /** Throttles are named {@code provider#keyId}. */
+    private static Attributes throttleAttributes(String name) {
+        int hash = name.indexOf('#');
+        String provider = hash < 0 ? name : name.substring(0, hash);
+        String keyId = hash < 0 ? "" : name.substring(hash + 1);
+        return Attributes.of(FailoverAttributes.PROVIDER, provider, FailoverAttributes.KEY_ID, keyId);
+    }
+}

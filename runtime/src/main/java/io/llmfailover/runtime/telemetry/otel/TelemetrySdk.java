@@ -1,0 +1,120 @@
+package io.llmfailover.runtime.telemetry.otel;
+
+import io.llmfailover.runtime.time.Clock;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.exporter.otlp.http.metrics.OtlpHttpMetricExporter;
+import io.opentelemetry.exporter.otlp.http.metrics.OtlpHttpMetricExporterBuilder;
+import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporter;
+import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporterBuilder;
+import io.opentelemetry.sdk.OpenTelemetrySdk;
+import io.opentelemetry.sdk.OpenTelemetrySdkBuilder;
+import io.opentelemetry.sdk.common.InternalTelemetryVersion;
+import io.opentelemetry.sdk.metrics.SdkMeterProvider;
+import io.opentelemetry.sdk.metrics.SdkMeterProviderBuilder;
+import io.opentelemetry.sdk.metrics.export.MetricReader;
+import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
+import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.SdkTracerProvider;
+import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.samplers.Sampler;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Builds the runtime's own OpenTelemetry SDK from {@link ExportSettings}, by hand rather than
+ * through autoconfiguration: OTLP/HTTP protobuf over the JDK's HttpClient, spans batched in a
+ * bounded queue and exported off the calling thread (a full queue drops spans, counted by the
+ * SDK's own {@code otel.sdk.processor.span.processed} metric), metrics read periodically.
+ */
+public final class TelemetrySdk {
+
+    private TelemetrySdk() {}
+
+    public static OpenTelemetrySdk build(ExportSettings settings, Clock clock) {
+        return build(settings, clock, List.of());
+    }
+
+    /** @param extraReaders further metric readers, for tests that look at metrics without a collector */
+    public static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders) {
+        Resource resource = resource(settings);
+        SdkMeterProviderBuilder meters = SdkMeterProvider.builder().setResource(resource).setClock(SdkClock.of(clock));
+        if (settings.exportsMetrics()) {
+            meters.registerMetricReader(PeriodicMetricReader.builder(metricExporter(settings))
+                    .setInterval(settings.metricInterval())
+                    .build());
+        }
+        extraReaders.forEach(meters::registerMetricReader);
+        SdkMeterProvider meterProvider = meters.build();
+
+        OpenTelemetrySdkBuilder sdk = OpenTelemetrySdk.builder().setMeterProvider(meterProvider);
+        if (settings.exportsTraces()) {
+            sdk.setTracerProvider(SdkTracerProvider.builder()
+                    .setResource(resource)
+                    .setClock(SdkClock.of(clock))
+                    .setSampler(sampler(settings.sampler(), settings.samplerArg()))
+                    .addSpanProcessor(BatchSpanProcessor.builder(spanExporter(settings))
+                            .setMaxQueueSize(settings.maxQueueSize())
+                            .setMaxExportBatchSize(Math.min(settings.maxExportBatchSize(), settings.maxQueueSize()))
+                            .setScheduleDelay(settings.scheduleDelay())
+                            .setExporterTimeout(settings.exportTimeout())
+                            .setMeterProvider(() -> meterProvider)
+                            .setInternalTelemetryVersion(InternalTelemetryVersion.LATEST)
+                            .build())
+                    .build());
+        }
+        // Deliberately not registered as GlobalOpenTelemetry: the global slot belongs to the app.
+        return sdk.build();
+    }
+
+    private static OtlpHttpSpanExporter spanExporter(ExportSettings settings) {
+        OtlpHttpSpanExporterBuilder exporter = OtlpHttpSpanExporter.builder()
+                .setEndpoint(settings.tracesEndpoint())
+                .setTimeout(settings.exportTimeout())
+                .setMeterProvider(io.opentelemetry.api.metrics.MeterProvider::noop);
+        settings.tracesHeaders().forEach(exporter::addHeader);
+        return exporter.build();
+    }
+
+    private static OtlpHttpMetricExporter metricExporter(ExportSettings settings) {
+        OtlpHttpMetricExporterBuilder exporter = OtlpHttpMetricExporter.builder()
+                .setEndpoint(settings.metricsEndpoint())
+                .setTimeout(settings.exportTimeout());
+        settings.metricsHeaders().forEach(exporter::addHeader);
+        return exporter.build();
+    }
+
+    private static Resource resource(ExportSettings settings) {
+        AttributesBuilder attributes = Attributes.builder();
+        settings.resourceAttributes().forEach(attributes::put);
+        attributes.put("service.name", settings.serviceName());
+        attributes.put("telemetry.distro.name", "llm-failover");
+        return Resource.getDefault().merge(Resource.create(attributes.build()));
+    }
+
+    /** The sampler names of {@code otel.traces.sampler}. */
+    static Sampler sampler(String name, String arg) {
+        return switch (name.toLowerCase(Locale.ROOT)) {
+            case "always_on" -> Sampler.alwaysOn();
+            case "always_off" -> Sampler.alwaysOff();
+            case "traceidratio" -> Sampler.traceIdRatioBased(ratio(arg));
+            case "parentbased_always_off" -> Sampler.parentBased(Sampler.alwaysOff());
+            case "parentbased_traceidratio" -> Sampler.parentBased(Sampler.traceIdRatioBased(ratio(arg)));
+            case "parentbased_always_on" -> Sampler.parentBased(Sampler.alwaysOn());
+            default -> throw new IllegalArgumentException("otel.traces.sampler = " + name
+                    + ": expected always_on, always_off, traceidratio, parentbased_always_on, "
+                    + "parentbased_always_off or parentbased_traceidratio");
+        };
+    }
+
+    private static double ratio(String arg) {
+        if (arg == null) {
+            return 1.0;
+        }
+        try {
+            return Double.parseDouble(arg);
+        } catch (NumberFormatException malformed) {
+            throw new IllegalArgumentException("otel.traces.sampler.arg = " + arg + ": expected a ratio between 0 and 1");
+        }
+    }
+}

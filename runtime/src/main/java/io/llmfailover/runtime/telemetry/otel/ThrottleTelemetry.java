@@ -1,0 +1,61 @@
+package io.llmfailover.runtime.telemetry.otel;
+
+import io.llmfailover.runtime.log.OnceLogger;
+import io.llmfailover.runtime.throttle.SilenceReason;
+import io.llmfailover.runtime.throttle.Throttle;
+import io.llmfailover.runtime.throttle.ThrottleListener;
+import io.llmfailover.runtime.time.Clock;
+import io.opentelemetry.api.common.Attributes;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Throttle changes: a silence (Retry-After, a spent quota) is one WARN line and an event on the span
+ * of the call that caused it; a limit change feeds the throttle-limit gauge and a DEBUG line.
+ */
+final class ThrottleTelemetry implements ThrottleListener {
+
+    private static final Logger LOG = LoggerFactory.getLogger("io.llmfailover.throttle");
+
+    private final ResilienceGauges gauges;
+    private final Clock clock;
+
+    ThrottleTelemetry(ResilienceGauges gauges, Clock clock) {
+        this.gauges = gauges;
+        this.clock = clock;
+    }
+
+    @Override
+    public void onSilenced(Throttle throttle, SilenceReason reason, long untilNanos, Duration length) {
+        try {
+            gauges.rememberThrottle(throttle.name(), throttle::limit);
+            String reasonName = reason.name().toLowerCase(Locale.ROOT);
+            String until = Instant.ofEpochMilli(clock.currentTimeMillis() + length.toMillis()).toString();
+            LOG.warn("llm-failover: {} silenced for {} ms ({}), until {}", throttle.name(), length.toMillis(),
+                    reasonName, until);
+            GenAiCallScope call = ActiveCall.current();
+            if (call != null) {
+                call.currentSpan().addEvent(FailoverAttributes.EVENT_SILENCED, Attributes.of(
+                        FailoverAttributes.PROVIDER, throttle.name(),
+                        FailoverAttributes.SILENCE_REASON, reasonName,
+                        FailoverAttributes.WAIT_SECONDS, length.toNanos() / 1e9,
+                        FailoverAttributes.SILENCED_UNTIL, until));
+            }
+        } catch (RuntimeException internal) {
+            OnceLogger.internalFailure("reporting a throttle silence", internal);
+        }
+    }
+
+    @Override
+    public void onLimitChanged(Throttle throttle, int oldLimit, int newLimit) {
+        try {
+            gauges.rememberThrottle(throttle.name(), throttle::limit);
+            LOG.debug("llm-failover: {} concurrency limit {} -> {}", throttle.name(), oldLimit, newLimit);
+        } catch (RuntimeException internal) {
+            OnceLogger.internalFailure("reporting a throttle limit", internal);
+        }
+    }
+}

@@ -1,0 +1,25 @@
+package io.llmfailover.runtime.telemetry.usage;
+
+import io.llmfailover.runtime.http.HttpHeaders;
+
+/**
+ * Watches the bytes of a response body go by, on their way to the app, and gathers
+ * {@link ResponseFacts} from them in bounded memory. Never throws: a body it cannot make sense of
+ * simply yields fewer facts.
+ */
+public interface UsageScanner {
+
+    void accept(byte[] bytes, int offset, int length);
+
+    /** The body ended (or the app stopped reading): the facts are final. */
+    ResponseFacts finish();
+
+    /** A scanner fit for the body: SSE for {@code text/event-stream}, else one JSON document. */
+    static UsageScanner forResponse(HttpHeaders headers, boolean captureContent) {
+        String type = headers.first("content-type").orElse("");
+        if (type.toLowerCase(java.util.Locale.ROOT).startsWith("text/event-stream")) {
+            return new SseUsageScanner(captureContent);
+        }
+        return new JsonUsageScanner(captureContent);
+    }
+}

@@ -1,0 +1,124 @@
+package io.llmfailover.runtime.throttle;
+
+import io.llmfailover.runtime.http.HttpHeaders;
+import java.math.BigDecimal;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalLong;
+
+/**
+ * When a provider's announced rate limits reset, read from its response headers.
+ *
+ * <ul>
+ *   <li>OpenAI, Groq, Azure OpenAI: {@code x-ratelimit-remaining-{requests,tokens}} with {@code
+ *       x-ratelimit-reset-{requests,tokens}}, a time from now written as a Go duration ({@code
+ *       6m0s}) or, on Azure, as a bare number of seconds.
+ *   <li>Anthropic: {@code anthropic-ratelimit-{requests,tokens,input-tokens,output-tokens}-{remaining,reset}},
+ *       the reset an RFC 3339 instant ({@code 2026-01-01T00:00:30Z}).
+ * </ul>
+ *
+ * Waits are in milliseconds from {@code nowMillis} (wall-clock), rounded up; a reset in the past is
+ * a wait of 0; an unreadable value is treated as absent.
+ */
+public final class RateLimitHeaders {
+
+    private enum ResetFormat {
+        /** A time from now: a Go duration, or a bare number of seconds. */
+        DELAY {
+            @Override
+            OptionalLong millisUntil(String value, long nowMillis) {
+                Optional<Duration> duration = GoDuration.parse(value);
+                return duration.isPresent()
+                        ? OptionalLong.of(ceilMillis(duration.get()))
+                        : RetryAfter.decimalMillis(Optional.of(value), 1000);
+            }
+        },
+        /** An RFC 3339 instant. */
+        INSTANT {
+            @Override
+            OptionalLong millisUntil(String value, long nowMillis) {
+                try {
+                    long at = OffsetDateTime.parse(value.strip()).toInstant().toEpochMilli();
+                    return OptionalLong.of(Math.max(0, at - nowMillis));
+                } catch (DateTimeParseException e) {
+                    return OptionalLong.empty();
+                }
+            }
+        };
+
+        abstract OptionalLong millisUntil(String value, long nowMillis);
+    }
+
+    /** One announced limit: how much of it is left, and when it resets. */
+    private record Limit(String remainingHeader, String resetHeader, ResetFormat format) {
+
+        boolean exhausted(HttpHeaders headers) {
+            return headers.first(remainingHeader).map(RateLimitHeaders::isZero).orElse(false);
+        }
+
+        OptionalLong resetMillis(HttpHeaders headers, long nowMillis) {
+            Optional<String> reset = headers.first(resetHeader);
+            return reset.isEmpty() ? OptionalLong.empty() : format.millisUntil(reset.get(), nowMillis);
+        }
+    }
+
+    private static final List<Limit> LIMITS = List.of(
+            new Limit("x-ratelimit-remaining-requests", "x-ratelimit-reset-requests", ResetFormat.DELAY),
+            new Limit("x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens", ResetFormat.DELAY),
+            anthropic("requests"),
+            anthropic("tokens"),
+            anthropic("input-tokens"),
+            anthropic("output-tokens"));
+
+    private RateLimitHeaders() {}
+
+    /**
+     * When some announced limit has nothing remaining: the wait until its reset (the longest, if
+     * several are spent). Empty when nothing is spent or a spent limit gives no readable reset.
+     */
+    public static OptionalLong exhaustedResetMillis(HttpHeaders headers, long nowMillis) {
+        long longest = -1;
+        for (Limit limit : LIMITS) {
+            if (limit.exhausted(headers)) {
+                longest = Math.max(longest, limit.resetMillis(headers, nowMillis).orElse(-1));
+            }
+        }
+        return longest < 0 ? OptionalLong.empty() : OptionalLong.of(longest);
+    }
+
+    /**
+     * The longest wait until any announced limit resets, whatever remains of it: after a 429 that
+     * names no wait, the safe guess is that the slowest limit is the one that was hit.
+     */
+    public static OptionalLong resetMillis(HttpHeaders headers, long nowMillis) {
+        long longest = -1;
+        for (Limit limit : LIMITS) {
+            longest = Math.max(longest, limit.resetMillis(headers, nowMillis).orElse(-1));
+        }
+        return longest < 0 ? OptionalLong.empty() : OptionalLong.of(longest);
+    }
+
+    private static Limit anthropic(String kind) {
+        String prefix = "anthropic-ratelimit-" + kind;
+        return new Limit(prefix + "-remaining", prefix + "-reset", ResetFormat.INSTANT);
+    }
+
+    private static boolean isZero(String remaining) {
+        try {
+            return new BigDecimal(remaining.strip()).signum() == 0;
+        } catch (NumberFormatException e) {
+            return false;
+        }
+    }
+
+    private static long ceilMillis(Duration duration) {
+        if (duration.isNegative()) {
+            return 0;
+        }
+        long millis = duration.toMillis();
+        return duration.minusMillis(millis).isZero() ? millis : millis + 1;
+    }
+}

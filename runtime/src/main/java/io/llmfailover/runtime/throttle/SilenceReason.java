@@ -1,0 +1,11 @@
+package io.llmfailover.runtime.throttle;
+
+/** Why a {@link Throttle} went quiet. */
+public enum SilenceReason {
+    /** A 429 or 529: the provider asked to slow down. */
+    RATE_LIMITED,
+    /** A successful response announced a limit with nothing remaining until its reset. */
+    LIMIT_REACHED,
+    /** The key is out of credit or quota (OpenAI insufficient_quota, a 402): it will not pass soon. */
+    QUOTA_EXHAUSTED
+}

@@ -1,0 +1,19 @@
+package io.llmfailover.runtime.throttle;
+
+import java.time.Duration;
+
+/**
+ * Told about a {@link Throttle}'s changes, on the thread that caused them. Meant for metrics, logs
+ * and spans: it must be quick. An exception it throws is logged and otherwise ignored.
+ */
+public interface ThrottleListener {
+
+    /**
+     * The throttle is silent for {@code length} more, that is until {@code untilNanos} on the
+     * throttle's clock. Told only when a silence starts or grows longer.
+     */
+    default void onSilenced(Throttle throttle, SilenceReason reason, long untilNanos, Duration length) {}
+
+    /** The AIMD limit moved. */
+    default void onLimitChanged(Throttle throttle, int oldLimit, int newLimit) {}
+}

@@ -1,0 +1,181 @@
+package io.llmfailover.runtime.telemetry.otel;
+
+import static io.llmfailover.runtime.telemetry.otel.OtlpReceiver.attributes;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.failover.Outcome;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.protocol.Operation;
+import io.llmfailover.runtime.protocol.translate.SourceRequest;
+import io.llmfailover.runtime.protocol.translate.TargetRequest;
+import io.llmfailover.runtime.provider.Protocol;
+import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.route.Route;
+import io.llmfailover.runtime.telemetry.AttemptScope;
+import io.llmfailover.runtime.telemetry.CallObserver;
+import io.llmfailover.runtime.telemetry.CallScope;
+import io.llmfailover.runtime.telemetry.Telemetry;
+import io.llmfailover.runtime.time.ManualClock;
+import io.opentelemetry.proto.trace.v1.Span;
+import java.io.IOException;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** The observer driven directly, as the gateway drives it: for what the gateway cannot do yet. */
+class GenAiObserverTest {
+
+    static final Provider OPENAI = new Provider("openai", URI.create("https://api.openai.com/v1"), Protocol.OPENAI,
+            List.of(), Map.of());
+    static final Provider CLAUDE = new Provider("claude", URI.create("https://api.anthropic.com/v1"),
+            Protocol.ANTHROPIC, List.of("sk-ant-secret"), Map.of("*", "claude-sonnet-4-5"));
+    static final String OPENAI_STREAM = """
+            data: {"id":"msg_1","model":"claude-sonnet-4-5","choices":[{"delta":{"content":"hi"},"finish_reason":null}]}
+
+            data: {"id":"msg_1","model":"claude-sonnet-4-5","choices":[{"delta":{},"finish_reason":"stop"}],"usage":{"prompt_tokens":30,"completion_tokens":3}}
+
+            data: [DONE]
+
+            """;
+
+    private final ManualClock clock = new ManualClock();
+    private OtlpReceiver receiver;
+    private Telemetry telemetry;
+
+    @AfterEach
+    void stop() {
+        telemetry.shutdown();
+        receiver.close();
+    }
+
+    @Test
+    void aCrossProtocolAttemptIsMarkedTranslatedAndTheTranslatedStreamStillYieldsUsage() throws IOException {
+        CallObserver observer = start();
+
+        CallScope call = observer.callStarted(streamingChat(), route());
+        AttemptScope first = call.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app");
+        first.ended(529, Outcome.OVERLOADED, true, null);
+        AttemptScope second = call.attemptStarted(2, CLAUDE, target(Operation.MESSAGES, "claude-sonnet-4-5"), true,
+                "key#0");
+        second.translationDropped(List.of("logit_bias", "seed"));
+        second.ended(200, Outcome.SUCCESS, false, null);
+        LlmResponse answer = call.answered(ScriptedProviders.response(200, OPENAI_STREAM, "content-type",
+                "text/event-stream"), CLAUDE);
+        try (answer) {
+            answer.body().readAllBytes();
+        }
+        telemetry.flush();
+
+        Span callSpan = receiver.span("chat gpt-4o");
+        Map<String, Object> callAttributes = attributes(callSpan);
+        assertEquals("anthropic", callAttributes.get("gen_ai.provider.name"));
+        assertEquals("openai", callAttributes.get("llm_failover.addressed_provider"));
+        assertEquals("api.anthropic.com", callAttributes.get("server.address"));
+        assertEquals(443L, callAttributes.get("server.port"));
+        assertEquals(30L, callAttributes.get("gen_ai.usage.input_tokens"));
+        assertEquals(3L, callAttributes.get("gen_ai.usage.output_tokens"));
+        Map<String, Object> translated = attributes(receiver.span("attempt claude"));
+        assertEquals(true, translated.get("llm_failover.translated"));
+        assertEquals("anthropic", translated.get("llm_failover.protocol"));
+        assertEquals("anthropic", translated.get("gen_ai.provider.name"));
+        assertEquals("claude-sonnet-4-5", translated.get("gen_ai.request.model"));
+        assertEquals("logit_bias,seed", translated.get("llm_failover.translation.dropped_fields"));
+        assertEquals(callSpan.getSpanId(), receiver.span("attempt claude").getParentSpanId());
+        Map<String, Object> overloaded = attributes(receiver.span("attempt openai"));
+        assertEquals("529", overloaded.get("llm_failover.failover.reason"));
+        assertEquals("overloaded", overloaded.get("llm_failover.outcome"));
+    }
+
+    @Test
+    void anAttemptWithNoResponseHeadNamesTheTokenAsItsFailoverReason() throws IOException {
+        CallObserver observer = start();
+
+        CallScope call = observer.callStarted(streamingChat(), route());
+        call.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app")
+                .ended(0, Outcome.TIMEOUT, true, new java.net.SocketTimeoutException("first byte"));
+        call.failed(new java.net.ConnectException("Connection refused"));
+        telemetry.flush();
+
+        Map<String, Object> attempt = attributes(receiver.span("attempt openai"));
+        assertEquals("timeout", attempt.get("llm_failover.failover.reason"));
+        assertEquals("java.net.SocketTimeoutException", attempt.get("error.type"));
+        assertEquals("java.net.ConnectException", attributes(receiver.span("chat gpt-4o")).get("error.type"));
+    }
+
+    @Test
+    void aTraceparentTheAppsOwnInstrumentationAddedIsKept() throws IOException {
+        CallObserver observer = start();
+        GovernedCall call = streamingChat();
+        String appTraceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+        io.llmfailover.runtime.http.LlmRequest instrumented = call.request().withHeaders(
+                call.request().headers().with("traceparent", appTraceparent));
+
+        AttemptScope attempt = observer.callStarted(call, route())
+                .attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app");
+
+        assertSame(instrumented, attempt.decorate(instrumented));
+        assertTrue(attempt.decorate(call.request()).headers().contains("traceparent"));
+    }
+
+    @Test
+    void anAnswerClosedUnreadEndsTheCallSpan() throws IOException {
+        CallObserver observer = start();
+
+        CallScope call = observer.callStarted(streamingChat(), route());
+        call.answered(ScriptedProviders.response(200, OPENAI_STREAM, "content-type", "text/event-stream"), OPENAI)
+                .close();
+        telemetry.flush();
+
+        assertEquals(true, attributes(receiver.span("chat gpt-4o")).get("llm_failover.body.closed_early"));
+    }
+
+    @Test
+    void anErrorAnswerIsHandedOnAsItIs() throws IOException {
+        CallObserver observer = start();
+        LlmResponse error = ScriptedProviders.response(429, "{}", "retry-after", "3");
+
+        LlmResponse handedOn = observer.callStarted(streamingChat(), route()).answered(error, null);
+        telemetry.flush();
+
+        assertSame(error, handedOn);
+        assertEquals("429", attributes(receiver.span("chat gpt-4o")).get("error.type"));
+    }
+
+    @Test
+    void withExportTurnedOffTheObserverDoesNothingAndCostsNothing() throws IOException {
+        receiver = new OtlpReceiver();
+        telemetry = OtelTelemetry.start(TelemetryFixture.settings(receiver.endpoint(),
+                Map.of("otel.traces.exporter", "none", "otel.metrics.exporter", "none")), clock);
+
+        assertSame(CallScope.NOOP, telemetry.observer().callStarted(streamingChat(), route()));
+    }
+
+    private CallObserver start() throws IOException {
+        receiver = new OtlpReceiver();
+        telemetry = OtelTelemetry.start(TelemetryFixture.settings(receiver.endpoint(), Map.of()), clock);
+        return telemetry.observer();
+    }
+
+    static GovernedCall streamingChat() {
+        byte[] body = "{\"model\":\"gpt-4o\",\"stream\":true,\"messages\":[]}".getBytes(StandardCharsets.UTF_8);
+        return new GovernedCall(new io.llmfailover.runtime.http.LlmRequest("POST",
+                URI.create("https://api.openai.com/v1/chat/completions"), HttpHeaders.EMPTY, body), OPENAI,
+                new SourceRequest(Operation.CHAT_COMPLETIONS, "gpt-4o", true, null, body));
+    }
+
+    static Route route() {
+        return new Route("chat", "openai", null, List.of(OPENAI, CLAUDE));
+    }
+
+    private static TargetRequest target(Operation operation, String model) {
+        return new TargetRequest(operation, model, true, "/x", new byte[0], HttpHeaders.EMPTY);
+    }
+
+}

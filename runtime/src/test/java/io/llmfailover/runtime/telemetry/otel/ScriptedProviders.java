@@ -1,0 +1,121 @@
+package io.llmfailover.runtime.telemetry.otel;
+
+import io.llmfailover.runtime.http.BufferedResponse;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Transport;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** A transport answering per host:port from a script (the last answer repeats), recording every request. */
+final class ScriptedProviders implements Transport {
+
+    interface Answer {
+        LlmResponse answer(LlmRequest request) throws IOException;
+    }
+
+    private final Map<String, Deque<Answer>> scripts = new HashMap<>();
+    private final Map<String, Answer> lastAnswers = new HashMap<>();
+    final List<LlmRequest> sent = new ArrayList<>();
+
+    ScriptedProviders on(String authority, Answer... answers) {
+        scripts.computeIfAbsent(authority, a -> new ArrayDeque<>()).addAll(List.of(answers));
+        lastAnswers.put(authority, answers[answers.length - 1]);
+        return this;
+    }
+
+    @Override
+    public LlmResponse send(LlmRequest request, Duration firstByteTimeout) throws IOException {
+        sent.add(request);
+        String authority = request.uri().getAuthority();
+        Deque<Answer> queue = scripts.get(authority);
+        Answer answer = queue != null && !queue.isEmpty() ? queue.poll() : lastAnswers.get(authority);
+        if (answer == null) {
+            throw new ConnectException("nothing listens on " + authority);
+        }
+        return answer.answer(request);
+    }
+
+    static Answer status(int status, String body, String... headerPairs) {
+        return request -> response(status, body, headerPairs);
+    }
+
+    static Answer json(String body) {
+        return status(200, body, "content-type", "application/json");
+    }
+
+    static Answer sse(String body) {
+        return status(200, body, "content-type", "text/event-stream");
+    }
+
+    /** A streamed answer whose connection breaks after the given bytes. */
+    static Answer brokenStream(String firstBytes) {
+        HttpHeaders headers = HttpHeaders.builder().add("content-type", "text/event-stream").build();
+        return request -> new LlmResponse() {
+            private final InputStream body = new BreakingStream(firstBytes.getBytes(StandardCharsets.UTF_8));
+
+            @Override
+            public int status() {
+                return 200;
+            }
+
+            @Override
+            public HttpHeaders headers() {
+                return headers;
+            }
+
+            @Override
+            public InputStream body() {
+                return body;
+            }
+
+            @Override
+            public void close() {}
+        };
+    }
+
+    static BufferedResponse response(int status, String body, String... headerPairs) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        for (int i = 0; i + 1 < headerPairs.length; i += 2) {
+            headers.add(headerPairs[i], headerPairs[i + 1]);
+        }
+        return new BufferedResponse(status, headers.build(), body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** Serves its bytes, then fails like a reset connection. */
+    static final class BreakingStream extends InputStream {
+        private final byte[] bytes;
+        private int position;
+
+        BreakingStream(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int read() throws IOException {
+            byte[] one = new byte[1];
+            return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] buffer, int offset, int length) throws IOException {
+            if (position >= bytes.length) {
+                throw new IOException("stream reset by peer");
+            }
+            int count = Math.min(length, bytes.length - position);
+            System.arraycopy(bytes, position, buffer, offset, count);
+            position += count;
+            return count;
+        }
+    }
+}

@@ -1,0 +1,331 @@
+package io.llmfailover.runtime.throttle;
+
+import static io.llmfailover.runtime.throttle.ThrottleDecision.Kind.ALLOWED;
+import static io.llmfailover.runtime.throttle.ThrottleDecision.Kind.OVER_LIMIT;
+import static io.llmfailover.runtime.throttle.ThrottleDecision.Kind.SILENCED;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.llmfailover.runtime.config.ThrottleSettings;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.time.ManualClock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class ThrottleTest {
+
+    private static final Duration MAX_SILENCE = Duration.ofMinutes(10);
+    private static final ThrottleSettings LIMIT_8 = new ThrottleSettings(true, 8, 1, 16, MAX_SILENCE);
+
+    private final ManualClock clock = new ManualClock(); // wall clock reads 2026-01-01T00:00:00Z
+    private final List<String> events = new ArrayList<>();
+
+    private Throttle throttle(ThrottleSettings settings) {
+        Throttle throttle = new Throttle("openai#key-1", settings, clock);
+        throttle.addListener(new ThrottleListener() {
+            @Override
+            public void onSilenced(Throttle t, SilenceReason reason, long untilNanos, Duration length) {
+                events.add("silenced " + reason + " for " + length);
+            }
+
+            @Override
+            public void onLimitChanged(Throttle t, int oldLimit, int newLimit) {
+                events.add("limit " + oldLimit + " -> " + newLimit);
+            }
+        });
+        return throttle;
+    }
+
+    private static void acquire(Throttle throttle, int calls) {
+        for (int i = 0; i < calls; i++) {
+            assertEquals(ALLOWED, throttle.tryAcquire().kind());
+        }
+    }
+
+    /** One call that comes back 429 with these headers. */
+    private static void rateLimited(Throttle throttle, HttpHeaders headers) {
+        acquire(throttle, 1);
+        throttle.onRateLimited(headers);
+    }
+
+    private static long seconds(long seconds) {
+        return Duration.ofSeconds(seconds).toNanos();
+    }
+
+    @Test
+    void overLimitWhenInFlightReachesLimit() {
+        Throttle throttle = throttle(LIMIT_8);
+
+        acquire(throttle, 8);
+
+        assertEquals(ThrottleDecision.OVER_LIMIT, throttle.tryAcquire());
+        assertEquals(8, throttle.inFlight());
+        throttle.onReleased();
+        assertEquals(ALLOWED, throttle.tryAcquire().kind(), "a finished call frees its slot");
+    }
+
+    @Test
+    void halvesOnRateLimit() {
+        Throttle throttle = throttle(LIMIT_8);
+
+        rateLimited(throttle, HttpHeaders.EMPTY);
+
+        assertEquals(4, throttle.limit());
+        assertEquals(0, throttle.inFlight());
+    }
+
+    @Test
+    void neverBelowMinLimit() {
+        Throttle throttle = throttle(new ThrottleSettings(true, 64, 5, 128, MAX_SILENCE));
+        List<Integer> limits = new ArrayList<>();
+
+        for (int i = 0; i < 6; i++) {
+            rateLimited(throttle, HttpHeaders.EMPTY);
+            limits.add(throttle.limit());
+            clock.advance(Throttle.DEFAULT_RATE_LIMIT_SILENCE);
+        }
+
+        assertEquals(List.of(32, 16, 8, 5, 5, 5), limits);
+    }
+
+    @Test
+    void aRateLimitDuringASilenceDoesNotHalveAgain() {
+        Throttle throttle = throttle(LIMIT_8);
+        acquire(throttle, 3);
+
+        throttle.onRateLimited(Headers.of("retry-after", "2"));
+        throttle.onRateLimited(Headers.of("retry-after", "2"));
+        throttle.onRateLimited(Headers.of("retry-after", "2"));
+
+        assertEquals(4, throttle.limit(), "three 429s of one burst cut the limit once");
+        assertEquals(0, throttle.inFlight());
+    }
+
+    @Test
+    void creepsBackOnSuccess() {
+        Throttle throttle = throttle(LIMIT_8);
+        rateLimited(throttle, HttpHeaders.EMPTY);
+        clock.advance(Throttle.DEFAULT_RATE_LIMIT_SILENCE);
+        acquire(throttle, 2); // two calls in flight: half of the limit of 4 is in use
+
+        for (int i = 0; i < 4; i++) {
+            throttle.onSuccess(HttpHeaders.EMPTY);
+            acquire(throttle, 1);
+        }
+
+        assertEquals(5, throttle.limit(), "one more after a round of 4 successes");
+        assertEquals(List.of("silenced RATE_LIMITED for PT1S", "limit 8 -> 4", "limit 4 -> 5"), events);
+    }
+
+    @Test
+    void neverAboveMaxLimit() {
+        Throttle throttle = throttle(new ThrottleSettings(true, 2, 1, 3, MAX_SILENCE));
+        acquire(throttle, 2);
+
+        for (int i = 0; i < 50; i++) {
+            throttle.onSuccess(HttpHeaders.EMPTY);
+            acquire(throttle, 1);
+        }
+
+        assertEquals(3, throttle.limit());
+    }
+
+    @Test
+    void silencedUntilRetryAfter() {
+        Throttle throttle = throttle(LIMIT_8);
+
+        rateLimited(throttle, Headers.of("retry-after", "7"));
+
+        assertEquals(ThrottleDecision.silenced(seconds(7)), throttle.tryAcquire());
+        assertEquals(seconds(7), throttle.nanosUntilAllowed());
+        assertEquals(0, throttle.inFlight(), "a silenced attempt takes no slot");
+    }
+
+    @Test
+    void silenceEndsOnTime() {
+        Throttle throttle = throttle(LIMIT_8);
+        rateLimited(throttle, Headers.of("retry-after-ms", "7000"));
+
+        clock.advance(Duration.ofMillis(6_999));
+        assertEquals(SILENCED, throttle.tryAcquire().kind());
+        clock.advance(Duration.ofMillis(1));
+
+        assertEquals(0, throttle.nanosUntilAllowed());
+        assertEquals(ALLOWED, throttle.tryAcquire().kind());
+    }
+
+    @ParameterizedTest(name = "429 with {0}: {1} silenced for {2} s")
+    @CsvSource({
+        "retry-after,                 30,    30",
+        "retry-after-ms,              2500,  2.5",
+        "x-ratelimit-reset-tokens,    45s,   45", // no Retry-After: the announced reset
+        "x-ratelimit-reset-requests,  2m,    120",
+        "x-request-id,                abc,   1", // nothing said: a short default
+        "retry-after,                 soon,  1",
+        "retry-after,                 86400, 600", // a day asked, capped at max-silence
+    })
+    void aRateLimitSilencesForTheServersWait(String header, String value, double silenceSeconds) {
+        Throttle throttle = throttle(LIMIT_8);
+
+        rateLimited(throttle, Headers.of(header, value));
+
+        assertEquals((long) (silenceSeconds * 1e9), throttle.nanosUntilAllowed());
+    }
+
+    @Test
+    void retryAfterComesBeforeTheAnnouncedReset() {
+        Throttle throttle = throttle(LIMIT_8);
+
+        rateLimited(throttle, Headers.of("x-ratelimit-reset-tokens", "6m0s", "retry-after", "3"));
+
+        assertEquals(seconds(3), throttle.nanosUntilAllowed());
+    }
+
+    @Test
+    void aZeroRetryAfterHalvesWithoutSilence() {
+        Throttle throttle = throttle(LIMIT_8);
+
+        rateLimited(throttle, Headers.of("retry-after", "0"));
+
+        assertEquals(4, throttle.limit());
+        assertEquals(ALLOWED, throttle.tryAcquire().kind());
+        assertEquals(List.of("limit 8 -> 4"), events);
+    }
+
+    @Test
+    void aShorterSilenceNeverCutsALongerOneShort() {
+        Throttle throttle = throttle(LIMIT_8);
+        acquire(throttle, 2);
+
+        throttle.onRateLimited(Headers.of("retry-after", "60"));
+        throttle.onRateLimited(Headers.of("retry-after", "5"));
+
+        assertEquals(seconds(60), throttle.nanosUntilAllowed());
+        assertEquals(List.of("silenced RATE_LIMITED for PT1M", "limit 8 -> 4"), events);
+    }
+
+    @Test
+    void insufficientQuotaSilencesTheKeyLong() {
+        Throttle throttle = throttle(LIMIT_8);
+        acquire(throttle, 1);
+
+        throttle.onQuotaExhausted(Headers.of("x-ratelimit-remaining-requests", "42", "x-ratelimit-reset-requests", "1s"));
+
+        assertEquals(MAX_SILENCE.toNanos(), throttle.nanosUntilAllowed());
+        assertEquals(8, throttle.limit(), "an empty wallet says nothing about concurrency");
+        assertEquals(0, throttle.inFlight());
+        assertEquals(List.of("silenced QUOTA_EXHAUSTED for PT10M"), events);
+    }
+
+    @ParameterizedTest(name = "quota exhausted with {0}: {1} silenced for {4} s")
+    @CsvSource({
+        "retry-after,                    90, '',                         '', 90",
+        "x-ratelimit-remaining-requests, 0,  x-ratelimit-reset-requests, 3m, 180",
+        "retry-after,                    99999, '',                      '', 600",
+    })
+    void quotaExhaustionHonoursAResetTheServerGives(
+            String name, String value, String otherName, String otherValue, long silenceSeconds) {
+        Throttle throttle = throttle(LIMIT_8);
+        acquire(throttle, 1);
+        HttpHeaders headers = otherName.isEmpty() ? Headers.of(name, value) : Headers.of(name, value, otherName, otherValue);
+
+        throttle.onQuotaExhausted(headers);
+
+        assertEquals(seconds(silenceSeconds), throttle.nanosUntilAllowed());
+    }
+
+    @Test
+    void remainingZeroSilencesUntilReset() {
+        Throttle throttle = throttle(LIMIT_8);
+        acquire(throttle, 1);
+
+        throttle.onSuccess(Headers.of(
+                "anthropic-ratelimit-requests-remaining", "0",
+                "anthropic-ratelimit-requests-reset", "2026-01-01T00:00:42Z"));
+
+        assertEquals(ThrottleDecision.silenced(seconds(42)), throttle.tryAcquire());
+        assertEquals(List.of("silenced LIMIT_REACHED for PT42S"), events);
+    }
+
+    @Test
+    void aSuccessWithLimitLeftDoesNotSilence() {
+        Throttle throttle = throttle(LIMIT_8);
+        acquire(throttle, 1);
+
+        throttle.onSuccess(Headers.of("x-ratelimit-remaining-requests", "1", "x-ratelimit-reset-requests", "30s"));
+
+        assertEquals(0, throttle.nanosUntilAllowed());
+        assertEquals(ALLOWED, throttle.tryAcquire().kind());
+    }
+
+    @Test
+    void releasedOutcomeFreesTheSlotAndLeavesTheLimit() {
+        Throttle throttle = throttle(LIMIT_8);
+        acquire(throttle, 8);
+
+        for (int i = 0; i < 8; i++) {
+            throttle.onReleased();
+        }
+
+        assertEquals(0, throttle.inFlight());
+        assertEquals(8, throttle.limit());
+        assertEquals(List.of(), events);
+    }
+
+    @Test
+    void extraOutcomeReportsNeverMakeInFlightNegative() {
+        Throttle throttle = throttle(LIMIT_8);
+
+        throttle.onReleased();
+        throttle.onSuccess(HttpHeaders.EMPTY);
+        throttle.onRateLimited(HttpHeaders.EMPTY);
+
+        assertEquals(0, throttle.inFlight());
+        clock.advance(Throttle.DEFAULT_RATE_LIMIT_SILENCE);
+        acquire(throttle, 4);
+        assertEquals(ThrottleDecision.OVER_LIMIT, throttle.tryAcquire(), "the limit is 4 after the 429; no phantom slots");
+    }
+
+    @Test
+    void disabledThrottleAllowsEverything() {
+        Throttle throttle = throttle(new ThrottleSettings(false, 2, 1, 4, MAX_SILENCE));
+        acquire(throttle, 10);
+
+        throttle.onRateLimited(Headers.of("retry-after", "30"));
+        throttle.onQuotaExhausted(HttpHeaders.EMPTY);
+        throttle.onSuccess(Headers.of("x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "30s"));
+
+        assertEquals(ALLOWED, throttle.tryAcquire().kind());
+        assertEquals(0, throttle.nanosUntilAllowed());
+        assertEquals(2, throttle.limit());
+        assertEquals(8, throttle.inFlight(), "calls in flight are still counted");
+        assertEquals(List.of(), events);
+    }
+
+    @Test
+    void aFailingListenerDoesNotStopTheThrottle() {
+        Throttle throttle = new Throttle("openai#key-1", LIMIT_8, clock);
+        throttle.addListener(new ThrottleListener() {
+            @Override
+            public void onLimitChanged(Throttle t, int oldLimit, int newLimit) {
+                throw new IllegalStateException("listener bug");
+            }
+        });
+
+        rateLimited(throttle, Headers.of("retry-after", "1"));
+
+        assertEquals(4, throttle.limit());
+        assertEquals(seconds(1), throttle.nanosUntilAllowed());
+    }
+
+    @Test
+    void refusesANegativeMaxSilence() {
+        ThrottleSettings settings = new ThrottleSettings(true, 8, 1, 16, Duration.ofSeconds(-1));
+
+        assertThrows(IllegalArgumentException.class, () -> new Throttle("x", settings, clock));
+    }
+}
