@@ -66,7 +66,7 @@ public final class AgentInstaller {
     }
 
     private static void refuse(String agentArgs, ConfigException e) {
-        if (StrictMode.ofThisJvm().requested(agentArgs)) {
+        if (e.strict() || StrictMode.ofThisJvm().requested(agentArgs)) {
             String message = "llm-failover: " + e.getMessage() + "; agent.strict = true, so the JVM stops";
             System.err.println(message);
             throw new IllegalStateException(message);

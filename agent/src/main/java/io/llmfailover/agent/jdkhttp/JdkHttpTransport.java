@@ -38,13 +38,17 @@ final class JdkHttpTransport implements Transport {
         this.appJdkRequest = appJdkRequest;
     }
 
+    /** A null {@code firstByteTimeout} leaves the head to the app's own timeouts. */
     @Override
     public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
         boolean untouched = attempt == appRequest;
         HttpRequest request = untouched ? appJdkRequest : JdkRequestMapping.toJdk(attempt, appJdkRequest);
         CompletableFuture<HttpResponse<InputStream>> head = sendAsAgent(request);
         try {
-            return new JdkLlmResponse(head.get(firstByteTimeout.toNanos(), TimeUnit.NANOSECONDS), untouched);
+            HttpResponse<InputStream> response = firstByteTimeout == null
+                    ? head.get()
+                    : head.get(firstByteTimeout.toNanos(), TimeUnit.NANOSECONDS);
+            return new JdkLlmResponse(response, untouched);
         } catch (TimeoutException e) {
             abandon(head);
             throw new FirstByteTimeoutException(firstByteTimeout);

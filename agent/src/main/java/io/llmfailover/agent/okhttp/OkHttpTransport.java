@@ -32,10 +32,14 @@ final class OkHttpTransport implements Transport {
         this.appOkHttpRequest = appOkHttpRequest;
     }
 
+    /** A null {@code firstByteTimeout} leaves the head to the app's own timeouts. */
     @Override
     public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
         boolean untouched = attempt == appRequest;
         Request request = untouched ? appOkHttpRequest : OkHttpRequestMapping.toOkHttp(attempt, appOkHttpRequest);
+        if (firstByteTimeout == null) {
+            return new OkHttpLlmResponse(chain.proceed(request), untouched);
+        }
         int appReadTimeout = chain.readTimeoutMillis();
         int headTimeout = headTimeoutMillis(firstByteTimeout, appReadTimeout);
         Interceptor.Chain timed = chain.withReadTimeout(headTimeout, TimeUnit.MILLISECONDS);

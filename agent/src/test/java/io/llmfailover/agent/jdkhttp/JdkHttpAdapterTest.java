@@ -80,6 +80,20 @@ class JdkHttpAdapterTest {
     }
 
     @Test
+    void anAttemptWithoutAFirstByteTimeoutWaitsForTheHeadAsTheAppWould() {
+        primary.answering(exchange -> {
+            primary.holdUntilReleased();
+            LoopbackServer.respond(exchange, 200, "application/json", "{\"late\":true}");
+        });
+        JdkHttpAdapter adapter = adapterFor(FakeGovernor.passThrough(null));
+
+        CompletableFuture<HttpResponse<String>> future = futureOf(adapter.sendAsync(client, chat(primary), BodyHandlers.ofString(), null));
+        primary.release();
+
+        assertEquals("{\"late\":true}", assertTimeoutPreemptively(GENEROUS, () -> future.get().body()));
+    }
+
+    @Test
     void aFailedOverCallReplaysTheSameBodyAndAnswersAsTheAddressedProvider() {
         primary.answering(exchange -> LoopbackServer.respond(exchange, 503, "application/json", "{\"error\":\"overloaded\"}"));
         fallback.answering(exchange -> LoopbackServer.respond(exchange, 200, "application/json", "{\"from\":\"fallback\"}"));

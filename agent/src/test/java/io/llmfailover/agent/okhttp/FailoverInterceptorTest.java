@@ -75,6 +75,17 @@ class FailoverInterceptorTest {
     }
 
     @Test
+    void anAttemptWithoutAFirstByteTimeoutWaitsForTheHeadAsTheAppWould() throws IOException {
+        primary.answering(exchange -> LoopbackServer.stream(exchange, List.of("data: a\n\n", "data: b\n\n"), 2 * FIRST_BYTE.toMillis()));
+        FakeGovernor governor = FakeGovernor.passThrough(null);
+
+        try (Response response = clientGovernedBy(governor).newCall(chat(primary)).execute()) {
+            assertNotNull(response.networkResponse());
+            assertEquals("data: a\n\ndata: b\n\n", response.body().string());
+        }
+    }
+
+    @Test
     void aFailedOverCallReplaysTheSameBodyAndAnswersAsTheAddressedProvider() throws IOException {
         primary.answering(exchange -> LoopbackServer.respond(exchange, 503, "application/json", "{\"error\":\"overloaded\"}"));
         fallback.answering(exchange -> LoopbackServer.respond(exchange, 200, "application/json", "{\"from\":\"fallback\"}"));
