@@ -16,16 +16,16 @@ import net.bytebuddy.dynamic.ClassFileLocator;
  */
 public final class JdkHttpInstrumentation implements ClientInstrumentation {
 
+    private static final String OUTCOME = "io.llmfailover.agent.jdkhttp.JdkHttpOutcomeAdvice";
+
     @Override
     public AgentBuilder applyTo(AgentBuilder builder, ClassFileLocator adviceClasses) {
         return builder.type(nameStartsWith("jdk.internal.net.http.").and(hasSuperType(named("java.net.http.HttpClient"))))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(adviceClasses)
                         .advice(isPublic().and(named("send")).and(takesArguments(2)),
-                                "io.llmfailover.agent.jdkhttp.JdkHttpSendAdvice")
-                        .advice(isPublic().and(named("sendAsync")).and(takesArguments(2)),
-                                "io.llmfailover.agent.jdkhttp.JdkHttpSendAsyncAdvice")
-                        .advice(isPublic().and(named("sendAsync")).and(takesArguments(3)),
-                                "io.llmfailover.agent.jdkhttp.JdkHttpSendAsyncWithPushAdvice"));
+                                "io.llmfailover.agent.jdkhttp.JdkHttpSendAdvice", OUTCOME)
+                        .advice(isPublic().and(named("sendAsync")).and(takesArguments(2).or(takesArguments(3))),
+                                "io.llmfailover.agent.jdkhttp.JdkHttpSendAsyncAdvice", OUTCOME));
     }
 }

@@ -3,7 +3,6 @@ package io.llmfailover.agent.jdkhttp;
 import io.llmfailover.agent.bootstrap.AgentHooks;
 import io.llmfailover.agent.bootstrap.Outcome;
 import net.bytebuddy.asm.Advice;
-import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
 /** Inlined into {@code HttpClient.send(request, handler)}: a governed call skips the original body. */
 final class JdkHttpSendAdvice {
@@ -13,20 +12,5 @@ final class JdkHttpSendAdvice {
     @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
     static Outcome enter(@Advice.This Object client, @Advice.Argument(0) Object request, @Advice.Argument(1) Object handler) {
         return AgentHooks.jdkSend(client, request, handler);
-    }
-
-    @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-    static void exit(
-            @Advice.Enter Outcome outcome,
-            @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object returned,
-            @Advice.Thrown(readOnly = false) Throwable thrown) {
-        AgentHooks.jdkCallEnded();
-        if (outcome != null) {
-            if (outcome.failure() != null) {
-                thrown = outcome.failure();
-            } else {
-                returned = outcome.value();
-            }
-        }
     }
 }

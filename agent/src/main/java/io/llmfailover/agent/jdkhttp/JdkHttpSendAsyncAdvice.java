@@ -3,30 +3,18 @@ package io.llmfailover.agent.jdkhttp;
 import io.llmfailover.agent.bootstrap.AgentHooks;
 import io.llmfailover.agent.bootstrap.Outcome;
 import net.bytebuddy.asm.Advice;
-import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
-/** Inlined into {@code HttpClient.sendAsync(request, handler)}: a governed call skips the original body. */
+/**
+ * Inlined into both {@code HttpClient.sendAsync} overloads (with and without a push promise
+ * handler): a governed call skips the original body.
+ */
 final class JdkHttpSendAsyncAdvice {
 
     private JdkHttpSendAsyncAdvice() {}
 
     @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
-    static Outcome enter(@Advice.This Object client, @Advice.Argument(0) Object request, @Advice.Argument(1) Object handler) {
-        return AgentHooks.jdkSendAsync(client, request, handler, null);
-    }
-
-    @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
-    static void exit(
-            @Advice.Enter Outcome outcome,
-            @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object returned,
-            @Advice.Thrown(readOnly = false) Throwable thrown) {
-        AgentHooks.jdkCallEnded();
-        if (outcome != null) {
-            if (outcome.failure() != null) {
-                thrown = outcome.failure();
-            } else {
-                returned = outcome.value();
-            }
-        }
+    static Outcome enter(@Advice.This Object client, @Advice.AllArguments Object[] arguments) {
+        Object pushPromiseHandler = arguments.length > 2 ? arguments[2] : null;
+        return AgentHooks.jdkSendAsync(client, arguments[0], arguments[1], pushPromiseHandler);
     }
 }

@@ -12,8 +12,6 @@ import okhttp3.Request;
  */
 record AttemptCredential(String host, Map<String, List<String>> headers) {
 
-    static final List<String> NAMES = List.of("Authorization", "x-api-key", "x-goog-api-key", "api-key");
-
     Request restoreOn(Request request) {
         if (!request.url().host().equals(host)) {
             return request;

@@ -1,7 +1,11 @@
 package io.llmfailover.agent.okhttp;
 
+import io.llmfailover.runtime.failover.Credentials;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Set;
 import okhttp3.Headers;
@@ -54,9 +58,9 @@ final class OkHttpRequestMapping {
     }
 
     private static AttemptCredential credentialOf(LlmRequest attempt) {
-        java.util.Map<String, java.util.List<String>> credential = new java.util.LinkedHashMap<>();
-        for (String name : AttemptCredential.NAMES) {
-            java.util.List<String> values = attempt.headers().all(name);
+        Map<String, List<String>> credential = new LinkedHashMap<>();
+        for (String name : Credentials.KEY_HEADERS) {
+            List<String> values = attempt.headers().all(name);
             if (!values.isEmpty()) {
                 credential.put(name, values);
             }

@@ -20,6 +20,9 @@ public final class Credentials {
     /** Headers that only make sense in one protocol's dialect. */
     private static final List<String> PROTOCOL_PREFIXES = List.of("anthropic-", "openai-", "x-goog-", "x-stainless-");
 
+    /** The headers a provider key is ever sent in, one per protocol (and Azure's {@code api-key}). */
+    public static final List<String> KEY_HEADERS = List.of("Authorization", "x-api-key", "x-goog-api-key", "api-key");
+
     /** Transport headers the client sets again for the new request. */
     private static final List<String> HOP_HEADERS = List.of(
             "host", "content-length", "connection", "transfer-encoding", "keep-alive", "upgrade", "te", "expect");

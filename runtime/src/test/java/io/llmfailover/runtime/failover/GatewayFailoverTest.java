@@ -1,9 +1,9 @@
 package io.llmfailover.runtime.failover;
 
-import static io.llmfailover.runtime.failover.ScriptedTransport.ok;
-import static io.llmfailover.runtime.failover.ScriptedTransport.refuse;
-import static io.llmfailover.runtime.failover.ScriptedTransport.response;
-import static io.llmfailover.runtime.failover.ScriptedTransport.status;
+import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
+import static io.llmfailover.runtime.testing.ScriptedTransport.refuse;
+import static io.llmfailover.runtime.testing.ScriptedTransport.response;
+import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -24,6 +24,7 @@ import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.protocol.JsonModelField;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.time.ManualClock;
 import java.io.IOException;
 import java.net.ConnectException;

@@ -1,10 +1,11 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+
 import static io.llmfailover.runtime.telemetry.otel.OtlpReceiver.attributes;
-import static io.llmfailover.runtime.telemetry.otel.ScriptedProviders.brokenStream;
-import static io.llmfailover.runtime.telemetry.otel.ScriptedProviders.json;
-import static io.llmfailover.runtime.telemetry.otel.ScriptedProviders.sse;
-import static io.llmfailover.runtime.telemetry.otel.ScriptedProviders.status;
+import static io.llmfailover.runtime.testing.ScriptedTransport.brokenStream;
+import static io.llmfailover.runtime.testing.ScriptedTransport.json;
+import static io.llmfailover.runtime.testing.ScriptedTransport.sse;
+import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.APP_KEY;
 import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.CLAUDE;
 import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.DEEPSEEK;

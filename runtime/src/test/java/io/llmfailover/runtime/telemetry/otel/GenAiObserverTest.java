@@ -1,5 +1,7 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+import io.llmfailover.runtime.testing.ScriptedTransport;
+
 import static io.llmfailover.runtime.telemetry.otel.OtlpReceiver.attributes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -66,7 +68,7 @@ class GenAiObserverTest {
                 "key#0");
         second.translationDropped(List.of("logit_bias", "seed"));
         second.ended(200, Outcome.SUCCESS, false, null);
-        LlmResponse answer = call.answered(ScriptedProviders.response(200, OPENAI_STREAM, "content-type",
+        LlmResponse answer = call.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type",
                 "text/event-stream"), CLAUDE);
         try (answer) {
             answer.body().readAllBytes();
@@ -129,7 +131,7 @@ class GenAiObserverTest {
         CallObserver observer = start();
 
         CallScope call = observer.callStarted(streamingChat(), route());
-        call.answered(ScriptedProviders.response(200, OPENAI_STREAM, "content-type", "text/event-stream"), OPENAI)
+        call.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type", "text/event-stream"), OPENAI)
                 .close();
         telemetry.flush();
 
@@ -139,7 +141,7 @@ class GenAiObserverTest {
     @Test
     void anErrorAnswerIsHandedOnAsItIs() throws IOException {
         CallObserver observer = start();
-        LlmResponse error = ScriptedProviders.response(429, "{}", "retry-after", "3");
+        LlmResponse error = ScriptedTransport.response(429, "{}", "retry-after", "3");
 
         LlmResponse handedOn = observer.callStarted(streamingChat(), route()).answered(error, null);
         telemetry.flush();

@@ -1,5 +1,7 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+import io.llmfailover.runtime.testing.ScriptedTransport;
+
 import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
@@ -41,7 +43,7 @@ final class TelemetryFixture implements AutoCloseable {
     final OtlpReceiver receiver;
     final Telemetry telemetry;
     final Gateway gateway;
-    final ScriptedProviders providers = new ScriptedProviders();
+    final ScriptedTransport providers = new ScriptedTransport();
 
     TelemetryFixture() throws IOException {
         this(new OtlpReceiver(), Map.of());

@@ -3,13 +3,11 @@ package io.llmfailover.runtime.protocol.translate.anthropic;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.translate.Ids;
 import io.llmfailover.runtime.protocol.translate.Json;
-import io.llmfailover.runtime.protocol.translate.StreamErrorFrames;
-import io.llmfailover.runtime.protocol.translate.model.ErrorKind;
 import io.llmfailover.runtime.protocol.translate.model.StopReason;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.model.Usage;
 import io.llmfailover.runtime.protocol.translate.sse.SseFrames;
-import io.llmfailover.runtime.protocol.translate.stream.StreamEncoder;
+import io.llmfailover.runtime.protocol.translate.stream.ClosingStreamEncoder;
 import io.llmfailover.runtime.provider.Protocol;
 import java.io.ByteArrayOutputStream;
 import java.util.HashMap;
@@ -20,10 +18,9 @@ import java.util.Map;
  * block at a time (text opened lazily, one tool_use block per call), then message_delta carrying
  * the stop reason and final usage (held until the target's usage arrived), then message_stop.
  */
-final class AnthropicEventEncoder implements StreamEncoder {
+final class AnthropicEventEncoder extends ClosingStreamEncoder {
 
     private boolean started;
-    private boolean closed;
     private int openBlock = -1;
     private boolean openBlockIsText;
     private int nextBlock;
@@ -32,11 +29,12 @@ final class AnthropicEventEncoder implements StreamEncoder {
     private String stopSequence;
     private Usage usage = Usage.ZERO;
 
+    AnthropicEventEncoder() {
+        super(Protocol.ANTHROPIC);
+    }
+
     @Override
-    public void encode(StreamEvent event, ByteArrayOutputStream out) {
-        if (closed) {
-            return;
-        }
+    protected void encodeOpen(StreamEvent event, ByteArrayOutputStream out) {
         if (event instanceof StreamEvent.Started s) {
             start(s.id(), s.model(), s.usage(), out);
         } else if (event instanceof StreamEvent.TextDelta t) {
@@ -127,21 +125,11 @@ final class AnthropicEventEncoder implements StreamEncoder {
         data.set("usage", AnthropicUsage.write(usage));
         emit("message_delta", data, out);
         emit("message_stop", Json.object().put("type", "message_stop"), out);
-        closed = true;
+        close();
     }
 
     private static void emit(String name, ObjectNode data, ByteArrayOutputStream out) {
         SseFrames.event(out, name, Json.write(data));
     }
 
-    @Override
-    public boolean closed() {
-        return closed;
-    }
-
-    @Override
-    public byte[] errorFrame(ErrorKind kind, String message) {
-        closed = true;
-        return StreamErrorFrames.of(Protocol.ANTHROPIC, kind, message);
-    }
 }

@@ -2,14 +2,13 @@ package io.llmfailover.runtime.protocol.translate.gemini;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.translate.Json;
-import io.llmfailover.runtime.protocol.translate.StreamErrorFrames;
 import io.llmfailover.runtime.protocol.translate.model.ErrorKind;
 import io.llmfailover.runtime.protocol.translate.model.Part;
 import io.llmfailover.runtime.protocol.translate.model.StopReason;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.model.Usage;
 import io.llmfailover.runtime.protocol.translate.sse.SseFrames;
-import io.llmfailover.runtime.protocol.translate.stream.StreamEncoder;
+import io.llmfailover.runtime.protocol.translate.stream.ClosingStreamEncoder;
 import io.llmfailover.runtime.provider.Protocol;
 import java.io.ByteArrayOutputStream;
 import java.util.ArrayList;
@@ -23,7 +22,7 @@ import java.util.Map;
  * finish reason with usage on the last frame. No {@code [DONE]}. Without {@code alt=sse} the frames
  * are elements of one JSON array, as Gemini streams them then.
  */
-final class GeminiFrameEncoder implements StreamEncoder {
+final class GeminiFrameEncoder extends ClosingStreamEncoder {
 
     private static final class PendingCall {
         final String id;
@@ -43,17 +42,14 @@ final class GeminiFrameEncoder implements StreamEncoder {
     private StopReason stopReason;
     private Usage usage = Usage.ZERO;
     private boolean wroteElement;
-    private boolean closed;
 
     GeminiFrameEncoder(boolean sse) {
+        super(Protocol.GEMINI);
         this.sse = sse;
     }
 
     @Override
-    public void encode(StreamEvent event, ByteArrayOutputStream out) {
-        if (closed) {
-            return;
-        }
+    protected void encodeOpen(StreamEvent event, ByteArrayOutputStream out) {
         if (event instanceof StreamEvent.Started s) {
             id = s.id();
             model = s.model();
@@ -78,7 +74,7 @@ final class GeminiFrameEncoder implements StreamEncoder {
             if (!sse) {
                 SseFrames.write(out, "]");
             }
-            closed = true;
+            close();
         } else if (event instanceof StreamEvent.Failed f) {
             out.writeBytes(errorFrame(f.kind(), f.message()));
         }
@@ -110,14 +106,8 @@ final class GeminiFrameEncoder implements StreamEncoder {
     }
 
     @Override
-    public boolean closed() {
-        return closed;
-    }
-
-    @Override
     public byte[] errorFrame(ErrorKind kind, String message) {
-        closed = true;
-        byte[] frame = StreamErrorFrames.of(Protocol.GEMINI, kind, message);
+        byte[] frame = super.errorFrame(kind, message);
         if (sse) {
             return frame;
         }

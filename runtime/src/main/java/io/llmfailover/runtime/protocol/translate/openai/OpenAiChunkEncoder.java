@@ -4,13 +4,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.translate.Ids;
 import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.protocol.translate.ResponseContext;
-import io.llmfailover.runtime.protocol.translate.StreamErrorFrames;
-import io.llmfailover.runtime.protocol.translate.model.ErrorKind;
 import io.llmfailover.runtime.protocol.translate.model.StopReason;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.model.Usage;
 import io.llmfailover.runtime.protocol.translate.sse.SseFrames;
-import io.llmfailover.runtime.protocol.translate.stream.StreamEncoder;
+import io.llmfailover.runtime.protocol.translate.stream.ClosingStreamEncoder;
 import io.llmfailover.runtime.provider.Protocol;
 import java.io.ByteArrayOutputStream;
 
@@ -18,25 +16,22 @@ import java.io.ByteArrayOutputStream;
  * Writes Chat Completions chunks: the role chunk first, content and tool-call deltas, one finish
  * chunk, the usage chunk ({@code choices: []}) when the app asked for it, then {@code [DONE]}.
  */
-final class OpenAiChunkEncoder implements StreamEncoder {
+final class OpenAiChunkEncoder extends ClosingStreamEncoder {
 
     private final ResponseContext context;
     private String id;
     private String model;
     private boolean started;
     private boolean finishWritten;
-    private boolean closed;
     private Usage usage = Usage.ZERO;
 
     OpenAiChunkEncoder(ResponseContext context) {
+        super(Protocol.OPENAI);
         this.context = context;
     }
 
     @Override
-    public void encode(StreamEvent event, ByteArrayOutputStream out) {
-        if (closed) {
-            return;
-        }
+    protected void encodeOpen(StreamEvent event, ByteArrayOutputStream out) {
         if (event instanceof StreamEvent.Started s) {
             start(s.id(), s.model(), out);
         } else if (event instanceof StreamEvent.TextDelta t) {
@@ -101,7 +96,7 @@ final class OpenAiChunkEncoder implements StreamEncoder {
             write(chunk, out);
         }
         SseFrames.data(out, "[DONE]");
-        closed = true;
+        close();
     }
 
     private ObjectNode header() {
@@ -129,14 +124,4 @@ final class OpenAiChunkEncoder implements StreamEncoder {
         SseFrames.data(out, Json.write(chunk));
     }
 
-    @Override
-    public boolean closed() {
-        return closed;
-    }
-
-    @Override
-    public byte[] errorFrame(ErrorKind kind, String message) {
-        closed = true;
-        return StreamErrorFrames.of(Protocol.OPENAI, kind, message);
-    }
 }

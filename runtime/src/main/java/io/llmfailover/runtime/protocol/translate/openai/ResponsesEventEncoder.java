@@ -5,13 +5,11 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.translate.Ids;
 import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.protocol.translate.ResponseContext;
-import io.llmfailover.runtime.protocol.translate.StreamErrorFrames;
-import io.llmfailover.runtime.protocol.translate.model.ErrorKind;
 import io.llmfailover.runtime.protocol.translate.model.StopReason;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.model.Usage;
 import io.llmfailover.runtime.protocol.translate.sse.SseFrames;
-import io.llmfailover.runtime.protocol.translate.stream.StreamEncoder;
+import io.llmfailover.runtime.protocol.translate.stream.ClosingStreamEncoder;
 import io.llmfailover.runtime.provider.Protocol;
 import java.io.ByteArrayOutputStream;
 
@@ -20,7 +18,7 @@ import java.io.ByteArrayOutputStream;
  * encoders this one keeps the answer's text: the Responses protocol repeats it in its
  * {@code .done} events and in {@code response.completed}.
  */
-final class ResponsesEventEncoder implements StreamEncoder {
+final class ResponsesEventEncoder extends ClosingStreamEncoder {
 
     private final ResponseContext context;
     private final ArrayNode items = Json.array();
@@ -28,7 +26,6 @@ final class ResponsesEventEncoder implements StreamEncoder {
     private String id;
     private String model;
     private boolean started;
-    private boolean closed;
     private StopReason stopReason;
     private Usage usage = Usage.ZERO;
 
@@ -40,14 +37,12 @@ final class ResponsesEventEncoder implements StreamEncoder {
     private final StringBuilder itemText = new StringBuilder();
 
     ResponsesEventEncoder(ResponseContext context) {
+        super(Protocol.OPENAI);
         this.context = context;
     }
 
     @Override
-    public void encode(StreamEvent event, ByteArrayOutputStream out) {
-        if (closed) {
-            return;
-        }
+    protected void encodeOpen(StreamEvent event, ByteArrayOutputStream out) {
         if (event instanceof StreamEvent.Started s) {
             start(s.id(), s.model(), out);
         } else if (event instanceof StreamEvent.TextDelta t) {
@@ -87,7 +82,7 @@ final class ResponsesEventEncoder implements StreamEncoder {
             ObjectNode data = Json.object();
             data.set("response", response);
             emit("completed".equals(response.get("status").asText()) ? "response.completed" : "response.incomplete", data, out);
-            closed = true;
+            close();
         } else if (event instanceof StreamEvent.Failed f) {
             out.writeBytes(errorFrame(f.kind(), f.message()));
         }
@@ -156,14 +151,4 @@ final class ResponsesEventEncoder implements StreamEncoder {
         SseFrames.event(out, type, Json.write(event));
     }
 
-    @Override
-    public boolean closed() {
-        return closed;
-    }
-
-    @Override
-    public byte[] errorFrame(ErrorKind kind, String message) {
-        closed = true;
-        return StreamErrorFrames.of(Protocol.OPENAI, kind, message);
-    }
 }

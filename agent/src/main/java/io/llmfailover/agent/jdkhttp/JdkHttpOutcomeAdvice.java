@@ -5,19 +5,13 @@ import io.llmfailover.agent.bootstrap.Outcome;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
-/** Inlined into {@code HttpClient.sendAsync(request, handler, pushPromiseHandler)}. */
-final class JdkHttpSendAsyncWithPushAdvice {
+/**
+ * Inlined at the end of {@code send} and {@code sendAsync}: when the enter advice governed the
+ * call, its outcome replaces what the skipped original body would have returned or thrown.
+ */
+final class JdkHttpOutcomeAdvice {
 
-    private JdkHttpSendAsyncWithPushAdvice() {}
-
-    @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
-    static Outcome enter(
-            @Advice.This Object client,
-            @Advice.Argument(0) Object request,
-            @Advice.Argument(1) Object handler,
-            @Advice.Argument(2) Object pushPromiseHandler) {
-        return AgentHooks.jdkSendAsync(client, request, handler, pushPromiseHandler);
-    }
+    private JdkHttpOutcomeAdvice() {}
 
     @Advice.OnMethodExit(onThrowable = Throwable.class, suppress = Throwable.class)
     static void exit(

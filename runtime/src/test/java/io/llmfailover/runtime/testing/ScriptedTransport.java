@@ -1,4 +1,4 @@
-package io.llmfailover.runtime.telemetry.otel;
+package io.llmfailover.runtime.testing;
 
 import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.HttpHeaders;
@@ -18,17 +18,18 @@ import java.util.List;
 import java.util.Map;
 
 /** A transport answering per host:port from a script (the last answer repeats), recording every request. */
-final class ScriptedProviders implements Transport {
+public final class ScriptedTransport implements Transport {
 
-    interface Answer {
+    public interface Answer {
         LlmResponse answer(LlmRequest request) throws IOException;
     }
 
     private final Map<String, Deque<Answer>> scripts = new HashMap<>();
     private final Map<String, Answer> lastAnswers = new HashMap<>();
-    final List<LlmRequest> sent = new ArrayList<>();
+    public final List<LlmRequest> sent = new ArrayList<>();
 
-    ScriptedProviders on(String authority, Answer... answers) {
+    /** Answers in order; after the last, the last one repeats. */
+    public ScriptedTransport on(String authority, Answer... answers) {
         scripts.computeIfAbsent(authority, a -> new ArrayDeque<>()).addAll(List.of(answers));
         lastAnswers.put(authority, answers[answers.length - 1]);
         return this;
@@ -46,20 +47,34 @@ final class ScriptedProviders implements Transport {
         return answer.answer(request);
     }
 
-    static Answer status(int status, String body, String... headerPairs) {
+    public static Answer status(int status, String body, String... headerPairs) {
         return request -> response(status, body, headerPairs);
     }
 
-    static Answer json(String body) {
+    public long sentTo(String authority) {
+        return sent.stream().filter(request -> request.uri().getAuthority().equals(authority)).count();
+    }
+
+    public static Answer ok(String body) {
+        return json(body);
+    }
+
+    public static Answer refuse() {
+        return request -> {
+            throw new ConnectException("Connection refused");
+        };
+    }
+
+    public static Answer json(String body) {
         return status(200, body, "content-type", "application/json");
     }
 
-    static Answer sse(String body) {
+    public static Answer sse(String body) {
         return status(200, body, "content-type", "text/event-stream");
     }
 
     /** A streamed answer whose connection breaks after the given bytes. */
-    static Answer brokenStream(String firstBytes) {
+    public static Answer brokenStream(String firstBytes) {
         HttpHeaders headers = HttpHeaders.builder().add("content-type", "text/event-stream").build();
         return request -> new LlmResponse() {
             private final InputStream body = new BreakingStream(firstBytes.getBytes(StandardCharsets.UTF_8));
@@ -84,7 +99,7 @@ final class ScriptedProviders implements Transport {
         };
     }
 
-    static BufferedResponse response(int status, String body, String... headerPairs) {
+    public static BufferedResponse response(int status, String body, String... headerPairs) {
         HttpHeaders.Builder headers = HttpHeaders.builder();
         for (int i = 0; i + 1 < headerPairs.length; i += 2) {
             headers.add(headerPairs[i], headerPairs[i + 1]);
@@ -93,11 +108,11 @@ final class ScriptedProviders implements Transport {
     }
 
     /** Serves its bytes, then fails like a reset connection. */
-    static final class BreakingStream extends InputStream {
+    public static final class BreakingStream extends InputStream {
         private final byte[] bytes;
         private int position;
 
-        BreakingStream(byte[] bytes) {
+        public BreakingStream(byte[] bytes) {
             this.bytes = bytes;
         }
 
