@@ -15,6 +15,7 @@ import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.time.Clock;
+import io.llmfailover.runtime.time.Scheduler;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;
@@ -90,6 +91,7 @@ public final class Gateway {
         private Clock clock = Clock.SYSTEM;
         private ResilienceState state;
         private CallObserver observer = CallObserver.NOOP;
+        private Scheduler scheduler = Scheduler.SYSTEM;
 
         private Builder(FailoverConfig config) {
             this.config = config;
@@ -97,6 +99,11 @@ public final class Gateway {
 
         public Builder clock(Clock clock) {
             this.clock = clock;
+            return this;
+        }
+
+        public Builder scheduler(Scheduler scheduler) {
+            this.scheduler = scheduler;
             return this;
         }
 
@@ -116,7 +123,8 @@ public final class Gateway {
                     .orElseThrow(() -> new IllegalStateException("route names unknown provider " + name)));
             ResilienceState resilience = state != null ? state
                     : new LocalResilienceState(config.breaker(), config.throttle(), clock, List.of(), List.of());
-            return new Gateway(directory, routes, new FailoverEngine(config, resilience, new AttemptPlanner(config.defaultMaxTokens()), observer));
+            return new Gateway(directory, routes, new FailoverEngine(config, resilience,
+                    new AttemptPlanner(config.defaultMaxTokens()), observer, clock, scheduler));
         }
     }
 

@@ -9,7 +9,9 @@ import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.RelayedResponse;
 import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.log.OnceLogger;
+import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.ErrorBodies;
+import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.route.Route;
@@ -49,10 +51,18 @@ final class ChainWalk {
         for (Provider provider : route.chain()) {
             LlmResponse answer = tryProvider(provider);
             if (answer != null) {
-                return scope.answered(answer, provider);
+                return committed(scope.answered(answer, provider));
             }
         }
         return scope.answered(exhaustion.answer(), null);
+    }
+
+    /** A streamed success is committed: from here a break reaches the app as an error event. */
+    private LlmResponse committed(LlmResponse answer) {
+        if (answer.status() >= 300 || !callerExpectsSse()) {
+            return answer;
+        }
+        return new RelayedResponse(answer, answer.headers(), new CommittedStream(answer.body(), call.addressed().protocol()));
     }
 
     /** The final answer from this provider, or null to move on to the next one. */
@@ -100,30 +110,50 @@ final class ChainWalk {
     private LlmResponse send(Attempt attempt, CircuitBreaker breaker) throws IOException {
         AttemptScope attemptScope = scope.attemptStarted(++attempts, attempt.provider(), attempt.target(),
                 !attempt.bridge().passesBodiesThrough(), attempt.lease().keyId());
+        long startedNanos = engine.clock().nanoTime();
         LlmResponse response;
         try {
             response = transport.send(attemptScope.decorate(attempt.request()), engine.firstByteTimeout());
         } catch (IOException noHead) {
             Outcome outcome = noHead instanceof FirstByteTimeoutException ? Outcome.TIMEOUT : Outcome.CONNECT_FAILURE;
-            OutcomeRecorder.record(outcome, HttpHeaders.EMPTY, breaker, attempt.lease().throttle());
-            boolean failsOver = engine.classifier().failsOver(0, outcome);
-            attemptScope.ended(0, outcome, failsOver, noHead);
-            if (!failsOver) {
-                throw noHead;
+            return noAnswer(attempt, breaker, attemptScope, outcome, noHead);
+        }
+        if (response.status() < 400 && call.source().stream()) {
+            long remaining = engine.firstByteTimeout().toNanos() - (engine.clock().nanoTime() - startedNanos);
+            FirstContentWait.Result content = FirstContentWait.await(response, remaining, engine.scheduler());
+            if (content.body() == null) {
+                return noAnswer(attempt, breaker, attemptScope, content.failure(), content.error());
             }
-            exhaustion.noHead(attempt.provider(), noHead);
-            return null;
+            return succeed(attempt, breaker, attemptScope, response, content.body());
         }
         return classify(attempt, breaker, response, attemptScope);
+    }
+
+    /** No usable answer came (no head, or no content before the deadline): fail over, or throw. */
+    private LlmResponse noAnswer(Attempt attempt, CircuitBreaker breaker, AttemptScope attemptScope, Outcome outcome,
+            IOException error) throws IOException {
+        OutcomeRecorder.record(outcome, HttpHeaders.EMPTY, breaker, attempt.lease().throttle());
+        boolean failsOver = engine.classifier().failsOver(0, outcome);
+        attemptScope.ended(0, outcome, failsOver, error);
+        if (!failsOver) {
+            throw error;
+        }
+        exhaustion.noHead(attempt.provider(), error);
+        return null;
+    }
+
+    private LlmResponse succeed(Attempt attempt, CircuitBreaker breaker, AttemptScope attemptScope,
+            LlmResponse response, InputStream body) {
+        OutcomeRecorder.record(Outcome.SUCCESS, response.headers(), breaker, attempt.lease().throttle());
+        attemptScope.ended(response.status(), Outcome.SUCCESS, false, null);
+        return deliver(attempt, response, body);
     }
 
     private LlmResponse classify(Attempt attempt, CircuitBreaker breaker, LlmResponse response, AttemptScope attemptScope)
             throws IOException {
         int status = response.status();
         if (status < 400) {
-            OutcomeRecorder.record(Outcome.SUCCESS, response.headers(), breaker, attempt.lease().throttle());
-            attemptScope.ended(status, Outcome.SUCCESS, false, null);
-            return deliver(attempt, response);
+            return succeed(attempt, breaker, attemptScope, response, null);
         }
         if (status != 429 && !engine.classifier().mayFailOver(status)) {
             Outcome outcome = engine.classifier().classify(status, response.headers(), ErrorBodyReader.NOTHING);
@@ -144,17 +174,35 @@ final class ChainWalk {
         return null;
     }
 
-    private LlmResponse deliver(Attempt attempt, LlmResponse response) {
-        if (attempt.untouched()) {
+    /** @param probedBody the body with its first content already read and put back, or null */
+    private LlmResponse deliver(Attempt attempt, LlmResponse response, InputStream probedBody) {
+        if (attempt.untouched() && probedBody == null) {
             return response;
         }
+        InputStream body = probedBody != null ? probedBody : response.body();
+        if (attempt.untouched()) {
+            return new RelayedResponse(response, response.headers(), body);
+        }
         HttpHeaders.Builder headers = answeredBy(attempt, response.headers());
-        InputStream body = response.body();
         if (!attempt.bridge().passesBodiesThrough()) {
-            headers.set("content-type", call.source().stream() ? "text/event-stream" : "application/json");
+            headers.set("content-type", callerContentType());
             body = attempt.bridge().response(body, call.source(), attempt.target());
         }
         return new RelayedResponse(response, headers.build(), body);
+    }
+
+    /** What the app's own provider would have sent: SSE for streams, except Gemini streams without {@code alt=sse}. */
+    private String callerContentType() {
+        return callerExpectsSse() ? "text/event-stream" : "application/json";
+    }
+
+    private boolean callerExpectsSse() {
+        SourceRequest source = call.source();
+        if (!source.stream()) {
+            return false;
+        }
+        return source.operation() != Operation.GENERATE_CONTENT
+                || (source.query() != null && source.query().contains("alt=sse"));
     }
 
     private BufferedResponse translatedError(Attempt attempt, BufferedResponse error) {

@@ -8,6 +8,8 @@ import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.CallScope;
+import io.llmfailover.runtime.time.Clock;
+import io.llmfailover.runtime.time.Scheduler;
 import java.io.IOException;
 import java.time.Duration;
 
@@ -20,14 +22,19 @@ public final class FailoverEngine {
     private final ResponseClassifier classifier;
     private final Duration firstByteTimeout;
     private final CallObserver observer;
+    private final Clock clock;
+    private final Scheduler scheduler;
 
-    public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer) {
+    public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
+            Clock clock, Scheduler scheduler) {
         this.state = state;
         this.keys = new KeyPool(state);
         this.planner = planner;
         this.classifier = new ResponseClassifier(config.failoverOn());
         this.firstByteTimeout = config.firstByteTimeout();
         this.observer = observer;
+        this.clock = clock;
+        this.scheduler = scheduler;
     }
 
     /**
@@ -58,6 +65,14 @@ public final class FailoverEngine {
 
     ResponseClassifier classifier() {
         return classifier;
+    }
+
+    Clock clock() {
+        return clock;
+    }
+
+    Scheduler scheduler() {
+        return scheduler;
     }
 
     Duration firstByteTimeout() {

@@ -3,7 +3,9 @@ package io.llmfailover.runtime.failover;
 import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
 import static io.llmfailover.runtime.testing.ScriptedTransport.refuse;
 import static io.llmfailover.runtime.testing.ScriptedTransport.response;
+import static io.llmfailover.runtime.testing.ScriptedTransport.sse;
 import static io.llmfailover.runtime.testing.ScriptedTransport.status;
+import static io.llmfailover.runtime.testing.ScriptedTransport.brokenStream;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -26,6 +28,7 @@ import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.time.ManualClock;
+import io.llmfailover.runtime.time.ManualScheduler;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
@@ -42,11 +45,13 @@ class GatewayFailoverTest {
     private static final String PRIMARY = "127.0.0.1:9001";
     private static final String BACKUP = "127.0.0.1:9002";
     private static final String CHAT = "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+    private static final String STREAM = "data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}\n\ndata: [DONE]\n\n";
     private static final String ANSWER = "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"choices\":[]}";
 
     private final ManualClock clock = new ManualClock();
+    private final ManualScheduler scheduler = new ManualScheduler(clock);
     private final ScriptedTransport transport = new ScriptedTransport();
-    private final Gateway gateway = Gateway.builder(config()).clock(clock).build();
+    private final Gateway gateway = Gateway.builder(config()).clock(clock).scheduler(scheduler).build();
 
     @Test
     void healthyPrimaryIsHandedToTheAppUntouched() throws IOException {
@@ -216,6 +221,46 @@ class GatewayFailoverTest {
 
         assertSame(models, gateway.execute(list, transport));
         assertEquals(1, transport.sent.size());
+    }
+
+    @Test
+    void aStreamingPrimaryThatOnlySendsKeepAlivesFailsOverAtTheFirstByteDeadline() throws IOException {
+        transport.on(PRIMARY, request -> new StallingResponse(": keep-alive\n\n: keep-alive\n\n", scheduler,
+                Duration.ofSeconds(3)));
+        transport.on(BACKUP, sse(STREAM));
+
+        LlmResponse answer = gateway.execute(streamingChatRequest(), transport);
+
+        assertEquals(Optional.of("backup"), answer.headers().first(FailoverHeaders.PROVIDER));
+        assertEquals(STREAM, new String(answer.body().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void keepAlivesBeforeTheFirstEventReachTheAppFromAPrimaryThatThenAnswers() throws IOException {
+        transport.on(PRIMARY, sse(": keep-alive\n\n" + STREAM));
+
+        LlmResponse answer = gateway.execute(streamingChatRequest(), transport);
+
+        assertEquals(": keep-alive\n\n" + STREAM, new String(answer.body().readAllBytes(), StandardCharsets.UTF_8));
+        assertEquals(0, transport.sentTo(BACKUP));
+    }
+
+    @Test
+    void aCommittedStreamThatBreaksEndsWithAnErrorEventAndIsNotReplayed() throws IOException {
+        String firstEvent = "data: {\"choices\":[{\"delta\":{\"content\":\"Hel\"}}]}\n\n";
+        transport.on(PRIMARY, brokenStream(firstEvent + "data: {\"choi"));
+        transport.on(BACKUP, sse(STREAM));
+
+        String delivered = new String(gateway.execute(streamingChatRequest(), transport).body().readAllBytes(),
+                StandardCharsets.UTF_8);
+
+        assertTrue(delivered.startsWith(firstEvent + "data: {\"error\":"), delivered);
+        assertEquals(0, transport.sentTo(BACKUP), "once a byte reached the app the call is committed");
+    }
+
+    private static LlmRequest streamingChatRequest() {
+        LlmRequest request = chatRequest();
+        return request.withBody(CHAT.replace("{\"model\"", "{\"stream\":true,\"model\"").getBytes(StandardCharsets.UTF_8));
     }
 
     private static LlmRequest chatRequest() {

@@ -1,0 +1,40 @@
+package io.llmfailover.runtime.time;
+
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs an action after a delay, on the runtime's own timer thread: how a deadline interrupts a
+ * read that is blocked on the calling thread. Tests use {@link ManualScheduler}.
+ */
+public interface Scheduler {
+
+    /** @return cancels the action if it has not run yet */
+    Cancellable schedule(long delayNanos, Runnable action);
+
+    interface Cancellable {
+        void cancel();
+    }
+
+    /** One daemon timer thread for the whole agent, started on first use. */
+    Scheduler SYSTEM = new Scheduler() {
+        @Override
+        public Cancellable schedule(long delayNanos, Runnable action) {
+            ScheduledFuture<?> future = Timer.INSTANCE.schedule(action, delayNanos, TimeUnit.NANOSECONDS);
+            return () -> future.cancel(false);
+        }
+    };
+
+    /** Holder idiom: the thread exists only once a deadline is first needed. */
+    final class Timer {
+        static final ScheduledExecutorService INSTANCE = Executors.newSingleThreadScheduledExecutor(runnable -> {
+            Thread thread = new Thread(runnable, "llm-failover-deadlines");
+            thread.setDaemon(true);
+            return thread;
+        });
+
+        private Timer() {}
+    }
+}
