@@ -100,6 +100,7 @@ final class ChainWalk {
     private LlmResponse send(Attempt attempt, CircuitBreaker breaker) throws IOException {
         AttemptScope attemptScope = scope.attemptStarted(++attempts, attempt.provider(), attempt.target(),
                 !attempt.bridge().passesBodiesThrough(), attempt.lease().keyId());
+        attemptScope.translationDropped(attempt.target().dropped());
         LlmResponse response;
         try {
             response = transport.send(attemptScope.decorate(attempt.request()), engine.firstByteTimeout());
