@@ -124,6 +124,31 @@ final class AnthropicStub implements AutoCloseable {
         return this;
     }
 
+    /**
+     * From now on every streamed call starts answering, then breaks off with an {@code event: error}
+     * after the HTTP 200, as Anthropic does when it is overloaded mid-stream.
+     */
+    AnthropicStub overloadedMidStream() {
+        ObjectNode head = messageHead();
+        head.putArray("content");
+        head.putObject("usage").put("input_tokens", 14).put("output_tokens", 1);
+        ObjectNode start = JSON.createObjectNode().put("type", "message_start");
+        start.set("message", head);
+        ObjectNode blockStart = JSON.createObjectNode().put("type", "content_block_start").put("index", 0);
+        blockStart.putObject("content_block").put("type", "text").put("text", "");
+        ObjectNode delta = JSON.createObjectNode().put("type", "content_block_delta").put("index", 0);
+        delta.putObject("delta").put("type", "text_delta").put("text", chunks().get(0));
+        ObjectNode error = JSON.createObjectNode().put("type", "error");
+        error.putObject("error").put("type", Failure.OVERLOADED.type).put("message", Failure.OVERLOADED.message);
+        server.stubFor(messagesCall().atPriority(FAILURE_PRIORITY)
+                .withRequestBody(matchingJsonPath("$.stream", equalTo("true")))
+                .willReturn(aResponse()
+                        .withStatus(200)
+                        .withHeader("Content-Type", "text/event-stream; charset=utf-8")
+                        .withBody(event(start) + event(blockStart) + event(delta) + event(error))));
+        return this;
+    }
+
     /** Every messages request this stub received, in arrival order. */
     List<LoggedRequest> requests() {
         return server.findAll(postRequestedFor(urlPathEqualTo(MESSAGES_PATH)));

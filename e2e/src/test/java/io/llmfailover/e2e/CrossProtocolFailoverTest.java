@@ -178,6 +178,24 @@ class CrossProtocolFailoverTest {
     }
 
     @Test
+    void anAnthropicErrorEventMidStreamReachesTheOpenAiSdkAsAStreamError() throws Exception {
+        try (StubProvider primary = StubProvider.answering("primary").failing(StubProvider.Failure.OVERLOADED);
+                AnthropicStub backup = AnthropicStub.answering("backup").overloadedMidStream()) {
+            AppOutput output = run(OpenAiSdkFeaturesApp.class, primary.baseUrl(), "stream",
+                    config(primary.baseUrl(), "openai", backup.baseUrl(), "anthropic"));
+
+            assertCompleted(output);
+            assertEquals(List.of("Hello"), output.chunks(1), "what came before the error" + output.describe());
+            assertTrue(output.results().isEmpty(), output::describe);
+            Error error = single(output.errors(), output);
+            assertAll(
+                    () -> assertEquals("SseException", error.type(), output::describe),
+                    () -> assertEquals("overloaded", error.code(), output::describe),
+                    () -> assertTrue(error.body().contains("Overloaded"), "the fallback's own message" + output.describe()));
+        }
+    }
+
+    @Test
     void aFallbacksRateLimitReachesAnAnthropicAppAsAnAnthropicError() throws Exception {
         String deadRoot = "http://127.0.0.1:" + DeadPort.allocate();
         try (StubProvider backup = StubProvider.answering("backup").failing(StubProvider.Failure.RATE_LIMITED)) {
