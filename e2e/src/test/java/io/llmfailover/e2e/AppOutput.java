@@ -18,9 +18,13 @@ final class AppOutput {
 
     record Error(int call, String type, String status, String code, String body) {}
 
+    record ToolCall(int call, int index, String id, String name, String finish, String arguments) {}
+
     private static final Pattern RESULT = Pattern.compile("^RESULT call=(\\d+) status=(\\d+) provider=(\\S+) content=(.*)$");
     private static final Pattern ERROR = Pattern.compile("^ERROR call=(\\d+) type=(\\S+) status=(\\S+) code=(\\S+) body=(.*)$");
     private static final Pattern CHUNK = Pattern.compile("^CHUNK call=(\\d+) index=\\d+ text=(.*)$");
+    private static final Pattern TOOL_CALL = Pattern.compile(
+            "^TOOLCALL call=(\\d+) index=(\\d+) id=(\\S+) name=(\\S+) finish=(\\S+) arguments=(.*)$");
     private static final Pattern LIBRARY = Pattern.compile("^LIBRARY name=(\\S+) jar=(\\S+) works=(.*)$");
 
     private final String command;
@@ -55,6 +59,16 @@ final class AppOutput {
             errors.add(new Error(Integer.parseInt(m.group(1)), m.group(2), m.group(3), m.group(4), m.group(5)));
         }
         return errors;
+    }
+
+    /** The tool calls the model made in the app's calls, as the app read them. */
+    List<ToolCall> toolCalls() {
+        List<ToolCall> calls = new ArrayList<>();
+        for (Matcher m : matches(TOOL_CALL)) {
+            calls.add(new ToolCall(Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), m.group(3), m.group(4),
+                    m.group(5), m.group(6)));
+        }
+        return calls;
     }
 
     /** The content deltas the app saw during one streamed call, in arrival order. */

@@ -7,8 +7,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.llmfailover.e2e.AppOutput.Error;
+import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.StubProvider.Failure;
+import io.llmfailover.e2e.apps.AnthropicSdkApp;
+import io.llmfailover.e2e.apps.GeminiHttpApp;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The harness itself, with no agent attached: the child apps, the stubs and the output parsing agree
@@ -76,6 +81,41 @@ class ChildAppsWithoutAgentTest {
         assertCompleted(output);
         assertEquals("429", output.errors().get(0).status(), output::describe);
         assertTrue(output.results().isEmpty(), output::describe);
+    }
+
+    /** The Anthropic stub speaks a wire format the Anthropic SDK itself parses, streams included. */
+    @ParameterizedTest
+    @ValueSource(strings = {"blocking", "stream"})
+    void theAnthropicSdkReadsTheAnthropicStubsAnswer(String mode) throws Exception {
+        try (AnthropicStub anthropic = AnthropicStub.answering("claude")) {
+            AppOutput output = ChildJvm.of(AnthropicSdkApp.class, workDir)
+                    .args(anthropic.rootUrl(), APP_KEY, mode, "1").run();
+
+            assertCompleted(output);
+            assertEquals(anthropic.content(), output.result(1).map(Result::content).orElse(null), output::describe);
+            if (mode.equals("stream")) {
+                assertEquals(anthropic.chunks(), output.chunks(1), output::describe);
+            }
+            LoggedRequest received = anthropic.requests().get(0);
+            assertEquals(APP_KEY, AnthropicStub.apiKeyOf(received), () -> received.getAllHeaderKeys() + output.describe());
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"blocking", "stream"})
+    void theGeminiAppReadsTheGeminiStubsAnswer(String mode) throws Exception {
+        try (GeminiStub gemini = GeminiStub.answering("gemini")) {
+            AppOutput output = ChildJvm.of(GeminiHttpApp.class, workDir)
+                    .args(gemini.baseUrl(), APP_KEY, mode, "1").run();
+
+            assertCompleted(output);
+            assertEquals(gemini.content(), output.result(1).map(Result::content).orElse(null), output::describe);
+            if (mode.equals("stream")) {
+                assertEquals(gemini.chunks(), output.chunks(1), output::describe);
+            }
+            LoggedRequest received = gemini.requests().get(0);
+            assertEquals(APP_KEY, received.getHeader("x-goog-api-key"), () -> received.getAllHeaderKeys() + output.describe());
+        }
     }
 
     @Test

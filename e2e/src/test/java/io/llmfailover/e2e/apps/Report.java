@@ -8,6 +8,7 @@ package io.llmfailover.e2e.apps;
  * CHUNK call=2 index=0 text=Hello
  * RESULT call=2 status=200 provider=backup content=Hello from backup
  * ERROR call=3 type=BadRequestException status=400 code=invalid_value body={"error":...}
+ * TOOLCALL call=4 index=0 id=call_1 name=get_weather finish=tool_calls arguments={"city":"Paris"}
  * DONE
  * </pre>
  */
@@ -23,6 +24,12 @@ public final class Report {
 
     public static void result(int call, int status, String provider, String content) {
         print("RESULT call=" + call + " status=" + status + " provider=" + orNone(provider) + " content=" + content);
+    }
+
+    /** A tool call the model made, as the app read it; the arguments (a JSON string) come last. */
+    public static void toolCall(int call, int index, String id, String name, String finish, String arguments) {
+        print("TOOLCALL call=" + call + " index=" + index + " id=" + orNone(id) + " name=" + orNone(name)
+                + " finish=" + orNone(finish) + " arguments=" + oneLine(String.valueOf(arguments)));
     }
 
     public static void error(int call, String type, String status, String code, String body) {

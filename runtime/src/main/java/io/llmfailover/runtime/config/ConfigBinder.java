@@ -81,7 +81,8 @@ final class ConfigBinder {
         var routeList = routes.build(providers.names(), problems);
         return new FailoverConfig(source, providerMap, routeList, breaker(typed), throttle(typed),
                 typed.positiveDuration(TIMEOUT_FIRST_BYTE, FailoverConfig.DEFAULT_FIRST_BYTE_TIMEOUT),
-                typed.failoverPolicy(FAILOVER_ON, FailoverPolicy.DEFAULTS), otel,
+                typed.failoverPolicy(FAILOVER_ON, FailoverPolicy.DEFAULTS),
+                typed.positiveInt(TRANSLATION_DEFAULT_MAX_TOKENS, FailoverConfig.DEFAULT_MAX_TOKENS), otel,
                 typed.bool(AGENT_STRICT, false), extra);
     }
 

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.config;
 
+import io.llmfailover.runtime.protocol.translate.BridgeOptions;
 import io.llmfailover.runtime.provider.Provider;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +19,8 @@ import java.util.TreeSet;
  * @param providers configured providers by name, in file order
  * @param routes routes in file order
  * @param firstByteTimeout {@code timeout.first-byte}
+ * @param defaultMaxTokens {@code translation.default-max-tokens}: the {@code max_tokens} sent to a
+ *     target that requires one (Anthropic) when the app set no limit
  * @param otel every {@code otel.*} key, as written, for the telemetry set-up
  * @param strict {@code agent.strict}: a bad config stops the JVM instead of disabling the agent
  * @param extra every other key as written (after substitution), for features that read their own
@@ -30,30 +33,30 @@ public record FailoverConfig(
         ThrottleSettings throttle,
         Duration firstByteTimeout,
         FailoverPolicy failoverOn,
+        int defaultMaxTokens,
         Map<String, String> otel,
         boolean strict,
         Map<String, String> extra) {
 
     public static final Duration DEFAULT_FIRST_BYTE_TIMEOUT = Duration.ofSeconds(60);
+    public static final int DEFAULT_MAX_TOKENS = BridgeOptions.DEFAULT_MAX_TOKENS;
 
     public FailoverConfig {
+        if (defaultMaxTokens < 1) {
+            throw new IllegalArgumentException("defaultMaxTokens must be positive, was " + defaultMaxTokens);
+        }
         providers = Collections.unmodifiableMap(new LinkedHashMap<>(providers));
         routes = List.copyOf(routes);
         otel = Map.copyOf(otel);
         extra = Map.copyOf(extra);
     }
 
-    /** The key of the {@code max_tokens} sent to a target that requires it (Anthropic) when the app gave none. */
-    public static final String DEFAULT_MAX_TOKENS_KEY = "translation.default-max-tokens";
-
-    /** {@value #DEFAULT_MAX_TOKENS_KEY}, 4096 when absent or not a positive number. */
-    public int defaultMaxTokens() {
-        try {
-            int value = Integer.parseInt(extra.getOrDefault(DEFAULT_MAX_TOKENS_KEY, "4096").trim());
-            return value > 0 ? value : 4096;
-        } catch (NumberFormatException notANumber) {
-            return 4096;
-        }
+    /** A configuration with the default {@code translation.default-max-tokens}. */
+    public FailoverConfig(Optional<Path> source, Map<String, Provider> providers, List<RouteSettings> routes,
+            BreakerSettings breaker, ThrottleSettings throttle, Duration firstByteTimeout, FailoverPolicy failoverOn,
+            Map<String, String> otel, boolean strict, Map<String, String> extra) {
+        this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, DEFAULT_MAX_TOKENS, otel,
+                strict, extra);
     }
 
     /** The configuration of an agent that found no file: defaults, no providers, no routes. */
@@ -72,6 +75,7 @@ public record FailoverConfig(
                 + ", throttle=" + throttle
                 + ", firstByteTimeout=" + firstByteTimeout
                 + ", failoverOn=" + failoverOn
+                + ", defaultMaxTokens=" + defaultMaxTokens
                 + ", otel keys=" + new TreeSet<>(otel.keySet())
                 + ", strict=" + strict
                 + ", extra keys=" + new TreeSet<>(extra.keySet()) + "]";

@@ -25,15 +25,17 @@ final class KnownKeys {
     static final String TIMEOUT_FIRST_BYTE = "timeout.first-byte";
     static final String FAILOVER_ON = "failover.on";
     static final String AGENT_STRICT = "agent.strict";
+    static final String TRANSLATION_DEFAULT_MAX_TOKENS = "translation.default-max-tokens";
 
     /** Prefixes whose every key must be known: a typo under them is reported. */
-    static final List<String> OWNED_PREFIXES = List.of("breaker.", "throttle.", "timeout.", "failover.", "agent.");
+    static final List<String> OWNED_PREFIXES = List.of("breaker.", "throttle.", "timeout.", "failover.", "agent.",
+            "translation.");
 
     static final Set<String> SETTINGS = Set.of(
             BREAKER_FAILURE_RATE, BREAKER_MINIMUM_CALLS, BREAKER_WINDOW, BREAKER_CONSECUTIVE_FAILURES,
             BREAKER_OPEN_DURATION, BREAKER_HALF_OPEN_PROBES, THROTTLE_ENABLED, THROTTLE_INITIAL_LIMIT,
             THROTTLE_MIN_LIMIT, THROTTLE_MAX_LIMIT, THROTTLE_MAX_SILENCE, TIMEOUT_FIRST_BYTE, FAILOVER_ON,
-            AGENT_STRICT);
+            AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS);
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "model.*");
     static final List<String> ROUTE_ATTRIBUTES = List.of("match", "chain");

@@ -110,6 +110,7 @@ final class ChainWalk {
     private LlmResponse send(Attempt attempt, CircuitBreaker breaker) throws IOException {
         AttemptScope attemptScope = scope.attemptStarted(++attempts, attempt.provider(), attempt.target(),
                 !attempt.bridge().passesBodiesThrough(), attempt.lease().keyId());
+        attemptScope.translationDropped(attempt.target().dropped());
         long startedNanos = engine.clock().nanoTime();
         LlmResponse response;
         try {

@@ -256,6 +256,11 @@ class ConfigLoaderTest {
         }
 
         @Test
+        void withoutATranslationKeyTheDefaultMaxTokensIs4096() {
+            assertEquals(4096, config.defaultMaxTokens());
+        }
+
+        @Test
         void keepsTheOtelKeysAsWritten() {
             assertEquals(Map.of("otel.exporter.otlp.endpoint", "http://localhost:4318", "otel.service.name", "my-service"),
                     config.otel());
@@ -409,6 +414,12 @@ class ConfigLoaderTest {
                         "{file}:1: failover.on = 429, sometimes: expected HTTP statuses and the tokens timeout and connect"),
                 Arguments.of("throttle limits out of order", List.of("throttle.min-limit = 10", "throttle.max-limit = 5"),
                         "{file}:1: throttle.min-limit = 10: must not exceed throttle.max-limit (5)"),
+                Arguments.of("a zero default max tokens", List.of("translation.default-max-tokens = 0"),
+                        "{file}:1: translation.default-max-tokens = 0: expected a whole number of at least 1"),
+                Arguments.of("a default max tokens that is no number", List.of("", "translation.default-max-tokens = 4k"),
+                        "{file}:2: translation.default-max-tokens = 4k: expected a whole number of at least 1"),
+                Arguments.of("a typo under translation", List.of("translation.default-max-tokns = 1024"),
+                        "{file}:1: translation.default-max-tokns = 1024: unknown key; did you mean translation.default-max-tokens?"),
                 Arguments.of("an empty model mapping", List.of("provider.local.url = http://127.0.0.1:8080", "provider.local.model.gpt-4o ="),
                         "{file}:2: provider.local.model.gpt-4o = : expected provider.local.model.<requested model or *> = <model sent here>"),
                 Arguments.of("an empty api-key hides nothing but says so", List.of("provider.local.url = http://127.0.0.1:8080", "provider.local.api-key ="),
@@ -454,6 +465,16 @@ class ConfigLoaderTest {
         assertTrue(assertThrows(ConfigException.class, () -> load(null)).strict());
         write(ConfigFileLookup.DEFAULT_FILE_NAME, "breaker.window = 10");
         assertFalse(assertThrows(ConfigException.class, () -> load(null)).strict());
+    }
+
+    @Test
+    void readsTheDefaultMaxTokensOfTranslatedCalls() throws Exception {
+        write(ConfigFileLookup.DEFAULT_FILE_NAME, "translation.default-max-tokens = 1024  # Anthropic needs a limit");
+
+        FailoverConfig config = load(null);
+
+        assertEquals(1024, config.defaultMaxTokens());
+        assertEquals(Map.of(), config.extra(), "a known key is not left for features to read");
     }
 
     @Nested

@@ -15,6 +15,7 @@ import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.PROMPT;
 import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.chat;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -272,6 +273,31 @@ class GatewayTelemetryTest {
         assertEquals("claude", skip.get("llm_failover.provider"));
         assertEquals("untranslatable", skip.get("llm_failover.skip.reason"));
         assertEquals(0, fixture.providers.sent.stream().filter(r -> r.uri().getAuthority().equals(CLAUDE)).count());
+    }
+
+    @Test
+    void aTranslatedAttemptNamesTheFieldsItsTargetCouldNotTake() throws IOException {
+        fixture = new TelemetryFixture();
+        fixture.providers.on(OPENAI, status(503, "{\"error\":{\"message\":\"down\"}}"));
+        fixture.providers.on(DEEPSEEK, status(502, "{}"));
+        fixture.providers.on(CLAUDE, json("{\"id\":\"msg_01\",\"type\":\"message\",\"role\":\"assistant\","
+                + "\"model\":\"claude-sonnet-4-5\",\"content\":[{\"type\":\"text\",\"text\":\"Hi\"}],"
+                + "\"stop_reason\":\"end_turn\",\"usage\":{\"input_tokens\":5,\"output_tokens\":1}}"));
+
+        // Anthropic has no logit_bias and no seed: both are dropped, and the attempt says so.
+        readAll(fixture.gateway.execute(chat(false, ",\"logit_bias\":{\"50256\":-100},\"seed\":7"), fixture.providers));
+        fixture.flush();
+
+        List<Span> attempts = fixture.receiver.childrenOf(fixture.receiver.span("chat gpt-4o"));
+        assertEquals(List.of("attempt openai", "attempt deepseek", "attempt claude"),
+                attempts.stream().map(Span::getName).toList());
+        // DeepSeek's dialect (selected by the provider's name) has no logit_bias either, but keeps the seed.
+        assertEquals("logit_bias", attributes(attempts.get(1)).get("llm_failover.translation.dropped_fields"));
+        assertNull(attributes(attempts.get(0)).get("llm_failover.translation.dropped_fields"), "the app's own request");
+        Map<String, Object> claude = attributes(attempts.get(2));
+        assertEquals(true, claude.get("llm_failover.translated"));
+        List<String> dropped = List.of(String.valueOf(claude.get("llm_failover.translation.dropped_fields")).split(","));
+        assertTrue(dropped.containsAll(List.of("logit_bias", "seed")), dropped::toString);
     }
 
     @Test

@@ -1,0 +1,137 @@
+package io.llmfailover.e2e;
+
+import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.post;
+import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
+import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import java.util.List;
+
+/**
+ * A stand-in provider on loopback speaking the native Gemini wire format:
+ * {@code models/{m}:generateContent} answers one {@code GenerateContentResponse};
+ * {@code :streamGenerateContent?alt=sse} answers {@code data:} frames, each a whole response holding
+ * only the new text, the finish reason and usage on the last, no {@code [DONE]}; Google-shaped
+ * error bodies when told to fail.
+ */
+final class GeminiStub implements AutoCloseable {
+
+    private static final String GENERATE = "/v1beta/models/[^/]+:generateContent";
+    private static final String STREAM_GENERATE = "/v1beta/models/[^/]+:streamGenerateContent";
+    private static final String ANY_GENERATE = "/v1beta/models/[^/]+:(stream)?[gG]enerateContent";
+
+    /** The ways this stub can refuse a call, with Google's status names. */
+    enum Failure {
+        UNAVAILABLE(503, "UNAVAILABLE", "The model is overloaded. Please try again later."),
+        RESOURCE_EXHAUSTED(429, "RESOURCE_EXHAUSTED", "Resource has been exhausted (e.g. check quota).");
+
+        final int status;
+        final String statusName;
+        final String message;
+
+        Failure(int status, String statusName, String message) {
+            this.status = status;
+            this.statusName = statusName;
+            this.message = message;
+        }
+
+        String body() {
+            ObjectNode body = JSON.createObjectNode();
+            body.putObject("error").put("code", status).put("message", message).put("status", statusName);
+            return body.toString();
+        }
+    }
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int FAILURE_PRIORITY = 1;
+    private static final int ANSWER_PRIORITY = 5;
+
+    private final String name;
+    private final WireMockServer server;
+
+    private GeminiStub(String name) {
+        this.name = name;
+        this.server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
+        server.start();
+    }
+
+    static GeminiStub answering(String name) {
+        GeminiStub stub = new GeminiStub(name);
+        stub.answerGenerateCalls();
+        return stub;
+    }
+
+    String name() {
+        return name;
+    }
+
+    /** The base URL an app and the agent's config are given, version path included. */
+    String baseUrl() {
+        return "http://127.0.0.1:" + server.port() + "/v1beta";
+    }
+
+    List<String> chunks() {
+        return List.of("Hello", " from", " " + name);
+    }
+
+    String content() {
+        return String.join("", chunks());
+    }
+
+    GeminiStub failing(Failure failure) {
+        server.stubFor(post(urlPathMatching(ANY_GENERATE)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withStatus(failure.status)
+                .withHeader("Content-Type", "application/json; charset=UTF-8")
+                .withBody(failure.body())));
+        return this;
+    }
+
+    /** Every generate call, blocking or streaming, this stub received. */
+    List<LoggedRequest> requests() {
+        return server.findAll(postRequestedFor(urlPathMatching(ANY_GENERATE)));
+    }
+
+    @Override
+    public void close() {
+        server.stop();
+    }
+
+    private void answerGenerateCalls() {
+        server.stubFor(post(urlPathMatching(GENERATE)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", "application/json; charset=UTF-8")
+                .withBody(frame(content(), true).toString())));
+        StringBuilder stream = new StringBuilder();
+        List<String> chunks = chunks();
+        for (int i = 0; i < chunks.size(); i++) {
+            stream.append("data: ").append(frame(chunks.get(i), i == chunks.size() - 1)).append("\r\n\r\n");
+        }
+        server.stubFor(post(urlPathMatching(STREAM_GENERATE)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", "text/event-stream")
+                .withBody(stream.toString())
+                .withChunkedDribbleDelay(chunks.size(), 100)));
+    }
+
+    private ObjectNode frame(String text, boolean last) {
+        ObjectNode response = JSON.createObjectNode();
+        ObjectNode candidate = response.putArray("candidates").addObject();
+        ObjectNode content = candidate.putObject("content");
+        content.putArray("parts").addObject().put("text", text);
+        content.put("role", "model");
+        if (last) {
+            candidate.put("finishReason", "STOP");
+        }
+        candidate.put("index", 0);
+        ObjectNode usage = response.putObject("usageMetadata").put("promptTokenCount", 4);
+        if (last) {
+            usage.put("candidatesTokenCount", 4).put("totalTokenCount", 8);
+        }
+        return response.put("modelVersion", name + "-model").put("responseId", "e2e-" + name);
+    }
+}

@@ -1,0 +1,103 @@
+package io.llmfailover.e2e.apps;
+
+import com.anthropic.client.AnthropicClient;
+import com.anthropic.client.okhttp.AnthropicOkHttpClient;
+import com.anthropic.core.http.Headers;
+import com.anthropic.core.http.HttpResponseFor;
+import com.anthropic.core.http.StreamResponse;
+import com.anthropic.errors.AnthropicServiceException;
+import com.anthropic.models.ErrorType;
+import com.anthropic.models.messages.Message;
+import com.anthropic.models.messages.MessageCreateParams;
+import com.anthropic.models.messages.RawMessageStreamEvent;
+import com.anthropic.models.messages.TextBlock;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.stream.Collectors;
+
+/**
+ * An ordinary app written against the official Anthropic Java SDK, knowing nothing of the agent.
+ * It reads each answer with its raw response, so it can report the {@code x-llm-failover-provider}
+ * header. Args: see {@link AppArgs}, with the SDK's base URL (no version path:
+ * {@code http://127.0.0.1:8080}).
+ */
+public final class AnthropicSdkApp {
+
+    private final AnthropicClient client;
+    private final MessageCreateParams params = MessageCreateParams.builder()
+            .model("claude-sonnet-4-5")
+            .maxTokens(300)
+            .system("Answer briefly.")
+            .addUserMessage("Say hello")
+            .build();
+
+    private AnthropicSdkApp(AnthropicClient client) {
+        this.client = client;
+    }
+
+    public static void main(String[] args) throws Exception {
+        AppArgs app = AppArgs.parse(args);
+        // The SDK's own retries are off so that each call is exactly one request the agent sees.
+        AnthropicClient client = AnthropicOkHttpClient.builder()
+                .baseUrl(app.baseUrl())
+                .apiKey(app.apiKey())
+                .maxRetries(0)
+                .timeout(Duration.ofSeconds(30))
+                .build();
+        try {
+            AnthropicSdkApp sdkApp = new AnthropicSdkApp(client);
+            app.plan().run(number -> sdkApp.call(number, app.streaming()));
+        } finally {
+            client.close();
+        }
+        Report.done();
+    }
+
+    private void call(int number, boolean streaming) {
+        try {
+            if (streaming) {
+                stream(number);
+            } else {
+                create(number);
+            }
+        } catch (AnthropicServiceException e) {
+            Report.error(number, e.getClass().getSimpleName(), String.valueOf(e.statusCode()),
+                    e.errorType().map(ErrorType::asString).orElse(null), String.valueOf(e.body()));
+        } catch (RuntimeException e) {
+            Report.error(number, e);
+        }
+    }
+
+    private void create(int number) {
+        HttpResponseFor<Message> response = client.messages().withRawResponse().create(params);
+        Message message = response.parse();
+        String text = message.content().stream()
+                .flatMap(block -> block.text().stream())
+                .map(TextBlock::text)
+                .collect(Collectors.joining());
+        Report.result(number, response.statusCode(), provider(response.headers()), text);
+    }
+
+    private void stream(int number) {
+        StringBuilder content = new StringBuilder();
+        AtomicInteger index = new AtomicInteger();
+        HttpResponseFor<StreamResponse<RawMessageStreamEvent>> response =
+                client.messages().withRawResponse().createStreaming(params);
+        try (StreamResponse<RawMessageStreamEvent> events = response.parse()) {
+            events.stream()
+                    .flatMap(event -> event.contentBlockDelta().stream())
+                    .flatMap(delta -> delta.delta().text().stream())
+                    .forEach(delta -> {
+                        Report.chunk(number, index.getAndIncrement(), delta.text());
+                        content.append(delta.text());
+                    });
+        }
+        Report.result(number, response.statusCode(), provider(response.headers()), content.toString());
+    }
+
+    private static String provider(Headers headers) {
+        List<String> values = headers.values(JdkHttpClientApp.PROVIDER_HEADER);
+        return values.isEmpty() ? null : values.get(0);
+    }
+}
