@@ -45,7 +45,7 @@ final class GovernedCall<T> {
         LlmRequest neutral = JdkRequestMapping.toNeutral(appRequest, body);
         LlmResponse answer;
         try {
-            answer = governor.execute(neutral, new JdkHttpTransport(client, neutral, replayable));
+            answer = governor.execute(neutral, new JdkHttpTransport(client, neutral, replayable, executor));
         } catch (FirstByteTimeoutException e) {
             throw asJdkTimeout(e);
         } catch (InterruptedIOException e) {

@@ -20,7 +20,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 final class InputStreamSubscription implements Flow.Subscription {
 
-    private static final int CHUNK_BYTES = 16 * 1024;
+    /** Most answers (a JSON completion, an SSE event) fit the first size; a body that fills it gets bigger reads. */
+    private static final int FIRST_CHUNK_BYTES = 4 * 1024;
+    private static final int MAX_CHUNK_BYTES = 16 * 1024;
 
     private final Flow.Subscriber<? super List<ByteBuffer>> subscriber;
     private final InputStream body;
@@ -31,6 +33,8 @@ final class InputStreamSubscription implements Flow.Subscription {
     private final AtomicBoolean released = new AtomicBoolean();
     private volatile boolean cancelled;
     private boolean finished;
+    /** Reused by every read: drains never overlap, and each chunk is copied before it is emitted. */
+    private byte[] buffer = new byte[FIRST_CHUNK_BYTES];
 
     private InputStreamSubscription(Flow.Subscriber<? super List<ByteBuffer>> subscriber, InputStream body,
             Runnable release, Executor executor) {
@@ -79,7 +83,6 @@ final class InputStreamSubscription implements Flow.Subscription {
     }
 
     private void emitNextChunk() {
-        byte[] buffer = new byte[CHUNK_BYTES];
         int read;
         try {
             read = body.read(buffer);
@@ -98,6 +101,9 @@ final class InputStreamSubscription implements Flow.Subscription {
         if (read > 0) {
             demand.decrementAndGet();
             subscriber.onNext(List.of(ByteBuffer.wrap(Arrays.copyOf(buffer, read))));
+            if (read == buffer.length && buffer.length < MAX_CHUNK_BYTES) {
+                buffer = new byte[buffer.length * 2];
+            }
         }
     }
 

@@ -13,6 +13,8 @@ import net.bytebuddy.dynamic.ClassFileLocator;
 /**
  * Hooks the JDK's own {@code HttpClient} implementations (the public facade and the implementation
  * it delegates to; {@link io.llmfailover.agent.bootstrap.CallDepth} keeps the inner one quiet).
+ * Both are named {@code HttpClient...}: the name is checked first so that the hundreds of other
+ * classes the client loads on its first call are not looked up in their type hierarchy one by one.
  */
 public final class JdkHttpInstrumentation implements ClientInstrumentation {
 
@@ -20,7 +22,7 @@ public final class JdkHttpInstrumentation implements ClientInstrumentation {
 
     @Override
     public AgentBuilder applyTo(AgentBuilder builder, ClassFileLocator adviceClasses) {
-        return builder.type(nameStartsWith("jdk.internal.net.http.").and(hasSuperType(named("java.net.http.HttpClient"))))
+        return builder.type(nameStartsWith("jdk.internal.net.http.HttpClient").and(hasSuperType(named("java.net.http.HttpClient"))))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(adviceClasses)
                         .advice(isPublic().and(named("send")).and(takesArguments(2)),

@@ -13,73 +13,111 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
  * Sends each attempt with the app's own {@link HttpClient}, as an agent call the hooks leave
  * alone, and returns as soon as the head arrived: the body stays an unread stream.
+ *
+ * <p>An attempt with a first-byte deadline is a blocking {@code send} on the adapter's executor,
+ * waited for here up to the deadline and interrupted past it (the JDK client then aborts the
+ * exchange). Not the client's {@code sendAsync}: its answer hops to CompletableFuture's default
+ * executor, which on a JVM with two or fewer processors starts a new thread for every call.
  */
 final class JdkHttpTransport implements Transport {
 
     private final HttpClient client;
     private final LlmRequest appRequest;
     private final HttpRequest appJdkRequest;
+    private final Executor executor;
 
     /**
      * @param appRequest the neutral request handed to the runtime; an attempt that is this very
      *     object is sent as {@code appJdkRequest}
+     * @param executor where attempts with a deadline are sent from
      */
-    JdkHttpTransport(HttpClient client, LlmRequest appRequest, HttpRequest appJdkRequest) {
+    JdkHttpTransport(HttpClient client, LlmRequest appRequest, HttpRequest appJdkRequest, Executor executor) {
         this.client = client;
         this.appRequest = appRequest;
         this.appJdkRequest = appJdkRequest;
+        this.executor = executor;
     }
 
-    /** A null {@code firstByteTimeout} leaves the head to the app's own timeouts. */
+    /** A null {@code firstByteTimeout} leaves the head to the app's own timeouts, on the app's thread. */
     @Override
     public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
         boolean untouched = attempt == appRequest;
         HttpRequest request = untouched ? appJdkRequest : JdkRequestMapping.toJdk(attempt, appJdkRequest);
-        CompletableFuture<HttpResponse<InputStream>> head = sendAsAgent(request);
+        HeadWait head = new HeadWait(() -> sendAsAgent(request));
         try {
-            HttpResponse<InputStream> response = firstByteTimeout == null
-                    ? head.get()
-                    : head.get(firstByteTimeout.toNanos(), TimeUnit.NANOSECONDS);
-            return new JdkLlmResponse(response, untouched);
+            if (firstByteTimeout == null) {
+                head.run();
+                return new JdkLlmResponse(head.get(), untouched);
+            }
+            executor.execute(head);
+            return new JdkLlmResponse(head.get(firstByteTimeout.toNanos(), TimeUnit.NANOSECONDS), untouched);
         } catch (TimeoutException e) {
-            abandon(head);
+            head.abandon();
             throw new FirstByteTimeoutException(firstByteTimeout);
         } catch (InterruptedException e) {
-            abandon(head);
+            head.abandon();
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while waiting for the response head");
         } catch (ExecutionException e) {
+            if (e.getCause() instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for the response head");
+            }
             throw rethrowable(e.getCause());
         }
     }
 
-    private CompletableFuture<HttpResponse<InputStream>> sendAsAgent(HttpRequest request) {
+    private HttpResponse<InputStream> sendAsAgent(HttpRequest request) throws IOException, InterruptedException {
         CallDepth.enter();
         try {
-            return client.sendAsync(request, BodyHandlers.ofInputStream());
+            return client.send(request, BodyHandlers.ofInputStream());
         } finally {
             CallDepth.exit();
         }
     }
 
-    /** Cancels the exchange; a head that won the race is closed so its connection is released. */
-    private static void abandon(CompletableFuture<HttpResponse<InputStream>> head) {
-        if (!head.cancel(true) && !head.isCompletedExceptionally()) {
-            head.thenAccept(response -> {
+    /** The wait for one head; a head that arrives after the wait was given up is closed, releasing its connection. */
+    private static final class HeadWait extends FutureTask<HttpResponse<InputStream>> {
+
+        HeadWait(Callable<HttpResponse<InputStream>> send) {
+            super(send);
+        }
+
+        @Override
+        protected void set(HttpResponse<InputStream> response) {
+            super.set(response);
+            if (isCancelled()) {
+                close(response);
+            }
+        }
+
+        /** Interrupts the send, which makes the client abort the exchange; a head that won the race is closed. */
+        void abandon() {
+            if (!cancel(true)) {
                 try {
-                    response.body().close();
-                } catch (IOException ignored) {
-                    // released either way
+                    close(get());
+                } catch (ExecutionException | InterruptedException | RuntimeException ignored) {
+                    // no head, nothing to release
                 }
-            });
+            }
+        }
+
+        private static void close(HttpResponse<InputStream> response) {
+            try {
+                response.body().close();
+            } catch (IOException ignored) {
+                // released either way
+            }
         }
     }
 

@@ -98,7 +98,7 @@ final class ConfigBinder {
                 typed.rate(BREAKER_FAILURE_RATE, defaults.failureRate()),
                 typed.positiveInt(BREAKER_MINIMUM_CALLS, defaults.minimumCalls()),
                 typed.positiveDuration(BREAKER_WINDOW, defaults.window()),
-                typed.positiveInt(BREAKER_CONSECUTIVE_FAILURES, defaults.consecutiveFailures()),
+                typed.intAtLeast(BREAKER_CONSECUTIVE_FAILURES, 0, defaults.consecutiveFailures()),
                 typed.positiveDuration(BREAKER_OPEN_DURATION, defaults.openDuration()),
                 typed.positiveInt(BREAKER_HALF_OPEN_PROBES, defaults.halfOpenProbes()));
     }

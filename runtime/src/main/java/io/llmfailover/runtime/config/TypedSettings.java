@@ -47,19 +47,23 @@ final class TypedSettings {
     }
 
     int positiveInt(String key, int fallback) {
+        return intAtLeast(key, 1, fallback);
+    }
+
+    int intAtLeast(String key, int minimum, int fallback) {
         ConfigEntry entry = entries.get(key);
         if (entry == null) {
             return fallback;
         }
         try {
             int value = Integer.parseInt(entry.value().strip());
-            if (value >= 1) {
+            if (value >= minimum) {
                 return value;
             }
         } catch (NumberFormatException e) {
             // reported below
         }
-        problems.add(entry, "expected a whole number of at least 1");
+        problems.add(entry, "expected a whole number of at least " + minimum);
         return fallback;
     }
 

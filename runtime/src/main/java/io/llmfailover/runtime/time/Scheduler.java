@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.time;
 
-import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,12 +29,20 @@ public interface Scheduler {
 
     /** Holder idiom: the thread exists only once a deadline is first needed. */
     final class Timer {
-        static final ScheduledExecutorService INSTANCE = Executors.newSingleThreadScheduledExecutor(runnable -> {
-            Thread thread = new Thread(runnable, "llm-failover-deadlines");
-            thread.setDaemon(true);
-            return thread;
-        });
+        static final ScheduledExecutorService INSTANCE = create();
 
         private Timer() {}
+
+        private static ScheduledExecutorService create() {
+            ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
+                Thread thread = new Thread(runnable, "llm-failover-deadlines");
+                thread.setDaemon(true);
+                return thread;
+            });
+            // Nearly every deadline is cancelled (the answer came in time): it must leave the queue then,
+            // not a minute later when it would have fired, holding on to its response all that time.
+            timer.setRemoveOnCancelPolicy(true);
+            return timer;
+        }
     }
 }

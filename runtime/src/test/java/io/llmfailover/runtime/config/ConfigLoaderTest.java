@@ -406,6 +406,8 @@ class ConfigLoaderTest {
                         "{file}:1: throttle.enabled = yes: expected true or false"),
                 Arguments.of("not a positive number", List.of("breaker.minimum-calls = many"),
                         "{file}:1: breaker.minimum-calls = many: expected a whole number of at least 1"),
+                Arguments.of("a negative count", List.of("breaker.consecutive-failures = -1"),
+                        "{file}:1: breaker.consecutive-failures = -1: expected a whole number of at least 0"),
                 Arguments.of("a zero duration", List.of("timeout.first-byte = 0s"),
                         "{file}:1: timeout.first-byte = 0s: must be longer than zero"),
                 Arguments.of("a caller error in failover.on", List.of("failover.on = 429, 401"),
@@ -465,6 +467,13 @@ class ConfigLoaderTest {
         assertTrue(assertThrows(ConfigException.class, () -> load(null)).strict());
         write(ConfigFileLookup.DEFAULT_FILE_NAME, "breaker.window = 10");
         assertFalse(assertThrows(ConfigException.class, () -> load(null)).strict());
+    }
+
+    @Test
+    void zeroConsecutiveFailuresTurnsThatRuleOff() throws Exception {
+        write(ConfigFileLookup.DEFAULT_FILE_NAME, "breaker.consecutive-failures = 0");
+
+        assertEquals(0, load(null).breaker().consecutiveFailures());
     }
 
     @Test

@@ -1,0 +1,90 @@
+package io.llmfailover.benchmarks;
+
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.throttle.GoDuration;
+import io.llmfailover.runtime.throttle.RateLimitHeaders;
+import io.llmfailover.runtime.throttle.RetryAfter;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.Optional;
+import java.util.OptionalLong;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.Warmup;
+
+/** Reading the waits providers announce: Retry-After in its forms, rate-limit resets, Go durations. */
+@State(Scope.Benchmark)
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+public class HeaderParsingBenchmark {
+
+    private static final long NOW = Instant.parse("2026-01-01T00:00:00Z").toEpochMilli();
+
+    private final HttpHeaders retryAfterSeconds = HttpHeaders.builder().add("retry-after", "2").build();
+    private final HttpHeaders retryAfterMillis = HttpHeaders.builder().add("retry-after-ms", "1500").build();
+    private final HttpHeaders retryAfterDate = HttpHeaders.builder()
+            .add("retry-after", DateTimeFormatter.RFC_1123_DATE_TIME.format(
+                    Instant.ofEpochMilli(NOW + 30_000).atOffset(ZoneOffset.UTC)))
+            .build();
+    private final HttpHeaders openAiLimits = HttpHeaders.builder()
+            .add("x-ratelimit-remaining-requests", "0")
+            .add("x-ratelimit-reset-requests", "2m59.56s")
+            .add("x-ratelimit-remaining-tokens", "1200")
+            .add("x-ratelimit-reset-tokens", "6m0s")
+            .build();
+    private final HttpHeaders anthropicLimits = HttpHeaders.builder()
+            .add("anthropic-ratelimit-requests-remaining", "0")
+            .add("anthropic-ratelimit-requests-reset", "2026-01-01T00:00:30Z")
+            .add("anthropic-ratelimit-tokens-remaining", "8000")
+            .add("anthropic-ratelimit-tokens-reset", "2026-01-01T00:00:05Z")
+            .build();
+    private final HttpHeaders noLimits = HttpHeaders.builder().add("content-type", "application/json").build();
+
+    @Benchmark
+    public OptionalLong retryAfterSeconds() {
+        return RetryAfter.waitMillis(retryAfterSeconds, NOW);
+    }
+
+    @Benchmark
+    public OptionalLong retryAfterMillis() {
+        return RetryAfter.waitMillis(retryAfterMillis, NOW);
+    }
+
+    @Benchmark
+    public OptionalLong retryAfterHttpDate() {
+        return RetryAfter.waitMillis(retryAfterDate, NOW);
+    }
+
+    @Benchmark
+    public OptionalLong openAiExhaustedReset() {
+        return RateLimitHeaders.exhaustedResetMillis(openAiLimits, NOW);
+    }
+
+    @Benchmark
+    public OptionalLong anthropicExhaustedReset() {
+        return RateLimitHeaders.exhaustedResetMillis(anthropicLimits, NOW);
+    }
+
+    /** What every success pays when the provider sends no rate-limit header at all. */
+    @Benchmark
+    public OptionalLong noRateLimitHeaders() {
+        return RateLimitHeaders.exhaustedResetMillis(noLimits, NOW);
+    }
+
+    @Benchmark
+    public Optional<Duration> goDuration() {
+        return GoDuration.parse("2m59.56s");
+    }
+}
