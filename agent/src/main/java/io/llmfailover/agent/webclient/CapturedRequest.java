@@ -4,6 +4,7 @@ import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import java.net.URI;
 import java.util.StringJoiner;
+import java.util.concurrent.atomic.AtomicReference;
 import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferFactory;
@@ -23,7 +24,7 @@ final class CapturedRequest extends AbstractClientHttpRequest {
 
     private final HttpMethod method;
     private final URI uri;
-    private volatile byte[] body = new byte[0];
+    private final AtomicReference<byte[]> body = new AtomicReference<>(new byte[0]);
 
     CapturedRequest(HttpMethod method, URI uri) {
         this.method = method;
@@ -53,14 +54,20 @@ final class CapturedRequest extends AbstractClientHttpRequest {
 
     @Override
     public Mono<Void> writeWith(Publisher<? extends DataBuffer> content) {
-        return doCommit(() -> DataBufferUtils.join(Flux.from(content))
-                .doOnNext(joined -> {
-                    byte[] bytes = new byte[joined.readableByteCount()];
-                    joined.read(bytes);
-                    DataBufferUtils.release(joined);
-                    body = bytes;
-                })
-                .then());
+        // Lambdas here capture locals only, never this: see AdapterClassLoader on classes that extend client types.
+        AtomicReference<byte[]> target = body;
+        Mono<Void> write = DataBufferUtils.join(Flux.from(content))
+                .map(CapturedRequest::copyAndRelease)
+                .doOnNext(target::set)
+                .then();
+        return doCommit(() -> write);
+    }
+
+    private static byte[] copyAndRelease(DataBuffer joined) {
+        byte[] bytes = new byte[joined.readableByteCount()];
+        joined.read(bytes);
+        DataBufferUtils.release(joined);
+        return bytes;
     }
 
     @Override
@@ -92,6 +99,6 @@ final class CapturedRequest extends AbstractClientHttpRequest {
     LlmRequest toNeutral() {
         HttpHeaders.Builder headers = HttpHeaders.builder();
         getHeaders().forEach((name, values) -> values.forEach(value -> headers.add(name, value)));
-        return new LlmRequest(method.name(), uri, headers.build(), body);
+        return new LlmRequest(method.name(), uri, headers.build(), body.get());
     }
 }

@@ -51,7 +51,9 @@ final class RelayedClientHttpResponse implements ClientHttpResponse {
 
     @Override
     public Flux<DataBuffer> getBody() {
-        return Flux.<DataBuffer, InputStream>generate(answer::body, (body, sink) -> {
+        // Lambdas here capture locals only, never this: see AdapterClassLoader on classes that implement client types.
+        LlmResponse relayed = answer;
+        return Flux.<DataBuffer, InputStream>generate(relayed::body, (body, sink) -> {
                     try {
                         byte[] chunk = new byte[CHUNK_BYTES];
                         int read = body.read(chunk);
@@ -64,7 +66,7 @@ final class RelayedClientHttpResponse implements ClientHttpResponse {
                         sink.error(e);
                     }
                     return body;
-                }, body -> answer.close())
+                }, body -> relayed.close())
                 .subscribeOn(readers);
     }
 }
