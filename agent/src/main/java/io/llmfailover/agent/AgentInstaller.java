@@ -8,6 +8,8 @@ import io.llmfailover.agent.bootstrap.AgentJar;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.jdkhttp.JdkHttpInstrumentation;
 import io.llmfailover.agent.okhttp.OkHttpInstrumentation;
+import io.llmfailover.agent.restclient.RestClientInstrumentation;
+import io.llmfailover.agent.webclient.WebClientInstrumentation;
 import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
@@ -28,7 +30,8 @@ import org.slf4j.LoggerFactory;
 public final class AgentInstaller {
 
     private static final List<ClientInstrumentation> CLIENTS =
-            List.of(new OkHttpInstrumentation(), new JdkHttpInstrumentation());
+            List.of(new OkHttpInstrumentation(), new JdkHttpInstrumentation(),
+                    new WebClientInstrumentation(), new RestClientInstrumentation());
 
     private static volatile boolean installed;
 
@@ -97,7 +100,8 @@ public final class AgentInstaller {
                 .with(new TransformationFailureLog())
                 // Advice inlined into java.net.http must be able to read the hooks' module.
                 .assureReadEdgeTo(instrumentation, AgentHooks.class)
-                .ignore(not(nameStartsWith("okhttp3.").or(nameStartsWith("jdk.internal.net.http."))));
+                .ignore(not(nameStartsWith("okhttp3.").or(nameStartsWith("jdk.internal.net.http."))
+                        .or(nameStartsWith("org.springframework.web.")).or(nameStartsWith("org.springframework.http.client."))));
         for (ClientInstrumentation client : CLIENTS) {
             builder = client.applyTo(builder, adviceClasses);
         }

@@ -27,6 +27,7 @@ final class ChildJvm {
     private final List<String> args = new ArrayList<>();
     private final Map<String, String> env = new LinkedHashMap<>();
     private String javaagent;
+    private String classPath = System.getProperty("java.class.path");
     private Duration timeout = DEFAULT_TIMEOUT;
 
     private ChildJvm(Class<?> mainClass, Path workingDirectory) {
@@ -58,6 +59,12 @@ final class ChildJvm {
     /** Attaches the agent with no config file anywhere it looks. */
     ChildJvm withAgentAndNoConfig() {
         javaagent = "-javaagent:" + AgentJar.locate();
+        return this;
+    }
+
+    /** Runs the child on another class path than this module's test class path (e.g. another OkHttp). */
+    ChildJvm classPath(String value) {
+        classPath = value;
         return this;
     }
 
@@ -93,7 +100,7 @@ final class ChildJvm {
             command.add(javaagent);
         }
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        command.add(classPath);
         command.add(mainClass.getName());
         command.addAll(args);
         return command;

@@ -1,22 +1,44 @@
 package io.llmfailover.e2e;
 
 import io.llmfailover.e2e.apps.JdkHttpClientApp;
+import io.llmfailover.e2e.apps.LangChain4jApp;
+import io.llmfailover.e2e.apps.OkHttp3App;
 import io.llmfailover.e2e.apps.OpenAiSdkApp;
+import io.llmfailover.e2e.apps.SpringAiOpenAiApp;
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** Each way an unmodified app makes an LLM call in these tests: which client, blocking or streaming. */
 enum ClientCall {
     SDK_BLOCKING(OpenAiSdkApp.class, "blocking"),
     SDK_STREAM(OpenAiSdkApp.class, "stream"),
     JDK_BLOCKING(JdkHttpClientApp.class, "blocking"),
-    JDK_STREAM(JdkHttpClientApp.class, "stream");
+    JDK_STREAM(JdkHttpClientApp.class, "stream"),
+    OKHTTP3_BLOCKING(OkHttp3App.class, "blocking"),
+    OKHTTP3_STREAM(OkHttp3App.class, "stream"),
+    SPRING_AI_BLOCKING(SpringAiOpenAiApp.class, "blocking", "NonTransientAiException"),
+    SPRING_AI_STREAM(SpringAiOpenAiApp.class, "stream", "BadRequest"),
+    LANGCHAIN4J_BLOCKING(LangChain4jApp.class, "blocking", "InvalidRequestException"),
+    LANGCHAIN4J_STREAM(LangChain4jApp.class, "stream", "InvalidRequestException");
 
     final Class<?> app;
     final String mode;
+    /** The exception type an SDK raises for a 400; raw clients see the status and body instead. */
+    final String badRequestType;
 
     ClientCall(Class<?> app, String mode) {
+        this(app, mode, "BadRequestException");
+    }
+
+    ClientCall(Class<?> app, String mode, String badRequestType) {
         this.app = app;
         this.mode = mode;
+        this.badRequestType = badRequestType;
     }
 
     boolean streams() {
@@ -25,11 +47,25 @@ enum ClientCall {
 
     /** The raw client sees response headers; the SDK's typed results do not expose them. */
     boolean seesHeaders() {
-        return app == JdkHttpClientApp.class;
+        return app == JdkHttpClientApp.class || app == OkHttp3App.class;
     }
 
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */
     ChildJvm launch(Path workingDirectory, String baseUrl, String apiKey, String plan) {
-        return ChildJvm.of(app, workingDirectory).args(baseUrl, apiKey, mode, plan);
+        ChildJvm child = ChildJvm.of(app, workingDirectory).args(baseUrl, apiKey, mode, plan);
+        return app == OkHttp3App.class ? child.classPath(okHttp3ClassPath()) : child;
+    }
+
+    /** This module's test classes with OkHttp 3 and Okio 1 (copied by the build), and nothing else. */
+    private static String okHttp3ClassPath() {
+        Path jars = Path.of(System.getProperty("okhttp3.class.path", "target/okhttp3"));
+        Path testClasses = Path.of(ClientCall.class.getProtectionDomain().getCodeSource().getLocation().getPath());
+        try (Stream<Path> files = Files.list(jars)) {
+            return Stream.concat(Stream.of(testClasses), files.filter(f -> f.toString().endsWith(".jar")).sorted())
+                    .map(Path::toString)
+                    .collect(Collectors.joining(File.pathSeparator));
+        } catch (IOException e) {
+            throw new UncheckedIOException("OkHttp 3 jars not found in " + jars + "; run through Maven", e);
+        }
     }
 }

@@ -97,6 +97,13 @@ final class StubProvider implements AutoCloseable {
         return this;
     }
 
+    /** From now on every chat call gets its answer's head only after {@code delay}: a provider that hangs. */
+    StubProvider hanging(Duration delay) {
+        server.stubFor(chatCall().atPriority(FAILURE_PRIORITY).willReturn(
+                failureResponse(Failure.OVERLOADED).withFixedDelay((int) delay.toMillis())));
+        return this;
+    }
+
     /** The next {@code failures} chat calls fail; every later one is answered. */
     StubProvider failingThenRecovering(int failures, Failure failure) {
         String scenario = name + "-recovery";

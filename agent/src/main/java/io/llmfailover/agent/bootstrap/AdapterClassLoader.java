@@ -6,6 +6,14 @@ package io.llmfailover.agent.bootstrap;
  * the runtime included, resolves through the parent as usual. Child-first for the adapter package
  * only: the parent (ultimately the bootstrap loader, where the agent jar is appended) would
  * otherwise find copies of the adapter classes that cannot see the client.
+ *
+ * <p>Pitfall, verified on JDK 17 with the agent jar on the bootstrap path: a lambda or method
+ * reference fails to link, with {@code NoClassDefFoundError} for a client type, when its linkage
+ * names an adapter class that extends or implements a client type (a Spring connector or request):
+ * an instance lambda or method reference of such a class, or one that captures or takes such a
+ * class. The bootstrap copy of the class, which cannot see the client, seems to be what answers.
+ * Lambdas in such classes capture locals only; elsewhere such objects are held in a neutral
+ * container (or typed as their client interface) before a lambda captures them.
  */
 public final class AdapterClassLoader extends ClassLoader {
 

@@ -13,6 +13,12 @@ final class Adapters {
     static final ClassValue<JdkHttpHook> JDK_HTTP =
             new AdapterValue<>(JdkHttpHook.class, "io.llmfailover.agent.jdkhttp", "JdkHttpAdapter");
 
+    static final ClassValue<WebClientHook> WEBCLIENT =
+            new AdapterValue<>(WebClientHook.class, "io.llmfailover.agent.webclient", "WebClientAdapter");
+
+    static final ClassValue<RestClientHook> RESTCLIENT =
+            new AdapterValue<>(RestClientHook.class, "io.llmfailover.agent.restclient", "RestClientAdapter");
+
     private Adapters() {}
 
     private static final class AdapterValue<T> extends ClassValue<T> {

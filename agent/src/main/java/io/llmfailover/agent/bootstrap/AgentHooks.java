@@ -58,4 +58,46 @@ public final class AgentHooks {
     public static void jdkCallEnded() {
         CallDepth.exit();
     }
+
+    /**
+     * Called on entry to {@code ExchangeFunctions.create(connector, strategies)}, which every
+     * WebClient built by a builder goes through; returns the connector to use instead.
+     */
+    public static Object webClientConnector(Class<?> exchangeFunctions, Object connector) {
+        if (connector == null) {
+            return null;
+        }
+        try {
+            WebClientHook hook = Adapters.WEBCLIENT.get(exchangeFunctions);
+            return hook == null ? connector : hook.governedConnector(connector);
+        } catch (Throwable t) {
+            FailureLog.once("WebClient connector", t);
+            return connector;
+        }
+    }
+
+    /** Called on entry to {@code DefaultRestClientBuilder.build()}. */
+    public static void restClientBuilding(Object builder) {
+        try {
+            RestClientHook hook = Adapters.RESTCLIENT.get(builder.getClass());
+            if (hook != null) {
+                hook.decorateBuilder(builder);
+            }
+        } catch (Throwable t) {
+            FailureLog.once("RestClient.Builder", t);
+        }
+    }
+
+    /** Called when a RestTemplate is constructed or its interceptors replaced, with the live interceptor list. */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    public static void restTemplateInterceptors(Object restTemplate, List interceptors) {
+        try {
+            RestClientHook hook = Adapters.RESTCLIENT.get(restTemplate.getClass());
+            if (hook != null && interceptors != null) {
+                hook.decorate(interceptors);
+            }
+        } catch (Throwable t) {
+            FailureLog.once("RestTemplate interceptors", t);
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package io.llmfailover.agent.okhttp;
 
+import io.llmfailover.agent.bootstrap.CallDepth;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
@@ -58,6 +59,9 @@ final class FailoverInterceptor implements Interceptor {
     }
 
     private CallGovernor governorOf(Request request) {
+        if (CallDepth.inCall()) {
+            return null; // an attempt of a call governed further up this thread (Spring's RestTemplate over OkHttp)
+        }
         try {
             CallGovernor current = governor.get();
             return current != null && current.governs(request.url().uri()) ? current : null;

@@ -1,0 +1,69 @@
+package io.llmfailover.agent.webclient;
+
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmResponse;
+import java.io.InputStream;
+import org.springframework.http.client.reactive.ClientHttpResponse;
+
+/**
+ * One attempt's reactive response, seen by the runtime. Its body is subscribed only when the
+ * runtime reads it; the native response is kept for the app when it answers the app's own request.
+ */
+final class ConnectorLlmResponse implements LlmResponse {
+
+    private final ClientHttpResponse response;
+    private final boolean answersAppRequest;
+    private final HttpHeaders headers;
+    private DataBufferInputStream body;
+    private boolean handedOver;
+
+    ConnectorLlmResponse(ClientHttpResponse response, boolean answersAppRequest) {
+        this.response = response;
+        this.answersAppRequest = answersAppRequest;
+        HttpHeaders.Builder neutral = HttpHeaders.builder();
+        response.getHeaders().forEach((name, values) -> values.forEach(value -> neutral.add(name, value)));
+        this.headers = neutral.build();
+    }
+
+    /**
+     * The connector's own response, for the app, when it answers the app's untouched request and
+     * the runtime has not started reading its body.
+     */
+    synchronized ClientHttpResponse takeNative() {
+        if (!answersAppRequest || body != null) {
+            return null;
+        }
+        handedOver = true;
+        return response;
+    }
+
+    @Override
+    public int status() {
+        return response.getStatusCode().value();
+    }
+
+    @Override
+    public HttpHeaders headers() {
+        return headers;
+    }
+
+    @Override
+    public synchronized InputStream body() {
+        if (body == null) {
+            body = DataBufferInputStream.of(response.getBody());
+        }
+        return body;
+    }
+
+    /** Releases the connection; a response handed to the app is the app's to release. */
+    @Override
+    public synchronized void close() {
+        if (handedOver) {
+            return;
+        }
+        if (body == null) {
+            body = DataBufferInputStream.of(response.getBody());
+        }
+        body.close();
+    }
+}

@@ -1,0 +1,35 @@
+package io.llmfailover.agent.webclient;
+
+import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.bootstrap.WebClientHook;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
+import org.springframework.http.client.reactive.ClientHttpConnector;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+
+/** The WebClient adapter's entry point: wraps each app connector once. */
+public final class WebClientAdapter implements WebClientHook {
+
+    private final Supplier<CallGovernor> governor;
+    private final Scheduler scheduler;
+
+    public WebClientAdapter() {
+        this(AgentRuntime::governor, AgentThreads.shared());
+    }
+
+    WebClientAdapter(Supplier<CallGovernor> governor, ExecutorService executor) {
+        this.governor = governor;
+        this.scheduler = Schedulers.fromExecutorService(executor, "llm-failover");
+    }
+
+    @Override
+    public Object governedConnector(Object connector) {
+        if (connector instanceof FailoverConnector) {
+            return connector;
+        }
+        return new FailoverConnector((ClientHttpConnector) connector, governor, scheduler);
+    }
+}

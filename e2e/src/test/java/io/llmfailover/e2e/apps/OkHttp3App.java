@@ -1,0 +1,86 @@
+package io.llmfailover.e2e.apps;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+
+/**
+ * An older app on OkHttp 3.x, calling an OpenAI-compatible endpoint and reading streams line by
+ * line. It runs on a class path of its own (OkHttp 3.14 and Okio 1.x), so it names only API that
+ * OkHttp 3 has. Args: see {@link AppArgs}.
+ */
+public final class OkHttp3App {
+
+    private static final MediaType JSON = MediaType.parse("application/json");
+
+    private final OkHttpClient http = new OkHttpClient.Builder().readTimeout(30, TimeUnit.SECONDS).build();
+    private final AppArgs app;
+
+    private OkHttp3App(AppArgs app) {
+        this.app = app;
+    }
+
+    public static void main(String[] args) throws Exception {
+        OkHttp3App okApp = new OkHttp3App(AppArgs.parse(args));
+        Report.line("LIBRARY name=okhttp jar=" + jarOf(OkHttpClient.class) + " works=true");
+        okApp.app.plan().run(okApp::call);
+        Report.done();
+        okApp.http.dispatcher().executorService().shutdown();
+        okApp.http.connectionPool().evictAll();
+    }
+
+    private void call(int number) {
+        String body = "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}],\"stream\":"
+                + app.streaming() + "}";
+        Request request = new Request.Builder()
+                .url(app.baseUrl() + "/chat/completions")
+                .header("Authorization", "Bearer " + app.apiKey())
+                .post(RequestBody.create(JSON, body))
+                .build();
+        try (Response response = http.newCall(request).execute()) {
+            if (!response.isSuccessful()) {
+                Report.error(number, "HttpStatus", String.valueOf(response.code()), null, response.body().string());
+                return;
+            }
+            String provider = response.header(JdkHttpClientApp.PROVIDER_HEADER);
+            if (app.streaming()) {
+                Report.result(number, response.code(), provider, readStream(number, response));
+            } else {
+                Report.result(number, response.code(), provider, ContentField.in(response.body().string()));
+            }
+        } catch (IOException | RuntimeException e) {
+            Report.error(number, e);
+        }
+    }
+
+    private static String readStream(int number, Response response) throws IOException {
+        StringBuilder content = new StringBuilder();
+        int index = 0;
+        BufferedReader lines = new BufferedReader(response.body().charStream());
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+            if (!line.startsWith("data:")) {
+                continue;
+            }
+            String data = line.substring("data:".length()).trim();
+            if (data.equals("[DONE]")) {
+                break;
+            }
+            String text = ContentField.in(data);
+            if (text != null) {
+                Report.chunk(number, index++, text);
+                content.append(text);
+            }
+        }
+        return content.toString();
+    }
+
+    private static String jarOf(Class<?> type) {
+        String path = type.getProtectionDomain().getCodeSource().getLocation().getPath();
+        return path.substring(path.lastIndexOf('/') + 1);
+    }
+}

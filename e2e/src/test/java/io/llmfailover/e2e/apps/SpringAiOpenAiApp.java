@@ -1,0 +1,78 @@
+package io.llmfailover.e2e.apps;
+
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.springframework.ai.openai.api.OpenAiApi;
+import org.springframework.ai.retry.NonTransientAiException;
+import org.springframework.ai.openai.api.OpenAiApi.ChatCompletion;
+import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionChunk;
+import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionMessage;
+import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionMessage.Role;
+import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionRequest;
+import org.springframework.web.reactive.function.client.WebClientResponseException;
+
+/**
+ * An ordinary app on Spring AI's OpenAI client, built the way Spring AI builds it: blocking calls go
+ * through a {@code RestClient}, streaming ones through a {@code WebClient} (Reactor Netty). No Spring
+ * Boot, no retry template: each call is one request the agent sees. Args: see {@link AppArgs}.
+ */
+public final class SpringAiOpenAiApp {
+
+    private final OpenAiApi api;
+
+    private SpringAiOpenAiApp(OpenAiApi api) {
+        this.api = api;
+    }
+
+    public static void main(String[] args) throws Exception {
+        AppArgs app = AppArgs.parse(args);
+        // Spring AI's base URL is the host; it adds /v1/chat/completions itself.
+        String root = app.baseUrl().replaceFirst("/v1$", "");
+        SpringAiOpenAiApp springApp = new SpringAiOpenAiApp(OpenAiApi.builder().baseUrl(root).apiKey(app.apiKey()).build());
+        app.plan().run(number -> springApp.call(number, app.streaming()));
+        Report.done();
+        System.exit(0); // Reactor Netty's event loop threads are not daemons
+    }
+
+    private void call(int number, boolean streaming) {
+        try {
+            if (streaming) {
+                stream(number);
+            } else {
+                complete(number);
+            }
+        } catch (WebClientResponseException e) {
+            Report.error(number, e.getClass().getSimpleName(), String.valueOf(e.getStatusCode().value()), null,
+                    e.getResponseBodyAsString());
+        } catch (NonTransientAiException e) {
+            // Spring AI's error handler puts the status first in the message: "400 - {body}".
+            String message = String.valueOf(e.getMessage());
+            Report.error(number, e.getClass().getSimpleName(), message.split(" ", 2)[0], null, message);
+        } catch (RuntimeException e) {
+            Report.error(number, e);
+        }
+    }
+
+    private void complete(int number) {
+        ChatCompletion completion = api.chatCompletionEntity(request(false)).getBody();
+        Report.result(number, 200, null, completion.choices().get(0).message().content());
+    }
+
+    private void stream(int number) {
+        StringBuilder content = new StringBuilder();
+        AtomicInteger index = new AtomicInteger();
+        api.chatCompletionStream(request(true))
+                .flatMapIterable(ChatCompletionChunk::choices)
+                .mapNotNull(choice -> choice.delta() == null ? null : choice.delta().content())
+                .doOnNext(text -> {
+                    Report.chunk(number, index.getAndIncrement(), text);
+                    content.append(text);
+                })
+                .blockLast();
+        Report.result(number, 200, null, content.toString());
+    }
+
+    private static ChatCompletionRequest request(boolean stream) {
+        return new ChatCompletionRequest(List.of(new ChatCompletionMessage("Say hello", Role.USER)), "gpt-4o", (Double) null, stream);
+    }
+}
