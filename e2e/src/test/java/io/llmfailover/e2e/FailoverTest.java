@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.llmfailover.e2e.AppOutput.Error;
@@ -23,8 +24,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The agent attached to unmodified apps (OpenAI SDK and JDK HttpClient, blocking and streaming): the
- * app addresses provider {@code primary}; the agent fails over to {@code backup} as the contract says.
+ * The agent attached to unmodified apps (OpenAI SDK, JDK HttpClient, HttpURLConnection, Apache
+ * HttpClient 5 and 4; blocking and streaming): the app addresses provider {@code primary}; the agent
+ * fails over to {@code backup} as the contract says.
  */
 class FailoverTest {
 
@@ -152,6 +154,43 @@ class FailoverTest {
         }
         assertRequestCount(1, primary, output);
         assertRequestCount(0, backup, output);
+    }
+
+    @ParameterizedTest
+    @EnumSource(ClientCall.class)
+    void aPrimaryThatSendsNoHeadWithinTheFirstByteTimeoutIsServedByTheBackup(ClientCall client) throws Exception {
+        primary.answeringAfter(Duration.ofSeconds(3));
+
+        AppOutput output = run(client, primary.baseUrl(), configFor(primary.baseUrl()).set("timeout.first-byte", "500ms"), "1");
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, client, output, 1);
+        assertMarkedAsServedBy(backup, client, output, 1);
+        assertRequestCount(1, primary, output);
+        assertRequestCount(1, backup, output);
+    }
+
+    /**
+     * Once a chunk has reached the app the call is committed: a stream that then breaks is not
+     * replayed elsewhere (no duplicated content) and ends in an error the app sees, never a hang.
+     * Today the error is the client's own I/O error; with the runtime's stream-break frames it
+     * becomes a {@code data: {"error":...}} event, which the raw-client apps report as StreamError.
+     */
+    @ParameterizedTest
+    @EnumSource(ClientCall.class)
+    void aStreamThatBreaksAfterItsFirstChunksEndsInAnErrorAndIsNeverReplayed(ClientCall client) throws Exception {
+        assumeTrue(client.streams(), "only a streamed call can break half-way");
+        try (BreakingStreamProvider breaking = BreakingStreamProvider.start()) {
+            AppOutput output = run(client, breaking.baseUrl(), configFor(breaking.baseUrl()), "1");
+
+            assertCompleted(output);
+            assertEquals(breaking.chunksBeforeBreak(), output.chunks(1), output::describe);
+            assertTrue(output.result(1).isEmpty(), () -> "a broken stream was reported as a success" + output.describe());
+            assertTrue(output.errors().stream().anyMatch(error -> error.call() == 1),
+                    () -> "the break did not reach the app as an error" + output.describe());
+            assertEquals(1, breaking.requests(), output::describe);
+            assertRequestCount(0, backup, output);
+        }
     }
 
     private AppOutput run(ClientCall client, String appBaseUrl, String plan) throws Exception {

@@ -97,6 +97,16 @@ final class StubProvider implements AutoCloseable {
         return this;
     }
 
+    /** From now on every chat call is answered only after {@code delay}: its response head too. */
+    StubProvider answeringAfter(Duration delay) {
+        server.stubFor(chatCall().atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", "application/json")
+                .withFixedDelay((int) delay.toMillis())
+                .withBody(fixture("chat-completion.json").replace("%NAME%", name).replace("%CONTENT%", content()))));
+        return this;
+    }
+
     /** The next {@code failures} chat calls fail; every later one is answered. */
     StubProvider failingThenRecovering(int failures, Failure failure) {
         String scenario = name + "-recovery";

@@ -13,6 +13,15 @@ final class Adapters {
     static final ClassValue<JdkHttpHook> JDK_HTTP =
             new AdapterValue<>(JdkHttpHook.class, "io.llmfailover.agent.jdkhttp", "JdkHttpAdapter");
 
+    static final ClassValue<UrlConnectionHook> URL_CONNECTION =
+            new AdapterValue<>(UrlConnectionHook.class, "io.llmfailover.agent.urlconnection", "UrlConnectionAdapter");
+
+    static final ClassValue<Apache5Hook> APACHE5 =
+            new AdapterValue<>(Apache5Hook.class, "io.llmfailover.agent.apache5", "Apache5Adapter");
+
+    static final ClassValue<Apache4Hook> APACHE4 =
+            new AdapterValue<>(Apache4Hook.class, "io.llmfailover.agent.apache4", "Apache4Adapter");
+
     private Adapters() {}
 
     private static final class AdapterValue<T> extends ClassValue<T> {

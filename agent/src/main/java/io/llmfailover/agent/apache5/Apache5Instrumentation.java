@@ -1,0 +1,24 @@
+package io.llmfailover.agent.apache5;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import io.llmfailover.agent.ClientInstrumentation;
+import net.bytebuddy.agent.builder.AgentBuilder;
+import net.bytebuddy.dynamic.ClassFileLocator;
+
+/** Hooks {@code build()} of the classic and the async client builders of Apache HttpClient 5. */
+public final class Apache5Instrumentation implements ClientInstrumentation {
+
+    @Override
+    public AgentBuilder applyTo(AgentBuilder builder, ClassFileLocator adviceClasses) {
+        return builder.type(named("org.apache.hc.client5.http.impl.classic.HttpClientBuilder"))
+                .transform(new AgentBuilder.Transformer.ForAdvice()
+                        .include(adviceClasses)
+                        .advice(named("build").and(takesArguments(0)), "io.llmfailover.agent.apache5.ClassicBuildAdvice"))
+                .type(named("org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder"))
+                .transform(new AgentBuilder.Transformer.ForAdvice()
+                        .include(adviceClasses)
+                        .advice(named("build").and(takesArguments(0)), "io.llmfailover.agent.apache5.AsyncBuildAdvice"));
+    }
+}
