@@ -6,6 +6,7 @@ import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.function.Consumer;
 import org.apache.http.HttpException;
 import org.apache.http.HttpHost;
 import org.apache.http.client.ClientProtocolException;
@@ -53,11 +54,45 @@ final class Attempts implements Transport {
         if (appExecAware != null) {
             appExecAware.setCancellable(abort);
         }
-        HttpRoute attemptRoute = route;
-        HttpRequestWrapper attemptRequest = request;
-        return HeadDeadline.await(firstByteTimeout,
-                () -> new Apache4LlmResponse(proceed(attemptRoute, attemptRequest, abort), untouched),
-                () -> abort.cancel(), late -> late.close());
+        Attempt sending = new Attempt(route, request, abort, untouched);
+        return HeadDeadline.await(firstByteTimeout, sending, sending, sending);
+    }
+
+    /**
+     * One attempt, its abort and its late release, as a named class rather than lambdas: a lambda
+     * call site whose type names an adapter class made the JVM resolve that class through the
+     * agent jar's built-in loader, which cannot see HttpClient 4.
+     */
+    private final class Attempt implements HeadDeadline.Attempt<Apache4LlmResponse>, Runnable,
+            Consumer<Apache4LlmResponse> {
+        private final HttpRoute route;
+        private final HttpRequestWrapper request;
+        private final AttemptAbort abort;
+        private final boolean untouched;
+
+        Attempt(HttpRoute route, HttpRequestWrapper request, AttemptAbort abort, boolean untouched) {
+            this.route = route;
+            this.request = request;
+            this.abort = abort;
+            this.untouched = untouched;
+        }
+
+        @Override
+        public Apache4LlmResponse send() throws IOException {
+            return new Apache4LlmResponse(proceed(route, request, abort), untouched);
+        }
+
+        /** Aborts the attempt in flight. */
+        @Override
+        public void run() {
+            abort.cancel();
+        }
+
+        /** Releases a head that arrived too late. */
+        @Override
+        public void accept(Apache4LlmResponse late) {
+            late.close();
+        }
     }
 
     private CloseableHttpResponse proceed(HttpRoute route, HttpRequestWrapper request, AttemptAbort abort) throws IOException {

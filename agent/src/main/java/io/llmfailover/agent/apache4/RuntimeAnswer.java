@@ -4,6 +4,8 @@ import io.llmfailover.runtime.http.LlmResponse;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
+import java.util.Map;
 import org.apache.http.HttpVersion;
 import org.apache.http.client.methods.CloseableHttpResponse;
 import org.apache.http.entity.InputStreamEntity;
@@ -24,7 +26,11 @@ final class RuntimeAnswer extends BasicHttpResponse implements CloseableHttpResp
         super(new BasicStatusLine(HttpVersion.HTTP_1_1, answer.status(),
                 EnglishReasonPhraseCatalog.INSTANCE.getReason(answer.status(), null)));
         this.answer = answer;
-        answer.headers().forEach(this::addHeader);
+        for (Map.Entry<String, List<String>> header : answer.headers().asMap().entrySet()) {
+            for (String value : header.getValue()) {
+                addHeader(header.getKey(), value);
+            }
+        }
         long length = answer.headers().first("Content-Length").map(RuntimeAnswer::parseLength).orElse(-1L);
         InputStreamEntity entity = new InputStreamEntity(closing(answer), length);
         answer.headers().first("Content-Type").ifPresent(entity::setContentType);

@@ -6,13 +6,13 @@ import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.function.Consumer;
 import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.HttpRoute;
 import org.apache.hc.client5.http.classic.ExecChain;
 import org.apache.hc.core5.concurrent.CancellableDependency;
 import org.apache.hc.core5.concurrent.ComplexCancellable;
 import org.apache.hc.core5.http.ClassicHttpRequest;
-import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.HttpException;
 
 /**
@@ -45,16 +45,47 @@ final class ClassicTransport implements Transport {
         }
         ExecChain.Scope attemptScope = new ExecChain.Scope(scope.exchangeId, route, request,
                 scope.execRuntime.fork(cancellable), scope.clientContext);
-        return HeadDeadline.await(firstByteTimeout,
-                () -> new ClassicLlmResponse(proceed(request, attemptScope), untouched),
-                () -> cancellable.cancel(), late -> late.close());
+        Attempt sending = new Attempt(request, attemptScope, cancellable, untouched);
+        return HeadDeadline.await(firstByteTimeout, sending, sending, sending);
     }
 
-    private ClassicHttpResponse proceed(ClassicHttpRequest request, ExecChain.Scope attemptScope) throws IOException {
-        try {
-            return chain.proceed(request, attemptScope);
-        } catch (HttpException e) {
-            throw new ClientProtocolException(e.getMessage(), e);
+    /**
+     * One attempt, its abort and its late release, as a named class rather than lambdas: a lambda
+     * call site whose type names an adapter class can make the JVM resolve that class through the
+     * agent jar's built-in loader, which cannot see HttpClient 5.
+     */
+    private final class Attempt implements HeadDeadline.Attempt<ClassicLlmResponse>, Runnable, Consumer<ClassicLlmResponse> {
+        private final ClassicHttpRequest request;
+        private final ExecChain.Scope scope;
+        private final ComplexCancellable cancellable;
+        private final boolean untouched;
+
+        Attempt(ClassicHttpRequest request, ExecChain.Scope scope, ComplexCancellable cancellable, boolean untouched) {
+            this.request = request;
+            this.scope = scope;
+            this.cancellable = cancellable;
+            this.untouched = untouched;
+        }
+
+        @Override
+        public ClassicLlmResponse send() throws IOException {
+            try {
+                return new ClassicLlmResponse(chain.proceed(request, scope), untouched);
+            } catch (HttpException e) {
+                throw new ClientProtocolException(e.getMessage(), e);
+            }
+        }
+
+        /** Aborts the attempt in flight: its connection is closed. */
+        @Override
+        public void run() {
+            cancellable.cancel();
+        }
+
+        /** Releases a head that arrived too late. */
+        @Override
+        public void accept(ClassicLlmResponse late) {
+            late.close();
         }
     }
 }

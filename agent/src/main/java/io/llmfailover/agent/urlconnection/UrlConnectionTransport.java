@@ -16,6 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.function.Consumer;
 
 /**
  * Sends each attempt on a new {@code HttpURLConnection} opened like the app's (its proxy, timeouts,
@@ -40,8 +41,43 @@ final class UrlConnectionTransport implements Transport {
     public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
         HttpURLConnection connection = open(attempt.uri().toURL());
         boolean untouched = attempt == appRequest;
-        return HeadDeadline.await(firstByteTimeout, () -> exchange(connection, attempt, untouched),
-                () -> connection.disconnect(), late -> late.close());
+        Attempt sending = new Attempt(connection, attempt, untouched);
+        return HeadDeadline.await(firstByteTimeout, sending, sending, sending);
+    }
+
+    /**
+     * One attempt, its abort and its late release, as a named class rather than lambdas: a lambda
+     * call site whose type names an adapter class can make the JVM resolve that class through the
+     * agent jar's built-in loader instead of the adapter's.
+     */
+    private static final class Attempt implements HeadDeadline.Attempt<UrlConnectionLlmResponse>, Runnable,
+            Consumer<UrlConnectionLlmResponse> {
+        private final HttpURLConnection connection;
+        private final LlmRequest request;
+        private final boolean untouched;
+
+        Attempt(HttpURLConnection connection, LlmRequest request, boolean untouched) {
+            this.connection = connection;
+            this.request = request;
+            this.untouched = untouched;
+        }
+
+        @Override
+        public UrlConnectionLlmResponse send() throws IOException {
+            return exchange(connection, request, untouched);
+        }
+
+        /** Aborts the attempt in flight: its socket is closed. */
+        @Override
+        public void run() {
+            connection.disconnect();
+        }
+
+        /** Releases a head that arrived too late. */
+        @Override
+        public void accept(UrlConnectionLlmResponse late) {
+            late.close();
+        }
     }
 
     private HttpURLConnection open(URL url) throws IOException {
