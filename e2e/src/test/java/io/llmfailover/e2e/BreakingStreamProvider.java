@@ -8,6 +8,7 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -92,6 +93,16 @@ final class BreakingStreamProvider implements AutoCloseable {
             out.write("\r\n".getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
         }
-        // The socket closes here, without the terminating chunk: the stream broke.
+        // A pause lets the client hand the chunks to the app; then the socket closes without the
+        // terminating chunk: the stream broke.
+        pause(Duration.ofMillis(300));
+    }
+
+    private static void pause(Duration duration) {
+        try {
+            Thread.sleep(duration.toMillis());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 }

@@ -161,7 +161,7 @@ class FailoverTest {
     void aPrimaryThatSendsNoHeadWithinTheFirstByteTimeoutIsServedByTheBackup(ClientCall client) throws Exception {
         primary.answeringAfter(Duration.ofSeconds(3));
 
-        AppOutput output = run(client, primary.baseUrl(), configFor(primary.baseUrl()).set("timeout.first-byte", "500ms"), "1");
+        AppOutput output = run(client, primary.baseUrl(), configFor(primary.baseUrl(), "500ms"), "1");
 
         assertCompleted(output);
         assertAnsweredBy(backup, client, output, 1);
@@ -206,13 +206,17 @@ class FailoverTest {
     }
 
     private ConfigFile configFor(String primaryUrl) {
+        return configFor(primaryUrl, "5s");
+    }
+
+    private ConfigFile configFor(String primaryUrl, String firstByteTimeout) {
         return ConfigFile.primaryFallingOverTo(primaryUrl, backup.baseUrl())
                 .set("provider.backup.api-key", "${" + BACKUP_KEY_VARIABLE + "}")
                 .set("provider.backup.model.*", BACKUP_MODEL)
                 .set("breaker.consecutive-failures", 3)
                 .set("breaker.open-duration", "1s")
                 .set("breaker.half-open-probes", 1)
-                .set("timeout.first-byte", "5s");
+                .set("timeout.first-byte", firstByteTimeout);
     }
 
     private static String allHeaderValues(LoggedRequest request) {
