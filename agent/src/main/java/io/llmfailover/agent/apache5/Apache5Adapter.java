@@ -33,9 +33,4 @@ public final class Apache5Adapter implements Apache5Hook {
                     ChainElement.PROTOCOL.name(), HANDLER_NAME, new FailoverExecHandler(governor));
         }
     }
-
-    @Override
-    public void asyncBuilding(Object builder) {
-        // Not governed yet: the async client's calls go ahead untouched (see the README's client table).
-    }
 }
