@@ -3,6 +3,8 @@ package io.llmfailover.agent;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 
+import io.llmfailover.agent.apache4.Apache4Instrumentation;
+import io.llmfailover.agent.apache5.Apache5Instrumentation;
 import io.llmfailover.agent.bootstrap.AgentHooks;
 import io.llmfailover.agent.bootstrap.AgentJar;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
@@ -10,6 +12,7 @@ import io.llmfailover.agent.jdkhttp.JdkHttpInstrumentation;
 import io.llmfailover.agent.okhttp.OkHttpInstrumentation;
 import io.llmfailover.agent.restclient.RestClientInstrumentation;
 import io.llmfailover.agent.webclient.WebClientInstrumentation;
+import io.llmfailover.agent.urlconnection.UrlConnectionInstrumentation;
 import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
@@ -31,7 +34,8 @@ public final class AgentInstaller {
 
     private static final List<ClientInstrumentation> CLIENTS =
             List.of(new OkHttpInstrumentation(), new JdkHttpInstrumentation(),
-                    new WebClientInstrumentation(), new RestClientInstrumentation());
+                    new WebClientInstrumentation(), new RestClientInstrumentation(),
+                    new UrlConnectionInstrumentation(), new Apache5Instrumentation(), new Apache4Instrumentation());
 
     private static volatile boolean installed;
 
@@ -101,7 +105,10 @@ public final class AgentInstaller {
                 // Advice inlined into java.net.http must be able to read the hooks' module.
                 .assureReadEdgeTo(instrumentation, AgentHooks.class)
                 .ignore(not(nameStartsWith("okhttp3.").or(nameStartsWith("jdk.internal.net.http."))
-                        .or(nameStartsWith("org.springframework.web.")).or(nameStartsWith("org.springframework.http.client."))));
+                        .or(nameStartsWith("org.springframework.web.")).or(nameStartsWith("org.springframework.http.client."))
+                        .or(nameStartsWith("sun.net.www.protocol.http.")).or(nameStartsWith("sun.net.www.protocol.https."))
+                        .or(nameStartsWith("org.apache.hc.client5.http.impl."))
+                        .or(nameStartsWith("org.apache.http.impl.client."))));
         for (ClientInstrumentation client : CLIENTS) {
             builder = client.applyTo(builder, adviceClasses);
         }

@@ -1,5 +1,7 @@
 package io.llmfailover.e2e;
 
+import io.llmfailover.e2e.apps.ApacheHttp4App;
+import io.llmfailover.e2e.apps.ApacheHttp5App;
 import io.llmfailover.e2e.apps.JdkHttpClientApp;
 import io.llmfailover.e2e.apps.LangChain4jApp;
 import io.llmfailover.e2e.apps.OkHttp3App;
@@ -9,6 +11,7 @@ import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import io.llmfailover.e2e.apps.UrlConnectionApp;
 import java.nio.file.Path;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -24,7 +27,13 @@ enum ClientCall {
     SPRING_AI_BLOCKING(SpringAiOpenAiApp.class, "blocking", "NonTransientAiException"),
     SPRING_AI_STREAM(SpringAiOpenAiApp.class, "stream", "BadRequest"),
     LANGCHAIN4J_BLOCKING(LangChain4jApp.class, "blocking", "InvalidRequestException"),
-    LANGCHAIN4J_STREAM(LangChain4jApp.class, "stream", "InvalidRequestException");
+    LANGCHAIN4J_STREAM(LangChain4jApp.class, "stream", "InvalidRequestException"),
+    URLCONNECTION_BLOCKING(UrlConnectionApp.class, "blocking"),
+    URLCONNECTION_STREAM(UrlConnectionApp.class, "stream"),
+    APACHE5_BLOCKING(ApacheHttp5App.class, "blocking"),
+    APACHE5_STREAM(ApacheHttp5App.class, "stream"),
+    APACHE4_BLOCKING(ApacheHttp4App.class, "blocking"),
+    APACHE4_STREAM(ApacheHttp4App.class, "stream");
 
     final Class<?> app;
     final String mode;
@@ -47,7 +56,8 @@ enum ClientCall {
 
     /** The raw client sees response headers; the SDK's typed results do not expose them. */
     boolean seesHeaders() {
-        return app == JdkHttpClientApp.class || app == OkHttp3App.class;
+        return app == JdkHttpClientApp.class || app == OkHttp3App.class
+                || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class;
     }
 
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */

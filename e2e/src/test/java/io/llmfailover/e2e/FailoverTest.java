@@ -15,16 +15,20 @@ import io.llmfailover.e2e.StubProvider.Failure;
 import io.llmfailover.e2e.apps.Report;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The agent attached to unmodified apps (OpenAI SDK and JDK HttpClient, blocking and streaming): the
- * app addresses provider {@code primary}; the agent fails over to {@code backup} as the contract says.
+ * The agent attached to unmodified apps (OpenAI SDK, JDK HttpClient, HttpURLConnection, Apache
+ * HttpClient 5 and 4; blocking and streaming): the app addresses provider {@code primary}; the agent
+ * fails over to {@code backup} as the contract says.
  */
 class FailoverTest {
 
@@ -156,8 +160,8 @@ class FailoverTest {
 
     @ParameterizedTest
     @EnumSource(ClientCall.class)
-    void aPrimaryThatHangsPastTheFirstByteTimeoutIsAbandonedAndTheBackupAnswers(ClientCall client) throws Exception {
-        primary.hanging(Duration.ofSeconds(6));
+    void aPrimaryThatSendsNoHeadWithinTheFirstByteTimeoutIsServedByTheBackup(ClientCall client) throws Exception {
+        primary.answeringAfter(Duration.ofSeconds(3));
 
         AppOutput output = run(client, primary.baseUrl(), configFor(primary.baseUrl(), "1s"), "1");
 
@@ -166,6 +170,33 @@ class FailoverTest {
         assertMarkedAsServedBy(backup, client, output, 1);
         assertRequestCount(1, primary, output);
         assertRequestCount(1, backup, output);
+    }
+
+    /**
+     * Once a chunk has reached the app the call is committed: a stream that then breaks is not
+     * replayed elsewhere (no duplicated content) and ends in an error the app sees, never a hang.
+     * The runtime ends it with a {@code data: {"error":...}} event, which SDKs raise and the
+     * raw-client apps report as StreamError.
+     */
+    @ParameterizedTest
+    @MethodSource("streamingClients")
+    void aStreamThatBreaksAfterItsFirstChunksEndsInAnErrorAndIsNeverReplayed(ClientCall client) throws Exception {
+        try (BreakingStreamProvider breaking = BreakingStreamProvider.start()) {
+            AppOutput output = run(client, breaking.baseUrl(), configFor(breaking.baseUrl()), "1");
+
+            assertCompleted(output);
+            assertEquals(breaking.chunksBeforeBreak(), output.chunks(1), output::describe);
+            assertTrue(output.result(1).isEmpty(), () -> "a broken stream was reported as a success" + output.describe());
+            assertTrue(output.errors().stream().anyMatch(error -> error.call() == 1),
+                    () -> "the break did not reach the app as an error" + output.describe());
+            assertEquals(1, breaking.requests(), output::describe);
+            assertRequestCount(0, backup, output);
+        }
+    }
+
+    /** Only a streamed call can break half-way. */
+    static Stream<ClientCall> streamingClients() {
+        return Arrays.stream(ClientCall.values()).filter(ClientCall::streams);
     }
 
     private AppOutput run(ClientCall client, String appBaseUrl, String plan) throws Exception {

@@ -97,10 +97,13 @@ final class StubProvider implements AutoCloseable {
         return this;
     }
 
-    /** From now on every chat call gets its answer's head only after {@code delay}: a provider that hangs. */
-    StubProvider hanging(Duration delay) {
-        server.stubFor(chatCall().atPriority(FAILURE_PRIORITY).willReturn(
-                failureResponse(Failure.OVERLOADED).withFixedDelay((int) delay.toMillis())));
+    /** From now on every chat call is answered only after {@code delay}: its response head too. */
+    StubProvider answeringAfter(Duration delay) {
+        server.stubFor(chatCall().atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", "application/json")
+                .withFixedDelay((int) delay.toMillis())
+                .withBody(fixture("chat-completion.json").replace("%NAME%", name).replace("%CONTENT%", content()))));
         return this;
     }
 

@@ -19,6 +19,15 @@ final class Adapters {
     static final ClassValue<RestClientHook> RESTCLIENT =
             new AdapterValue<>(RestClientHook.class, "io.llmfailover.agent.restclient", "RestClientAdapter");
 
+    static final ClassValue<UrlConnectionHook> URL_CONNECTION =
+            new AdapterValue<>(UrlConnectionHook.class, "io.llmfailover.agent.urlconnection", "UrlConnectionAdapter");
+
+    static final ClassValue<Apache5Hook> APACHE5 =
+            new AdapterValue<>(Apache5Hook.class, "io.llmfailover.agent.apache5", "Apache5Adapter");
+
+    static final ClassValue<Apache4Hook> APACHE4 =
+            new AdapterValue<>(Apache4Hook.class, "io.llmfailover.agent.apache4", "Apache4Adapter");
+
     private Adapters() {}
 
     private static final class AdapterValue<T> extends ClassValue<T> {

@@ -1,6 +1,7 @@
 package io.llmfailover.agent.bootstrap;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The static entry points that advice inlined into client classes calls. Each catches everything:
@@ -98,6 +99,86 @@ public final class AgentHooks {
             }
         } catch (Throwable t) {
             FailureLog.once("RestTemplate interceptors", t);
+        }
+    }
+
+    /** True when a {@code HttpURLConnection}'s governed call is still to run; the advice then reads its request headers. */
+    public static boolean urlConnectionAwaitsCall(Object connection) {
+        try {
+            UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
+            return hook != null && hook.awaitsCall(connection);
+        } catch (Throwable t) {
+            FailureLog.once("HttpURLConnection", t);
+            return false;
+        }
+    }
+
+    /** Called on entry to {@code HttpURLConnection.getOutputStream}; null lets the original method run. */
+    public static Outcome urlConnectionOutput(Object connection) {
+        try {
+            UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
+            return hook == null ? null : hook.outputStream(connection);
+        } catch (Throwable t) {
+            FailureLog.once("HttpURLConnection.getOutputStream", t);
+            return null;
+        }
+    }
+
+    /** Called on entry to a {@code HttpURLConnection} response accessor; null lets the original method run. */
+    public static Outcome urlConnectionResponse(Object connection, String accessor, Object[] arguments,
+            Map<String, List<String>> requestHeaders, Object proxy) {
+        try {
+            UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
+            return hook == null ? null : hook.response(connection, accessor, arguments, requestHeaders, proxy);
+        } catch (Throwable t) {
+            FailureLog.once("HttpURLConnection." + accessor, t);
+            return null;
+        }
+    }
+
+    /** Called on entry to {@code HttpURLConnection.connect}; true skips it. */
+    public static boolean urlConnectionSkipsConnect(Object connection) {
+        try {
+            UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
+            return hook != null && hook.skipsConnect(connection);
+        } catch (Throwable t) {
+            FailureLog.once("HttpURLConnection.connect", t);
+            return false;
+        }
+    }
+
+    /** Called on entry to {@code HttpURLConnection.disconnect}. */
+    public static void urlConnectionDisconnected(Object connection) {
+        try {
+            UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
+            if (hook != null) {
+                hook.disconnected(connection);
+            }
+        } catch (Throwable t) {
+            FailureLog.once("HttpURLConnection.disconnect", t);
+        }
+    }
+
+    /** Called when a classic Apache HttpClient 5 {@code HttpClientBuilder.build()} starts. */
+    public static void apache5ClassicBuilding(Object builder) {
+        try {
+            Apache5Hook hook = Adapters.APACHE5.get(builder.getClass());
+            if (hook != null) {
+                hook.classicBuilding(builder);
+            }
+        } catch (Throwable t) {
+            FailureLog.once("HttpClientBuilder (Apache 5)", t);
+        }
+    }
+
+    /** Called when Apache HttpClient 4's {@code decorateProtocolExec} returns; gives what the builder uses instead. */
+    public static Object apache4ProtocolExec(Object builder, Object protocolExec) {
+        try {
+            Apache4Hook hook = Adapters.APACHE4.get(builder.getClass());
+            return hook == null || protocolExec == null ? protocolExec : hook.decorateProtocolExec(protocolExec);
+        } catch (Throwable t) {
+            FailureLog.once("HttpClientBuilder (Apache 4)", t);
+            return protocolExec;
         }
     }
 }

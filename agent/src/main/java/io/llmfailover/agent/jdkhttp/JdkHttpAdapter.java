@@ -1,5 +1,6 @@
 package io.llmfailover.agent.jdkhttp;
 
+import io.llmfailover.agent.bootstrap.AdapterExecutor;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;

@@ -71,6 +71,10 @@ public final class JdkHttpClientApp {
                 if (data.equals("[DONE]")) {
                     break;
                 }
+                if (data.startsWith("{\"error\"")) {
+                    Report.error(number, "StreamError", null, null, data);
+                    return;
+                }
                 String text = ContentField.in(data);
                 if (text != null) {
                     Report.chunk(number, index++, text);

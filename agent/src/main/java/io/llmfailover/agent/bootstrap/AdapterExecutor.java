@@ -1,4 +1,4 @@
-package io.llmfailover.agent.jdkhttp;
+package io.llmfailover.agent.bootstrap;
 
 import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
@@ -6,16 +6,17 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Where governed {@code sendAsync} calls and response body pumps run, off the app's threads:
- * virtual threads where the JVM has them (21+), small daemon threads otherwise.
+ * Where adapters run work off the app's threads (governed async calls, response body pumps,
+ * attempts waited on with a first-byte deadline): virtual threads where the JVM has them (21+),
+ * so a waiting call never holds a platform thread; small daemon threads otherwise.
  */
-final class AdapterExecutor {
+public final class AdapterExecutor {
 
     private static final Executor SHARED = create();
 
     private AdapterExecutor() {}
 
-    static Executor shared() {
+    public static Executor shared() {
         return SHARED;
     }
 

@@ -1,0 +1,66 @@
+package io.llmfailover.agent.apache4;
+
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import org.apache.http.Header;
+import org.apache.http.HttpEntity;
+import org.apache.http.client.methods.CloseableHttpResponse;
+
+/** One attempt's response, seen by the runtime; keeps the native response for the app. */
+final class Apache4LlmResponse implements LlmResponse {
+
+    private final CloseableHttpResponse response;
+    private final boolean answersAppRequest;
+    private final HttpHeaders headers;
+
+    Apache4LlmResponse(CloseableHttpResponse response, boolean answersAppRequest) {
+        this.response = response;
+        this.answersAppRequest = answersAppRequest;
+        HttpHeaders.Builder neutral = HttpHeaders.builder();
+        for (Header header : response.getAllHeaders()) {
+            neutral.add(header.getName(), header.getValue());
+        }
+        this.headers = neutral.build();
+    }
+
+    CloseableHttpResponse nativeResponse() {
+        return response;
+    }
+
+    /** True when the attempt was the app's own request, untouched by the runtime. */
+    boolean answersAppRequest() {
+        return answersAppRequest;
+    }
+
+    @Override
+    public int status() {
+        return response.getStatusLine().getStatusCode();
+    }
+
+    @Override
+    public HttpHeaders headers() {
+        return headers;
+    }
+
+    @Override
+    public InputStream body() {
+        HttpEntity entity = response.getEntity();
+        try {
+            return entity == null ? InputStream.nullInputStream() : entity.getContent();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            response.close();
+        } catch (IOException ignored) {
+            // closing releases the connection; there is nothing more to do if it fails
+        }
+    }
+}

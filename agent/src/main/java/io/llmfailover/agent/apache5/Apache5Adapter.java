@@ -1,0 +1,36 @@
+package io.llmfailover.agent.apache5;
+
+import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.Apache5Hook;
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import java.util.Collections;
+import java.util.Set;
+import java.util.WeakHashMap;
+import java.util.function.Supplier;
+import org.apache.hc.client5.http.impl.ChainElement;
+import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
+
+/** The Apache HttpClient 5 adapter's entry point: one exec handler per builder, however often it builds. */
+public final class Apache5Adapter implements Apache5Hook {
+
+    static final String HANDLER_NAME = "llm-failover";
+
+    private final Supplier<CallGovernor> governor;
+    private final Set<Object> decorated = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
+
+    public Apache5Adapter() {
+        this(AgentRuntime::governor);
+    }
+
+    Apache5Adapter(Supplier<CallGovernor> governor) {
+        this.governor = governor;
+    }
+
+    @Override
+    public void classicBuilding(Object builder) {
+        if (decorated.add(builder)) {
+            ((HttpClientBuilder) builder).addExecInterceptorBefore(
+                    ChainElement.PROTOCOL.name(), HANDLER_NAME, new FailoverExecHandler(governor));
+        }
+    }
+}

@@ -1,0 +1,34 @@
+package io.llmfailover.agent.bootstrap;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Implemented by the {@code HttpURLConnection} adapter. The JDK's connection classes cannot take
+ * new fields, so the adapter keeps each governed connection's state itself, keyed by the connection.
+ * Methods returning an {@link Outcome} return null when the original method should run.
+ */
+public interface UrlConnectionHook {
+
+    /** True when the connection is governed and its call has not run yet: its request headers are wanted. */
+    boolean awaitsCall(Object connection);
+
+    /** {@code getOutputStream()}: a governed connection gets a buffer, and nothing is sent yet. */
+    Outcome outputStream(Object connection);
+
+    /**
+     * A response accessor ({@code getInputStream}, {@code getErrorStream}, {@code getHeaderField*},
+     * {@code getHeaderFields}): the first one runs the governed call.
+     *
+     * @param requestHeaders the headers the app set, credentials included (null once the call ran)
+     * @param proxy the proxy the app opened the connection with, or null
+     */
+    Outcome response(Object connection, String accessor, Object[] arguments,
+            Map<String, List<String>> requestHeaders, Object proxy);
+
+    /** {@code connect()}: true skips it, the governed call connects when the app reads the response. */
+    boolean skipsConnect(Object connection);
+
+    /** {@code disconnect()}: releases the governed call's response. */
+    void disconnected(Object connection);
+}

@@ -1,0 +1,89 @@
+package io.llmfailover.agent.urlconnection;
+
+import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.CallDepth;
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.bootstrap.FailureLog;
+import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.bootstrap.UrlConnectionHook;
+import java.net.HttpURLConnection;
+import java.net.Proxy;
+import java.net.URI;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
+import java.util.function.Supplier;
+
+/**
+ * The {@code HttpURLConnection} adapter's entry point. Each connection is judged once, at its first
+ * hooked call: governed (its state is kept here, weakly, as the JDK class cannot hold it) or left
+ * alone. A connection the agent opens for an attempt is always left alone.
+ */
+public final class UrlConnectionAdapter implements UrlConnectionHook {
+
+    private static final Object LEFT_ALONE = new Object();
+
+    private final Supplier<CallGovernor> governor;
+    private final Map<Object, Object> connections = Collections.synchronizedMap(new WeakHashMap<>());
+
+    public UrlConnectionAdapter() {
+        this(AgentRuntime::governor);
+    }
+
+    UrlConnectionAdapter(Supplier<CallGovernor> governor) {
+        this.governor = governor;
+    }
+
+    @Override
+    public boolean awaitsCall(Object connection) {
+        GovernedConnection governed = governed(connection);
+        return governed != null && governed.awaitsCall();
+    }
+
+    @Override
+    public Outcome outputStream(Object connection) {
+        GovernedConnection governed = governed(connection);
+        return governed == null ? null : governed.outputStream();
+    }
+
+    @Override
+    public Outcome response(Object connection, String accessor, Object[] arguments,
+            Map<String, List<String>> requestHeaders, Object proxy) {
+        GovernedConnection governed = governed(connection);
+        return governed == null ? null : governed.response(accessor, arguments, requestHeaders, (Proxy) proxy);
+    }
+
+    @Override
+    public boolean skipsConnect(Object connection) {
+        return governed(connection) != null;
+    }
+
+    @Override
+    public void disconnected(Object connection) {
+        // Only a connection already judged: an attempt aborted before its first hooked call is not governed.
+        if (connections.get(connection) instanceof GovernedConnection governed) {
+            governed.release();
+        }
+    }
+
+    private GovernedConnection governed(Object connection) {
+        Object state = connections.computeIfAbsent(connection, this::judge);
+        return state instanceof GovernedConnection governed ? governed : null;
+    }
+
+    private Object judge(Object connection) {
+        if (CallDepth.inCall()) {
+            return LEFT_ALONE;
+        }
+        HttpURLConnection http = (HttpURLConnection) connection;
+        try {
+            CallGovernor current = governor.get();
+            URI uri = http.getURL().toURI();
+            return current != null && current.governs(uri) ? new GovernedConnection(http, uri, current) : LEFT_ALONE;
+        } catch (Exception | LinkageError e) {
+            FailureLog.once("HttpURLConnection governs()", e);
+            return LEFT_ALONE;
+        }
+    }
+}

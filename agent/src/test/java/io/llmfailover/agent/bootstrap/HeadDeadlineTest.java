@@ -1,0 +1,81 @@
+package io.llmfailover.agent.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import java.io.IOException;
+import java.net.ConnectException;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The first-byte deadline of blocking attempts. The attempts here block on latches the test
+ * controls, never on the clock: an attempt that completes is given a deadline it cannot reach, and
+ * the one that must miss its deadline waits until it is aborted.
+ */
+class HeadDeadlineTest {
+
+    /** Never reached by an attempt that completes: those tests do not depend on the machine's speed. */
+    private static final Duration GENEROUS = Duration.ofMinutes(1);
+    /** Always reached by an attempt that waits for its own abort. */
+    private static final Duration SHORT = Duration.ofMillis(50);
+
+    @Test
+    void withoutADeadlineTheAttemptRunsOnTheCallersThread() throws IOException {
+        Thread caller = Thread.currentThread();
+
+        Thread ran = HeadDeadline.await(null, Thread::currentThread, () -> {}, late -> {});
+
+        assertSame(caller, ran);
+    }
+
+    @Test
+    void aHeadWithinTheDeadlineIsReturned() throws IOException {
+        assertEquals("head", HeadDeadline.await(GENEROUS, () -> "head", () -> {}, late -> {}));
+    }
+
+    @Test
+    void theAttemptsOwnFailureReachesTheCallerAsItIs() {
+        ConnectException refused = new ConnectException("Connection refused");
+
+        IOException thrown = assertThrows(IOException.class,
+                () -> HeadDeadline.await(GENEROUS, () -> { throw refused; }, () -> {}, late -> {}));
+
+        assertSame(refused, thrown);
+    }
+
+    @Test
+    void noHeadWithinTheDeadlineAbortsTheAttemptAndReleasesAHeadThatArrivesLate() throws Exception {
+        CountDownLatch aborted = new CountDownLatch(1);
+        CountDownLatch released = new CountDownLatch(1);
+        AtomicReference<String> releasedHead = new AtomicReference<>();
+
+        assertThrows(FirstByteTimeoutException.class, () -> HeadDeadline.await(SHORT,
+                () -> {
+                    awaitUninterrupted(aborted);
+                    return "late head";
+                },
+                aborted::countDown,
+                late -> {
+                    releasedHead.set(late);
+                    released.countDown();
+                }));
+
+        assertTrue(released.await(10, TimeUnit.SECONDS), "the late head was never released");
+        assertEquals("late head", releasedHead.get());
+    }
+
+    private static void awaitUninterrupted(CountDownLatch latch) throws IOException {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            throw new IOException(e);
+        }
+    }
+}

@@ -1,0 +1,62 @@
+package io.llmfailover.e2e.apps;
+
+import java.io.IOException;
+import java.io.InputStream;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.io.entity.StringEntity;
+import org.apache.hc.core5.util.Timeout;
+
+/**
+ * An ordinary app that calls an OpenAI-compatible endpoint with Apache HttpClient 5's classic
+ * client, default settings (its own retry strategy included). Args: see {@link AppArgs}.
+ */
+public final class ApacheHttp5App {
+
+    private final CloseableHttpClient http;
+    private final AppArgs app;
+
+    private ApacheHttp5App(CloseableHttpClient http, AppArgs app) {
+        this.http = http;
+        this.app = app;
+    }
+
+    public static void main(String[] args) throws Exception {
+        AppArgs app = AppArgs.parse(args);
+        RequestConfig timeouts = RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(30)).build();
+        try (CloseableHttpClient http = HttpClients.custom().setDefaultRequestConfig(timeouts).build()) {
+            ApacheHttp5App apacheApp = new ApacheHttp5App(http, app);
+            app.plan().run(apacheApp::call);
+        }
+        Report.done();
+    }
+
+    private void call(int number) {
+        HttpPost post = new HttpPost(app.baseUrl() + "/chat/completions");
+        post.setHeader("Authorization", "Bearer " + app.apiKey());
+        post.setEntity(new StringEntity(ChatExchange.requestBody(app.streaming()), ContentType.APPLICATION_JSON));
+        try {
+            http.execute(post, response -> {
+                int status = response.getCode();
+                try (InputStream body = response.getEntity().getContent()) {
+                    if (status / 100 != 2) {
+                        Report.error(number, "HttpStatus", String.valueOf(status), null, ChatExchange.readAll(body));
+                        return null;
+                    }
+                    Header provider = response.getFirstHeader(ChatExchange.PROVIDER_HEADER);
+                    String content = app.streaming()
+                            ? ChatExchange.readEvents(number, body)
+                            : ContentField.in(ChatExchange.readAll(body));
+                    Report.result(number, status, provider == null ? null : provider.getValue(), content);
+                }
+                return null;
+            });
+        } catch (IOException | RuntimeException e) {
+            ChatExchange.reportFailure(number, e);
+        }
+    }
+}
