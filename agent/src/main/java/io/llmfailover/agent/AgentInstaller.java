@@ -12,6 +12,7 @@ import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.telemetry.Telemetry;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 import java.util.jar.JarFile;
@@ -75,9 +76,12 @@ public final class AgentInstaller {
     }
 
     private static void start(FailoverConfig config, Instrumentation instrumentation, JarFile agentJar) {
+        AgentLogging.routeTo(config.log());
         Logger log = LoggerFactory.getLogger(AgentInstaller.class);
         AgentJar.use(agentJar);
-        AgentRuntime.install(new GatewayGovernor(Gateway.create(config)));
+        Telemetry telemetry = Telemetry.start(config);
+        shutDownOnExit(telemetry);
+        AgentRuntime.install(new GatewayGovernor(Gateway.builder(config).telemetry(telemetry).build()));
         instrumentClients(instrumentation, new ClassFileLocator.ForJarFile(agentJar));
         if (config.source().isEmpty()) {
             log.info("llm-failover: no config file found; governing calls to the well-known LLM hosts "
@@ -86,6 +90,13 @@ public final class AgentInstaller {
             log.info("llm-failover: started with {} ({} providers, {} routes)",
                     config.source().get(), config.providers().size(), config.routes().size());
         }
+    }
+
+    /** Exports what is pending as the JVM exits; bounded, so a collector that is down cannot hold the exit up. */
+    private static void shutDownOnExit(Telemetry telemetry) {
+        Thread flush = new Thread(telemetry::shutdown, "llm-failover-telemetry-shutdown");
+        flush.setDaemon(true);
+        Runtime.getRuntime().addShutdownHook(flush);
     }
 
     private static void instrumentClients(Instrumentation instrumentation, ClassFileLocator adviceClasses) {

@@ -26,7 +26,10 @@ public interface Telemetry {
     /** Exports what is pending, waiting at most a few seconds; for tests and orderly shutdown. */
     void flush();
 
-    /** Flushes and stops the exporters, waiting at most a few seconds. */
+    /**
+     * Exports what is pending and stops the exporters, waiting at most about a second and a half
+     * (it runs as the JVM exits); what a slow collector has not taken by then is dropped.
+     */
     void shutdown();
 
     /** Telemetry set up from the config's {@code otel.*} keys, system properties and {@code OTEL_*} variables. */

@@ -16,7 +16,9 @@ import java.util.concurrent.TimeUnit;
 public final class OtelTelemetry implements Telemetry {
 
     static final String SCOPE = "io.llmfailover";
-    private static final long WAIT_SECONDS = 5;
+    private static final long FLUSH_WAIT_MILLIS = 5_000;
+    /** Short, since it runs as the JVM exits: a collector that is down or slow must not hold the app up. */
+    private static final long SHUTDOWN_WAIT_MILLIS = 1_500;
 
     private final OpenTelemetrySdk sdk;
     private final CallObserver observer;
@@ -30,7 +32,7 @@ public final class OtelTelemetry implements Telemetry {
         ResilienceGauges gauges = new ResilienceGauges(meter);
         this.observer = observeCalls
                 ? new GenAiObserver(api.getTracer(SCOPE), new GenAiMetrics(meter), gauges, clock, captureContent,
-                        new AppTraceContext())
+                        AppTraceContext.shared())
                 : CallObserver.NOOP;
         this.breakerListener = new BreakerTelemetry(gauges);
         this.throttleListener = new ThrottleTelemetry(gauges, clock);
@@ -72,15 +74,15 @@ public final class OtelTelemetry implements Telemetry {
     @Override
     public void flush() {
         if (sdk != null) {
-            sdk.getSdkTracerProvider().forceFlush().join(WAIT_SECONDS, TimeUnit.SECONDS);
-            sdk.getSdkMeterProvider().forceFlush().join(WAIT_SECONDS, TimeUnit.SECONDS);
+            sdk.getSdkTracerProvider().forceFlush().join(FLUSH_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            sdk.getSdkMeterProvider().forceFlush().join(FLUSH_WAIT_MILLIS, TimeUnit.MILLISECONDS);
         }
     }
 
     @Override
     public void shutdown() {
         if (sdk != null) {
-            sdk.shutdown().join(WAIT_SECONDS, TimeUnit.SECONDS);
+            sdk.shutdown().join(SHUTDOWN_WAIT_MILLIS, TimeUnit.MILLISECONDS);
         }
     }
 }

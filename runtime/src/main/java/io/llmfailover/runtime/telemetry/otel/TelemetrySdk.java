@@ -37,6 +37,7 @@ public final class TelemetrySdk {
 
     /** @param extraReaders further metric readers, for tests that look at metrics without a collector */
     public static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders) {
+        SdkLogBridge.install();
         Resource resource = resource(settings);
         SdkMeterProviderBuilder meters = SdkMeterProvider.builder().setResource(resource).setClock(SdkClock.of(clock));
         if (settings.exportsMetrics()) {
