@@ -3,6 +3,7 @@ package io.llmfailover.agent;
 import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
 import static net.bytebuddy.matcher.ElementMatchers.not;
 
+import io.llmfailover.agent.bootstrap.AdapterClassLoader;
 import io.llmfailover.agent.bootstrap.AgentHooks;
 import io.llmfailover.agent.bootstrap.AgentJar;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
@@ -79,7 +80,7 @@ public final class AgentInstaller {
         AgentLogging.routeTo(config.log());
         Logger log = LoggerFactory.getLogger(AgentInstaller.class);
         AgentJar.use(agentJar);
-        Telemetry telemetry = Telemetry.start(config);
+        Telemetry telemetry = Telemetry.start(config, exporterSenderLoader());
         shutDownOnExit(telemetry);
         AgentRuntime.install(new GatewayGovernor(Gateway.builder(config).telemetry(telemetry).build()));
         instrumentClients(instrumentation, new ClassFileLocator.ForJarFile(agentJar));
@@ -90,6 +91,15 @@ public final class AgentInstaller {
             log.info("llm-failover: started with {} ({} providers, {} routes)",
                     config.source().get(), config.providers().size(), config.routes().size());
         }
+    }
+
+    /**
+     * The OTLP exporter's HTTP sender uses java.net.http, a module of the platform class loader,
+     * which the bootstrap loader holding the runtime cannot see: the sender's package is defined
+     * again as a child of the platform loader. (The name is relocated with OpenTelemetry in the jar.)
+     */
+    private static ClassLoader exporterSenderLoader() {
+        return new AdapterClassLoader(ClassLoader.getPlatformClassLoader(), "io.opentelemetry.exporter.sender.jdk.internal");
     }
 
     /** Exports what is pending as the JVM exits; bounded, so a collector that is down cannot hold the exit up. */

@@ -44,10 +44,16 @@ public final class OtelTelemetry implements Telemetry {
 
     /** @param extraReaders further metric readers, for tests */
     public static Telemetry start(ExportSettings settings, Clock clock, List<MetricReader> extraReaders) {
+        return start(settings, clock, extraReaders, null);
+    }
+
+    /** @param senderLoader where the exporters find their HTTP sender, null for the SDK's own loader */
+    public static Telemetry start(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
+            ClassLoader senderLoader) {
         if (settings.disabled() || (!settings.exportsTraces() && !settings.exportsMetrics() && extraReaders.isEmpty())) {
             return loggingOnly(clock);
         }
-        OpenTelemetrySdk sdk = TelemetrySdk.build(settings, clock, extraReaders);
+        OpenTelemetrySdk sdk = TelemetrySdk.build(settings, clock, extraReaders, senderLoader);
         return new OtelTelemetry(sdk, sdk, true, settings.captureContent(), clock);
     }
 

@@ -14,13 +14,16 @@ import org.slf4j.LoggerFactory;
 /**
  * Our OpenTelemetry SDK reports its own trouble (a collector that is down: every batch, every
  * metric interval) through java.util.logging, under its (in the agent, shaded) package names. This
- * handler takes those records away from the app's JUL handlers and hands each distinct problem
- * once to our log, so a missing collector costs the app one line, not one line per export.
+ * handler takes those records away from the app's JUL handlers and hands the first problem each
+ * SDK component reports (the span exporter, the metric reader...) to our log, so a missing
+ * collector costs the app a line or two at most, not one line per export.
  */
 final class SdkLogBridge extends Handler {
 
-    /** Enough for every distinct problem the SDK reports; beyond it, everything is dropped. */
+    /** Enough for every SDK component that reports; beyond it, everything is dropped. */
     private static final int MAX_PROBLEMS = 64;
+    /** The SDK's own note that it logs less from now on: we already do. */
+    private static final String THROTTLING_NOTICE = "Too many log messages detected";
     private static final Formatter MESSAGES = new SimpleFormatter();
     private static final org.slf4j.Logger LOG = LoggerFactory.getLogger("io.llmfailover.telemetry");
 
@@ -60,24 +63,16 @@ final class SdkLogBridge extends Handler {
             return;
         }
         String message = String.valueOf(MESSAGES.formatMessage(record));
-        if (reported.size() >= MAX_PROBLEMS || !reported.add(problemOf(record.getLoggerName(), message))) {
+        if (message.startsWith(THROTTLING_NOTICE) || reported.size() >= MAX_PROBLEMS
+                || !reported.add(String.valueOf(record.getLoggerName()))) {
             return;
         }
-        String line = "llm-failover: telemetry export: {} (repeats of this problem are not logged)";
+        String line = "llm-failover: telemetry export: {} (further problems of this kind are not logged)";
         if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
             LOG.warn(line, message);
         } else {
             LOG.info(line, message);
         }
-    }
-
-    /**
-     * The same problem reworded by its details (the error text after a colon: "Connection refused",
-     * a host, a port) is still the same problem.
-     */
-    static String problemOf(String loggerName, String message) {
-        int details = message.indexOf(':');
-        return loggerName + "|" + (details < 0 ? message : message.substring(0, details));
     }
 
     @Override
