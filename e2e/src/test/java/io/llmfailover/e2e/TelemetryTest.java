@@ -245,7 +245,7 @@ class TelemetryTest {
                 .withAgent(configFile)
                 .env("OTEL_METRICS_EXPORTER", "none")
                 .env("OTEL_LOGS_EXPORTER", "none"), Map.of())
-                .timeout(Duration.ofSeconds(60))
+                .timeout(Duration.ofSeconds(120)) // two agents starting on a busy 2-core machine
                 .run();
 
         assertCompleted(output);
