@@ -87,8 +87,19 @@ public final class OtelTelemetry implements Telemetry {
 
     @Override
     public void shutdown() {
-        if (sdk != null) {
-            sdk.shutdown().join(SHUTDOWN_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        if (sdk == null) {
+            return;
+        }
+        // The SDK's shutdown itself blocks while an exporter retries a collector that is down:
+        // it runs on a daemon thread of its own, which the JVM does not wait for after our wait.
+        Thread stopping = new Thread(() -> sdk.shutdown().join(SHUTDOWN_WAIT_MILLIS, TimeUnit.MILLISECONDS),
+                "llm-failover-telemetry-stop");
+        stopping.setDaemon(true);
+        stopping.start();
+        try {
+            stopping.join(SHUTDOWN_WAIT_MILLIS);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 }

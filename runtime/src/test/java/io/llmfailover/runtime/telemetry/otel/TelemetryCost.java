@@ -25,7 +25,7 @@ import java.util.Map;
  *
  * <pre>
  * ./mvnw -q -o -pl runtime test-compile dependency:build-classpath -Dmdep.outputFile=target/cp.txt
- * java -cp runtime/target/test-classes:runtime/target/classes:$(cat runtime/target/cp.txt) \
+ * cd runtime &amp;&amp; java -cp target/test-classes:target/classes:$(cat target/cp.txt) \
  *      io.llmfailover.runtime.telemetry.otel.TelemetryCost
  * </pre>
  */
