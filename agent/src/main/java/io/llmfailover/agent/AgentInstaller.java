@@ -5,6 +5,7 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 
 import io.llmfailover.agent.apache4.Apache4Instrumentation;
 import io.llmfailover.agent.apache5.Apache5Instrumentation;
+import io.llmfailover.agent.bootstrap.AdapterClassLoader;
 import io.llmfailover.agent.bootstrap.AgentHooks;
 import io.llmfailover.agent.bootstrap.AgentJar;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
@@ -17,6 +18,7 @@ import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.telemetry.Telemetry;
 import java.lang.instrument.Instrumentation;
 import java.util.List;
 import java.util.jar.JarFile;
@@ -82,9 +84,12 @@ public final class AgentInstaller {
     }
 
     private static void start(FailoverConfig config, Instrumentation instrumentation, JarFile agentJar) {
+        AgentLogging.routeTo(config.log());
         Logger log = LoggerFactory.getLogger(AgentInstaller.class);
         AgentJar.use(agentJar);
-        AgentRuntime.install(new GatewayGovernor(Gateway.create(config)));
+        Telemetry telemetry = Telemetry.start(config, exporterSenderLoader());
+        shutDownOnExit(telemetry);
+        AgentRuntime.install(new GatewayGovernor(Gateway.builder(config).telemetry(telemetry).build()));
         instrumentClients(instrumentation, new ClassFileLocator.ForJarFile(agentJar));
         if (config.source().isEmpty()) {
             log.info("llm-failover: no config file found; governing calls to the well-known LLM hosts "
@@ -93,6 +98,22 @@ public final class AgentInstaller {
             log.info("llm-failover: started with {} ({} providers, {} routes)",
                     config.source().get(), config.providers().size(), config.routes().size());
         }
+    }
+
+    /**
+     * The OTLP exporter's HTTP sender uses java.net.http, a module of the platform class loader,
+     * which the bootstrap loader holding the runtime cannot see: the sender's package is defined
+     * again as a child of the platform loader. (The name is relocated with OpenTelemetry in the jar.)
+     */
+    private static ClassLoader exporterSenderLoader() {
+        return new AdapterClassLoader(ClassLoader.getPlatformClassLoader(), "io.opentelemetry.exporter.sender.jdk.internal");
+    }
+
+    /** Exports what is pending as the JVM exits; bounded, so a collector that is down cannot hold the exit up. */
+    private static void shutDownOnExit(Telemetry telemetry) {
+        Thread flush = new Thread(telemetry::shutdown, "llm-failover-telemetry-shutdown");
+        flush.setDaemon(true);
+        Runtime.getRuntime().addShutdownHook(flush);
     }
 
     private static void instrumentClients(Instrumentation instrumentation, ClassFileLocator adviceClasses) {

@@ -1,26 +1,47 @@
 package io.llmfailover.agent;
 
+import java.util.Locale;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
 /**
- * Defaults for the agent's bundled SLF4J simple logger: info and above, to stderr. The property
- * names below are relocated with SLF4J in the agent jar, so they configure the agent's logger
- * only and the app's own SLF4J set-up is never touched. A user may still set them.
+ * Where the agent's own log lines go. The agent's SLF4J is relocated and bound to
+ * java.util.logging, so every line is a JUL record under a logger named {@code io.llmfailover.*}
+ * (the app's own SLF4J set-up is never touched). This class points that one JUL subtree at the
+ * JVM's standard error (the default, kept apart from the app's logging), at the app's JUL handlers
+ * ({@code agent.log = jul}: most logging set-ups bridge JUL into theirs), or nowhere.
  */
 final class AgentLogging {
 
-    private static final String PREFIX = "org.slf4j.simpleLogger.";
+    /** Held strongly: java.util.logging forgets the settings of a logger nobody references. */
+    private static final Logger AGENT = Logger.getLogger("io.llmfailover");
+    private static final Handler STDERR = new StderrLogHandler();
 
     private AgentLogging() {}
 
+    /** Until the config is read: standard error, info and above. */
     static void useDefaults() {
-        setIfAbsent(PREFIX + "logFile", "System.err");
-        setIfAbsent(PREFIX + "defaultLogLevel", "info");
-        setIfAbsent(PREFIX + "showThreadName", "false");
-        setIfAbsent(PREFIX + "showShortLogName", "true");
+        routeTo("stderr");
     }
 
-    private static void setIfAbsent(String key, String value) {
-        if (System.getProperty(key) == null) {
-            System.setProperty(key, value);
+    /** @param target a value of {@code agent.log}: stderr, jul or off */
+    static synchronized void routeTo(String target) {
+        AGENT.removeHandler(STDERR);
+        switch (target.toLowerCase(Locale.ROOT)) {
+            case "jul" -> {
+                AGENT.setUseParentHandlers(true);
+                AGENT.setLevel(Level.INFO);
+            }
+            case "off" -> {
+                AGENT.setUseParentHandlers(false);
+                AGENT.setLevel(Level.OFF);
+            }
+            default -> {
+                AGENT.setUseParentHandlers(false);
+                AGENT.setLevel(Level.INFO);
+                AGENT.addHandler(STDERR);
+            }
         }
     }
 }

@@ -22,8 +22,12 @@ final class ChildJvm {
     /** Variables of the test's own environment that would steer the child's agent or JVM. */
     private static final List<String> SCRUBBED_ENV = List.of("LLM_FAILOVER_CONFIG", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS");
 
+    /** Prefixes of the test's own variables that would steer the child's telemetry. */
+    private static final List<String> SCRUBBED_ENV_PREFIXES = List.of("OTEL_");
+
     private final Class<?> mainClass;
     private final Path workingDirectory;
+    private final List<String> jvmArgs = new ArrayList<>();
     private final List<String> args = new ArrayList<>();
     private final Map<String, String> env = new LinkedHashMap<>();
     private String javaagent;
@@ -42,6 +46,12 @@ final class ChildJvm {
 
     ChildJvm args(String... values) {
         args.addAll(List.of(values));
+        return this;
+    }
+
+    /** A JVM option, placed before the agent's {@code -javaagent} (another agent attached first, say). */
+    ChildJvm jvmArg(String option) {
+        jvmArgs.add(option);
         return this;
     }
 
@@ -82,6 +92,7 @@ final class ChildJvm {
                 .redirectOutput(stdout.toFile())
                 .redirectError(stderr.toFile());
         SCRUBBED_ENV.forEach(builder.environment()::remove);
+        builder.environment().keySet().removeIf(name -> SCRUBBED_ENV_PREFIXES.stream().anyMatch(name::startsWith));
         builder.environment().putAll(env);
 
         Process process = builder.start();
@@ -96,6 +107,7 @@ final class ChildJvm {
     private List<String> command() {
         List<String> command = new ArrayList<>();
         command.add(javaExecutable());
+        command.addAll(jvmArgs);
         if (javaagent != null) {
             command.add(javaagent);
         }

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime;
 
+import io.llmfailover.runtime.breaker.BreakerListener;
 import io.llmfailover.runtime.call.CallRecognizer;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.config.FailoverConfig;
@@ -14,6 +15,8 @@ import io.llmfailover.runtime.route.RouteTable;
 import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.telemetry.CallObserver;
+import io.llmfailover.runtime.telemetry.Telemetry;
+import io.llmfailover.runtime.throttle.ThrottleListener;
 import io.llmfailover.runtime.time.Clock;
 import io.llmfailover.runtime.time.Scheduler;
 import java.io.IOException;
@@ -85,13 +88,15 @@ public final class Gateway {
         }
     }
 
-    /** Assembles a gateway; tests replace the clock, the state store or the observer. */
+    /** Assembles a gateway; the agent adds telemetry's observer and listeners, tests replace the clock or the state store. */
     public static final class Builder {
         private final FailoverConfig config;
         private Clock clock = Clock.SYSTEM;
         private ResilienceState state;
         private CallObserver observer = CallObserver.NOOP;
         private Scheduler scheduler = Scheduler.SYSTEM;
+        private List<BreakerListener> breakerListeners = List.of();
+        private List<ThrottleListener> throttleListeners = List.of();
 
         private Builder(FailoverConfig config) {
             this.config = config;
@@ -117,12 +122,29 @@ public final class Gateway {
             return this;
         }
 
+        /**
+         * Told about every breaker transition and throttle change of the default, local state
+         * (telemetry's listeners); ignored when {@link #state} supplies another store.
+         */
+        public Builder listeners(BreakerListener breakerListener, ThrottleListener throttleListener) {
+            this.breakerListeners = List.of(breakerListener);
+            this.throttleListeners = List.of(throttleListener);
+            return this;
+        }
+
+        /** Telemetry's observer and listeners, in one go. */
+        public Builder telemetry(Telemetry telemetry) {
+            return observer(telemetry.observer())
+                    .listeners(telemetry.breakerListener(), telemetry.throttleListener());
+        }
+
         public Gateway build() {
             ProviderDirectory directory = ProviderDirectory.of(config);
             RouteTable routes = RouteTable.of(config.routes(), name -> directory.byName(name)
                     .orElseThrow(() -> new IllegalStateException("route names unknown provider " + name)));
             ResilienceState resilience = state != null ? state
-                    : new LocalResilienceState(config.breaker(), config.throttle(), clock, List.of(), List.of());
+                    : new LocalResilienceState(config.breaker(), config.throttle(), clock, breakerListeners,
+                            throttleListeners);
             return new Gateway(directory, routes, new FailoverEngine(config, resilience,
                     new AttemptPlanner(config.defaultMaxTokens()), observer, clock, scheduler));
         }

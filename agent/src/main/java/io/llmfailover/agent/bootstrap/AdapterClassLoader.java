@@ -5,7 +5,8 @@ package io.llmfailover.agent.bootstrap;
  * so the adapter sees the app's client types (OkHttp, java.net.http) while everything else,
  * the runtime included, resolves through the parent as usual. Child-first for the adapter package
  * only: the parent (ultimately the bootstrap loader, where the agent jar is appended) would
- * otherwise find copies of the adapter classes that cannot see the client.
+ * otherwise find copies of the adapter classes that cannot see the client. The OTLP exporter's
+ * JDK HTTP sender is defined the same way, under the platform loader that sees java.net.http.
  *
  * <p>Pitfall, verified on JDK 17 with the agent jar on the bootstrap path: a lambda or method
  * reference fails to link, with {@code NoClassDefFoundError} for a client type, when its linkage

@@ -6,6 +6,7 @@ import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -30,6 +31,8 @@ final class GovernedCall<T> {
     private final HttpRequest appRequest;
     private final BodyHandler<T> handler;
     private final Executor executor;
+    /** Made on the app's thread, so that a sendAsync run elsewhere still joins the app's trace. */
+    private final CallerClassLoader.Captured caller = CallerClassLoader.capture(null);
 
     GovernedCall(CallGovernor governor, HttpClient client, HttpRequest appRequest, BodyHandler<T> handler, Executor executor) {
         this.governor = governor;
@@ -44,7 +47,7 @@ final class GovernedCall<T> {
         HttpRequest replayable = JdkRequestMapping.withBody(appRequest, body);
         LlmRequest neutral = JdkRequestMapping.toNeutral(appRequest, body);
         LlmResponse answer;
-        try {
+        try (CallerClassLoader.Scope app = caller.use()) {
             answer = governor.execute(neutral, new JdkHttpTransport(client, neutral, replayable, executor));
         } catch (FirstByteTimeoutException e) {
             throw asJdkTimeout(e);
@@ -76,18 +79,18 @@ final class GovernedCall<T> {
     }
 
     private ResponseHead headOf(LlmResponse answer) {
-        if (answer instanceof JdkLlmResponse attempt && attempt.answersAppRequest()) {
+        if (answer.origin() instanceof JdkLlmResponse attempt && attempt.answersAppRequest()) {
             HttpResponse<InputStream> own = attempt.nativeResponse();
             return new ResponseHead(own.statusCode(), own.headers(), own.version());
         }
-        HttpClient.Version version = answer instanceof JdkLlmResponse attempt
+        HttpClient.Version version = answer.origin() instanceof JdkLlmResponse attempt
                 ? attempt.nativeResponse().version()
                 : appRequest.version().orElse(client.version());
         return new ResponseHead(answer.status(), HttpHeaders.of(answer.headers().asMap(), (name, value) -> true), version);
     }
 
     private static Optional<SSLSession> sslSessionOf(LlmResponse answer) {
-        return answer instanceof JdkLlmResponse attempt ? attempt.nativeResponse().sslSession() : Optional.empty();
+        return answer.origin() instanceof JdkLlmResponse attempt ? attempt.nativeResponse().sslSession() : Optional.empty();
     }
 
     private static <T> T awaitBody(BodySubscriber<T> subscriber) throws IOException, InterruptedException {

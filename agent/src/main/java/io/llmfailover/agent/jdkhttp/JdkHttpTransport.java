@@ -2,6 +2,7 @@ package io.llmfailover.agent.jdkhttp;
 
 import io.llmfailover.agent.bootstrap.CallDepth;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
@@ -13,6 +14,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -38,7 +40,8 @@ final class JdkHttpTransport implements Transport {
 
     /**
      * @param appRequest the neutral request handed to the runtime; an attempt that is this very
-     *     object is sent as {@code appJdkRequest}
+     *     request (with at most headers added: trace context) is sent as {@code appJdkRequest}
+     *     (with those headers), and its response head reaches the app as the client made it
      * @param executor where attempts with a deadline are sent from
      */
     JdkHttpTransport(HttpClient client, LlmRequest appRequest, HttpRequest appJdkRequest, Executor executor) {
@@ -51,8 +54,11 @@ final class JdkHttpTransport implements Transport {
     /** A null {@code firstByteTimeout} leaves the head to the app's own timeouts, on the app's thread. */
     @Override
     public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
-        boolean untouched = attempt == appRequest;
-        HttpRequest request = untouched ? appJdkRequest : JdkRequestMapping.toJdk(attempt, appJdkRequest);
+        Optional<HttpHeaders> added = attempt.headersAddedTo(appRequest);
+        boolean untouched = added.isPresent();
+        HttpRequest request = untouched
+                ? JdkRequestMapping.withAddedHeaders(appJdkRequest, added.get())
+                : JdkRequestMapping.toJdk(attempt, appJdkRequest);
         HeadWait head = new HeadWait(() -> sendAsAgent(request));
         try {
             if (firstByteTimeout == null) {

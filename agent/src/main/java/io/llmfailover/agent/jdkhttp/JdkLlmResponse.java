@@ -23,7 +23,7 @@ final class JdkLlmResponse implements LlmResponse {
         return response;
     }
 
-    /** True when the attempt was the app's own request, untouched by the runtime. */
+    /** True when the attempt was the app's own request, untouched by the runtime but for added trace headers. */
     boolean answersAppRequest() {
         return answersAppRequest;
     }

@@ -27,6 +27,16 @@ final class JdkRequestMapping {
                 .build();
     }
 
+    /** The app's own request with a few headers added (trace context); the same request when there are none. */
+    static HttpRequest withAddedHeaders(HttpRequest request, HttpHeaders added) {
+        if (added.isEmpty()) {
+            return request;
+        }
+        HttpRequest.Builder builder = HttpRequest.newBuilder(request, (name, value) -> true);
+        added.forEach(builder::header);
+        return builder.build();
+    }
+
     /** The JDK request for an attempt the runtime rewrote; timeout, version and expect-continue stay the app's. */
     static HttpRequest toJdk(LlmRequest attempt, HttpRequest appRequest) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(appRequest, (name, value) -> false)

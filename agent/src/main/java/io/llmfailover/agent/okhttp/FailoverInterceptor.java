@@ -6,6 +6,7 @@ import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.function.Supplier;
@@ -41,7 +42,7 @@ final class FailoverInterceptor implements Interceptor {
         Request replayable = RequestBodyCopy.isOneShot(body) ? OkHttpRequestMapping.withBody(request, bytes) : request;
         LlmRequest neutral = OkHttpRequestMapping.toNeutral(replayable, bytes);
         LlmResponse answer;
-        try {
+        try (CallerClassLoader.Scope caller = CallerClassLoader.use(Request.class.getClassLoader())) {
             answer = governing.execute(neutral, new OkHttpTransport(chain, neutral, replayable));
         } catch (FirstByteTimeoutException e) {
             throw asOkHttpTimeout(e);
@@ -71,12 +72,17 @@ final class FailoverInterceptor implements Interceptor {
         }
     }
 
+    /**
+     * The native response when the answer is the app's own request's (its body maybe watched by
+     * telemetry on the way), else one built from the runtime's answer.
+     */
     private static Response toAppResponse(LlmResponse answer, Request appRequest) {
-        if (answer instanceof OkHttpLlmResponse attempt) {
+        if (answer.origin() instanceof OkHttpLlmResponse attempt) {
+            Response upstream = attempt.nativeResponse();
             if (attempt.answersAppRequest()) {
-                return attempt.nativeResponse();
+                return attempt == answer ? upstream : OkHttpResponseMapping.withBody(upstream, answer);
             }
-            return OkHttpResponseMapping.toOkHttp(answer, appRequest, attempt.nativeResponse().protocol());
+            return OkHttpResponseMapping.toOkHttp(answer, appRequest, upstream.protocol());
         }
         return OkHttpResponseMapping.toOkHttp(answer, appRequest, Protocol.HTTP_1_1);
     }

@@ -68,6 +68,16 @@ final class OkHttpRequestMapping {
         return new AttemptCredential(attempt.uri().getHost(), credential);
     }
 
+    /** The app's own request with a few headers added (trace context); the same request when there are none. */
+    static Request withAddedHeaders(Request request, HttpHeaders added) {
+        if (added.isEmpty()) {
+            return request;
+        }
+        Request.Builder builder = request.newBuilder();
+        added.forEach(builder::addHeader);
+        return builder.build();
+    }
+
     static Request withBody(Request request, byte[] body) {
         RequestBody original = request.body();
         return request.newBuilder()

@@ -43,9 +43,21 @@ final class OkHttpResponseMapping {
         return headers.build();
     }
 
+    /** The client's own response, its body replaced by the answer's (the same bytes, watched on their way). */
+    static Response withBody(Response upstream, LlmResponse answer) {
+        ResponseBody own = upstream.body();
+        MediaType type = own == null ? null : own.contentType();
+        long length = own == null ? -1L : own.contentLength();
+        return upstream.newBuilder().body(bodyOf(answer, type, length)).build();
+    }
+
     private static ResponseBody bodyOf(LlmResponse answer) {
         MediaType type = answer.headers().first("Content-Type").map(MediaType::parse).orElse(null);
         long length = answer.headers().first("Content-Length").map(OkHttpResponseMapping::parseLength).orElse(-1L);
+        return bodyOf(answer, type, length);
+    }
+
+    private static ResponseBody bodyOf(LlmResponse answer, MediaType type, long length) {
         InputStream stream = new FilterInputStream(answer.body()) {
             @Override
             public void close() throws IOException {

@@ -1,12 +1,14 @@
 package io.llmfailover.agent.okhttp;
 
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import okhttp3.Interceptor;
 import okhttp3.Request;
@@ -24,7 +26,8 @@ final class OkHttpTransport implements Transport {
 
     /**
      * @param appRequest the neutral request handed to the runtime; an attempt that is this very
-     *     object is sent as {@code appOkHttpRequest}, untouched
+     *     request (with at most headers added: trace context) is sent as {@code appOkHttpRequest}
+     *     (with those headers), and its response reaches the app as OkHttp made it
      */
     OkHttpTransport(Interceptor.Chain chain, LlmRequest appRequest, Request appOkHttpRequest) {
         this.chain = chain;
@@ -35,8 +38,11 @@ final class OkHttpTransport implements Transport {
     /** A null {@code firstByteTimeout} leaves the head to the app's own timeouts. */
     @Override
     public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
-        boolean untouched = attempt == appRequest;
-        Request request = untouched ? appOkHttpRequest : OkHttpRequestMapping.toOkHttp(attempt, appOkHttpRequest);
+        Optional<HttpHeaders> added = attempt.headersAddedTo(appRequest);
+        boolean untouched = added.isPresent();
+        Request request = untouched
+                ? OkHttpRequestMapping.withAddedHeaders(appOkHttpRequest, added.get())
+                : OkHttpRequestMapping.toOkHttp(attempt, appOkHttpRequest);
         if (firstByteTimeout == null) {
             return new OkHttpLlmResponse(chain.proceed(request), untouched);
         }

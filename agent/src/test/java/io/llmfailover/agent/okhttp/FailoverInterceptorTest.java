@@ -75,6 +75,23 @@ class FailoverInterceptorTest {
     }
 
     @Test
+    void aFirstAttemptWithTraceContextAddedIsStillTheAppsRequestAndItsResponseStaysNative() throws IOException {
+        String traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+        java.util.concurrent.atomic.AtomicInteger watched = new java.util.concurrent.atomic.AtomicInteger();
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> watchedBody(
+                transport.send(request.withHeaders(request.headers().with("traceparent", traceparent)), FIRST_BYTE),
+                watched));
+
+        try (Response response = clientGovernedBy(governor).newCall(chat(primary)).execute()) {
+            assertNotNull(response.networkResponse(), "OkHttp's own response, not one rebuilt from the answer");
+            assertEquals("{\"ok\":true}", response.body().string());
+        }
+        assertEquals(traceparent, primary.received().get(0).header("traceparent"));
+        assertEquals("Bearer app-key", primary.received().get(0).header("Authorization"));
+        assertEquals("{\"ok\":true}".length(), watched.get(), "the app read the body through the watcher");
+    }
+
+    @Test
     void anAttemptWithoutAFirstByteTimeoutWaitsForTheHeadAsTheAppWould() throws IOException {
         primary.answering(exchange -> LoopbackServer.stream(exchange, List.of("data: a\n\n", "data: b\n\n"), 2 * FIRST_BYTE.toMillis()));
         FakeGovernor governor = FakeGovernor.passThrough(null);
@@ -274,6 +291,43 @@ class FailoverInterceptorTest {
                 .header("Authorization", "Bearer app-key")
                 .post(RequestBody.create(JSON, PROMPT))
                 .build();
+    }
+
+    /** The answer as telemetry hands it on: same head, its body counted as the app reads it. */
+    private static LlmResponse watchedBody(LlmResponse upstream, java.util.concurrent.atomic.AtomicInteger count) {
+        return new LlmResponse() {
+            @Override
+            public int status() {
+                return upstream.status();
+            }
+
+            @Override
+            public HttpHeaders headers() {
+                return upstream.headers();
+            }
+
+            @Override
+            public java.io.InputStream body() {
+                return new java.io.FilterInputStream(upstream.body()) {
+                    @Override
+                    public int read(byte[] buffer, int offset, int length) throws IOException {
+                        int read = super.read(buffer, offset, length);
+                        count.addAndGet(Math.max(read, 0));
+                        return read;
+                    }
+                };
+            }
+
+            @Override
+            public LlmResponse origin() {
+                return upstream;
+            }
+
+            @Override
+            public void close() {
+                upstream.close();
+            }
+        };
     }
 
     private static LlmResponse withHeader(LlmResponse response, String name, String value) {

@@ -79,11 +79,16 @@ final class ConfigBinder {
         TypedSettings typed = new TypedSettings(settings, problems);
         var providerMap = providers.build(problems);
         var routeList = routes.build(providers.names(), problems);
+        // agent.log travels with the other free-form keys; it is checked here so a typo is reported.
+        Map<String, String> withLog = new LinkedHashMap<>(extra);
+        if (typed.entry(AGENT_LOG).isPresent()) {
+            withLog.put(AGENT_LOG, typed.oneOf(AGENT_LOG, FailoverConfig.LOG_TARGETS));
+        }
         return new FailoverConfig(source, providerMap, routeList, breaker(typed), throttle(typed),
                 typed.positiveDuration(TIMEOUT_FIRST_BYTE, FailoverConfig.DEFAULT_FIRST_BYTE_TIMEOUT),
                 typed.failoverPolicy(FAILOVER_ON, FailoverPolicy.DEFAULTS),
                 typed.positiveInt(TRANSLATION_DEFAULT_MAX_TOKENS, FailoverConfig.DEFAULT_MAX_TOKENS), otel,
-                typed.bool(AGENT_STRICT, false), extra);
+                typed.bool(AGENT_STRICT, false), withLog);
     }
 
     /** Read leniently, so that even an otherwise invalid config can ask to stop the JVM. */

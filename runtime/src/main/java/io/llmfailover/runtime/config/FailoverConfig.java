@@ -59,6 +59,22 @@ public record FailoverConfig(
                 strict, extra);
     }
 
+    /** The key naming where the agent's own log lines go. */
+    public static final String LOG_KEY = "agent.log";
+
+    /** The values of {@value #LOG_KEY}, the default first. */
+    public static final List<String> LOG_TARGETS = List.of("stderr", "jul", "off");
+
+    /**
+     * {@value #LOG_KEY}: {@code stderr} (the default: the agent's lines go to the JVM's standard
+     * error, apart from the app's logging), {@code jul} (to java.util.logging, under logger names
+     * {@code io.llmfailover.*}, where the app's logging set-up picks them up, as most bridge JUL)
+     * or {@code off}.
+     */
+    public String log() {
+        return extra.getOrDefault(LOG_KEY, LOG_TARGETS.get(0));
+    }
+
     /** The configuration of an agent that found no file: defaults, no providers, no routes. */
     public static FailoverConfig defaults() {
         return new FailoverConfig(Optional.empty(), Map.of(), List.of(), BreakerSettings.DEFAULTS,

@@ -26,6 +26,7 @@ final class KnownKeys {
     static final String FAILOVER_ON = "failover.on";
     static final String AGENT_STRICT = "agent.strict";
     static final String TRANSLATION_DEFAULT_MAX_TOKENS = "translation.default-max-tokens";
+    static final String AGENT_LOG = FailoverConfig.LOG_KEY;
 
     /** Prefixes whose every key must be known: a typo under them is reported. */
     static final List<String> OWNED_PREFIXES = List.of("breaker.", "throttle.", "timeout.", "failover.", "agent.",
@@ -35,7 +36,7 @@ final class KnownKeys {
             BREAKER_FAILURE_RATE, BREAKER_MINIMUM_CALLS, BREAKER_WINDOW, BREAKER_CONSECUTIVE_FAILURES,
             BREAKER_OPEN_DURATION, BREAKER_HALF_OPEN_PROBES, THROTTLE_ENABLED, THROTTLE_INITIAL_LIMIT,
             THROTTLE_MIN_LIMIT, THROTTLE_MAX_LIMIT, THROTTLE_MAX_SILENCE, TIMEOUT_FIRST_BYTE, FAILOVER_ON,
-            AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS);
+            AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG);
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "model.*");
     static final List<String> ROUTE_ATTRIBUTES = List.of("match", "chain");

@@ -80,6 +80,20 @@ final class TypedSettings {
         return fallback;
     }
 
+    /** One of a few words, compared without case; the first of {@code allowed} is the default. */
+    String oneOf(String key, java.util.List<String> allowed) {
+        ConfigEntry entry = entries.get(key);
+        if (entry == null) {
+            return allowed.get(0);
+        }
+        String value = entry.value().strip().toLowerCase(Locale.ROOT);
+        if (allowed.contains(value)) {
+            return value;
+        }
+        problems.add(entry, "expected one of " + String.join(", ", allowed));
+        return allowed.get(0);
+    }
+
     /** A share in (0, 1], written {@code 0.5} or {@code 50%}. */
     double rate(String key, double fallback) {
         ConfigEntry entry = entries.get(key);

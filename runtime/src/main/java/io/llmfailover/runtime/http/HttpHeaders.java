@@ -47,6 +47,10 @@ public final class HttpHeaders {
         return entry == null ? List.of() : entry.values;
     }
 
+    public boolean isEmpty() {
+        return entries.isEmpty();
+    }
+
     public boolean contains(String name) {
         return entries.containsKey(key(name));
     }

@@ -17,6 +17,15 @@ public interface LlmResponse extends Closeable {
     /** The body, read at most once. */
     InputStream body();
 
+    /**
+     * The response this one hands on with the very same status and headers, only its body stream
+     * watched on the way (telemetry does this); the response itself otherwise. Lets an adapter give
+     * the app its client's native response, with {@link #body()} in place of the native body.
+     */
+    default LlmResponse origin() {
+        return this;
+    }
+
     @Override
     void close();
 }

@@ -26,15 +26,31 @@ public interface Telemetry {
     /** Exports what is pending, waiting at most a few seconds; for tests and orderly shutdown. */
     void flush();
 
-    /** Flushes and stops the exporters, waiting at most a few seconds. */
+    /**
+     * Exports what is pending and stops the exporters, waiting at most about a second and a half
+     * (it runs as the JVM exits); what a slow collector has not taken by then is dropped.
+     */
     void shutdown();
 
     /** Telemetry set up from the config's {@code otel.*} keys, system properties and {@code OTEL_*} variables. */
     static Telemetry start(FailoverConfig config) {
-        return start(config, Clock.SYSTEM);
+        return start(config, Clock.SYSTEM, null);
+    }
+
+    /**
+     * @param senderLoader where the OTLP exporter finds its HTTP sender, which uses java.net.http:
+     *     the agent, whose runtime lives in the bootstrap class loader that cannot see that module,
+     *     passes a loader that can; null for this class's own loader
+     */
+    static Telemetry start(FailoverConfig config, ClassLoader senderLoader) {
+        return start(config, Clock.SYSTEM, senderLoader);
     }
 
     static Telemetry start(FailoverConfig config, Clock clock) {
+        return start(config, clock, null);
+    }
+
+    static Telemetry start(FailoverConfig config, Clock clock, ClassLoader senderLoader) {
         ExportSettings settings;
         try {
             OtelProperties otel = OtelProperties.of(config.otel());
@@ -48,12 +64,16 @@ public interface Telemetry {
             OnceLogger.notice("otel-settings", "llm-failover: telemetry export is off: " + badSetting.getMessage());
             return OtelTelemetry.loggingOnly(clock);
         }
-        return start(settings, clock);
+        return start(settings, clock, senderLoader);
     }
 
     static Telemetry start(ExportSettings settings, Clock clock) {
+        return start(settings, clock, null);
+    }
+
+    static Telemetry start(ExportSettings settings, Clock clock, ClassLoader senderLoader) {
         try {
-            return OtelTelemetry.start(settings, clock);
+            return OtelTelemetry.start(settings, clock, java.util.List.of(), senderLoader);
         } catch (RuntimeException | LinkageError broken) {
             OnceLogger.internalFailure("starting telemetry", broken);
             return OtelTelemetry.loggingOnly(clock);

@@ -144,6 +144,15 @@ class ConfigLoaderTest {
         }
 
         @Test
+        void theAgentLogsToStandardErrorUnlessToldJavaUtilLogging() throws Exception {
+            assertEquals("stderr", load(null).log());
+
+            system.setProperty("llm.failover.agent.log", "JUL");
+
+            assertEquals("jul", load(null).log());
+        }
+
+        @Test
         void systemPropertyOverridesApplyEvenWithoutAFile() throws Exception {
             system.setProperty("llm.failover.breaker.open-duration", "30s");
             system.setProperty("unrelated.property", "ignored");
@@ -367,6 +376,8 @@ class ConfigLoaderTest {
                         "{file}:2: route.default.chain = openai, anthropic: no provider named anthropic; define provider.anthropic.url or at least provider.anthropic.api-key"),
                 Arguments.of("malformed duration", List.of("", "breaker.window = 10"),
                         "{file}:2: breaker.window = 10: a duration needs a unit; add ms, s, m or h (e.g. 2s)"),
+                Arguments.of("unknown log target", List.of("agent.log = syslog"),
+                        "{file}:1: agent.log = syslog: expected one of stderr, jul, off"),
                 Arguments.of("non-numeric rate", List.of("breaker.failure-rate = half"),
                         "{file}:1: breaker.failure-rate = half: expected a rate in (0, 1] such as 0.5, or a percentage such as 50%"),
                 Arguments.of("rate above one", List.of("breaker.failure-rate = 150%"),

@@ -24,15 +24,32 @@ public final class AppTraceContext {
      */
     private static final String API_PACKAGE = String.join(".", "io", "opentelemetry", "api", "trace");
 
-    private final Map<ClassLoader, Probe> probes = new WeakHashMap<>();
+    /**
+     * The OpenTelemetry Java agent's own copy of the API, shaded under this package in the bootstrap
+     * class loader: the context its instrumentations (servlet, HTTP server, executors...) make
+     * current, which an app without the API on its class path cannot show us.
+     */
+    private static final String JAVAAGENT_API_PACKAGE =
+            String.join(".", "io", "opentelemetry", "javaagent", "shaded", API_PACKAGE);
 
-    /** The app's current span context in the given loader, or the invalid context when there is none. */
+    private static final AppTraceContext SHARED = new AppTraceContext();
+
+    private final Map<ClassLoader, Probe> probes = new WeakHashMap<>();
+    private volatile Probe javaagentProbe;
+
+    /** The instance the runtime reads the app's spans with, its handles cached for the JVM's life. */
+    public static AppTraceContext shared() {
+        return SHARED;
+    }
+
+    /**
+     * The app's current span context in the given loader, else the OpenTelemetry Java agent's
+     * current one, or the invalid context when there is none.
+     */
     public SpanContext current(ClassLoader loader) {
-        if (loader == null) {
-            return SpanContext.getInvalid();
-        }
         try {
-            return probeFor(loader).read();
+            SpanContext app = loader == null ? SpanContext.getInvalid() : probeFor(loader).read();
+            return app.isValid() ? app : javaagentProbe().read();
         } catch (Throwable unreadable) {
             OnceLogger.internalFailure("reading the app's current span", unreadable);
             return SpanContext.getInvalid();
@@ -41,8 +58,17 @@ public final class AppTraceContext {
 
     private Probe probeFor(ClassLoader loader) {
         synchronized (probes) {
-            return probes.computeIfAbsent(loader, Probe::lookUp);
+            return probes.computeIfAbsent(loader, app -> Probe.lookUp(app, API_PACKAGE));
         }
+    }
+
+    private Probe javaagentProbe() {
+        Probe probe = javaagentProbe;
+        if (probe == null) {
+            probe = Probe.lookUp(null, JAVAAGENT_API_PACKAGE);
+            javaagentProbe = probe;
+        }
+        return probe;
     }
 
     /** The reflective handles into one loader's OpenTelemetry API; {@link #ABSENT} where it has none. */
@@ -51,11 +77,12 @@ public final class AppTraceContext {
 
         static final Probe ABSENT = new Probe(null, null, null, null, null, null, null);
 
-        static Probe lookUp(ClassLoader loader) {
+        /** @param loader where to look, null for the bootstrap class loader */
+        static Probe lookUp(ClassLoader loader, String apiPackage) {
             try {
-                Class<?> span = Class.forName(API_PACKAGE + ".Span", false, loader);
-                Class<?> context = Class.forName(API_PACKAGE + ".SpanContext", false, loader);
-                Class<?> flags = Class.forName(API_PACKAGE + ".TraceFlags", false, loader);
+                Class<?> span = Class.forName(apiPackage + ".Span", false, loader);
+                Class<?> context = Class.forName(apiPackage + ".SpanContext", false, loader);
+                Class<?> flags = Class.forName(apiPackage + ".TraceFlags", false, loader);
                 MethodHandles.Lookup lookup = MethodHandles.publicLookup();
                 return new Probe(
                         lookup.findStatic(span, "current", MethodType.methodType(span)),

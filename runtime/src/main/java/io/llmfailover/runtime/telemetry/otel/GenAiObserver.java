@@ -6,6 +6,7 @@ import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.CallScope;
 import io.llmfailover.runtime.time.Clock;
+import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.Tracer;
 
 /**
@@ -35,7 +36,9 @@ public final class GenAiObserver implements CallObserver {
     @Override
     public CallScope callStarted(GovernedCall call, Route route) {
         try {
-            return GenAiCallScope.start(this, call, route, appTraceContext.current(CallerClassLoader.current()));
+            SpanContext captured = CallerClassLoader.capturedParent();
+            SpanContext appParent = captured != null ? captured : appTraceContext.current(CallerClassLoader.current());
+            return GenAiCallScope.start(this, call, route, appParent);
         } catch (RuntimeException internal) {
             OnceLogger.internalFailure("starting a call span", internal);
             return CallScope.NOOP;

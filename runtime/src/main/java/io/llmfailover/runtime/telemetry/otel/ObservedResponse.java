@@ -34,6 +34,11 @@ final class ObservedResponse implements LlmResponse {
     }
 
     @Override
+    public LlmResponse origin() {
+        return answer.origin();
+    }
+
+    @Override
     public synchronized InputStream body() {
         if (body == null) {
             body = new ObservedBody(answer.body(), call, scanner);

@@ -16,7 +16,9 @@ import java.util.concurrent.TimeUnit;
 public final class OtelTelemetry implements Telemetry {
 
     static final String SCOPE = "io.llmfailover";
-    private static final long WAIT_SECONDS = 5;
+    private static final long FLUSH_WAIT_MILLIS = 5_000;
+    /** Short, since it runs as the JVM exits: a collector that is down or slow must not hold the app up. */
+    private static final long SHUTDOWN_WAIT_MILLIS = 1_500;
 
     private final OpenTelemetrySdk sdk;
     private final CallObserver observer;
@@ -30,7 +32,7 @@ public final class OtelTelemetry implements Telemetry {
         ResilienceGauges gauges = new ResilienceGauges(meter);
         this.observer = observeCalls
                 ? new GenAiObserver(api.getTracer(SCOPE), new GenAiMetrics(meter), gauges, clock, captureContent,
-                        new AppTraceContext())
+                        AppTraceContext.shared())
                 : CallObserver.NOOP;
         this.breakerListener = new BreakerTelemetry(gauges);
         this.throttleListener = new ThrottleTelemetry(gauges, clock);
@@ -42,10 +44,16 @@ public final class OtelTelemetry implements Telemetry {
 
     /** @param extraReaders further metric readers, for tests */
     public static Telemetry start(ExportSettings settings, Clock clock, List<MetricReader> extraReaders) {
+        return start(settings, clock, extraReaders, null);
+    }
+
+    /** @param senderLoader where the exporters find their HTTP sender, null for the SDK's own loader */
+    public static Telemetry start(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
+            ClassLoader senderLoader) {
         if (settings.disabled() || (!settings.exportsTraces() && !settings.exportsMetrics() && extraReaders.isEmpty())) {
             return loggingOnly(clock);
         }
-        OpenTelemetrySdk sdk = TelemetrySdk.build(settings, clock, extraReaders);
+        OpenTelemetrySdk sdk = TelemetrySdk.build(settings, clock, extraReaders, senderLoader);
         return new OtelTelemetry(sdk, sdk, true, settings.captureContent(), clock);
     }
 
@@ -72,15 +80,26 @@ public final class OtelTelemetry implements Telemetry {
     @Override
     public void flush() {
         if (sdk != null) {
-            sdk.getSdkTracerProvider().forceFlush().join(WAIT_SECONDS, TimeUnit.SECONDS);
-            sdk.getSdkMeterProvider().forceFlush().join(WAIT_SECONDS, TimeUnit.SECONDS);
+            sdk.getSdkTracerProvider().forceFlush().join(FLUSH_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+            sdk.getSdkMeterProvider().forceFlush().join(FLUSH_WAIT_MILLIS, TimeUnit.MILLISECONDS);
         }
     }
 
     @Override
     public void shutdown() {
-        if (sdk != null) {
-            sdk.shutdown().join(WAIT_SECONDS, TimeUnit.SECONDS);
+        if (sdk == null) {
+            return;
+        }
+        // The SDK's shutdown itself blocks while an exporter retries a collector that is down:
+        // it runs on a daemon thread of its own, which the JVM does not wait for after our wait.
+        Thread stopping = new Thread(() -> sdk.shutdown().join(SHUTDOWN_WAIT_MILLIS, TimeUnit.MILLISECONDS),
+                "llm-failover-telemetry-stop");
+        stopping.setDaemon(true);
+        stopping.start();
+        try {
+            stopping.join(SHUTDOWN_WAIT_MILLIS);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 }

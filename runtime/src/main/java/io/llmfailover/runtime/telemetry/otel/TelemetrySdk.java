@@ -2,6 +2,7 @@ package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.time.Clock;
 import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.common.ComponentLoader;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.exporter.otlp.http.metrics.OtlpHttpMetricExporter;
 import io.opentelemetry.exporter.otlp.http.metrics.OtlpHttpMetricExporterBuilder;
@@ -10,6 +11,7 @@ import io.opentelemetry.exporter.otlp.http.trace.OtlpHttpSpanExporterBuilder;
 import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.OpenTelemetrySdkBuilder;
 import io.opentelemetry.sdk.common.InternalTelemetryVersion;
+import io.opentelemetry.sdk.common.export.HttpSenderProvider;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
 import io.opentelemetry.sdk.metrics.SdkMeterProviderBuilder;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
@@ -29,6 +31,9 @@ import java.util.Locale;
  */
 public final class TelemetrySdk {
 
+    /** Relocated with OpenTelemetry in the agent jar, like every class name here. */
+    private static final String JDK_SENDER_PROVIDER = "io.opentelemetry.exporter.sender.jdk.internal.JdkHttpSenderProvider";
+
     private TelemetrySdk() {}
 
     public static OpenTelemetrySdk build(ExportSettings settings, Clock clock) {
@@ -37,10 +42,20 @@ public final class TelemetrySdk {
 
     /** @param extraReaders further metric readers, for tests that look at metrics without a collector */
     public static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders) {
+        return build(settings, clock, extraReaders, null);
+    }
+
+    /**
+     * @param senderLoader where the exporters look up their HTTP sender (the JDK HttpClient one),
+     *     null for the SDK's own loader
+     */
+    public static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
+            ClassLoader senderLoader) {
+        SdkLogBridge.install();
         Resource resource = resource(settings);
         SdkMeterProviderBuilder meters = SdkMeterProvider.builder().setResource(resource).setClock(SdkClock.of(clock));
         if (settings.exportsMetrics()) {
-            meters.registerMetricReader(PeriodicMetricReader.builder(metricExporter(settings))
+            meters.registerMetricReader(PeriodicMetricReader.builder(metricExporter(settings, senderLoader))
                     .setInterval(settings.metricInterval())
                     .build());
         }
@@ -53,7 +68,7 @@ public final class TelemetrySdk {
                     .setResource(resource)
                     .setClock(SdkClock.of(clock))
                     .setSampler(sampler(settings.sampler(), settings.samplerArg()))
-                    .addSpanProcessor(BatchSpanProcessor.builder(spanExporter(settings))
+                    .addSpanProcessor(BatchSpanProcessor.builder(spanExporter(settings, senderLoader))
                             .setMaxQueueSize(settings.maxQueueSize())
                             .setMaxExportBatchSize(Math.min(settings.maxExportBatchSize(), settings.maxQueueSize()))
                             .setScheduleDelay(settings.scheduleDelay())
@@ -67,21 +82,49 @@ public final class TelemetrySdk {
         return sdk.build();
     }
 
-    private static OtlpHttpSpanExporter spanExporter(ExportSettings settings) {
+    private static OtlpHttpSpanExporter spanExporter(ExportSettings settings, ClassLoader senderLoader) {
         OtlpHttpSpanExporterBuilder exporter = OtlpHttpSpanExporter.builder()
                 .setEndpoint(settings.tracesEndpoint())
                 .setTimeout(settings.exportTimeout())
                 .setMeterProvider(io.opentelemetry.api.metrics.MeterProvider::noop);
         settings.tracesHeaders().forEach(exporter::addHeader);
+        if (senderLoader != null) {
+            exporter.setComponentLoader(senderFrom(senderLoader));
+        }
         return exporter.build();
     }
 
-    private static OtlpHttpMetricExporter metricExporter(ExportSettings settings) {
+    private static OtlpHttpMetricExporter metricExporter(ExportSettings settings, ClassLoader senderLoader) {
         OtlpHttpMetricExporterBuilder exporter = OtlpHttpMetricExporter.builder()
                 .setEndpoint(settings.metricsEndpoint())
                 .setTimeout(settings.exportTimeout());
         settings.metricsHeaders().forEach(exporter::addHeader);
+        if (senderLoader != null) {
+            exporter.setComponentLoader(senderFrom(senderLoader));
+        }
         return exporter.build();
+    }
+
+    /**
+     * Components as the given loader has them, the HTTP sender named directly: its service file
+     * is not found through a loader whose parent chain ends at the bootstrap class path.
+     */
+    private static ComponentLoader senderFrom(ClassLoader loader) {
+        ComponentLoader services = ComponentLoader.forClassLoader(loader);
+        return new ComponentLoader() {
+            @Override
+            public <T> Iterable<T> load(Class<T> spi) {
+                if (spi != HttpSenderProvider.class) {
+                    return services.load(spi);
+                }
+                try {
+                    return List.of(spi.cast(Class.forName(JDK_SENDER_PROVIDER, true, loader)
+                            .getConstructor().newInstance()));
+                } catch (ReflectiveOperationException | LinkageError | ClassCastException absent) {
+                    return services.load(spi);
+                }
+            }
+        };
     }
 
     private static Resource resource(ExportSettings settings) {

@@ -94,6 +94,32 @@ class AppTraceContextTest {
         }
     }
 
+    @Test
+    void aCallRunOnAnotherThreadJoinsTheSpanCapturedOnTheAppsThread() throws Exception {
+        ManualClock clock = new ManualClock();
+        try (OtlpReceiver receiver = new OtlpReceiver(); URLClassLoader app = appWithItsOwnOpenTelemetry()) {
+            Telemetry telemetry = OtelTelemetry.start(TelemetryFixture.settings(receiver.endpoint(), Map.of()), clock);
+            CallerClassLoader.Captured caller;
+            try (AutoCloseable scope = makeCurrent(app)) {
+                caller = CallerClassLoader.capture(app); // what sendAsync does on the app's thread
+            }
+            Thread elsewhere = new Thread(() -> {
+                try (CallerClassLoader.Scope used = caller.use()) {
+                    telemetry.observer().callStarted(GenAiObserverTest.streamingChat(), GenAiObserverTest.route())
+                            .failed(new IOException("down"));
+                }
+            });
+            elsewhere.start();
+            elsewhere.join();
+            telemetry.flush();
+            telemetry.shutdown();
+
+            io.opentelemetry.proto.trace.v1.Span call = receiver.span("chat gpt-4o");
+            assertEquals(TRACE_ID, HexFormat.of().formatHex(call.getTraceId().toByteArray()));
+            assertEquals(SPAN_ID, HexFormat.of().formatHex(call.getParentSpanId().toByteArray()));
+        }
+    }
+
     /** A loader holding its own copy of the OpenTelemetry API, as an app (or the OTel agent's bridge) has. */
     private static URLClassLoader appWithItsOwnOpenTelemetry() {
         return new URLClassLoader(new URL[] {jarOf(Span.class), jarOf(Context.class), jarOf(ComponentLoader.class)},
