@@ -5,8 +5,8 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Where adapters wait for a provider off the app's own threads (a reactive client's event loop, a
- * head the agent times out): virtual threads where the JVM has them (21+), so a wait pins no
+ * Where adapters run work off the app's own threads (a reactive client's event loop, a governed
+ * async call, a response body pump, a head the agent times out): virtual threads where the JVM has them (21+), so a wait pins no
  * carrier; small daemon threads otherwise. Unbounded on purpose: a long stream holds its thread.
  */
 public final class AgentThreads {

@@ -39,7 +39,7 @@ public final class HeadDeadline {
             return attempt.send();
         }
         CompletableFuture<T> head = new CompletableFuture<>();
-        AdapterExecutor.shared().execute(() -> {
+        AgentThreads.shared().execute(() -> {
             try {
                 head.complete(attempt.send());
             } catch (Throwable failure) {

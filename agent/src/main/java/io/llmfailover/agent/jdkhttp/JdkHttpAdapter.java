@@ -1,6 +1,6 @@
 package io.llmfailover.agent.jdkhttp;
 
-import io.llmfailover.agent.bootstrap.AdapterExecutor;
+import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
@@ -26,7 +26,7 @@ public final class JdkHttpAdapter implements JdkHttpHook {
     private final Executor executor;
 
     public JdkHttpAdapter() {
-        this(AgentRuntime::governor, AdapterExecutor.shared());
+        this(AgentRuntime::governor, AgentThreads.shared());
     }
 
     JdkHttpAdapter(Supplier<CallGovernor> governor, Executor executor) {

@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.agent.bootstrap.AdapterExecutor;
+import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.LoopbackServer;
@@ -237,7 +237,7 @@ class JdkHttpAdapterTest {
     }
 
     private static JdkHttpAdapter adapterFor(FakeGovernor governor) {
-        return new JdkHttpAdapter(() -> governor, AdapterExecutor.shared());
+        return new JdkHttpAdapter(() -> governor, AgentThreads.shared());
     }
 
     private static HttpRequest chat(LoopbackServer server) {
