@@ -93,6 +93,12 @@ final class ChildJvm {
                 .redirectError(stderr.toFile());
         SCRUBBED_ENV.forEach(builder.environment()::remove);
         builder.environment().keySet().removeIf(name -> SCRUBBED_ENV_PREFIXES.stream().anyMatch(name::startsWith));
+        if (!env.containsKey("OTEL_EXPORTER_OTLP_ENDPOINT")) {
+            // No collector listens here: a test that is not about telemetry turns export off, so
+            // its child does not spend its exit retrying one.
+            builder.environment().put("OTEL_TRACES_EXPORTER", "none");
+            builder.environment().put("OTEL_METRICS_EXPORTER", "none");
+        }
         builder.environment().putAll(env);
 
         Process process = builder.start();

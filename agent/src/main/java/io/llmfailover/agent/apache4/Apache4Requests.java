@@ -2,6 +2,7 @@ package io.llmfailover.agent.apache4;
 
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -16,7 +17,6 @@ import org.apache.http.client.methods.HttpUriRequest;
 import org.apache.http.client.methods.RequestBuilder;
 import org.apache.http.conn.routing.HttpRoute;
 import org.apache.http.entity.ByteArrayEntity;
-import org.apache.http.util.EntityUtils;
 
 /** Between HttpClient 4's requests and the runtime's neutral one, and the route of each attempt. */
 final class Apache4Requests {
@@ -46,7 +46,10 @@ final class Apache4Requests {
             return new byte[0];
         }
         HttpEntity entity = enclosing.getEntity();
-        byte[] body = EntityUtils.toByteArray(entity);
+        // writeTo, not getContent: a streaming entity (Spring's, for one) can only write itself.
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        entity.writeTo(bytes);
+        byte[] body = bytes.toByteArray();
         ByteArrayEntity copy = new ByteArrayEntity(body);
         copy.setContentType(entity.getContentType());
         copy.setContentEncoding(entity.getContentEncoding());

@@ -2,6 +2,7 @@ package io.llmfailover.agent.apache5;
 
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -15,7 +16,6 @@ import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
-import org.apache.hc.core5.http.io.entity.EntityUtils;
 import org.apache.hc.core5.http.message.BasicClassicHttpRequest;
 
 /** Between HttpClient 5's requests and the runtime's neutral one, and the route of each attempt. */
@@ -50,7 +50,10 @@ final class Apache5Requests {
         if (entity == null) {
             return new byte[0];
         }
-        byte[] body = EntityUtils.toByteArray(entity);
+        // writeTo, not getContent: a streaming entity (Spring's, for one) can only write itself.
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        entity.writeTo(bytes);
+        byte[] body = bytes.toByteArray();
         ContentType type = entity.getContentType() == null ? null : ContentType.parseLenient(entity.getContentType());
         request.setEntity(new ByteArrayEntity(body, type, entity.getContentEncoding()));
         return body;

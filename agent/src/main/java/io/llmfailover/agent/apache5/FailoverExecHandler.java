@@ -1,5 +1,6 @@
 package io.llmfailover.agent.apache5;
 
+import io.llmfailover.agent.bootstrap.CallDepth;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
@@ -55,7 +56,8 @@ final class FailoverExecHandler implements ExecChainHandler {
 
     private CallGovernor governorOf(URI uri) {
         try {
-            CallGovernor current = governor.get();
+            // An attempt a higher adapter (RestClient over this client) sends is already governed.
+            CallGovernor current = CallDepth.inCall() ? null : governor.get();
             return current != null && uri != null && current.governs(uri) ? current : null;
         } catch (RuntimeException | LinkageError e) {
             FailureLog.once("Apache HttpClient 5 governs()", e);

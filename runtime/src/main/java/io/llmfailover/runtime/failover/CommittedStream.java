@@ -9,8 +9,9 @@ import java.io.InputStream;
 /**
  * A streamed answer after the call was committed to its provider. If the upstream breaks, the app
  * gets an error event in its own protocol right after the last complete event, which its SDK
- * raises as an error: never half an event, never content twice, never a hang. Events are handed
- * on whole, which costs nothing since an SSE parser acts only at an event's closing blank line.
+ * raises as an error, and then the break itself, for clients that read SSE without looking for
+ * error events: never half an event, never content twice, never a hang. Events are handed on
+ * whole, which costs nothing since an SSE parser acts only at an event's closing blank line.
  */
 final class CommittedStream extends InputStream {
 
@@ -25,6 +26,8 @@ final class CommittedStream extends InputStream {
     /** The start of an event whose closing blank line has not arrived yet. */
     private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
     private boolean ended;
+    /** The upstream's break, raised once the error event was read. */
+    private IOException broken;
 
     CommittedStream(InputStream upstream, Protocol caller) {
         this.upstream = upstream;
@@ -44,6 +47,9 @@ final class CommittedStream extends InputStream {
         }
         while (readyPosition == ready.length) {
             if (ended) {
+                if (broken != null) {
+                    throw new IOException(BROKEN, broken);
+                }
                 return -1;
             }
             fill();
@@ -58,8 +64,9 @@ final class CommittedStream extends InputStream {
         int n;
         try {
             n = upstream.read(chunk);
-        } catch (IOException broken) {
+        } catch (IOException upstreamBroke) {
             end(StreamErrorFrames.of(caller, BROKEN));
+            broken = upstreamBroke;
             return;
         }
         if (n < 0) {
@@ -102,6 +109,7 @@ final class CommittedStream extends InputStream {
     @Override
     public void close() throws IOException {
         ended = true;
+        broken = null;
         upstream.close();
     }
 }

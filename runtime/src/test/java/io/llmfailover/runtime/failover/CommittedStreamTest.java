@@ -1,9 +1,11 @@
 package io.llmfailover.runtime.failover;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.provider.Protocol;
+import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.testing.ScriptedTransport.BreakingStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -28,8 +30,10 @@ class CommittedStreamTest {
     void aBreakMidEventDropsTheHalfEventAndEndsWithAnOpenAiErrorFrame() throws IOException {
         InputStream upstream = new BreakingStream((TWO_EVENTS + "data: {\"n\":").getBytes(StandardCharsets.UTF_8));
 
-        String delivered = read(new CommittedStream(upstream, Protocol.OPENAI));
+        ScriptedTransport.Drained drained = ScriptedTransport.drain(new CommittedStream(upstream, Protocol.OPENAI));
+        String delivered = drained.text();
 
+        assertNotNull(drained.end(), "after the error event the break itself reaches the reader");
         assertTrue(delivered.startsWith(TWO_EVENTS), delivered);
         String rest = delivered.substring(TWO_EVENTS.length());
         assertTrue(rest.startsWith("data: {\"error\":"), rest);
@@ -41,7 +45,7 @@ class CommittedStreamTest {
         String events = "event: ping\ndata: {\"type\":\"ping\"}\n\n";
         InputStream upstream = new BreakingStream((events + "event: content_block_delta\n").getBytes(StandardCharsets.UTF_8));
 
-        String delivered = read(new CommittedStream(upstream, Protocol.ANTHROPIC));
+        String delivered = ScriptedTransport.drain(new CommittedStream(upstream, Protocol.ANTHROPIC)).text();
 
         assertTrue(delivered.startsWith(events + "event: error\ndata: {"), delivered);
     }

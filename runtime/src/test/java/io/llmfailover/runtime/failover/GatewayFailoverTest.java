@@ -6,6 +6,7 @@ import static io.llmfailover.runtime.testing.ScriptedTransport.response;
 import static io.llmfailover.runtime.testing.ScriptedTransport.sse;
 import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static io.llmfailover.runtime.testing.ScriptedTransport.brokenStream;
+import static io.llmfailover.runtime.testing.ScriptedTransport.drain;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -251,8 +252,7 @@ class GatewayFailoverTest {
         transport.on(PRIMARY, brokenStream(firstEvent + "data: {\"choi"));
         transport.on(BACKUP, sse(STREAM));
 
-        String delivered = new String(gateway.execute(streamingChatRequest(), transport).body().readAllBytes(),
-                StandardCharsets.UTF_8);
+        String delivered = drain(gateway.execute(streamingChatRequest(), transport).body()).text();
 
         assertTrue(delivered.startsWith(firstEvent + "data: {\"error\":"), delivered);
         assertEquals(0, transport.sentTo(BACKUP), "once a byte reached the app the call is committed");

@@ -51,6 +51,23 @@ public final class ScriptedTransport implements Transport {
         return request -> response(status, body, headerPairs);
     }
 
+    /** Everything a reader gets from a stream, and the exception that ended it, if one did. */
+    public record Drained(String text, IOException end) {}
+
+    public static Drained drain(InputStream stream) {
+        java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+        byte[] buffer = new byte[1024];
+        try {
+            int n;
+            while ((n = stream.read(buffer)) >= 0) {
+                bytes.write(buffer, 0, n);
+            }
+            return new Drained(bytes.toString(StandardCharsets.UTF_8), null);
+        } catch (IOException end) {
+            return new Drained(bytes.toString(StandardCharsets.UTF_8), end);
+        }
+    }
+
     public long sentTo(String authority) {
         return sent.stream().filter(request -> request.uri().getAuthority().equals(authority)).count();
     }

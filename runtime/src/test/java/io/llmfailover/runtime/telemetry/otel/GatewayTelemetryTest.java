@@ -1,5 +1,7 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+import io.llmfailover.runtime.testing.ScriptedTransport;
+
 
 import static io.llmfailover.runtime.telemetry.otel.OtlpReceiver.attributes;
 import static io.llmfailover.runtime.testing.ScriptedTransport.brokenStream;
@@ -239,7 +241,7 @@ class GatewayTelemetryTest {
         fixture.providers.on(OPENAI, brokenStream("data: {\"model\":\"gpt-4o\",\"choices\":[]}\n\n"));
 
         LlmResponse answer = fixture.gateway.execute(chat(true), fixture.providers);
-        String delivered = new String(answer.body().readAllBytes(), StandardCharsets.UTF_8);
+        String delivered = ScriptedTransport.drain(answer.body()).text();
         fixture.flush();
 
         assertTrue(delivered.contains("data: {\"error\":"), "the app's SDK gets an error event: " + delivered);
