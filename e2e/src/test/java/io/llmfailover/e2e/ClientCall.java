@@ -2,6 +2,7 @@ package io.llmfailover.e2e;
 
 import io.llmfailover.e2e.apps.ApacheHttp4App;
 import io.llmfailover.e2e.apps.ApacheHttp5App;
+import io.llmfailover.e2e.apps.ApacheHttp5AsyncApp;
 import io.llmfailover.e2e.apps.JdkHttpClientApp;
 import io.llmfailover.e2e.apps.LangChain4jApp;
 import io.llmfailover.e2e.apps.OkHttp3App;
@@ -32,6 +33,8 @@ enum ClientCall {
     URLCONNECTION_STREAM(UrlConnectionApp.class, "stream"),
     APACHE5_BLOCKING(ApacheHttp5App.class, "blocking"),
     APACHE5_STREAM(ApacheHttp5App.class, "stream"),
+    APACHE5_ASYNC_BLOCKING(ApacheHttp5AsyncApp.class, "blocking"),
+    APACHE5_ASYNC_STREAM(ApacheHttp5AsyncApp.class, "stream"),
     APACHE4_BLOCKING(ApacheHttp4App.class, "blocking"),
     APACHE4_STREAM(ApacheHttp4App.class, "stream");
 
@@ -57,7 +60,8 @@ enum ClientCall {
     /** The raw client sees response headers; the SDK's typed results do not expose them. */
     boolean seesHeaders() {
         return app == JdkHttpClientApp.class || app == OkHttp3App.class
-                || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class;
+                || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
+                || app == ApacheHttp5AsyncApp.class;
     }
 
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */

@@ -8,9 +8,10 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.function.Supplier;
 import org.apache.hc.client5.http.impl.ChainElement;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 
-/** The Apache HttpClient 5 adapter's entry point: one exec handler per builder, however often it builds. */
+/** The Apache HttpClient 5 adapter's entry point: one exec handler per builder (classic or async), however often it builds. */
 public final class Apache5Adapter implements Apache5Hook {
 
     static final String HANDLER_NAME = "llm-failover";
@@ -31,6 +32,14 @@ public final class Apache5Adapter implements Apache5Hook {
         if (decorated.add(builder)) {
             ((HttpClientBuilder) builder).addExecInterceptorBefore(
                     ChainElement.PROTOCOL.name(), HANDLER_NAME, new FailoverExecHandler(governor));
+        }
+    }
+
+    @Override
+    public void asyncBuilding(Object builder) {
+        if (decorated.add(builder)) {
+            ((HttpAsyncClientBuilder) builder).addExecInterceptorBefore(
+                    ChainElement.PROTOCOL.name(), HANDLER_NAME, new FailoverAsyncExecHandler(governor));
         }
     }
 }

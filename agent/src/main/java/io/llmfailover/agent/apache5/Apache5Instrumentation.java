@@ -7,10 +7,7 @@ import io.llmfailover.agent.ClientInstrumentation;
 import net.bytebuddy.agent.builder.AgentBuilder;
 import net.bytebuddy.dynamic.ClassFileLocator;
 
-/**
- * Hooks {@code build()} of Apache HttpClient 5's classic client builder. The async client is not
- * governed yet: its handler must chain the async exec without blocking the I/O reactor.
- */
+/** Hooks {@code build()} of Apache HttpClient 5's classic and async client builders. */
 public final class Apache5Instrumentation implements ClientInstrumentation {
 
     @Override
@@ -18,6 +15,10 @@ public final class Apache5Instrumentation implements ClientInstrumentation {
         return builder.type(named("org.apache.hc.client5.http.impl.classic.HttpClientBuilder"))
                 .transform(new AgentBuilder.Transformer.ForAdvice()
                         .include(adviceClasses)
-                        .advice(named("build").and(takesArguments(0)), "io.llmfailover.agent.apache5.ClassicBuildAdvice"));
+                        .advice(named("build").and(takesArguments(0)), "io.llmfailover.agent.apache5.ClassicBuildAdvice"))
+                .type(named("org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder"))
+                .transform(new AgentBuilder.Transformer.ForAdvice()
+                        .include(adviceClasses)
+                        .advice(named("build").and(takesArguments(0)), "io.llmfailover.agent.apache5.AsyncBuildAdvice"));
     }
 }

@@ -17,6 +17,9 @@ import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 import org.apache.hc.core5.http.message.BasicClassicHttpRequest;
+import org.apache.hc.core5.http.message.BasicHttpRequest;
+import org.apache.hc.core5.http.nio.AsyncEntityProducer;
+import org.apache.hc.core5.http.nio.entity.BasicAsyncEntityProducer;
 
 /** Between HttpClient 5's requests and the runtime's neutral one, and the route of each attempt. */
 final class Apache5Requests {
@@ -69,6 +72,36 @@ final class Apache5Requests {
             headers.set("Content-Type", classic.getEntity().getContentType());
         }
         return new LlmRequest(request.getMethod(), uri, headers.build(), body);
+    }
+
+    /** The neutral form of an async request, whose content type travels with its entity producer. */
+    static LlmRequest toNeutral(HttpRequest request, URI uri, byte[] body, String entityContentType) {
+        LlmRequest neutral = toNeutral(request, uri, body);
+        if (entityContentType == null || request.containsHeader("Content-Type")) {
+            return neutral;
+        }
+        return new LlmRequest(neutral.method(), uri, neutral.headers().toBuilder().set("Content-Type", entityContentType).build(), body);
+    }
+
+    /** The async request head for an attempt the runtime rewrote; its body goes in {@link #entityOf}. */
+    static HttpRequest toAsync(LlmRequest attempt) {
+        BasicHttpRequest request = new BasicHttpRequest(attempt.method(), attempt.uri());
+        attempt.headers().forEach((name, value) -> {
+            if (!DERIVED_HEADERS.contains(name.toLowerCase(Locale.ROOT)) && !name.equalsIgnoreCase("Content-Type")) {
+                request.addHeader(name, value);
+            }
+        });
+        return request;
+    }
+
+    /** A fresh, repeatable producer of an attempt's body; null for an attempt without one. */
+    static AsyncEntityProducer entityOf(LlmRequest attempt) {
+        String type = attempt.headers().first("Content-Type").orElse(null);
+        return attempt.body().length > 0 || type != null ? entityOf(attempt.body(), type) : null;
+    }
+
+    static AsyncEntityProducer entityOf(byte[] body, String contentType) {
+        return new BasicAsyncEntityProducer(body, contentType == null ? null : ContentType.parseLenient(contentType));
     }
 
     /** The classic request for an attempt the runtime rewrote. */

@@ -171,6 +171,18 @@ public final class AgentHooks {
         }
     }
 
+    /** Called when an Apache HttpClient 5 {@code HttpAsyncClientBuilder.build()} starts. */
+    public static void apache5AsyncBuilding(Object builder) {
+        try {
+            Apache5Hook hook = Adapters.APACHE5.get(builder.getClass());
+            if (hook != null) {
+                hook.asyncBuilding(builder);
+            }
+        } catch (Throwable t) {
+            FailureLog.once("HttpAsyncClientBuilder (Apache 5)", t);
+        }
+    }
+
     /** Called when Apache HttpClient 4's {@code decorateProtocolExec} returns; gives what the builder uses instead. */
     public static Object apache4ProtocolExec(Object builder, Object protocolExec) {
         try {

@@ -1,0 +1,185 @@
+package io.llmfailover.agent.apache5;
+
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Transport;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.hc.client5.http.ClientProtocolException;
+import org.apache.hc.client5.http.HttpRoute;
+import org.apache.hc.client5.http.async.AsyncExecCallback;
+import org.apache.hc.client5.http.async.AsyncExecChain;
+import org.apache.hc.client5.http.async.AsyncExecRuntime;
+import org.apache.hc.core5.concurrent.Cancellable;
+import org.apache.hc.core5.concurrent.ComplexCancellable;
+import org.apache.hc.core5.http.EntityDetails;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpRequest;
+import org.apache.hc.core5.http.HttpResponse;
+import org.apache.hc.core5.http.nio.AsyncDataConsumer;
+import org.apache.hc.core5.http.nio.AsyncEntityProducer;
+
+/**
+ * Sends each attempt down the rest of the app's async exec chain (protocol, connect, transport)
+ * with a fresh producer of its bytes and a runtime and cancellable of its own, then waits, on the
+ * adapter executor and never on the I/O reactor, for its response head within the first-byte
+ * timeout. The body stays with the connection and is read lazily through a {@link ResponseBodyPipe}.
+ */
+final class AsyncTransport implements Transport {
+
+    private final AsyncExecChain.Scope scope;
+    private final AsyncExecChain chain;
+    private final LlmRequest appRequest;
+    private final HttpRequest appAsyncRequest;
+    private final GovernedAsyncCall call;
+
+    AsyncTransport(AsyncExecChain.Scope scope, AsyncExecChain chain, LlmRequest appRequest,
+            HttpRequest appAsyncRequest, GovernedAsyncCall call) {
+        this.scope = scope;
+        this.chain = chain;
+        this.appRequest = appRequest;
+        this.appAsyncRequest = appAsyncRequest;
+        this.call = call;
+    }
+
+    @Override
+    public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
+        boolean untouched = attempt == appRequest;
+        HttpRequest request = untouched ? appAsyncRequest : Apache5Requests.toAsync(attempt);
+        AsyncEntityProducer entity = Apache5Requests.entityOf(attempt);
+        HttpRoute route = untouched ? scope.route : Apache5Requests.routeTo(attempt.uri(), scope.route);
+        Attempt sending = new Attempt(scope.execRuntime.fork(), untouched);
+        call.attemptStarted(sending);
+        AsyncExecChain.Scope attemptScope = new AsyncExecChain.Scope(scope.exchangeId, route, request,
+                sending.cancellable, scope.clientContext, sending.runtime, scope.scheduler, scope.execCount);
+        try {
+            chain.proceed(request, entity, attemptScope, sending);
+        } catch (HttpException e) {
+            sending.cancel();
+            throw new ClientProtocolException(e.getMessage(), e);
+        }
+        return sending.awaitHead(firstByteTimeout);
+    }
+
+    /**
+     * One attempt: the callback the chain below answers, and its abort. A named class rather than
+     * lambdas: see {@link io.llmfailover.agent.bootstrap.AdapterClassLoader} on linkage pitfalls.
+     */
+    static final class Attempt implements AsyncExecCallback, Cancellable {
+        private final CompletableFuture<AsyncLlmResponse> head = new CompletableFuture<>();
+        private final ComplexCancellable cancellable = new ComplexCancellable();
+        private final AsyncExecRuntime runtime;
+        private final boolean untouched;
+        private volatile ResponseBodyPipe body;
+
+        Attempt(AsyncExecRuntime runtime, boolean untouched) {
+            this.runtime = runtime;
+            this.untouched = untouched;
+        }
+
+        AsyncLlmResponse awaitHead(Duration timeout) throws IOException {
+            try {
+                return timeout == null ? head.get() : head.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                abandon();
+                throw new FirstByteTimeoutException(timeout);
+            } catch (InterruptedException e) {
+                abandon();
+                Thread.currentThread().interrupt();
+                throw new InterruptedIOException("interrupted while waiting for the response head");
+            } catch (CancellationException e) {
+                throw new InterruptedIOException("request cancelled");
+            } catch (ExecutionException e) {
+                throw asIoException(e.getCause());
+            }
+        }
+
+        /** Gives up on the head: the attempt is aborted and a head that still comes is released. */
+        private void abandon() {
+            cancel();
+            head.thenAccept(LateHeadRelease.INSTANCE);
+        }
+
+        @Override
+        public AsyncDataConsumer handleResponse(HttpResponse response, EntityDetails entityDetails) {
+            ResponseBodyPipe pipe = new ResponseBodyPipe();
+            body = pipe;
+            if (entityDetails == null) {
+                pipe.end(null);
+            }
+            head.complete(new AsyncLlmResponse(response, entityDetails, pipe, this, untouched));
+            return entityDetails == null ? null : pipe;
+        }
+
+        @Override
+        public void handleInformationResponse(HttpResponse response) {
+            // 1xx heads are the transport's business; the runtime sees the final one
+        }
+
+        @Override
+        public void completed() {
+            runtime.releaseEndpoint();
+            ResponseBodyPipe pipe = body;
+            if (pipe != null) {
+                pipe.end(null);
+            }
+            head.completeExceptionally(new IOException("the exchange completed without a response"));
+        }
+
+        @Override
+        public void failed(Exception cause) {
+            runtime.discardEndpoint();
+            ResponseBodyPipe pipe = body;
+            if (pipe != null) {
+                pipe.fail(cause);
+            }
+            head.completeExceptionally(cause);
+        }
+
+        /** Aborts the attempt in flight: its exchange is cancelled and its connection closed. */
+        @Override
+        public boolean cancel() {
+            boolean cancelled = cancellable.cancel();
+            runtime.discardEndpoint();
+            ResponseBodyPipe pipe = body;
+            if (pipe != null) {
+                pipe.end(new InterruptedIOException("request cancelled"));
+            }
+            head.completeExceptionally(new InterruptedIOException("request cancelled"));
+            return cancelled;
+        }
+
+        private static IOException asIoException(Throwable cause) {
+            if (cause instanceof IOException io) {
+                return io;
+            }
+            if (cause instanceof HttpException http) {
+                return new ClientProtocolException(http.getMessage(), http);
+            }
+            if (cause instanceof RuntimeException runtime) {
+                throw runtime;
+            }
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            return new IOException(cause);
+        }
+    }
+
+    /** Releases a head that arrived after the runtime gave up on it. */
+    private enum LateHeadRelease implements java.util.function.Consumer<AsyncLlmResponse> {
+        INSTANCE;
+
+        @Override
+        public void accept(AsyncLlmResponse late) {
+            late.close();
+        }
+    }
+}
