@@ -15,6 +15,7 @@ import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import java.time.Duration;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -38,7 +39,8 @@ final class AnthropicStub implements AutoCloseable {
     /** The ways this stub can refuse a call, each with Anthropic's status and error type. */
     enum Failure {
         OVERLOADED(529, "overloaded_error", "Overloaded: this stub refuses on purpose."),
-        RATE_LIMITED(429, "rate_limit_error", "This stub's rate limit is reached on purpose.");
+        RATE_LIMITED(429, "rate_limit_error", "This stub's rate limit is reached on purpose."),
+        BAD_REQUEST(400, "invalid_request_error", "max_tokens: this stub rejects the request on purpose.");
 
         final int status;
         final String type;
@@ -117,11 +119,32 @@ final class AnthropicStub implements AutoCloseable {
     }
 
     AnthropicStub failing(Failure failure) {
+        server.stubFor(messagesCall().atPriority(FAILURE_PRIORITY).willReturn(failureResponse(failure)));
+        return this;
+    }
+
+    /** From now on every call is refused with a 429 that asks for {@code retryAfter} of silence. */
+    AnthropicStub rateLimited(Duration retryAfter) {
+        server.stubFor(messagesCall().atPriority(FAILURE_PRIORITY).willReturn(failureResponse(Failure.RATE_LIMITED)
+                .withHeader("Retry-After", String.valueOf(retryAfter.toSeconds()))));
+        return this;
+    }
+
+    /** From now on every call, blocking or streaming, gets its response head only after {@code delay}. */
+    AnthropicStub answeringAfter(Duration delay) {
         server.stubFor(messagesCall().atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", "application/json")
+                .withFixedDelay((int) delay.toMillis())
+                .withBody(message(textBlocks(chunks()), "end_turn"))));
+        return this;
+    }
+
+    private static ResponseDefinitionBuilder failureResponse(Failure failure) {
+        return aResponse()
                 .withStatus(failure.status)
                 .withHeader("Content-Type", "application/json")
-                .withBody(failure.body())));
-        return this;
+                .withBody(failure.body());
     }
 
     /**

@@ -9,34 +9,51 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A provider on loopback whose every answer is an OpenAI-format event stream that breaks: the head
- * and the first chunks arrive, then the connection drops without the stream's end. WireMock cannot
- * cut a stream half-way, so this is a plain socket server.
+ * A provider on loopback whose every answer is an event stream (OpenAI or Anthropic format) that
+ * breaks: the head and the first chunks arrive, then the connection drops without the stream's end.
+ * WireMock cannot cut a stream half-way, so this is a plain socket server.
  */
 final class BreakingStreamProvider implements AutoCloseable {
 
+    /** The wire format of the events sent before the break. */
+    private enum Format { OPENAI, ANTHROPIC }
+
+    private final Format format;
     private final ServerSocket server;
     private final AtomicInteger requests = new AtomicInteger();
     private final Thread acceptor;
 
-    private BreakingStreamProvider() throws IOException {
+    private BreakingStreamProvider(Format format) throws IOException {
+        this.format = format;
         server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
         acceptor = new Thread(this::serve, "breaking-stream-provider");
         acceptor.setDaemon(true);
         acceptor.start();
     }
 
+    /** Breaks OpenAI chat-completion streams. */
     static BreakingStreamProvider start() throws IOException {
-        return new BreakingStreamProvider();
+        return new BreakingStreamProvider(Format.OPENAI);
+    }
+
+    /** Breaks Anthropic messages streams, after {@code message_start}, the text block's start and its first deltas. */
+    static BreakingStreamProvider startAnthropic() throws IOException {
+        return new BreakingStreamProvider(Format.ANTHROPIC);
     }
 
     String baseUrl() {
-        return "http://127.0.0.1:" + server.getLocalPort() + "/v1";
+        return rootUrl() + "/v1";
+    }
+
+    /** The base URL without version path, as the Anthropic SDK is given it. */
+    String rootUrl() {
+        return "http://127.0.0.1:" + server.getLocalPort();
     }
 
     /** The content deltas sent before the connection drops. */
@@ -81,21 +98,50 @@ final class BreakingStreamProvider implements AutoCloseable {
     private void answerThenBreak(OutputStream out) throws IOException {
         out.write(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nCache-Control: no-cache\r\n"
                 + "Transfer-Encoding: chunked\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1));
-        String chunk = StubProvider.fixture("chat-completion-chunk.json").replace("%NAME%", "breaking").replace("\n", "");
-        List<String> chunks = chunksBeforeBreak();
-        for (int i = 0; i < chunks.size(); i++) {
-            String role = i == 0 ? "\"role\":\"assistant\"," : "";
-            String delta = "{" + role + "\"content\":\"" + chunks.get(i) + "\"}";
-            byte[] event = ("data: " + chunk.replace("%DELTA%", delta).replace("%FINISH%", "null") + "\n\n")
-                    .getBytes(StandardCharsets.UTF_8);
-            out.write((Integer.toHexString(event.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
-            out.write(event);
+        for (String event : events()) {
+            byte[] bytes = event.getBytes(StandardCharsets.UTF_8);
+            out.write((Integer.toHexString(bytes.length) + "\r\n").getBytes(StandardCharsets.ISO_8859_1));
+            out.write(bytes);
             out.write("\r\n".getBytes(StandardCharsets.ISO_8859_1));
             out.flush();
         }
         // A pause lets the client hand the chunks to the app; then the socket closes without the
         // terminating chunk: the stream broke.
         pause(Duration.ofMillis(300));
+    }
+
+    private List<String> events() {
+        return format == Format.OPENAI ? openAiEvents() : anthropicEvents();
+    }
+
+    private List<String> openAiEvents() {
+        String chunk = StubProvider.fixture("chat-completion-chunk.json").replace("%NAME%", "breaking").replace("\n", "");
+        List<String> chunks = chunksBeforeBreak();
+        List<String> events = new ArrayList<>();
+        for (int i = 0; i < chunks.size(); i++) {
+            String role = i == 0 ? "\"role\":\"assistant\"," : "";
+            String delta = "{" + role + "\"content\":\"" + chunks.get(i) + "\"}";
+            events.add("data: " + chunk.replace("%DELTA%", delta).replace("%FINISH%", "null") + "\n\n");
+        }
+        return events;
+    }
+
+    private List<String> anthropicEvents() {
+        List<String> events = new ArrayList<>();
+        events.add(anthropicEvent("message_start", "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_breaking\","
+                + "\"type\":\"message\",\"role\":\"assistant\",\"model\":\"breaking-model\",\"content\":[],"
+                + "\"stop_reason\":null,\"stop_sequence\":null,\"usage\":{\"input_tokens\":14,\"output_tokens\":1}}}"));
+        events.add(anthropicEvent("content_block_start",
+                "{\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}"));
+        for (String chunk : chunksBeforeBreak()) {
+            events.add(anthropicEvent("content_block_delta", "{\"type\":\"content_block_delta\",\"index\":0,"
+                    + "\"delta\":{\"type\":\"text_delta\",\"text\":\"" + chunk + "\"}}"));
+        }
+        return events;
+    }
+
+    private static String anthropicEvent(String type, String data) {
+        return "event: " + type + "\ndata: " + data + "\n\n";
     }
 
     private static void pause(Duration duration) {

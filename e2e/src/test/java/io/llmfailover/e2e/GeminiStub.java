@@ -72,7 +72,12 @@ final class GeminiStub implements AutoCloseable {
 
     /** The base URL an app and the agent's config are given, version path included. */
     String baseUrl() {
-        return "http://127.0.0.1:" + server.port() + "/v1beta";
+        return rootUrl() + "/v1beta";
+    }
+
+    /** The base URL without version path, as the Google Gen AI SDK is given it (it adds {@code v1beta}). */
+    String rootUrl() {
+        return "http://127.0.0.1:" + server.port();
     }
 
     List<String> chunks() {

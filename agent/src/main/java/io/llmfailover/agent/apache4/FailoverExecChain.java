@@ -1,8 +1,8 @@
 package io.llmfailover.agent.apache4;
 
-import io.llmfailover.agent.bootstrap.CallDepth;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
+import io.llmfailover.agent.bootstrap.Governors;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
@@ -37,7 +37,7 @@ final class FailoverExecChain implements ClientExecChain {
     public CloseableHttpResponse execute(HttpRoute route, HttpRequestWrapper request, HttpClientContext context,
             HttpExecutionAware execAware) throws IOException, HttpException {
         URI uri = Apache4Requests.uriOf(request, route);
-        CallGovernor governing = governorOf(uri);
+        CallGovernor governing = Governors.forCall(governor, uri, "Apache HttpClient 4");
         if (governing == null) {
             return protocolExec.execute(route, request, context, execAware);
         }
@@ -59,16 +59,6 @@ final class FailoverExecChain implements ClientExecChain {
         return new RuntimeAnswer(answer);
     }
 
-    private CallGovernor governorOf(URI uri) {
-        try {
-            // An attempt a higher adapter (RestClient over this client) sends is already governed.
-            CallGovernor current = CallDepth.inCall() ? null : governor.get();
-            return current != null && uri != null && current.governs(uri) ? current : null;
-        } catch (RuntimeException | LinkageError e) {
-            FailureLog.once("Apache HttpClient 4 governs()", e);
-            return null;
-        }
-    }
 
     /** Our own first-byte timeout reaches the app the way a socket read timeout would. */
     private static SocketTimeoutException asReadTimeout(FirstByteTimeoutException e) {

@@ -1,8 +1,8 @@
 package io.llmfailover.agent.apache5;
 
-import io.llmfailover.agent.bootstrap.AdapterExecutor;
+import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.FailureLog;
+import io.llmfailover.agent.bootstrap.Governors;
 import java.io.IOException;
 import java.net.URI;
 import java.util.function.Supplier;
@@ -30,23 +30,14 @@ final class FailoverAsyncExecHandler implements AsyncExecChainHandler {
     public void execute(HttpRequest request, AsyncEntityProducer entityProducer, AsyncExecChain.Scope scope,
             AsyncExecChain chain, AsyncExecCallback callback) throws HttpException, IOException {
         URI uri = Apache5Requests.uriOf(request, scope.route);
-        CallGovernor governing = governorOf(uri);
+        CallGovernor governing = Governors.forCall(governor, uri, "Apache HttpClient 5 async");
         if (governing == null) {
             chain.proceed(request, entityProducer, scope, callback);
             return;
         }
         GovernedAsyncCall call = new GovernedAsyncCall(governing, uri, request, entityProducer, scope, chain, callback);
         scope.cancellableDependency.setDependency(call);
-        AdapterExecutor.shared().execute(call);
+        AgentThreads.shared().execute(call);
     }
 
-    private CallGovernor governorOf(URI uri) {
-        try {
-            CallGovernor current = governor.get();
-            return current != null && uri != null && current.governs(uri) ? current : null;
-        } catch (RuntimeException | LinkageError e) {
-            FailureLog.once("Apache HttpClient 5 async governs()", e);
-            return null;
-        }
-    }
 }

@@ -1,8 +1,8 @@
 package io.llmfailover.agent.apache5;
 
-import io.llmfailover.agent.bootstrap.CallDepth;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
+import io.llmfailover.agent.bootstrap.Governors;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
@@ -33,7 +33,7 @@ final class FailoverExecHandler implements ExecChainHandler {
     public ClassicHttpResponse execute(ClassicHttpRequest request, ExecChain.Scope scope, ExecChain chain)
             throws IOException, HttpException {
         URI uri = Apache5Requests.uriOf(request, scope.route);
-        CallGovernor governing = governorOf(uri);
+        CallGovernor governing = Governors.forCall(governor, uri, "Apache HttpClient 5");
         if (governing == null) {
             return chain.proceed(request, scope);
         }
@@ -54,16 +54,6 @@ final class FailoverExecHandler implements ExecChainHandler {
         return ClassicResponses.toClassic(answer);
     }
 
-    private CallGovernor governorOf(URI uri) {
-        try {
-            // An attempt a higher adapter (RestClient over this client) sends is already governed.
-            CallGovernor current = CallDepth.inCall() ? null : governor.get();
-            return current != null && uri != null && current.governs(uri) ? current : null;
-        } catch (RuntimeException | LinkageError e) {
-            FailureLog.once("Apache HttpClient 5 governs()", e);
-            return null;
-        }
-    }
 
     /** Our own first-byte timeout reaches the app the way a socket read timeout would. */
     static SocketTimeoutException asReadTimeout(FirstByteTimeoutException e) {

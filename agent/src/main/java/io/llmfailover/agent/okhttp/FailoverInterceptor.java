@@ -1,8 +1,8 @@
 package io.llmfailover.agent.okhttp;
 
-import io.llmfailover.agent.bootstrap.CallDepth;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
+import io.llmfailover.agent.bootstrap.Governors;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
@@ -33,7 +33,7 @@ final class FailoverInterceptor implements Interceptor {
     @Override
     public Response intercept(Chain chain) throws IOException {
         Request request = chain.request();
-        CallGovernor governing = governorOf(request);
+        CallGovernor governing = Governors.forCall(governor, request.url().uri(), "OkHttp");
         RequestBody body = request.body();
         if (governing == null || RequestBodyCopy.isDuplex(body)) {
             return chain.proceed(request);
@@ -59,18 +59,6 @@ final class FailoverInterceptor implements Interceptor {
         }
     }
 
-    private CallGovernor governorOf(Request request) {
-        if (CallDepth.inCall()) {
-            return null; // an attempt of a call governed further up this thread (Spring's RestTemplate over OkHttp)
-        }
-        try {
-            CallGovernor current = governor.get();
-            return current != null && current.governs(request.url().uri()) ? current : null;
-        } catch (RuntimeException | LinkageError e) {
-            FailureLog.once("OkHttp governs()", e);
-            return null;
-        }
-    }
 
     /**
      * The native response when the answer is the app's own request's (its body maybe watched by

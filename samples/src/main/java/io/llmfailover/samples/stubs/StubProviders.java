@@ -1,6 +1,7 @@
-package io.llmfailover.samples.openai;
+package io.llmfailover.samples.stubs;
 
 import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -13,13 +14,19 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Two stand-in OpenAI-compatible providers on loopback, for the sample: {@code primary} fails on
- * purpose (a 429 with {@code Retry-After: 1} first, then 503s), {@code backup} answers, streaming
- * included. Each request is logged with its model and whose credential it carried, never the key.
+ * Two stand-in providers on loopback, shared by every sample: {@code primary} fails on purpose and
+ * {@code backup}, OpenAI-compatible, answers, streaming included. The primary speaks the protocol
+ * the sample's SDK speaks: {@code openai} (a 429 with {@code Retry-After: 1} first, then 503s) or
+ * {@code anthropic} ({@code 529 overloaded_error} to every call, so the agent fails over across
+ * protocols). Each request is logged with its model and whose credential it carried, never the key.
  *
- * <p>Args: {@code [primary port] [backup port]}, default 18081 and 18082. Prints READY when both listen.
+ * <p>Args: {@code <openai|anthropic> [primary port] [backup port]}, ports 18081 and 18082 by default.
+ * Prints READY when both listen.
  */
 public final class StubProviders {
+
+    /** Environment variables holding the app's key in the samples, by SDK. */
+    private static final List<String> APP_KEY_VARIABLES = List.of("OPENAI_API_KEY", "ANTHROPIC_API_KEY");
 
     private static final Pattern MODEL = Pattern.compile("\"model\"\\s*:\\s*\"([^\"]*)\"");
     private static final Pattern STREAM = Pattern.compile("\"stream\"\\s*:\\s*true");
@@ -27,18 +34,35 @@ public final class StubProviders {
     private final AtomicInteger primaryCalls = new AtomicInteger();
 
     public static void main(String[] args) throws IOException {
-        int primaryPort = args.length > 0 ? Integer.parseInt(args[0]) : 18081;
-        int backupPort = args.length > 1 ? Integer.parseInt(args[1]) : 18082;
+        if (args.length < 1 || !List.of("openai", "anthropic").contains(args[0])) {
+            throw new IllegalArgumentException("usage: StubProviders <openai|anthropic> [primary port] [backup port]");
+        }
+        boolean anthropicPrimary = args[0].equals("anthropic");
+        int primaryPort = args.length > 1 ? Integer.parseInt(args[1]) : 18081;
+        int backupPort = args.length > 2 ? Integer.parseInt(args[2]) : 18082;
         StubProviders stubs = new StubProviders();
-        start(primaryPort, stubs::primary);
-        start(backupPort, stubs::backup);
-        log("READY primary=http://127.0.0.1:" + primaryPort + "/v1 backup=http://127.0.0.1:" + backupPort + "/v1");
+        if (anthropicPrimary) {
+            start(primaryPort, "/v1/messages", StubProviders::overloadedAnthropic);
+        } else {
+            start(primaryPort, "/v1/chat/completions", stubs::primary);
+        }
+        start(backupPort, "/v1/chat/completions", stubs::backup);
+        log("READY primary=http://127.0.0.1:" + primaryPort + "/v1 (" + args[0] + ") backup=http://127.0.0.1:"
+                + backupPort + "/v1 (openai)");
     }
 
-    private static void start(int port, com.sun.net.httpserver.HttpHandler handler) throws IOException {
+    private static void start(int port, String path, HttpHandler handler) throws IOException {
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 0);
-        server.createContext("/v1/chat/completions", handler);
+        server.createContext(path, handler);
         server.start();
+    }
+
+    /** Anthropic's answer when it has no capacity: 529 with an {@code overloaded_error}. */
+    private static void overloadedAnthropic(HttpExchange exchange) throws IOException {
+        String request = new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8);
+        logRequest("primary", exchange, request, "529 overloaded");
+        send(exchange, 529, "application/json", "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\","
+                + "\"message\":\"Overloaded (on purpose).\"},\"request_id\":\"req_sample\"}");
     }
 
     private void primary(HttpExchange exchange) throws IOException {
@@ -125,11 +149,13 @@ public final class StubProviders {
     /** Names whose key a request carried, by comparing with the sample's known keys; never prints a key. */
     private static String whoseCredential(HttpExchange exchange) {
         String authorization = exchange.getRequestHeaders().getFirst("Authorization");
-        if (authorization == null) {
+        String key = authorization != null
+                ? authorization.replaceFirst("^Bearer ", "")
+                : exchange.getRequestHeaders().getFirst("x-api-key");
+        if (key == null) {
             return "none";
         }
-        String key = authorization.replaceFirst("^Bearer ", "");
-        if (key.equals(System.getenv("OPENAI_API_KEY"))) {
+        if (APP_KEY_VARIABLES.stream().map(System::getenv).anyMatch(key::equals)) {
             return "the-app's-key";
         }
         if (key.equals(System.getenv("BACKUP_API_KEY"))) {

@@ -1,0 +1,107 @@
+package io.llmfailover.e2e.apps;
+
+import com.google.genai.Client;
+import com.google.genai.ResponseStream;
+import com.google.genai.errors.ApiException;
+import com.google.genai.types.Content;
+import com.google.genai.types.GenerateContentConfig;
+import com.google.genai.types.GenerateContentResponse;
+import com.google.genai.types.HttpOptions;
+import com.google.genai.types.HttpResponse;
+import com.google.genai.types.HttpRetryOptions;
+import com.google.genai.types.Part;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * An ordinary app written against Google's Gen AI SDK ({@code com.google.genai:google-genai}, the
+ * Gemini Developer API), knowing nothing of the agent. Args: see {@link AppArgs}, with the SDK's
+ * base URL without version path ({@code http://127.0.0.1:8080}); the SDK adds {@code v1beta}.
+ */
+public final class GoogleGenAiSdkApp {
+
+    private static final String MODEL = "gemini-2.5-flash";
+
+    private final Client client;
+    private final List<Content> question = List.of(Content.builder()
+            .role("user")
+            .parts(Part.fromText("Say hello"))
+            .build());
+    private final GenerateContentConfig config = GenerateContentConfig.builder()
+            .systemInstruction(Content.fromParts(Part.fromText("Answer briefly.")))
+            .maxOutputTokens(200)
+            .build();
+
+    private GoogleGenAiSdkApp(Client client) {
+        this.client = client;
+    }
+
+    public static void main(String[] args) throws Exception {
+        AppArgs app = AppArgs.parse(args);
+        // The SDK's own retries are off so that each call is exactly one request the agent sees.
+        Client client = Client.builder()
+                .apiKey(app.apiKey())
+                .httpOptions(HttpOptions.builder()
+                        .baseUrl(app.baseUrl())
+                        .apiVersion("v1beta")
+                        .retryOptions(HttpRetryOptions.builder().attempts(1))
+                        .timeout(30_000)
+                        .build())
+                .build();
+        try {
+            GoogleGenAiSdkApp sdkApp = new GoogleGenAiSdkApp(client);
+            app.plan().run(number -> sdkApp.call(number, app.streaming()));
+        } finally {
+            client.close();
+        }
+        Report.done();
+    }
+
+    private void call(int number, boolean streaming) {
+        try {
+            if (streaming) {
+                stream(number);
+            } else {
+                generate(number);
+            }
+        } catch (ApiException e) {
+            Report.error(number, e.getClass().getSimpleName(), String.valueOf(e.code()), e.status(), e.message());
+        } catch (RuntimeException e) {
+            Report.error(number, e);
+        }
+    }
+
+    private void generate(int number) {
+        GenerateContentResponse response = client.models.generateContent(MODEL, question, config);
+        Report.result(number, 200, provider(response), response.text());
+    }
+
+    private void stream(int number) {
+        StringBuilder content = new StringBuilder();
+        String provider = null;
+        int index = 0;
+        try (ResponseStream<GenerateContentResponse> responses =
+                client.models.generateContentStream(MODEL, question, config)) {
+            for (GenerateContentResponse response : responses) {
+                String text = response.text();
+                provider = provider != null ? provider : provider(response);
+                if (text != null && !text.isEmpty()) {
+                    Report.chunk(number, index++, text);
+                    content.append(text);
+                }
+            }
+        }
+        Report.result(number, 200, provider, content.toString());
+    }
+
+    /** The {@code x-llm-failover-provider} header, which the SDK keeps on each response it parsed. */
+    private static String provider(GenerateContentResponse response) {
+        Map<String, String> headers = response.sdkHttpResponse().flatMap(HttpResponse::headers).orElse(Map.of());
+        Optional<String> value = headers.entrySet().stream()
+                .filter(header -> header.getKey().equalsIgnoreCase(JdkHttpClientApp.PROVIDER_HEADER))
+                .map(Map.Entry::getValue)
+                .findFirst();
+        return value.orElse(null);
+    }
+}
