@@ -22,6 +22,7 @@ public final class OtelTelemetry implements Telemetry {
 
     private final OpenTelemetrySdk sdk;
     private final CallObserver observer;
+    private volatile boolean observedACall;
     private final BreakerListener breakerListener;
     private final ThrottleListener throttleListener;
 
@@ -31,11 +32,21 @@ public final class OtelTelemetry implements Telemetry {
         Meter meter = api.getMeter(SCOPE);
         ResilienceGauges gauges = new ResilienceGauges(meter);
         this.observer = observeCalls
-                ? new GenAiObserver(api.getTracer(SCOPE), new GenAiMetrics(meter), gauges, clock, captureContent,
-                        AppTraceContext.shared())
+                ? remembering(new GenAiObserver(api.getTracer(SCOPE), new GenAiMetrics(meter), gauges, clock,
+                        captureContent, AppTraceContext.shared()))
                 : CallObserver.NOOP;
         this.breakerListener = new BreakerTelemetry(gauges);
         this.throttleListener = new ThrottleTelemetry(gauges, clock);
+    }
+
+    /** Notes that a call was observed, so that an app that never made one exits without a flush. */
+    private CallObserver remembering(CallObserver observer) {
+        return (call, route) -> {
+            if (!observedACall) {
+                observedACall = true;
+            }
+            return observer.callStarted(call, route);
+        };
     }
 
     public static Telemetry start(ExportSettings settings, Clock clock) {
@@ -87,7 +98,8 @@ public final class OtelTelemetry implements Telemetry {
 
     @Override
     public void shutdown() {
-        if (sdk == null) {
+        if (sdk == null || !observedACall) {
+            // Nothing was recorded: exiting without a flush spares the app a wait on a collector.
             return;
         }
         // The SDK's shutdown itself blocks while an exporter retries a collector that is down:
