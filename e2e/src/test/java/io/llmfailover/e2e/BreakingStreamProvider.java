@@ -15,14 +15,14 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A provider on loopback whose every answer is an event stream (OpenAI or Anthropic format) that
+ * A provider on loopback whose every answer is an event stream (OpenAI, Anthropic or Gemini format) that
  * breaks: the head and the first chunks arrive, then the connection drops without the stream's end.
  * WireMock cannot cut a stream half-way, so this is a plain socket server.
  */
 final class BreakingStreamProvider implements AutoCloseable {
 
     /** The wire format of the events sent before the break. */
-    private enum Format { OPENAI, ANTHROPIC }
+    private enum Format { OPENAI, ANTHROPIC, GEMINI }
 
     private final Format format;
     private final ServerSocket server;
@@ -47,11 +47,16 @@ final class BreakingStreamProvider implements AutoCloseable {
         return new BreakingStreamProvider(Format.ANTHROPIC);
     }
 
-    String baseUrl() {
-        return rootUrl() + "/v1";
+    /** Breaks Gemini {@code streamGenerateContent} streams after the {@code data:} frames of the first texts. */
+    static BreakingStreamProvider startGemini() throws IOException {
+        return new BreakingStreamProvider(Format.GEMINI);
     }
 
-    /** The base URL without version path, as the Anthropic SDK is given it. */
+    String baseUrl() {
+        return rootUrl() + (format == Format.GEMINI ? "/v1beta" : "/v1");
+    }
+
+    /** The base URL without version path, as the Anthropic and Google Gen AI SDKs are given it. */
     String rootUrl() {
         return "http://127.0.0.1:" + server.getLocalPort();
     }
@@ -111,7 +116,21 @@ final class BreakingStreamProvider implements AutoCloseable {
     }
 
     private List<String> events() {
-        return format == Format.OPENAI ? openAiEvents() : anthropicEvents();
+        return switch (format) {
+            case OPENAI -> openAiEvents();
+            case ANTHROPIC -> anthropicEvents();
+            case GEMINI -> geminiEvents();
+        };
+    }
+
+    private List<String> geminiEvents() {
+        List<String> events = new ArrayList<>();
+        for (String chunk : chunksBeforeBreak()) {
+            events.add("data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"" + chunk + "\"}],"
+                    + "\"role\":\"model\"},\"index\":0}],\"usageMetadata\":{\"promptTokenCount\":4},"
+                    + "\"modelVersion\":\"breaking-model\",\"responseId\":\"e2e-breaking\"}\r\n\r\n");
+        }
+        return events;
     }
 
     private List<String> openAiEvents() {

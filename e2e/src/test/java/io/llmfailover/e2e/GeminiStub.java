@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -28,7 +29,8 @@ final class GeminiStub implements AutoCloseable {
     /** The ways this stub can refuse a call, with Google's status names. */
     enum Failure {
         UNAVAILABLE(503, "UNAVAILABLE", "The model is overloaded. Please try again later."),
-        RESOURCE_EXHAUSTED(429, "RESOURCE_EXHAUSTED", "Resource has been exhausted (e.g. check quota).");
+        RESOURCE_EXHAUSTED(429, "RESOURCE_EXHAUSTED", "Resource has been exhausted (e.g. check quota)."),
+        INVALID_ARGUMENT(400, "INVALID_ARGUMENT", "maxOutputTokens: this stub rejects the request on purpose.");
 
         final int status;
         final String statusName;
@@ -93,6 +95,16 @@ final class GeminiStub implements AutoCloseable {
                 .withStatus(failure.status)
                 .withHeader("Content-Type", "application/json; charset=UTF-8")
                 .withBody(failure.body())));
+        return this;
+    }
+
+    /** From now on every call, blocking or streaming, gets its response head only after {@code delay}. */
+    GeminiStub answeringAfter(Duration delay) {
+        server.stubFor(post(urlPathMatching(ANY_GENERATE)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", "application/json; charset=UTF-8")
+                .withFixedDelay((int) delay.toMillis())
+                .withBody(frame(content(), true).toString())));
         return this;
     }
 
