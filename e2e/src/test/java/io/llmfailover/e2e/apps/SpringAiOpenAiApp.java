@@ -9,6 +9,9 @@ import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionChunk;
 import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionMessage;
 import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionMessage.Role;
 import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionRequest;
+import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
+import org.springframework.web.client.RestClient;
 import org.springframework.web.reactive.function.client.WebClientResponseException;
 
 /**
@@ -28,7 +31,12 @@ public final class SpringAiOpenAiApp {
         AppArgs app = AppArgs.parse(args);
         // Spring AI's base URL is the host; it adds /v1/chat/completions itself.
         String root = app.baseUrl().replaceFirst("/v1$", "");
-        SpringAiOpenAiApp springApp = new SpringAiOpenAiApp(OpenAiApi.builder().baseUrl(root).apiKey(app.apiKey()).build());
+        // Apache HttpClient 5 underneath, as Spring picks it from this class path, with its own retries
+        // off: they would retry the agent's attempts on 429 and 503 (see the README's Clients and SDKs).
+        RestClient.Builder restClient = RestClient.builder().requestFactory(new HttpComponentsClientHttpRequestFactory(
+                HttpClients.custom().disableAutomaticRetries().build()));
+        SpringAiOpenAiApp springApp = new SpringAiOpenAiApp(
+                OpenAiApi.builder().baseUrl(root).apiKey(app.apiKey()).restClientBuilder(restClient).build());
         app.plan().run(number -> springApp.call(number, app.streaming()));
         Report.done();
         System.exit(0); // Reactor Netty's event loop threads are not daemons
