@@ -6,7 +6,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -74,8 +73,7 @@ final class AnthropicStub implements AutoCloseable {
 
     private AnthropicStub(String name) {
         this.name = name;
-        this.server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
-        server.start();
+        this.server = LoopbackWireMock.start();
     }
 
     /** A stub that answers every messages call, blocking or streaming, tools included. */

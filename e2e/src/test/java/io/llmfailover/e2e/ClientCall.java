@@ -26,6 +26,8 @@ enum ClientCall {
     OKHTTP3_BLOCKING(OkHttp3App.class, "blocking"),
     OKHTTP3_STREAM(OkHttp3App.class, "stream"),
     SPRING_AI_BLOCKING(SpringAiOpenAiApp.class, "blocking", "NonTransientAiException"),
+    SPRING_AI_JDK_BLOCKING(SpringAiOpenAiApp.class, "blocking", "NonTransientAiException",
+            "-D" + SpringAiOpenAiApp.FACTORY_PROPERTY + "=jdk"),
     SPRING_AI_STREAM(SpringAiOpenAiApp.class, "stream", "BadRequest"),
     LANGCHAIN4J_BLOCKING(LangChain4jApp.class, "blocking", "InvalidRequestException"),
     LANGCHAIN4J_STREAM(LangChain4jApp.class, "stream", "InvalidRequestException"),
@@ -42,15 +44,18 @@ enum ClientCall {
     final String mode;
     /** The exception type an SDK raises for a 400; raw clients see the status and body instead. */
     final String badRequestType;
+    /** JVM options that pick one of the app's variants; empty for most. */
+    private final String[] jvmArgs;
 
     ClientCall(Class<?> app, String mode) {
         this(app, mode, "BadRequestException");
     }
 
-    ClientCall(Class<?> app, String mode, String badRequestType) {
+    ClientCall(Class<?> app, String mode, String badRequestType, String... jvmArgs) {
         this.app = app;
         this.mode = mode;
         this.badRequestType = badRequestType;
+        this.jvmArgs = jvmArgs;
     }
 
     boolean streams() {
@@ -67,6 +72,9 @@ enum ClientCall {
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */
     ChildJvm launch(Path workingDirectory, String baseUrl, String apiKey, String plan) {
         ChildJvm child = ChildJvm.of(app, workingDirectory).args(baseUrl, apiKey, mode, plan);
+        for (String option : jvmArgs) {
+            child.jvmArg(option);
+        }
         return app == OkHttp3App.class ? child.classPath(okHttp3ClassPath()) : child;
     }
 

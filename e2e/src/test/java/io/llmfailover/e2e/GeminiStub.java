@@ -4,7 +4,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -58,8 +57,7 @@ final class GeminiStub implements AutoCloseable {
 
     private GeminiStub(String name) {
         this.name = name;
-        this.server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
-        server.start();
+        this.server = LoopbackWireMock.start();
     }
 
     static GeminiStub answering(String name) {

@@ -6,7 +6,6 @@ import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
@@ -54,8 +53,7 @@ final class StubProvider implements AutoCloseable {
 
     private StubProvider(String name) {
         this.name = name;
-        this.server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
-        server.start();
+        this.server = LoopbackWireMock.start();
     }
 
     /** A stub that answers every chat call, blocking or streaming, with its own greeting. */

@@ -3,7 +3,6 @@ package io.llmfailover.e2e;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
-import static com.github.tomakehurst.wiremock.core.WireMockConfiguration.options;
 import static io.llmfailover.e2e.AppAssertions.assertAnsweredBy;
 import static io.llmfailover.e2e.AppAssertions.assertCompleted;
 import static org.junit.jupiter.api.Assertions.assertAll;
@@ -195,8 +194,7 @@ class TelemetryTest {
 
     @Test
     void aCrossProtocolFailoverShowsTheTranslatedAttempt() throws Exception {
-        WireMockServer claude = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort());
-        claude.start();
+        WireMockServer claude = LoopbackWireMock.start();
         try {
             claude.stubFor(post(urlPathEqualTo("/v1/messages")).willReturn(aResponse()
                     .withStatus(200)
