@@ -1,29 +1,16 @@
 package io.llmfailover.agent;
 
-import static net.bytebuddy.matcher.ElementMatchers.nameStartsWith;
-import static net.bytebuddy.matcher.ElementMatchers.not;
-
-import io.llmfailover.agent.apache4.Apache4Instrumentation;
-import io.llmfailover.agent.apache5.Apache5Instrumentation;
 import io.llmfailover.agent.bootstrap.AdapterClassLoader;
-import io.llmfailover.agent.bootstrap.AgentHooks;
 import io.llmfailover.agent.bootstrap.AgentJar;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
-import io.llmfailover.agent.jdkhttp.JdkHttpInstrumentation;
-import io.llmfailover.agent.okhttp.OkHttpInstrumentation;
-import io.llmfailover.agent.restclient.RestClientInstrumentation;
-import io.llmfailover.agent.webclient.WebClientInstrumentation;
-import io.llmfailover.agent.urlconnection.UrlConnectionInstrumentation;
 import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.telemetry.DeferredTelemetry;
 import io.llmfailover.runtime.telemetry.Telemetry;
 import java.lang.instrument.Instrumentation;
-import java.util.List;
 import java.util.jar.JarFile;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.dynamic.ClassFileLocator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,11 +20,6 @@ import org.slf4j.LoggerFactory;
  * strict mode asks for.
  */
 public final class AgentInstaller {
-
-    private static final List<ClientInstrumentation> CLIENTS =
-            List.of(new OkHttpInstrumentation(), new JdkHttpInstrumentation(),
-                    new WebClientInstrumentation(), new RestClientInstrumentation(),
-                    new UrlConnectionInstrumentation(), new Apache5Instrumentation(), new Apache4Instrumentation());
 
     private static volatile boolean installed;
 
@@ -87,10 +69,10 @@ public final class AgentInstaller {
         AgentLogging.routeTo(config.log());
         Logger log = LoggerFactory.getLogger(AgentInstaller.class);
         AgentJar.use(agentJar);
-        Telemetry telemetry = Telemetry.start(config, exporterSenderLoader());
+        DeferredTelemetry telemetry = Telemetry.deferred(config, exporterSenderLoader());
         shutDownOnExit(telemetry);
         AgentRuntime.install(new GatewayGovernor(Gateway.builder(config).telemetry(telemetry).build()));
-        instrumentClients(instrumentation, new ClassFileLocator.ForJarFile(agentJar));
+        instrumentClients(instrumentation, agentJar, telemetry::startInBackground);
         if (config.source().isEmpty()) {
             log.info("llm-failover: no config file found; governing calls to the well-known LLM hosts "
                     + "with breaker and throttle, with no provider to fail over to");
@@ -116,23 +98,26 @@ public final class AgentInstaller {
         Runtime.getRuntime().addShutdownHook(flush);
     }
 
-    private static void instrumentClients(Instrumentation instrumentation, ClassFileLocator adviceClasses) {
-        AgentBuilder builder = new AgentBuilder.Default()
-                .disableClassFormatChanges()
-                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                .with(AgentBuilder.DescriptionStrategy.Default.POOL_ONLY)
-                .with(new TransformationFailureLog())
-                // Advice inlined into java.net.http must be able to read the hooks' module.
-                .assureReadEdgeTo(instrumentation, AgentHooks.class)
-                .ignore(not(nameStartsWith("okhttp3.").or(nameStartsWith("jdk.internal.net.http."))
-                        .or(nameStartsWith("org.springframework.web.")).or(nameStartsWith("org.springframework.http.client."))
-                        .or(nameStartsWith("sun.net.www.protocol.http.")).or(nameStartsWith("sun.net.www.protocol.https."))
-                        .or(nameStartsWith("org.apache.hc.client5.http.impl."))
-                        .or(nameStartsWith("org.apache.http.impl.client."))));
-        for (ClientInstrumentation client : CLIENTS) {
-            builder = client.applyTo(builder, adviceClasses);
+    /**
+     * Byte Buddy is set up when the first client class loads (see {@link DeferredInstrumentation}),
+     * or at once when one is loaded already (the agent attached late).
+     */
+    private static void instrumentClients(Instrumentation instrumentation, JarFile agentJar, Runnable onFirstClient) {
+        if (anyClientLoaded(instrumentation)) {
+            ClientTransformer.installNow(instrumentation, agentJar);
+            onFirstClient.run();
+            return;
         }
-        builder.installOn(instrumentation);
+        instrumentation.addTransformer(new DeferredInstrumentation(
+                () -> ClientTransformer.build(instrumentation, agentJar), onFirstClient), true);
+    }
+
+    private static boolean anyClientLoaded(Instrumentation instrumentation) {
+        for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
+            if (InstrumentedPackages.containsClass(loaded.getName())) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -44,11 +44,10 @@ final class GovernedCall<T> {
 
     HttpResponse<T> run() throws IOException, InterruptedException {
         byte[] body = RequestBodyBytes.of(appRequest);
-        HttpRequest replayable = JdkRequestMapping.withBody(appRequest, body);
         LlmRequest neutral = JdkRequestMapping.toNeutral(appRequest, body);
         LlmResponse answer;
         try (CallerClassLoader.Scope app = caller.use()) {
-            answer = governor.execute(neutral, new JdkHttpTransport(client, neutral, replayable, executor));
+            answer = governor.execute(neutral, new JdkHttpTransport(client, neutral, appRequest, executor));
         } catch (FirstByteTimeoutException e) {
             throw asJdkTimeout(e);
         } catch (InterruptedIOException e) {
@@ -58,7 +57,7 @@ final class GovernedCall<T> {
             throw e;
         } catch (RuntimeException | Error e) {
             FailureLog.once("HttpClient call", e);
-            return proceedWithoutAgent(replayable);
+            return proceedWithoutAgent(body);
         }
         return deliver(answer);
     }
@@ -73,14 +72,15 @@ final class GovernedCall<T> {
             answer.close();
             throw e;
         }
-        InputStreamSubscription.feed(subscriber, answer.body(), answer::close, executor);
-        T body = awaitBody(subscriber);
+        WaitingThreadExecutor reader = new WaitingThreadExecutor(executor);
+        InputStreamSubscription.feed(subscriber, answer.body(), answer::close, reader);
+        T body = awaitBody(subscriber, reader);
         return new FailoverHttpResponse<>(head, appRequest, body, sslSessionOf(answer));
     }
 
     private ResponseHead headOf(LlmResponse answer) {
         if (answer.origin() instanceof JdkLlmResponse attempt && attempt.answersAppRequest()) {
-            HttpResponse<InputStream> own = attempt.nativeResponse();
+            HttpResponse<?> own = attempt.nativeResponse();
             return new ResponseHead(own.statusCode(), own.headers(), own.version());
         }
         HttpClient.Version version = answer.origin() instanceof JdkLlmResponse attempt
@@ -93,9 +93,11 @@ final class GovernedCall<T> {
         return answer.origin() instanceof JdkLlmResponse attempt ? attempt.nativeResponse().sslSession() : Optional.empty();
     }
 
-    private static <T> T awaitBody(BodySubscriber<T> subscriber) throws IOException, InterruptedException {
+    private static <T> T awaitBody(BodySubscriber<T> subscriber, WaitingThreadExecutor reader)
+            throws IOException, InterruptedException {
         CompletableFuture<T> body = subscriber.getBody().toCompletableFuture();
         try {
+            reader.runUntilDone(body);
             return body.get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
@@ -110,10 +112,10 @@ final class GovernedCall<T> {
     }
 
     /** The call as if the agent were absent: the app's request (body from the copy), sent once, not governed. */
-    private HttpResponse<T> proceedWithoutAgent(HttpRequest replayable) throws IOException, InterruptedException {
+    private HttpResponse<T> proceedWithoutAgent(byte[] body) throws IOException, InterruptedException {
         CallDepth.enter();
         try {
-            return client.send(replayable, handler);
+            return client.send(JdkRequestMapping.withBody(appRequest, body), handler);
         } finally {
             CallDepth.exit();
         }

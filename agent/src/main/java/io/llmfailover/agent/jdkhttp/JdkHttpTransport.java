@@ -6,14 +6,19 @@ import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.net.http.HttpTimeoutException;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -21,17 +26,24 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
 
 /**
  * Sends each attempt with the app's own {@link HttpClient}, as an agent call the hooks leave
  * alone, and returns as soon as the head arrived: the body stays an unread stream.
  *
- * <p>An attempt with a first-byte deadline is a blocking {@code send} on the adapter's executor,
- * waited for here up to the deadline and interrupted past it (the JDK client then aborts the
- * exchange). Not the client's {@code sendAsync}: its answer hops to CompletableFuture's default
- * executor, which on a JVM with two or fewer processors starts a new thread for every call.
+ * <p>An attempt is a blocking {@code send} on the app's thread. Its first-byte deadline is the
+ * request's own timeout, which up to JDK 25 ends when the head arrives (JDK 26 extends it to the
+ * body, which would cut a long stream). There, an attempt with a deadline is sent from the
+ * adapter's executor, waited for here up to the deadline and interrupted past it (the client then
+ * aborts the exchange). Never the client's {@code sendAsync}: its answer hops to
+ * CompletableFuture's default executor, which on a JVM with two or fewer processors starts a new
+ * thread for every call.
  */
 final class JdkHttpTransport implements Transport {
+
+    /** Whether a request's timeout covers the head only, so that it can be the first-byte deadline. */
+    private static final boolean REQUEST_TIMEOUT_ENDS_AT_HEAD = Runtime.version().feature() < 26;
 
     private final HttpClient client;
     private final LlmRequest appRequest;
@@ -39,10 +51,11 @@ final class JdkHttpTransport implements Transport {
     private final Executor executor;
 
     /**
-     * @param appRequest the neutral request handed to the runtime; an attempt that is this very
-     *     request (with at most headers added: trace context) is sent as {@code appJdkRequest}
-     *     (with those headers), and its response head reaches the app as the client made it
-     * @param executor where attempts with a deadline are sent from
+     * @param appRequest the neutral request handed to the runtime, with the buffered body; an
+     *     attempt that is this very request (with at most headers added: trace context) is sent as
+     *     {@code appJdkRequest} (with those headers), and its response head reaches the app as the
+     *     client made it
+     * @param executor where attempts with a deadline are sent from, where the request timeout cannot be it
      */
     JdkHttpTransport(HttpClient client, LlmRequest appRequest, HttpRequest appJdkRequest, Executor executor) {
         this.client = client;
@@ -51,25 +64,66 @@ final class JdkHttpTransport implements Transport {
         this.executor = executor;
     }
 
-    /** A null {@code firstByteTimeout} leaves the head to the app's own timeouts, on the app's thread. */
+    /** A null {@code firstByteTimeout} leaves the head to the app's own timeouts. */
     @Override
     public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
+        return send(attempt, firstByteTimeout, BodyHandlers.ofInputStream(), HttpResponse::body);
+    }
+
+    /** The whole body read by the client before the caller wakes up: one wake-up, not two. */
+    @Override
+    public LlmResponse sendUnstreamed(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
+        return send(attempt, firstByteTimeout, BodyHandlers.ofByteArray(),
+                response -> new ByteArrayInputStream(response.body()));
+    }
+
+    private <T> LlmResponse send(LlmRequest attempt, Duration firstByteTimeout, BodyHandler<T> handler,
+            Function<HttpResponse<T>, InputStream> body) throws IOException {
+        Duration deadline = firstByteTimeout != null && firstByteTimeout.compareTo(appTimeout()) < 0 ? firstByteTimeout : null;
+        boolean onThisThread = deadline == null || REQUEST_TIMEOUT_ENDS_AT_HEAD;
+        Duration requestTimeout = onThisThread ? deadline : null;
         Optional<HttpHeaders> added = attempt.headersAddedTo(appRequest);
         boolean untouched = added.isPresent();
         HttpRequest request = untouched
-                ? JdkRequestMapping.withAddedHeaders(appJdkRequest, added.get())
-                : JdkRequestMapping.toJdk(attempt, appJdkRequest);
-        HeadWait head = new HeadWait(() -> sendAsAgent(request));
+                ? JdkRequestMapping.forAttempt(appJdkRequest, appRequest.body(), added.get(), requestTimeout)
+                : JdkRequestMapping.toJdk(attempt, appJdkRequest, requestTimeout);
+        HttpResponse<T> response = onThisThread
+                ? sendHere(request, handler, deadline)
+                : sendFromExecutor(request, handler, deadline);
+        return new JdkLlmResponse(response, body.apply(response), untouched);
+    }
+
+    /** The app's own timeout; the first-byte deadline applies only where it is the shorter. */
+    private Duration appTimeout() {
+        return appJdkRequest.timeout().orElse(ChronoUnit.FOREVER.getDuration());
+    }
+
+    private <T> HttpResponse<T> sendHere(HttpRequest request, BodyHandler<T> handler, Duration deadline)
+            throws IOException {
         try {
-            if (firstByteTimeout == null) {
-                head.run();
-                return new JdkLlmResponse(head.get(), untouched);
+            return sendAsAgent(request, handler);
+        } catch (HttpConnectTimeoutException e) {
+            throw e; // the client's own connect timeout, the app's setting
+        } catch (HttpTimeoutException e) {
+            if (deadline != null) {
+                throw new FirstByteTimeoutException(deadline);
             }
-            executor.execute(head);
-            return new JdkLlmResponse(head.get(firstByteTimeout.toNanos(), TimeUnit.NANOSECONDS), untouched);
+            throw e;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the response head");
+        }
+    }
+
+    private <T> HttpResponse<T> sendFromExecutor(HttpRequest request, BodyHandler<T> handler, Duration deadline)
+            throws IOException {
+        HeadWait<T> head = new HeadWait<>(() -> sendAsAgent(request, handler));
+        executor.execute(head);
+        try {
+            return head.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             head.abandon();
-            throw new FirstByteTimeoutException(firstByteTimeout);
+            throw new FirstByteTimeoutException(deadline);
         } catch (InterruptedException e) {
             head.abandon();
             Thread.currentThread().interrupt();
@@ -83,24 +137,25 @@ final class JdkHttpTransport implements Transport {
         }
     }
 
-    private HttpResponse<InputStream> sendAsAgent(HttpRequest request) throws IOException, InterruptedException {
+    private <T> HttpResponse<T> sendAsAgent(HttpRequest request, BodyHandler<T> handler)
+            throws IOException, InterruptedException {
         CallDepth.enter();
         try {
-            return client.send(request, BodyHandlers.ofInputStream());
+            return client.send(request, handler);
         } finally {
             CallDepth.exit();
         }
     }
 
     /** The wait for one head; a head that arrives after the wait was given up is closed, releasing its connection. */
-    private static final class HeadWait extends FutureTask<HttpResponse<InputStream>> {
+    private static final class HeadWait<T> extends FutureTask<HttpResponse<T>> {
 
-        HeadWait(Callable<HttpResponse<InputStream>> send) {
+        HeadWait(Callable<HttpResponse<T>> send) {
             super(send);
         }
 
         @Override
-        protected void set(HttpResponse<InputStream> response) {
+        protected void set(HttpResponse<T> response) {
             super.set(response);
             if (isCancelled()) {
                 close(response);
@@ -118,11 +173,13 @@ final class JdkHttpTransport implements Transport {
             }
         }
 
-        private static void close(HttpResponse<InputStream> response) {
-            try {
-                response.body().close();
-            } catch (IOException ignored) {
-                // released either way
+        private static void close(HttpResponse<?> response) {
+            if (response.body() instanceof InputStream body) {
+                try {
+                    body.close();
+                } catch (IOException ignored) {
+                    // released either way
+                }
             }
         }
     }

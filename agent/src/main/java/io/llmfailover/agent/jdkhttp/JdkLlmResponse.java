@@ -9,17 +9,20 @@ import java.net.http.HttpResponse;
 /** One attempt's JDK response (head received, body unread), seen by the runtime. */
 final class JdkLlmResponse implements LlmResponse {
 
-    private final HttpResponse<InputStream> response;
+    private final HttpResponse<?> response;
+    private final InputStream body;
     private final boolean answersAppRequest;
     private final HttpHeaders headers;
 
-    JdkLlmResponse(HttpResponse<InputStream> response, boolean answersAppRequest) {
+    /** @param body the response's body as a stream: the client's own, or over the bytes it read whole */
+    JdkLlmResponse(HttpResponse<?> response, InputStream body, boolean answersAppRequest) {
         this.response = response;
+        this.body = body;
         this.answersAppRequest = answersAppRequest;
         this.headers = HttpHeaders.of(response.headers().map());
     }
 
-    HttpResponse<InputStream> nativeResponse() {
+    HttpResponse<?> nativeResponse() {
         return response;
     }
 
@@ -40,13 +43,13 @@ final class JdkLlmResponse implements LlmResponse {
 
     @Override
     public InputStream body() {
-        return response.body();
+        return body;
     }
 
     @Override
     public void close() {
         try {
-            response.body().close();
+            body.close();
         } catch (IOException ignored) {
             // closing releases the connection; there is nothing more to do if it fails
         }

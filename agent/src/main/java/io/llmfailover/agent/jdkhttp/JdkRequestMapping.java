@@ -5,6 +5,7 @@ import io.llmfailover.runtime.http.LlmRequest;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpRequest.BodyPublishers;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
 
@@ -22,26 +23,34 @@ final class JdkRequestMapping {
 
     /** The app's request with its body replaced by the buffered copy: same data, replayable. */
     static HttpRequest withBody(HttpRequest request, byte[] body) {
-        return HttpRequest.newBuilder(request, (name, value) -> true)
-                .method(request.method(), publisher(body, request.bodyPublisher().isPresent()))
-                .build();
+        return forAttempt(request, body, HttpHeaders.EMPTY, null);
     }
 
-    /** The app's own request with a few headers added (trace context); the same request when there are none. */
-    static HttpRequest withAddedHeaders(HttpRequest request, HttpHeaders added) {
-        if (added.isEmpty()) {
-            return request;
-        }
-        HttpRequest.Builder builder = HttpRequest.newBuilder(request, (name, value) -> true);
+    /**
+     * The app's own request for an attempt: its body from the buffered copy, a few headers added
+     * (trace context), and the given timeout instead of the app's when not null.
+     */
+    static HttpRequest forAttempt(HttpRequest request, byte[] body, HttpHeaders added, Duration timeout) {
+        HttpRequest.Builder builder = HttpRequest.newBuilder(request, (name, value) -> true)
+                .method(request.method(), publisher(body, request.bodyPublisher().isPresent()));
         added.forEach(builder::header);
+        if (timeout != null) {
+            builder.timeout(timeout);
+        }
         return builder.build();
     }
 
-    /** The JDK request for an attempt the runtime rewrote; timeout, version and expect-continue stay the app's. */
-    static HttpRequest toJdk(LlmRequest attempt, HttpRequest appRequest) {
+    /**
+     * The JDK request for an attempt the runtime rewrote; version and expect-continue stay the
+     * app's, and so does the timeout unless one is given.
+     */
+    static HttpRequest toJdk(LlmRequest attempt, HttpRequest appRequest, Duration timeout) {
         HttpRequest.Builder builder = HttpRequest.newBuilder(appRequest, (name, value) -> false)
                 .uri(attempt.uri())
                 .method(attempt.method(), publisher(attempt.body(), appRequest.bodyPublisher().isPresent()));
+        if (timeout != null) {
+            builder.timeout(timeout);
+        }
         attempt.headers().forEach((name, value) -> {
             if (!RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
                 try {

@@ -5,6 +5,7 @@ import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.RelayedResponse;
 import io.llmfailover.runtime.http.Transport;
@@ -114,7 +115,10 @@ final class ChainWalk {
         long startedNanos = engine.clock().nanoTime();
         LlmResponse response;
         try {
-            response = transport.send(attemptScope.decorate(attempt.request()), engine.firstByteTimeout());
+            LlmRequest request = attemptScope.decorate(attempt.request());
+            response = call.source().stream()
+                    ? transport.send(request, engine.firstByteTimeout())
+                    : transport.sendUnstreamed(request, engine.firstByteTimeout());
         } catch (IOException noHead) {
             Outcome outcome = noHead instanceof FirstByteTimeoutException ? Outcome.TIMEOUT : Outcome.CONNECT_FAILURE;
             return noAnswer(attempt, breaker, attemptScope, outcome, noHead);

@@ -19,4 +19,13 @@ public interface Transport {
      * @throws IOException when no response head was received (connect failure, reset, timeout)
      */
     LlmResponse send(LlmRequest request, Duration firstByteTimeout) throws IOException;
+
+    /**
+     * As {@link #send}, for a call whose answer is one document rather than a stream: the
+     * transport may return only once the whole body has arrived, when that saves the caller a
+     * second wait (and a second wake-up) for the body. The first-byte deadline still ends at the head.
+     */
+    default LlmResponse sendUnstreamed(LlmRequest request, Duration firstByteTimeout) throws IOException {
+        return send(request, firstByteTimeout);
+    }
 }

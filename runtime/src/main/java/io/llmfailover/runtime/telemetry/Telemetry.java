@@ -46,6 +46,12 @@ public interface Telemetry {
         return start(config, Clock.SYSTEM, senderLoader);
     }
 
+    /** As {@link #start(FailoverConfig, ClassLoader)}, when first needed: see {@link DeferredTelemetry}. */
+    static DeferredTelemetry deferred(FailoverConfig config, ClassLoader senderLoader) {
+        return new DeferredTelemetry(() -> start(config, Clock.SYSTEM, senderLoader),
+                () -> OtelTelemetry.loggingOnly(Clock.SYSTEM));
+    }
+
     static Telemetry start(FailoverConfig config, Clock clock) {
         return start(config, clock, null);
     }

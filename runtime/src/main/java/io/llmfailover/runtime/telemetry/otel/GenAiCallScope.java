@@ -107,8 +107,7 @@ final class GenAiCallScope implements CallScope {
         try {
             attempts = number;
             if (pendingFailover != null) {
-                LOG.info("llm-failover: failover from {} to {} ({})", pendingFailover.providerName(), provider.name(),
-                        pendingFailover.failoverReason());
+                logFailover(pendingFailover, provider.name());
                 pendingFailover = null;
             }
             currentAttempt = GenAiAttemptScope.start(this, number, provider, target, translated, keyId);
@@ -198,11 +197,29 @@ final class GenAiCallScope implements CallScope {
     private void leave() {
         ActiveCall.exit(this, enclosing);
         if (pendingFailover != null) {
-            LOG.info("llm-failover: failover from {} found no provider left to answer ({})",
-                    pendingFailover.providerName(), pendingFailover.failoverReason());
+            logFailover(pendingFailover, null);
             pendingFailover = null;
         }
     }
+
+    /** One line per kind of failover, then one per period saying how many more there were. */
+    private void logFailover(GenAiAttemptScope from, String to) {
+        String reason = from.failoverReason();
+        long repeats = observer.failoverLines.occurred(new FailoverLine(from.providerName(), to, reason));
+        if (repeats < 0 || !LOG.isInfoEnabled()) {
+            return;
+        }
+        String since = repeats == 0 ? "" : " (" + repeats + " more like it since the last such line)";
+        if (to == null) {
+            LOG.info("llm-failover: failover from {} found no provider left to answer ({}){}", from.providerName(), reason,
+                    since);
+        } else {
+            LOG.info("llm-failover: failover from {} to {} ({}){}", from.providerName(), to, reason, since);
+        }
+    }
+
+    /** What makes two failover lines the same line. */
+    private record FailoverLine(String from, String to, String reason) {}
 
     private void end(ResponseFacts facts, String errorType, boolean closedEarly) {
         if (!ended.compareAndSet(false, true)) {

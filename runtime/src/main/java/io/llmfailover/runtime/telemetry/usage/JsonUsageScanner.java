@@ -15,7 +15,7 @@ final class JsonUsageScanner implements UsageScanner {
 
     private final boolean captureContent;
     private final ResponseFacts facts = new ResponseFacts();
-    private ByteArrayOutputStream kept = new ByteArrayOutputStream(1024);
+    private KeptBytes kept = new KeptBytes();
 
     JsonUsageScanner(boolean captureContent) {
         this.captureContent = captureContent;
@@ -37,12 +37,23 @@ final class JsonUsageScanner implements UsageScanner {
     public ResponseFacts finish() {
         if (kept != null && kept.size() > 0) {
             try {
-                ResponseJson.read(JSON.readTree(kept.toByteArray()), facts, captureContent);
+                ResponseJson.read(JSON.readTree(kept.bytes(), 0, kept.size()), facts, captureContent);
             } catch (java.io.IOException | RuntimeException notJson) {
                 // Not a JSON document: nothing to learn from it.
             }
             kept = null;
         }
         return facts;
+    }
+
+    /** The body so far, parsed where it lies rather than copied once more. */
+    private static final class KeptBytes extends ByteArrayOutputStream {
+        KeptBytes() {
+            super(1024);
+        }
+
+        byte[] bytes() {
+            return buf;
+        }
     }
 }

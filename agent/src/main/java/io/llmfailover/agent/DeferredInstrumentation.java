@@ -1,0 +1,63 @@
+package io.llmfailover.agent;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.IllegalClassFormatException;
+import java.security.ProtectionDomain;
+import java.util.function.Supplier;
+
+/**
+ * The agent's transformer until the first HTTP client class loads: a look at the class name, and
+ * nothing else. That first class builds Byte Buddy's transformer (most of the agent's start-up
+ * time and memory: several hundred classes), which then transforms it and every later one, and
+ * tells {@code onFirstClient} that the app is about to make HTTP calls. An app that never loads a
+ * client never pays for either.
+ */
+final class DeferredInstrumentation implements ClassFileTransformer {
+
+    private final Supplier<ClassFileTransformer> clientTransformer;
+    private final Runnable onFirstClient;
+    private volatile ClassFileTransformer built;
+
+    DeferredInstrumentation(Supplier<ClassFileTransformer> clientTransformer, Runnable onFirstClient) {
+        this.clientTransformer = clientTransformer;
+        this.onFirstClient = onFirstClient;
+    }
+
+    @Override
+    public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
+            ProtectionDomain protectionDomain, byte[] classfileBuffer) throws IllegalClassFormatException {
+        if (!InstrumentedPackages.containsClassFile(className)) {
+            return null;
+        }
+        ClassFileTransformer transformer = transformer();
+        return transformer == null ? null
+                : transformer.transform(module, loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
+    }
+
+    /** Null when it could not be built: the clients then load untouched, as without the agent. */
+    private ClassFileTransformer transformer() {
+        ClassFileTransformer transformer = built;
+        if (transformer != null) {
+            return transformer;
+        }
+        synchronized (this) {
+            if (built == null) {
+                built = buildOrNothing();
+                onFirstClient.run();
+            }
+            return built == NOTHING ? null : built;
+        }
+    }
+
+    private ClassFileTransformer buildOrNothing() {
+        try {
+            return clientTransformer.get();
+        } catch (RuntimeException | LinkageError e) {
+            System.err.println("llm-failover: the client instrumentation could not be set up (" + e
+                    + "); HTTP clients run without the agent");
+            return NOTHING;
+        }
+    }
+
+    private static final ClassFileTransformer NOTHING = new ClassFileTransformer() {};
+}
