@@ -31,7 +31,7 @@ public final class AttemptPlanner {
     public Attempt plan(GovernedCall call, Provider provider, String model, KeyLease lease)
             throws UntranslatableRequestException {
         SourceRequest source = call.source();
-        boolean addressed = provider.equals(call.addressed());
+        boolean addressed = provider == call.addressed() || provider.equals(call.addressed());
         ProtocolBridge bridge = bridge(call.addressed().protocol(), provider);
         if (addressed && lease.key() == null && Objects.equals(model, source.model())) {
             TargetRequest target = new TargetRequest(source.operation(), model, source.stream(), null, source.body(),
@@ -48,9 +48,10 @@ public final class AttemptPlanner {
     }
 
     private ProtocolBridge bridge(Protocol from, Provider to) {
-        return bridges.computeIfAbsent(new BridgeKey(from, to), key -> ProtocolBridges.between(from, to.protocol(),
-                BridgeOptions.forTarget(TargetProvider.of(to)).withDefaultMaxTokens(defaultMaxTokens)));
+        return bridges.computeIfAbsent(new BridgeKey(from, to.name(), to.baseUrl()), key -> ProtocolBridges.between(from,
+                to.protocol(), BridgeOptions.forTarget(TargetProvider.of(to)).withDefaultMaxTokens(defaultMaxTokens)));
     }
 
-    private record BridgeKey(Protocol from, Provider to) {}
+    /** A provider by name and URL, whose hashes are cached, rather than by the whole record, whose are not. */
+    private record BridgeKey(Protocol from, String providerName, URI providerUrl) {}
 }

@@ -7,6 +7,7 @@ import io.opentelemetry.api.trace.TraceState;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
+import java.lang.ref.WeakReference;
 import java.util.Map;
 import java.util.WeakHashMap;
 
@@ -36,6 +37,7 @@ public final class AppTraceContext {
 
     private final Map<ClassLoader, Probe> probes = new WeakHashMap<>();
     private volatile Probe javaagentProbe;
+    private volatile LastProbe lastProbe;
 
     /** The instance the runtime reads the app's spans with, its handles cached for the JVM's life. */
     public static AppTraceContext shared() {
@@ -56,11 +58,21 @@ public final class AppTraceContext {
         }
     }
 
+    /** Every call asks, nearly always for the same loader: that one is answered without a lock. */
     private Probe probeFor(ClassLoader loader) {
-        synchronized (probes) {
-            return probes.computeIfAbsent(loader, app -> Probe.lookUp(app, API_PACKAGE));
+        LastProbe last = lastProbe;
+        if (last != null && last.loader.get() == loader) {
+            return last.probe;
         }
+        Probe probe;
+        synchronized (probes) {
+            probe = probes.computeIfAbsent(loader, app -> Probe.lookUp(app, API_PACKAGE));
+        }
+        lastProbe = new LastProbe(new WeakReference<>(loader), probe);
+        return probe;
     }
+
+    private record LastProbe(WeakReference<ClassLoader> loader, Probe probe) {}
 
     private Probe javaagentProbe() {
         Probe probe = javaagentProbe;
