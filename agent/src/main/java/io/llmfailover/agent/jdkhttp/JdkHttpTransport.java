@@ -70,9 +70,15 @@ final class JdkHttpTransport implements Transport {
         return send(attempt, firstByteTimeout, BodyHandlers.ofInputStream(), HttpResponse::body);
     }
 
-    /** The whole body read by the client before the caller wakes up: one wake-up, not two. */
+    /**
+     * The whole body read by the client before the caller wakes up: one wake-up, not two. Not where
+     * the deadline is an agent thread's wait, which would then also wait for the body.
+     */
     @Override
     public LlmResponse sendUnstreamed(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
+        if (!REQUEST_TIMEOUT_ENDS_AT_HEAD) {
+            return send(attempt, firstByteTimeout);
+        }
         return send(attempt, firstByteTimeout, BodyHandlers.ofByteArray(),
                 response -> new ByteArrayInputStream(response.body()));
     }

@@ -1,0 +1,89 @@
+package io.llmfailover.runtime.telemetry;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.llmfailover.runtime.breaker.BreakerListener;
+import io.llmfailover.runtime.throttle.ThrottleListener;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+
+class DeferredTelemetryTest {
+
+    private final AtomicInteger starts = new AtomicInteger();
+    private final RecordingTelemetry started = new RecordingTelemetry();
+    private final DeferredTelemetry deferred = new DeferredTelemetry(() -> {
+        starts.incrementAndGet();
+        return started;
+    }, RecordingTelemetry::new);
+
+    @Test
+    void nothingStartsUntilAskedAndAnAppThatExitsFirstWaitsForNothing() {
+        deferred.shutdown();
+
+        assertEquals(0, starts.get());
+        assertEquals(0, started.shutdowns.get());
+    }
+
+    @Test
+    void theFirstCallStartsItAndWaitsUntilItIsReady() {
+        CallScope scope = deferred.observer().callStarted(null, null);
+
+        assertSame(RecordingTelemetry.SCOPE, scope);
+        assertEquals(1, starts.get());
+    }
+
+    @Test
+    void startingInTheBackgroundTwiceStartsOnce() {
+        deferred.startInBackground();
+        deferred.startInBackground();
+        deferred.flush(); // waits for the start
+
+        assertEquals(1, starts.get());
+        assertEquals(1, started.flushes.get());
+    }
+
+    @Test
+    void aStarterThatFailsLeavesTheFallback() {
+        RecordingTelemetry fallback = new RecordingTelemetry();
+        DeferredTelemetry broken = new DeferredTelemetry(() -> {
+            throw new LinkageError("no OpenTelemetry today");
+        }, () -> fallback);
+
+        broken.flush();
+
+        assertEquals(1, fallback.flushes.get());
+    }
+
+    /** A telemetry that counts what it is asked. */
+    private static final class RecordingTelemetry implements Telemetry {
+        static final CallScope SCOPE = CallScope.NOOP;
+        final AtomicInteger flushes = new AtomicInteger();
+        final AtomicInteger shutdowns = new AtomicInteger();
+
+        @Override
+        public CallObserver observer() {
+            return (call, route) -> SCOPE;
+        }
+
+        @Override
+        public BreakerListener breakerListener() {
+            return (breaker, from, to) -> { };
+        }
+
+        @Override
+        public ThrottleListener throttleListener() {
+            return new ThrottleListener() { };
+        }
+
+        @Override
+        public void flush() {
+            flushes.incrementAndGet();
+        }
+
+        @Override
+        public void shutdown() {
+            shutdowns.incrementAndGet();
+        }
+    }
+}
