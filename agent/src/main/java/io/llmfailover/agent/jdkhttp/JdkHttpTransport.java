@@ -43,7 +43,7 @@ import java.util.function.Function;
 final class JdkHttpTransport implements Transport {
 
     /** Whether a request's timeout covers the head only, so that it can be the first-byte deadline. */
-    private static final boolean REQUEST_TIMEOUT_ENDS_AT_HEAD = Runtime.version().feature() < 26;
+    static final boolean REQUEST_TIMEOUT_ENDS_AT_HEAD = Runtime.version().feature() < 26;
 
     private final HttpClient client;
     private final LlmRequest appRequest;
