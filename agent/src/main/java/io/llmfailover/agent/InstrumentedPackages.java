@@ -36,11 +36,6 @@ final class InstrumentedPackages {
 
     /** @param className a class name, {@code jdk.internal.net.http.HttpClientImpl} */
     static boolean containsClass(String className) {
-        for (String prefix : PREFIXES) {
-            if (className.startsWith(prefix)) {
-                return true;
-            }
-        }
-        return false;
+        return containsClassFile(className.replace('.', '/'));
     }
 }
