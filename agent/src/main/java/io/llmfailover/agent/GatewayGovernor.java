@@ -2,13 +2,13 @@ package io.llmfailover.agent;
 
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.runtime.Gateway;
+import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
 import java.net.URI;
 
-/** The runtime's gateway, as the adapters see it. */
+/** The runtime's gateway, as the call lifecycle sees it. */
 final class GatewayGovernor implements CallGovernor {
 
     private final Gateway gateway;
@@ -18,12 +18,17 @@ final class GatewayGovernor implements CallGovernor {
     }
 
     @Override
-    public boolean governs(URI uri) {
-        return gateway.governs(uri);
+    public boolean governs(String method, URI uri) {
+        return gateway.governs(method, uri);
     }
 
     @Override
-    public LlmResponse execute(LlmRequest request, Transport transport) throws IOException {
+    public long bufferLimit() {
+        return gateway.bufferLimit();
+    }
+
+    @Override
+    public Answer execute(LlmRequest request, Transport transport) throws IOException {
         return gateway.execute(request, transport);
     }
 }

@@ -6,6 +6,8 @@ import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.failover.AttemptPlanner;
 import io.llmfailover.runtime.failover.FailoverEngine;
+import io.llmfailover.runtime.http.Answer;
+import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
@@ -34,11 +36,13 @@ public final class Gateway {
     private final ProviderDirectory directory;
     private final RouteTable routes;
     private final FailoverEngine engine;
+    private final long bufferLimit;
 
-    private Gateway(ProviderDirectory directory, RouteTable routes, FailoverEngine engine) {
+    private Gateway(ProviderDirectory directory, RouteTable routes, FailoverEngine engine, long bufferLimit) {
         this.directory = directory;
         this.routes = routes;
         this.engine = engine;
+        this.bufferLimit = bufferLimit;
     }
 
     public static Gateway create(FailoverConfig config) {
@@ -50,31 +54,43 @@ public final class Gateway {
     }
 
     /**
-     * A cheap check made on every outgoing request: false means the adapter must leave the call
-     * alone (no buffering, no runtime involvement).
+     * A cheap check made on every outgoing request, before a body byte is read: true only for a
+     * governed operation (a generation call) to a provider's host. False means the adapter must
+     * leave the call alone: no buffering, no runtime involvement.
      */
-    public boolean governs(URI uri) {
-        return directory.governs(uri);
+    public boolean governs(String method, URI uri) {
+        if (!directory.governs(uri)) {
+            return false;
+        }
+        return directory.addressed(uri)
+                .map(provider -> CallRecognizer.operationOf(provider.protocol(), method, uri.getRawPath()) != null)
+                .orElse(false);
+    }
+
+    /** {@code buffer.max-bytes}: a governed body larger than this is sent as the app made it, ungoverned. */
+    public long bufferLimit() {
+        return bufferLimit;
     }
 
     /**
      * Runs one logical call through its route's chain.
      *
-     * @return the response the app gets. When it is the very object {@code transport} returned for
-     *     the first attempt, the adapter hands the app its client's native response untouched;
-     *     otherwise the adapter builds a client response from the status, headers and body.
+     * @return the answer the app gets: when {@link Answer#isOwn()}, the adapter hands the app its
+     *     client's native response; otherwise it builds one from the status, headers and body
      * @throws IOException the addressed provider's own transport exception, when nothing answered
-     * @throws AgentFailure when the runtime failed before anything was sent; the adapter then lets
-     *     the original call proceed as if the agent were absent
+     * @throws AgentFailure only when the runtime failed before anything was sent; the adapter then
+     *     lets the original call proceed as if the agent were absent. Once an attempt was sent, an
+     *     internal failure surfaces as the best answer so far, or as an IOException.
      */
-    public LlmResponse execute(LlmRequest request, Transport transport) throws IOException {
+    public Answer execute(LlmRequest request, Transport transport) throws IOException {
         GovernedCall call;
         Route route;
         try {
             Optional<GovernedCall> recognized = directory.addressed(request.uri())
                     .flatMap(provider -> CallRecognizer.recognize(provider, request));
             if (recognized.isEmpty()) {
-                return transport.send(request, null);
+                LlmResponse own = transport.send(AttemptRequest.originalAsIs(request));
+                return Answer.own(own, own);
             }
             call = recognized.get();
             route = routes.routeFor(call.addressed(), call.source().model());
@@ -146,7 +162,7 @@ public final class Gateway {
                     : new LocalResilienceState(config.breaker(), config.throttle(), clock, breakerListeners,
                             throttleListeners);
             return new Gateway(directory, routes, new FailoverEngine(config, resilience,
-                    new AttemptPlanner(config.defaultMaxTokens()), observer, clock, scheduler));
+                    new AttemptPlanner(config.defaultMaxTokens()), observer, clock, scheduler), config.bufferMaxBytes());
         }
     }
 

@@ -1,25 +1,32 @@
 package io.llmfailover.agent.bootstrap;
 
+import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
 import java.net.URI;
 
 /**
- * What an adapter asks of the runtime: is this call governed, and run it through the failover
- * chain. The agent's production implementation is the runtime's Gateway; tests plug their own.
+ * What the call lifecycle asks of the runtime: is this call governed, how much of its body may be
+ * buffered, and run it through the failover chain. The agent's production implementation is the
+ * runtime's Gateway; tests plug their own.
  */
 public interface CallGovernor {
 
-    /** Cheap; false means the adapter leaves the call completely alone. */
-    boolean governs(URI uri);
+    /**
+     * Cheap, and asked before a body byte is read: false means the call is left completely alone
+     * (it is not a generation call to a provider's host).
+     */
+    boolean governs(String method, URI uri);
+
+    /** {@code buffer.max-bytes}: a larger body is sent as the app made it, ungoverned. */
+    long bufferLimit();
 
     /**
-     * Runs one governed call. The returned response may be the very object {@code transport}
-     * returned for the untouched first attempt, or one the runtime made or translated.
+     * Runs one governed call.
      *
      * @throws IOException the addressed provider's own transport failure, rethrown to the app
+     * @throws io.llmfailover.runtime.AgentFailure the runtime failed before anything was sent
      */
-    LlmResponse execute(LlmRequest request, Transport transport) throws IOException;
+    Answer execute(LlmRequest request, Transport transport) throws IOException;
 }

@@ -4,6 +4,7 @@ import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.protocol.JsonModelField;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
+import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import java.util.Optional;
 
@@ -19,55 +20,65 @@ public final class CallRecognizer {
 
     private CallRecognizer() {}
 
-    public static Optional<GovernedCall> recognize(Provider addressed, LlmRequest request) {
-        if (!"POST".equalsIgnoreCase(request.method())) {
-            return Optional.empty();
+    /**
+     * The governed operation that {@code method} and {@code rawPath} name in {@code protocol}, or
+     * null for any other request: decided before a body byte is read, so that uploads, batch files
+     * and model lists are never buffered.
+     */
+    public static Operation operationOf(Protocol protocol, String method, String rawPath) {
+        if (!"POST".equalsIgnoreCase(method) || rawPath == null) {
+            return null;
         }
-        String path = request.uri().getRawPath();
-        if (path == null) {
-            return Optional.empty();
-        }
-        return switch (addressed.protocol()) {
-            case OPENAI -> openAi(path, request).map(source -> new GovernedCall(request, addressed, source));
-            case ANTHROPIC -> jsonCall(path.endsWith("/messages") ? Operation.MESSAGES : null, request)
-                    .map(source -> new GovernedCall(request, addressed, source));
-            case GEMINI -> gemini(path, request).map(source -> new GovernedCall(request, addressed, source));
+        return switch (protocol) {
+            case OPENAI -> rawPath.endsWith("/chat/completions") ? Operation.CHAT_COMPLETIONS
+                    : rawPath.endsWith("/responses") ? Operation.RESPONSES
+                    : rawPath.endsWith("/embeddings") ? Operation.EMBEDDINGS
+                    : null;
+            case ANTHROPIC -> rawPath.endsWith("/messages") ? Operation.MESSAGES : null;
+            case GEMINI -> geminiVerb(rawPath) != null ? Operation.GENERATE_CONTENT : null;
         };
     }
 
-    private static Optional<SourceRequest> openAi(String path, LlmRequest request) {
-        Operation operation = null;
-        if (path.endsWith("/chat/completions")) {
-            operation = Operation.CHAT_COMPLETIONS;
-        } else if (path.endsWith("/responses")) {
-            operation = Operation.RESPONSES;
-        } else if (path.endsWith("/embeddings")) {
-            operation = Operation.EMBEDDINGS;
+    public static Optional<GovernedCall> recognize(Provider addressed, LlmRequest request) {
+        String path = request.uri().getRawPath();
+        Operation operation = operationOf(addressed.protocol(), request.method(), path);
+        if (operation == null) {
+            return Optional.empty();
         }
+        Optional<SourceRequest> source = switch (addressed.protocol()) {
+            case OPENAI -> openAi(operation, path, request);
+            case ANTHROPIC -> jsonCall(operation, request);
+            case GEMINI -> gemini(path, request);
+        };
+        return source.map(call -> new GovernedCall(request, addressed, call));
+    }
+
+    private static Optional<SourceRequest> openAi(Operation operation, String path, LlmRequest request) {
         Optional<SourceRequest> call = jsonCall(operation, request);
         // Azure names the model in the path: /openai/deployments/{deployment}/chat/completions
         return call.map(source -> source.model() != null ? source : withModel(source, azureDeployment(path)));
     }
 
     private static Optional<SourceRequest> jsonCall(Operation operation, LlmRequest request) {
-        if (operation == null) {
-            return Optional.empty();
-        }
         JsonModelField.ModelAndStream fields = JsonModelField.read(request.body());
         return Optional.of(new SourceRequest(operation, fields.model(), fields.stream(), null, request.body()));
+    }
+
+    /** {@code :generateContent} or {@code :streamGenerateContent} after a {@code /models/} segment, else null. */
+    private static String geminiVerb(String path) {
+        int models = path.lastIndexOf(MODELS_SEGMENT);
+        int colon = path.lastIndexOf(':');
+        if (models < 0 || colon < models) {
+            return null;
+        }
+        String verb = path.substring(colon);
+        return verb.equals(STREAM_GENERATE) || verb.equals(GENERATE) ? verb : null;
     }
 
     private static Optional<SourceRequest> gemini(String path, LlmRequest request) {
         int models = path.lastIndexOf(MODELS_SEGMENT);
         int colon = path.lastIndexOf(':');
-        if (models < 0 || colon < models) {
-            return Optional.empty();
-        }
-        String verb = path.substring(colon);
-        boolean stream = verb.equals(STREAM_GENERATE);
-        if (!stream && !verb.equals(GENERATE)) {
-            return Optional.empty();
-        }
+        boolean stream = geminiVerb(path).equals(STREAM_GENERATE);
         String model = path.substring(models + MODELS_SEGMENT.length(), colon);
         String query = CredentialQuery.strip(request.uri().getRawQuery());
         return Optional.of(new SourceRequest(Operation.GENERATE_CONTENT, model, stream, query, request.body()));

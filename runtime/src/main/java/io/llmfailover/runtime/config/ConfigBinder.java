@@ -88,7 +88,9 @@ final class ConfigBinder {
                 typed.positiveDuration(TIMEOUT_FIRST_BYTE, FailoverConfig.DEFAULT_FIRST_BYTE_TIMEOUT),
                 typed.failoverPolicy(FAILOVER_ON, FailoverPolicy.DEFAULTS),
                 typed.positiveInt(TRANSLATION_DEFAULT_MAX_TOKENS, FailoverConfig.DEFAULT_MAX_TOKENS), otel,
-                typed.bool(AGENT_STRICT, false), withLog);
+                typed.bool(AGENT_STRICT, false), withLog,
+                typed.positiveDuration(TIMEOUT_HEAD, FailoverConfig.DEFAULT_HEAD_TIMEOUT),
+                typed.positiveSize(BUFFER_MAX_BYTES, FailoverConfig.DEFAULT_BUFFER_MAX_BYTES));
     }
 
     /** Read leniently, so that even an otherwise invalid config can ask to stop the JVM. */

@@ -24,6 +24,10 @@ import java.util.TreeSet;
  * @param otel every {@code otel.*} key, as written, for the telemetry set-up
  * @param strict {@code agent.strict}: a bad config stops the JVM instead of disabling the agent
  * @param extra every other key as written (after substitution), for features that read their own
+ * @param headTimeout {@code timeout.head}: the wait for the head of a call that does not stream,
+ *     whose head only comes after the whole generation
+ * @param bufferMaxBytes {@code buffer.max-bytes}: a governed request body larger than this passes
+ *     through ungoverned, as the app made it
  */
 public record FailoverConfig(
         Optional<Path> source,
@@ -36,10 +40,14 @@ public record FailoverConfig(
         int defaultMaxTokens,
         Map<String, String> otel,
         boolean strict,
-        Map<String, String> extra) {
+        Map<String, String> extra,
+        Duration headTimeout,
+        long bufferMaxBytes) {
 
     public static final Duration DEFAULT_FIRST_BYTE_TIMEOUT = Duration.ofSeconds(60);
     public static final int DEFAULT_MAX_TOKENS = BridgeOptions.DEFAULT_MAX_TOKENS;
+    public static final Duration DEFAULT_HEAD_TIMEOUT = Duration.ofMinutes(10);
+    public static final long DEFAULT_BUFFER_MAX_BYTES = 32L << 20;
 
     public FailoverConfig {
         if (defaultMaxTokens < 1) {
@@ -49,6 +57,17 @@ public record FailoverConfig(
         routes = List.copyOf(routes);
         otel = Map.copyOf(otel);
         extra = Map.copyOf(extra);
+        if (bufferMaxBytes < 1) {
+            throw new IllegalArgumentException("bufferMaxBytes must be positive, was " + bufferMaxBytes);
+        }
+    }
+
+    /** A configuration with the default {@code timeout.head} and {@code buffer.max-bytes}. */
+    public FailoverConfig(Optional<Path> source, Map<String, Provider> providers, List<RouteSettings> routes,
+            BreakerSettings breaker, ThrottleSettings throttle, Duration firstByteTimeout, FailoverPolicy failoverOn,
+            int defaultMaxTokens, Map<String, String> otel, boolean strict, Map<String, String> extra) {
+        this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, defaultMaxTokens, otel, strict,
+                extra, DEFAULT_HEAD_TIMEOUT, DEFAULT_BUFFER_MAX_BYTES);
     }
 
     /** A configuration with the default {@code translation.default-max-tokens}. */
@@ -92,6 +111,8 @@ public record FailoverConfig(
                 + ", firstByteTimeout=" + firstByteTimeout
                 + ", failoverOn=" + failoverOn
                 + ", defaultMaxTokens=" + defaultMaxTokens
+                + ", headTimeout=" + headTimeout
+                + ", bufferMaxBytes=" + bufferMaxBytes
                 + ", otel keys=" + new TreeSet<>(otel.keySet())
                 + ", strict=" + strict
                 + ", extra keys=" + new TreeSet<>(extra.keySet()) + "]";

@@ -23,6 +23,8 @@ final class KnownKeys {
     static final String THROTTLE_MAX_LIMIT = "throttle.max-limit";
     static final String THROTTLE_MAX_SILENCE = "throttle.max-silence";
     static final String TIMEOUT_FIRST_BYTE = "timeout.first-byte";
+    static final String TIMEOUT_HEAD = "timeout.head";
+    static final String BUFFER_MAX_BYTES = "buffer.max-bytes";
     static final String FAILOVER_ON = "failover.on";
     static final String AGENT_STRICT = "agent.strict";
     static final String TRANSLATION_DEFAULT_MAX_TOKENS = "translation.default-max-tokens";
@@ -30,12 +32,12 @@ final class KnownKeys {
 
     /** Prefixes whose every key must be known: a typo under them is reported. */
     static final List<String> OWNED_PREFIXES = List.of("breaker.", "throttle.", "timeout.", "failover.", "agent.",
-            "translation.");
+            "translation.", "buffer.");
 
     static final Set<String> SETTINGS = Set.of(
             BREAKER_FAILURE_RATE, BREAKER_MINIMUM_CALLS, BREAKER_WINDOW, BREAKER_CONSECUTIVE_FAILURES,
             BREAKER_OPEN_DURATION, BREAKER_HALF_OPEN_PROBES, THROTTLE_ENABLED, THROTTLE_INITIAL_LIMIT,
-            THROTTLE_MIN_LIMIT, THROTTLE_MAX_LIMIT, THROTTLE_MAX_SILENCE, TIMEOUT_FIRST_BYTE, FAILOVER_ON,
+            THROTTLE_MIN_LIMIT, THROTTLE_MAX_LIMIT, THROTTLE_MAX_SILENCE, TIMEOUT_FIRST_BYTE, TIMEOUT_HEAD, BUFFER_MAX_BYTES, FAILOVER_ON,
             AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG);
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "model.*");

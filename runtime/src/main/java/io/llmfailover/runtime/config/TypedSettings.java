@@ -46,6 +46,24 @@ final class TypedSettings {
         }
     }
 
+    long positiveSize(String key, long fallback) {
+        ConfigEntry entry = entries.get(key);
+        if (entry == null) {
+            return fallback;
+        }
+        try {
+            long size = ByteSizes.parse(entry.value());
+            if (size == 0) {
+                problems.add(entry, "must be larger than zero");
+                return fallback;
+            }
+            return size;
+        } catch (IllegalArgumentException e) {
+            problems.add(entry, e.getMessage());
+            return fallback;
+        }
+    }
+
     int positiveInt(String key, int fallback) {
         return intAtLeast(key, 1, fallback);
     }

@@ -2,10 +2,11 @@ package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.breaker.CircuitBreaker;
 import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.http.Answer;
+import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.RelayedResponse;
 import io.llmfailover.runtime.http.Transport;
@@ -38,6 +39,8 @@ final class ChainWalk {
 
     private int attempts;
     private final Exhaustion exhaustion;
+    /** The transport's response to the app's original request, when that is what the app gets. */
+    private LlmResponse ownResponse;
 
     ChainWalk(GovernedCall call, Route route, Transport transport, CallScope scope, FailoverEngine engine) {
         this.call = call;
@@ -48,14 +51,15 @@ final class ChainWalk {
         this.exhaustion = new Exhaustion(call);
     }
 
-    LlmResponse run() throws IOException {
+    Answer run() throws IOException {
         for (Provider provider : route.chain()) {
             LlmResponse answer = tryProvider(provider);
             if (answer != null) {
-                return committed(scope.answered(answer, provider));
+                LlmResponse delivered = committed(scope.answered(answer, provider));
+                return ownResponse != null ? Answer.own(delivered, ownResponse) : Answer.made(delivered);
             }
         }
-        return scope.answered(exhaustion.answer(), null);
+        return Answer.made(scope.answered(exhaustion.answer(), null));
     }
 
     /** A streamed success is committed: from here a break reaches the app as an error event. */
@@ -115,10 +119,7 @@ final class ChainWalk {
         long startedNanos = engine.clock().nanoTime();
         LlmResponse response;
         try {
-            LlmRequest request = attemptScope.decorate(attempt.request());
-            response = call.source().stream()
-                    ? transport.send(request, engine.firstByteTimeout())
-                    : transport.sendUnstreamed(request, engine.firstByteTimeout());
+            response = transport.send(outgoing(attempt, attemptScope));
         } catch (IOException noHead) {
             Outcome outcome = noHead instanceof FirstByteTimeoutException ? Outcome.TIMEOUT : Outcome.CONNECT_FAILURE;
             return noAnswer(attempt, breaker, attemptScope, outcome, noHead);
@@ -132,6 +133,14 @@ final class ChainWalk {
             return succeed(attempt, breaker, attemptScope, response, content.body());
         }
         return classify(attempt, breaker, response, attemptScope);
+    }
+
+    /** The attempt as the transport sends it: with trace context, and said to be the app's own when it is. */
+    private AttemptRequest outgoing(Attempt attempt, AttemptScope attemptScope) {
+        HttpHeaders trace = attemptScope.traceHeaders(attempt.request());
+        boolean stream = call.source().stream();
+        return new AttemptRequest(attempt.request().withAddedHeaders(trace), attempt.untouched(),
+                attempt.untouched() ? trace : HttpHeaders.EMPTY, engine.headTimeout(stream), stream);
     }
 
     /** No usable answer came (no head, or no content before the deadline): fail over, or throw. */
@@ -164,7 +173,11 @@ final class ChainWalk {
             Outcome outcome = engine.classifier().classify(status, response.headers(), ErrorBodyReader.NOTHING);
             OutcomeRecorder.record(outcome, response.headers(), breaker, attempt.lease().throttle());
             attemptScope.ended(status, outcome, false, null);
-            return attempt.untouched() ? response : translatedError(attempt, buffer(response));
+            if (attempt.untouched()) {
+                ownResponse = response;
+                return response;
+            }
+            return translatedError(attempt, buffer(response));
         }
         BufferedResponse error = buffer(response);
         Outcome outcome = engine.classifier().classify(status, error.headers(), error.bytes());
@@ -181,13 +194,11 @@ final class ChainWalk {
 
     /** @param probedBody the body with its first content already read and put back, or null */
     private LlmResponse deliver(Attempt attempt, LlmResponse response, InputStream probedBody) {
-        if (attempt.untouched() && probedBody == null) {
-            return response;
+        if (attempt.untouched()) {
+            ownResponse = response;
+            return probedBody == null ? response : new RelayedResponse(response, response.headers(), probedBody);
         }
         InputStream body = probedBody != null ? probedBody : response.body();
-        if (attempt.untouched()) {
-            return new RelayedResponse(response, response.headers(), body);
-        }
         HttpHeaders.Builder headers = answeredBy(attempt, response.headers());
         if (!attempt.bridge().passesBodiesThrough()) {
             headers.set("content-type", callerContentType());

@@ -2,7 +2,7 @@ package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.config.FailoverConfig;
-import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.state.ResilienceState;
@@ -21,6 +21,7 @@ public final class FailoverEngine {
     private final AttemptPlanner planner;
     private final ResponseClassifier classifier;
     private final Duration firstByteTimeout;
+    private final Duration headTimeout;
     private final CallObserver observer;
     private final Clock clock;
     private final Scheduler scheduler;
@@ -32,6 +33,7 @@ public final class FailoverEngine {
         this.planner = planner;
         this.classifier = new ResponseClassifier(config.failoverOn());
         this.firstByteTimeout = config.firstByteTimeout();
+        this.headTimeout = config.headTimeout();
         this.observer = observer;
         this.clock = clock;
         this.scheduler = scheduler;
@@ -41,7 +43,7 @@ public final class FailoverEngine {
      * @throws IOException the transport exception of the addressed provider, when nothing answered
      * @throws RuntimeException an internal failure before anything was sent
      */
-    public LlmResponse execute(GovernedCall call, Route route, Transport transport) throws IOException {
+    public Answer execute(GovernedCall call, Route route, Transport transport) throws IOException {
         CallScope scope = observer.callStarted(call, route);
         try {
             return new ChainWalk(call, route, transport, scope, this).run();
@@ -77,5 +79,10 @@ public final class FailoverEngine {
 
     Duration firstByteTimeout() {
         return firstByteTimeout;
+    }
+
+    /** The wait for an attempt's head: the first-byte timeout for a stream, {@code timeout.head} otherwise. */
+    Duration headTimeout(boolean streamed) {
+        return streamed ? firstByteTimeout : headTimeout;
     }
 }

@@ -2,7 +2,6 @@ package io.llmfailover.runtime.http;
 
 import java.net.URI;
 import java.util.Objects;
-import java.util.Optional;
 
 /**
  * A client-neutral HTTP request whose body was read once into memory, so that it can be replayed
@@ -29,32 +28,14 @@ public record LlmRequest(String method, URI uri, HttpHeaders headers, byte[] bod
         return new LlmRequest(method, uri, headers, newBody);
     }
 
-    /**
-     * The headers this request adds to {@code original} when it is that very request with only
-     * headers added (the trace context telemetry puts on every attempt): same method, URI, body
-     * and every original header unchanged. Empty when it differs in anything else, so that an
-     * adapter can send the app's own request object with these few headers added, instead of
-     * rebuilding it.
-     */
-    public Optional<HttpHeaders> headersAddedTo(LlmRequest original) {
-        if (this == original) {
-            return Optional.of(HttpHeaders.EMPTY);
+    /** This request with {@code added} appended to its headers; the same request when there are none. */
+    public LlmRequest withAddedHeaders(HttpHeaders added) {
+        if (added.isEmpty()) {
+            return this;
         }
-        if (body != original.body || !method.equals(original.method) || !uri.equals(original.uri)) {
-            return Optional.empty();
-        }
-        for (String name : original.headers.asMap().keySet()) {
-            if (!headers.all(name).equals(original.headers.all(name))) {
-                return Optional.empty();
-            }
-        }
-        HttpHeaders.Builder added = HttpHeaders.builder();
-        headers.forEach((name, value) -> {
-            if (!original.headers.contains(name)) {
-                added.add(name, value);
-            }
-        });
-        return Optional.of(added.build());
+        HttpHeaders.Builder headers = this.headers.toBuilder();
+        added.forEach(headers::add);
+        return withHeaders(headers.build());
     }
 
     @Override

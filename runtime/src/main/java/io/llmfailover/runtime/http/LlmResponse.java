@@ -18,12 +18,12 @@ public interface LlmResponse extends Closeable {
     InputStream body();
 
     /**
-     * The response this one hands on with the very same status and headers, only its body stream
-     * watched on the way (telemetry does this); the response itself otherwise. Lets an adapter give
-     * the app its client's native response, with {@link #body()} in place of the native body.
+     * Abandons the exchange at once, without reading what is left of the body (a chunked body's
+     * close may drain it to the end): called from timer threads, it must never block. Closing is
+     * enough where close never drains.
      */
-    default LlmResponse origin() {
-        return this;
+    default void abort() {
+        close();
     }
 
     @Override

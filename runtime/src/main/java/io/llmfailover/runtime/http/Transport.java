@@ -1,7 +1,6 @@
 package io.llmfailover.runtime.http;
 
 import java.io.IOException;
-import java.time.Duration;
 
 /**
  * "Send this request with the app's own client": what an agent adapter hands the runtime, so that
@@ -11,21 +10,13 @@ import java.time.Duration;
 public interface Transport {
 
     /**
-     * Sends the request and returns once the response head has arrived.
+     * Sends one attempt and returns once its response head has arrived (or, for an unstreamed
+     * attempt, possibly once the whole body has).
      *
-     * @param firstByteTimeout how long to wait for the response head, or null for no limit of the
-     *     agent's (a request the agent does not govern); on expiry the attempt is
-     *     cancelled, its connection released, and {@link FirstByteTimeoutException} thrown
+     * @throws FirstByteTimeoutException when no head arrived within {@link AttemptRequest#headTimeout()}
+     * @throws java.io.InterruptedIOException when the app cancelled the call (interrupt, cancel):
+     *     the runtime then stops at once and records nothing against the provider
      * @throws IOException when no response head was received (connect failure, reset, timeout)
      */
-    LlmResponse send(LlmRequest request, Duration firstByteTimeout) throws IOException;
-
-    /**
-     * As {@link #send}, for a call whose answer is one document rather than a stream: the
-     * transport may return only once the whole body has arrived, when that saves the caller a
-     * second wait (and a second wake-up) for the body. The first-byte deadline still ends at the head.
-     */
-    default LlmResponse sendUnstreamed(LlmRequest request, Duration firstByteTimeout) throws IOException {
-        return send(request, firstByteTimeout);
-    }
+    LlmResponse send(AttemptRequest attempt) throws IOException;
 }

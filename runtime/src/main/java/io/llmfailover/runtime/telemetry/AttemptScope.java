@@ -1,14 +1,15 @@
 package io.llmfailover.runtime.telemetry;
 
 import io.llmfailover.runtime.failover.Outcome;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 
 /** One attempt of a call against one provider. */
 public interface AttemptScope {
 
-    /** The request as it will be sent; an implementation may add trace-context headers. */
-    default LlmRequest decorate(LlmRequest request) {
-        return request;
+    /** The headers to add to the attempt's request (trace context); none by default. */
+    default HttpHeaders traceHeaders(LlmRequest request) {
+        return HttpHeaders.EMPTY;
     }
 
     /**

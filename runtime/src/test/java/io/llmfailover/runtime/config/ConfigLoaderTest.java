@@ -406,7 +406,7 @@ class ConfigLoaderTest {
                 Arguments.of("typo in a route attribute", List.of("route.chat.chian = openai"),
                         "{file}:1: route.chat.chian = openai: unknown key; did you mean route.chat.chain?"),
                 Arguments.of("nothing close under a known prefix", List.of("timeout.total = 10s"),
-                        "{file}:1: timeout.total = 10s: unknown key; expected one of timeout.first-byte"),
+                        "{file}:1: timeout.total = 10s: unknown key; did you mean timeout.head?"),
                 Arguments.of("provider without url", List.of("provider.local.protocol = openai"),
                         "{file}:1: provider.local: no url; add provider.local.url = <base URL with its version path>"),
                 Arguments.of("key set twice", List.of("breaker.window = 10s", "breaker.window = 20s"),

@@ -20,6 +20,7 @@ import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.FailoverPolicy;
 import io.llmfailover.runtime.config.RouteSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
+import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
@@ -59,9 +60,12 @@ class GatewayFailoverTest {
         BufferedResponse primaryAnswer = response(200, ANSWER);
         transport.on(PRIMARY, request -> primaryAnswer);
 
-        LlmResponse answer = gateway.execute(chatRequest(), transport);
+        Answer answer = gateway.execute(chatRequest(), transport);
 
-        assertSame(primaryAnswer, answer);
+        assertTrue(answer.isOwn());
+        assertTrue(answer.ownBodyUntouched());
+        assertSame(primaryAnswer, answer.ownResponse());
+        assertTrue(transport.attempts.get(0).original());
         assertEquals(0, transport.sentTo(BACKUP));
     }
 
@@ -133,9 +137,9 @@ class GatewayFailoverTest {
         transport.on(PRIMARY, request -> badRequest);
         transport.on(BACKUP, ok(ANSWER));
 
-        LlmResponse answer = gateway.execute(chatRequest(), transport);
+        Answer answer = gateway.execute(chatRequest(), transport);
 
-        assertSame(badRequest, answer);
+        assertSame(badRequest, answer.ownResponse());
         assertEquals(0, transport.sentTo(BACKUP));
     }
 
@@ -220,7 +224,7 @@ class GatewayFailoverTest {
 
         LlmRequest list = new LlmRequest("GET", URI.create("http://" + PRIMARY + "/v1/models"), HttpHeaders.EMPTY, null);
 
-        assertSame(models, gateway.execute(list, transport));
+        assertSame(models, gateway.execute(list, transport).ownResponse());
         assertEquals(1, transport.sent.size());
     }
 

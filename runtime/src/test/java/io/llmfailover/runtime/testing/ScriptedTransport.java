@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.testing;
 
+import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
@@ -35,8 +36,13 @@ public final class ScriptedTransport implements Transport {
         return this;
     }
 
+    /** Every attempt as the runtime handed it over, with its flags and deadline. */
+    public final List<AttemptRequest> attempts = new ArrayList<>();
+
     @Override
-    public LlmResponse send(LlmRequest request, Duration firstByteTimeout) throws IOException {
+    public LlmResponse send(AttemptRequest attempt) throws IOException {
+        attempts.add(attempt);
+        LlmRequest request = attempt.request();
         sent.add(request);
         String authority = request.uri().getAuthority();
         Deque<Answer> queue = scripts.get(authority);

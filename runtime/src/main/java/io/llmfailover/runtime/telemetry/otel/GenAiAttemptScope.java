@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.failover.Outcome;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
@@ -63,12 +64,12 @@ final class GenAiAttemptScope implements AttemptScope {
     }
 
     @Override
-    public LlmRequest decorate(LlmRequest request) {
+    public HttpHeaders traceHeaders(LlmRequest request) {
         try {
-            return TraceContextHeaders.inject(span, request);
+            return TraceContextHeaders.of(span, request);
         } catch (RuntimeException internal) {
             OnceLogger.internalFailure("adding trace context to an attempt", internal);
-            return request;
+            return HttpHeaders.EMPTY;
         }
     }
 

@@ -34,8 +34,8 @@ final class ObservedResponse implements LlmResponse {
     }
 
     @Override
-    public LlmResponse origin() {
-        return answer.origin();
+    public void abort() {
+        answer.abort();
     }
 
     @Override

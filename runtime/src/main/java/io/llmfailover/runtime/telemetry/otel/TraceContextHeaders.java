@@ -19,12 +19,13 @@ final class TraceContextHeaders {
 
     private TraceContextHeaders() {}
 
-    static LlmRequest inject(Span span, LlmRequest request) {
+    /** The headers that carry the span: none when it is invalid or the request has its own. */
+    static HttpHeaders of(Span span, LlmRequest request) {
         if (!span.getSpanContext().isValid() || request.headers().contains("traceparent")) {
-            return request;
+            return HttpHeaders.EMPTY;
         }
-        HttpHeaders.Builder headers = request.headers().toBuilder();
+        HttpHeaders.Builder headers = HttpHeaders.builder();
         W3CTraceContextPropagator.getInstance().inject(Context.root().with(span), headers, SETTER);
-        return request.withHeaders(headers.build());
+        return headers.build();
     }
 }

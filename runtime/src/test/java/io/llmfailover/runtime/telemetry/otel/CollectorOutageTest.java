@@ -90,7 +90,7 @@ class CollectorOutageTest {
         for (int i = 0; i < calls; i++) {
             CallScope call = observer.callStarted(governed, GenAiObserverTest.route());
             AttemptScope attempt = call.attemptStarted(1, GenAiObserverTest.OPENAI, target, false, "app");
-            attempt.decorate(governed.request());
+            attempt.traceHeaders(governed.request());
             attempt.ended(200, Outcome.SUCCESS, false, null);
             LlmResponse answer = call.answered(new io.llmfailover.runtime.http.BufferedResponse(200, json, ANSWER),
                     GenAiObserverTest.OPENAI);

@@ -43,7 +43,7 @@ public final class TelemetryCost {
 
     public static void main(String[] args) throws Exception {
         FailoverConfig config = TelemetryFixture.config();
-        Transport memory = (request, timeout) -> new BufferedResponse(200, JSON, ANSWER);
+        Transport memory = attempt -> new BufferedResponse(200, JSON, ANSWER);
         LlmRequest chat = TelemetryFixture.chat(false);
         Map<String, String> defaults = Map.of("otel.bsp.schedule.delay", "5000", "otel.metric.export.interval", "60000");
 

@@ -1,0 +1,35 @@
+package io.llmfailover.agent.lifecycle;
+
+import io.llmfailover.runtime.http.LlmResponse;
+import java.io.FilterInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/** An answer's body as the app reads it: closing it closes the answer, releasing its connection. */
+public final class AnswerBody extends FilterInputStream {
+
+    private final LlmResponse answer;
+    private boolean closed;
+
+    private AnswerBody(LlmResponse answer) {
+        super(answer.body());
+        this.answer = answer;
+    }
+
+    public static InputStream of(LlmResponse answer) {
+        return new AnswerBody(answer);
+    }
+
+    @Override
+    public void close() throws IOException {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        try {
+            super.close();
+        } finally {
+            answer.close();
+        }
+    }
+}

@@ -1,0 +1,67 @@
+package io.llmfailover.agent.lifecycle;
+
+import io.llmfailover.runtime.http.Answer;
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.Transport;
+import java.io.IOException;
+import java.net.URI;
+
+/**
+ * What one HTTP client supplies to the {@link CallLifecycle}: only what is its own. Everything else
+ * (the governs check, re-entry, the caller's trace context, the size cap, fail-open, exactly-once
+ * sending) is the lifecycle's.
+ *
+ * @param <C> the adapter's per-call context: the client's request and whatever it needs to send it
+ *     (a chain, a scope, a callback)
+ * @param <R> the client's response type, as the app gets it
+ */
+public interface ClientBinding<C, R> {
+
+    /** The client's name for log lines: {@code "OkHttp"}. */
+    String clientName();
+
+    /** The request method, read without touching the body. */
+    String method(C call);
+
+    /** The request URI, read without touching the body; null leaves the call alone. */
+    URI uri(C call);
+
+    /**
+     * Reads the request body once into memory, at most {@code limit} bytes.
+     *
+     * @return the bytes, or {@link BufferedBody#tooLarge()} when the body is larger than
+     *     {@code limit} (or of unknown length and not replayable): {@link #proceed} must then still
+     *     send the whole body the app made
+     * @throws IOException the app's own body failed while being written: nothing was sent, and the
+     *     app sees the failure as it would without the agent
+     */
+    BufferedBody buffer(C call, long limit) throws IOException;
+
+    /** The client-neutral request, its body the buffered bytes. */
+    LlmRequest toNeutral(C call, byte[] body);
+
+    /** Sends each attempt natively, through the app's own client: the app's own request object when the attempt is the original. */
+    Transport transport(C call, LlmRequest neutral);
+
+    /**
+     * The client's response for the runtime's answer: the native one the transport received when
+     * {@link Answer#isOwn()}, else one built from the answer's status, headers and body. Closing
+     * that response's body must close the answer.
+     */
+    R toApp(C call, Answer answer) throws IOException;
+
+    /**
+     * The call as if the agent were absent, sent exactly once: the app's own request, its body
+     * replayed from {@code body} when the client cannot produce it again.
+     *
+     * @param body what {@link #buffer} read, or null when the body was never read
+     */
+    R proceed(C call, BufferedBody body) throws IOException;
+
+    /** The agent's own head deadline, in the form the client reports a timeout. */
+    IOException timeout(FirstByteTimeoutException expired);
+
+    /** The class loader of the app's client, to find the app's own OpenTelemetry. */
+    ClassLoader clientLoader(C call);
+}

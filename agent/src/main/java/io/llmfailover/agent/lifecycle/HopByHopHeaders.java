@@ -1,0 +1,41 @@
+package io.llmfailover.agent.lifecycle;
+
+import io.llmfailover.runtime.http.HttpHeaders;
+import java.util.Set;
+
+/**
+ * Headers that describe one connection, not the message (RFC 9110, 7.6.1), plus those a client
+ * derives itself from the URL and body: they never travel from one exchange to another.
+ */
+public final class HopByHopHeaders {
+
+    private static final Set<String> CONNECTION = Set.of("connection", "keep-alive", "proxy-connection",
+            "transfer-encoding", "te", "trailer", "upgrade");
+    private static final Set<String> DERIVED_FROM_REQUEST = Set.of("host", "content-length", "expect");
+
+    private HopByHopHeaders() {}
+
+    /** A rewritten attempt's headers, fit to be set on a new request of the app's client. */
+    public static HttpHeaders strippedForAttempt(HttpHeaders headers) {
+        return without(headers, DERIVED_FROM_REQUEST);
+    }
+
+    /** A made answer's headers, fit to be set on a response the adapter builds for the app. */
+    public static HttpHeaders strippedForApp(HttpHeaders headers) {
+        return without(headers, Set.of());
+    }
+
+    private static HttpHeaders without(HttpHeaders headers, Set<String> alsoDropped) {
+        HttpHeaders.Builder kept = HttpHeaders.builder();
+        boolean dropped = false;
+        for (var entry : headers.asMap().entrySet()) {
+            String name = entry.getKey().toLowerCase(java.util.Locale.ROOT);
+            if (CONNECTION.contains(name) || alsoDropped.contains(name)) {
+                dropped = true;
+                continue;
+            }
+            entry.getValue().forEach(value -> kept.add(entry.getKey(), value));
+        }
+        return dropped ? kept.build() : headers;
+    }
+}

@@ -1,0 +1,27 @@
+package io.llmfailover.agent.lifecycle;
+
+import io.llmfailover.runtime.log.RepeatSummary;
+import io.llmfailover.runtime.time.Clock;
+import java.net.URI;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The one line a governed call sent ungoverned gets: repeated ones are summarised once a minute. */
+final class PassThroughLog {
+
+    private static final Logger LOG = LoggerFactory.getLogger("io.llmfailover.agent");
+    private static final RepeatSummary REPEATS = new RepeatSummary(Clock.SYSTEM, Duration.ofMinutes(1));
+
+    private PassThroughLog() {}
+
+    static void tooLarge(String client, URI uri, long limit) {
+        String target = uri == null ? "?" : uri.getScheme() + "://" + uri.getAuthority() + uri.getRawPath();
+        long alsoSince = REPEATS.occurred("too-large " + target);
+        if (alsoSince >= 0) {
+            LOG.info("llm-failover: request body to {} is larger than buffer.max-bytes ({} bytes); sent as the app "
+                    + "made it, without failover{}", target, limit,
+                    alsoSince > 0 ? " (" + alsoSince + " more since the last such line)" : "");
+        }
+    }
+}

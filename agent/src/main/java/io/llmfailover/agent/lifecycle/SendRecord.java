@@ -1,0 +1,39 @@
+package io.llmfailover.agent.lifecycle;
+
+import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Transport;
+import java.io.IOException;
+
+/**
+ * The binding's transport, remembering whether anything was handed to the wire. Fail-open may send
+ * the app's request only while nothing was: a request that reached a provider is never sent again.
+ * Rewritten attempts lose the hop-by-hop headers that belong to the app's own connection.
+ */
+final class SendRecord implements Transport {
+
+    private final Transport native_;
+    private volatile boolean sent;
+
+    SendRecord(Transport nativeTransport) {
+        this.native_ = nativeTransport;
+    }
+
+    @Override
+    public LlmResponse send(AttemptRequest attempt) throws IOException {
+        sent = true;
+        try (AttemptGuard.Scope attemptsAreOurs = AttemptGuard.enter()) {
+            return native_.send(attempt.original() ? attempt : withoutHopByHop(attempt));
+        }
+    }
+
+    /** True once an attempt was handed to the client, whether or not it reached the provider. */
+    boolean sent() {
+        return sent;
+    }
+
+    private static AttemptRequest withoutHopByHop(AttemptRequest attempt) {
+        return new AttemptRequest(attempt.request().withHeaders(HopByHopHeaders.strippedForAttempt(attempt.request().headers())),
+                false, attempt.addedHeaders(), attempt.headTimeout(), attempt.streamed());
+    }
+}
