@@ -21,7 +21,7 @@ import org.apache.http.impl.execchain.ClientExecChain;
  * The transport of one governed call: sends each attempt through the app client's protocol stage
  * and below, each with an abort handle of its own (the app's own abort reaches it too).
  */
-final class Attempts implements Transport {
+final class Attempts implements io.llmfailover.runtime.http.LegacyTransport {
 
     private final ClientExecChain protocolExec;
     private final HttpRoute appRoute;

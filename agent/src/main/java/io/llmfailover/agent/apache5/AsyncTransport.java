@@ -32,7 +32,7 @@ import org.apache.hc.core5.http.nio.AsyncEntityProducer;
  * adapter executor and never on the I/O reactor, for its response head within the first-byte
  * timeout. The body stays with the connection and is read lazily through a {@link ResponseBodyPipe}.
  */
-final class AsyncTransport implements Transport {
+final class AsyncTransport implements io.llmfailover.runtime.http.LegacyTransport {
 
     private final AsyncExecChain.Scope scope;
     private final AsyncExecChain chain;

@@ -20,7 +20,7 @@ import org.apache.hc.core5.http.HttpException;
  * on a runtime of its own, so an attempt abandoned at the first-byte deadline can be aborted
  * alone, and so can the app's own cancellation of the request.
  */
-final class ClassicTransport implements Transport {
+final class ClassicTransport implements io.llmfailover.runtime.http.LegacyTransport {
 
     private final ExecChain.Scope scope;
     private final ExecChain chain;

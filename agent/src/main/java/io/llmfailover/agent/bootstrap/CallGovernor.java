@@ -19,6 +19,12 @@ public interface CallGovernor {
      */
     boolean governs(String method, URI uri);
 
+    /** TEMPORARY, while adapters move to the call lifecycle. */
+    @Deprecated
+    default boolean governs(URI uri) {
+        return governs("POST", uri);
+    }
+
     /** {@code buffer.max-bytes}: a larger body is sent as the app made it, ungoverned. */
     long bufferLimit();
 

@@ -79,18 +79,18 @@ final class GovernedCall<T> {
     }
 
     private ResponseHead headOf(LlmResponse answer) {
-        if (answer.origin() instanceof JdkLlmResponse attempt && attempt.answersAppRequest()) {
+        if (((io.llmfailover.runtime.http.Answer) answer).ownResponse() instanceof JdkLlmResponse attempt && attempt.answersAppRequest()) {
             HttpResponse<?> own = attempt.nativeResponse();
             return new ResponseHead(own.statusCode(), own.headers(), own.version());
         }
-        HttpClient.Version version = answer.origin() instanceof JdkLlmResponse attempt
+        HttpClient.Version version = ((io.llmfailover.runtime.http.Answer) answer).ownResponse() instanceof JdkLlmResponse attempt
                 ? attempt.nativeResponse().version()
                 : appRequest.version().orElse(client.version());
         return new ResponseHead(answer.status(), HttpHeaders.of(answer.headers().asMap(), (name, value) -> true), version);
     }
 
     private static Optional<SSLSession> sslSessionOf(LlmResponse answer) {
-        return answer.origin() instanceof JdkLlmResponse attempt ? attempt.nativeResponse().sslSession() : Optional.empty();
+        return ((io.llmfailover.runtime.http.Answer) answer).ownResponse() instanceof JdkLlmResponse attempt ? attempt.nativeResponse().sslSession() : Optional.empty();
     }
 
     private static <T> T awaitBody(BodySubscriber<T> subscriber, WaitingThreadExecutor reader)

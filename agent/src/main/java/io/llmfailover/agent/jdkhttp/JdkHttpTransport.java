@@ -40,7 +40,7 @@ import java.util.function.Function;
  * CompletableFuture's default executor, which on a JVM with two or fewer processors starts a new
  * thread for every call.
  */
-final class JdkHttpTransport implements Transport {
+final class JdkHttpTransport implements io.llmfailover.runtime.http.LegacyTransport {
 
     /** Whether a request's timeout covers the head only, so that it can be the first-byte deadline. */
     static final boolean REQUEST_TIMEOUT_ENDS_AT_HEAD = Runtime.version().feature() < 26;
@@ -88,7 +88,7 @@ final class JdkHttpTransport implements Transport {
         Duration deadline = firstByteTimeout != null && firstByteTimeout.compareTo(appTimeout()) < 0 ? firstByteTimeout : null;
         boolean onThisThread = deadline == null || REQUEST_TIMEOUT_ENDS_AT_HEAD;
         Duration requestTimeout = onThisThread ? deadline : null;
-        Optional<HttpHeaders> added = attempt.headersAddedTo(appRequest);
+        Optional<HttpHeaders> added = io.llmfailover.runtime.http.LegacyTransport.headersAddedTo(attempt, appRequest);
         boolean untouched = added.isPresent();
         HttpRequest request = untouched
                 ? JdkRequestMapping.forAttempt(appJdkRequest, appRequest.body(), added.get(), requestTimeout)

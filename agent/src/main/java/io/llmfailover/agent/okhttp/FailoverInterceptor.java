@@ -65,7 +65,7 @@ final class FailoverInterceptor implements Interceptor {
      * telemetry on the way), else one built from the runtime's answer.
      */
     private static Response toAppResponse(LlmResponse answer, Request appRequest) {
-        if (answer.origin() instanceof OkHttpLlmResponse attempt) {
+        if (((io.llmfailover.runtime.http.Answer) answer).ownResponse() instanceof OkHttpLlmResponse attempt) {
             Response upstream = attempt.nativeResponse();
             if (attempt.answersAppRequest()) {
                 return attempt == answer ? upstream : OkHttpResponseMapping.withBody(upstream, answer);

@@ -18,7 +18,7 @@ import okhttp3.Response;
  * Sends each attempt down the rest of the app's own interceptor chain: its connection pool, TLS,
  * proxy, authenticators and network interceptors.
  */
-final class OkHttpTransport implements Transport {
+final class OkHttpTransport implements io.llmfailover.runtime.http.LegacyTransport {
 
     private final Interceptor.Chain chain;
     private final LlmRequest appRequest;
@@ -38,7 +38,7 @@ final class OkHttpTransport implements Transport {
     /** A null {@code firstByteTimeout} leaves the head to the app's own timeouts. */
     @Override
     public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
-        Optional<HttpHeaders> added = attempt.headersAddedTo(appRequest);
+        Optional<HttpHeaders> added = io.llmfailover.runtime.http.LegacyTransport.headersAddedTo(attempt, appRequest);
         boolean untouched = added.isPresent();
         Request request = untouched
                 ? OkHttpRequestMapping.withAddedHeaders(appOkHttpRequest, added.get())

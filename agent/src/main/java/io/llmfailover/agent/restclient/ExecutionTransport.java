@@ -24,7 +24,7 @@ import org.springframework.http.client.ClientHttpResponse;
  * so an attempt that misses the deadline can be abandoned: interrupted (the JDK client and Reactor
  * Netty cancel the exchange on that), and its response closed should it still arrive.
  */
-final class ExecutionTransport implements Transport {
+final class ExecutionTransport implements io.llmfailover.runtime.http.LegacyTransport {
 
     private final ClientHttpRequestExecution execution;
     private final HttpRequest appRequest;

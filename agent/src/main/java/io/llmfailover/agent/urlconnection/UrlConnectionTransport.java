@@ -22,7 +22,7 @@ import java.util.function.Consumer;
  * Sends each attempt on a new {@code HttpURLConnection} opened like the app's (its proxy, timeouts,
  * redirect and cache settings), as an agent call the hooks leave alone.
  */
-final class UrlConnectionTransport implements Transport {
+final class UrlConnectionTransport implements io.llmfailover.runtime.http.LegacyTransport {
 
     /** Set by the connection itself from the URL and the body. */
     private static final Set<String> DERIVED_HEADERS = Set.of("host", "content-length", "transfer-encoding", "connection");

@@ -26,7 +26,7 @@ import reactor.core.publisher.Mono;
  * waits, on an agent thread, for the head. An attempt that misses its first-byte deadline is
  * cancelled, which makes the connector abandon the exchange and release its connection.
  */
-final class ConnectorTransport implements Transport {
+final class ConnectorTransport implements io.llmfailover.runtime.http.LegacyTransport {
 
     /** Set by the connector itself from the URI and the body. */
     private static final Set<String> DERIVED_HEADERS = Set.of("host", "content-length", "transfer-encoding", "connection");

@@ -319,11 +319,6 @@ class FailoverInterceptorTest {
             }
 
             @Override
-            public LlmResponse origin() {
-                return upstream;
-            }
-
-            @Override
             public void close() {
                 upstream.close();
             }

@@ -1,6 +1,9 @@
 package io.llmfailover.agent.testing;
 
 import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.runtime.http.Answer;
+import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
@@ -14,14 +17,20 @@ import java.util.function.Predicate;
 /** A governor scripted by the test, standing in for the runtime's gateway. */
 public final class FakeGovernor implements CallGovernor {
 
+    /** What the script sees of the adapter's transport: the app's own request goes out as the original. */
+    public interface Sender {
+        LlmResponse send(LlmRequest request, Duration headTimeout) throws IOException;
+    }
+
     @FunctionalInterface
     public interface Execution {
-        LlmResponse execute(LlmRequest request, Transport transport) throws IOException;
+        LlmResponse execute(LlmRequest request, Sender transport) throws IOException;
     }
 
     private final Predicate<URI> governs;
     private final Execution execution;
     private final List<LlmRequest> executed = new CopyOnWriteArrayList<>();
+    private long bufferLimit = 32L << 20;
 
     public FakeGovernor(Predicate<URI> governs, Execution execution) {
         this.governs = governs;
@@ -39,15 +48,34 @@ public final class FakeGovernor implements CallGovernor {
         });
     }
 
+    public FakeGovernor withBufferLimit(long bytes) {
+        this.bufferLimit = bytes;
+        return this;
+    }
+
     @Override
-    public boolean governs(URI uri) {
+    public boolean governs(String method, URI uri) {
         return governs.test(uri);
     }
 
     @Override
-    public LlmResponse execute(LlmRequest request, Transport transport) throws IOException {
+    public long bufferLimit() {
+        return bufferLimit;
+    }
+
+    @Override
+    public Answer execute(LlmRequest request, Transport transport) throws IOException {
         executed.add(request);
-        return execution.execute(request, transport);
+        LlmResponse[] own = new LlmResponse[1];
+        LlmResponse answer = execution.execute(request, (attempt, headTimeout) -> {
+            boolean original = attempt == request;
+            LlmResponse response = transport.send(new AttemptRequest(attempt, original, HttpHeaders.EMPTY, headTimeout, true));
+            if (original) {
+                own[0] = response;
+            }
+            return response;
+        });
+        return answer == own[0] && answer != null ? Answer.own(answer, answer) : Answer.made(answer);
     }
 
     public List<LlmRequest> executed() {
