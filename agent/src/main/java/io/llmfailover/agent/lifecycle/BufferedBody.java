@@ -1,19 +1,20 @@
 package io.llmfailover.agent.lifecycle;
 
-/** A request body read once into memory, or the finding that it is too large to be. */
+/** A request body read once into memory, or why it is not: then the call passes through ungoverned. */
 public final class BufferedBody {
 
-    private static final BufferedBody TOO_LARGE = new BufferedBody(null);
-    private static final BufferedBody EMPTY = new BufferedBody(new byte[0]);
+    private static final BufferedBody EMPTY = new BufferedBody(new byte[0], null);
 
     private final byte[] bytes;
+    private final String passThroughReason;
 
-    private BufferedBody(byte[] bytes) {
+    private BufferedBody(byte[] bytes, String passThroughReason) {
         this.bytes = bytes;
+        this.passThroughReason = passThroughReason;
     }
 
     public static BufferedBody of(byte[] bytes) {
-        return bytes == null || bytes.length == 0 ? EMPTY : new BufferedBody(bytes);
+        return bytes == null || bytes.length == 0 ? EMPTY : new BufferedBody(bytes, null);
     }
 
     public static BufferedBody empty() {
@@ -21,8 +22,13 @@ public final class BufferedBody {
     }
 
     /** Larger than {@code buffer.max-bytes}: the call passes through ungoverned. */
-    public static BufferedBody tooLarge() {
-        return TOO_LARGE;
+    public static BufferedBody tooLarge(long limit) {
+        return new BufferedBody(null, "its body is larger than buffer.max-bytes (" + limit + " bytes)");
+    }
+
+    /** A body that cannot be replayed (duplex, one-shot of unknown length): the call passes through ungoverned. */
+    public static BufferedBody notReplayable(String what) {
+        return new BufferedBody(null, "its body cannot be replayed (" + what + ")");
     }
 
     public boolean fits() {
@@ -32,8 +38,13 @@ public final class BufferedBody {
     /** The bytes; only when {@link #fits()}. */
     public byte[] bytes() {
         if (bytes == null) {
-            throw new IllegalStateException("the body was too large to buffer");
+            throw new IllegalStateException("the body was not buffered: " + passThroughReason);
         }
         return bytes;
+    }
+
+    /** Why the call passes through ungoverned; null when the body {@link #fits()}. */
+    public String passThroughReason() {
+        return passThroughReason;
     }
 }

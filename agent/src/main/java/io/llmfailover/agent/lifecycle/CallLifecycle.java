@@ -4,6 +4,7 @@ import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.runtime.http.Answer;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.RelayedResponse;
@@ -77,7 +78,7 @@ public final class CallLifecycle {
             return proceed(binding, call, null);
         }
         if (!body.fits()) {
-            PassThroughLog.tooLarge(binding.clientName(), binding.uri(call), governor.bufferLimit());
+            PassThroughLog.passedThrough(binding.clientName(), binding.uri(call), body.passThroughReason());
             return proceed(binding, call, body);
         }
         LlmRequest neutral;
@@ -94,6 +95,8 @@ public final class CallLifecycle {
             answer = governor.execute(neutral, transport);
         } catch (FirstByteTimeoutException expired) {
             throw binding.timeout(expired);
+        } catch (CallAbandonedException abandoned) {
+            throw abandoned.appFailure();
         } catch (RuntimeException | Error internal) {
             if (transport.sent()) {
                 FailureLog.once(binding.clientName() + " call after sending", internal);

@@ -30,8 +30,8 @@ public interface ClientBinding<C, R> {
     /**
      * Reads the request body once into memory, at most {@code limit} bytes.
      *
-     * @return the bytes, or {@link BufferedBody#tooLarge()} when the body is larger than
-     *     {@code limit} (or of unknown length and not replayable): {@link #proceed} must then still
+     * @return the bytes, or {@link BufferedBody#tooLarge} when the body is larger than
+     *     {@code limit}, or {@link BufferedBody#notReplayable}: {@link #proceed} must then still
      *     send the whole body the app made
      * @throws IOException the app's own body failed while being written: nothing was sent, and the
      *     app sees the failure as it would without the agent

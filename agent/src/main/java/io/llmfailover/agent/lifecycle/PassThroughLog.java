@@ -15,13 +15,13 @@ final class PassThroughLog {
 
     private PassThroughLog() {}
 
-    static void tooLarge(String client, URI uri, long limit) {
-        String target = uri == null ? "?" : uri.getScheme() + "://" + uri.getAuthority() + uri.getRawPath();
-        long alsoSince = REPEATS.occurred("too-large " + target);
+    static void passedThrough(String client, URI uri, String reason) {
+        String target = uri == null ? "?" : uri.getScheme() + "://" + uri.getHost()
+                + (uri.getPort() < 0 ? "" : ":" + uri.getPort()) + uri.getRawPath();
+        long alsoSince = REPEATS.occurred(reason + " " + target);
         if (alsoSince >= 0) {
-            LOG.info("llm-failover: request body to {} is larger than buffer.max-bytes ({} bytes); sent as the app "
-                    + "made it, without failover{}", target, limit,
-                    alsoSince > 0 ? " (" + alsoSince + " more since the last such line)" : "");
+            LOG.info("llm-failover: {} call to {} sent as the app made it, without failover: {}{}", client, target,
+                    reason, alsoSince > 0 ? " (" + alsoSince + " more since the last such line)" : "");
         }
     }
 }

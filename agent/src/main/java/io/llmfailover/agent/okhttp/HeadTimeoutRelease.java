@@ -5,7 +5,6 @@ import java.util.concurrent.TimeUnit;
 import okhttp3.Connection;
 import okhttp3.Interceptor;
 import okhttp3.Protocol;
-import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
 
@@ -41,9 +40,7 @@ final class HeadTimeoutRelease implements Interceptor {
 
     @Override
     public Response intercept(Chain chain) throws IOException {
-        Request request = chain.request();
-        AttemptCredential credential = request.tag(AttemptCredential.class);
-        Response response = chain.proceed(credential == null ? request : credential.restoreOn(request));
+        Response response = chain.proceed(chain.request());
         Integer appReadTimeout = APP_READ_TIMEOUT.get();
         if (appReadTimeout != null) {
             release(chain.connection(), response, appReadTimeout);

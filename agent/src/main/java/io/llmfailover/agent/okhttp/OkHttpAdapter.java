@@ -11,6 +11,7 @@ public final class OkHttpAdapter implements OkHttpHook {
 
     private final FailoverInterceptor failover;
     private final HeadTimeoutRelease headTimeoutRelease = new HeadTimeoutRelease();
+    private final FallbackAttemptGuard fallbackAttemptGuard = new FallbackAttemptGuard();
 
     public OkHttpAdapter() {
         this(AgentRuntime::governor);
@@ -23,6 +24,7 @@ public final class OkHttpAdapter implements OkHttpHook {
     @Override
     public void decorate(List<Object> interceptors, List<Object> networkInterceptors) {
         placeLastOnce(interceptors, failover);
+        placeLastOnce(networkInterceptors, fallbackAttemptGuard);
         placeLastOnce(networkInterceptors, headTimeoutRelease);
     }
 

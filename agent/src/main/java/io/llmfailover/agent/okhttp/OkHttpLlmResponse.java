@@ -11,23 +11,16 @@ import okhttp3.ResponseBody;
 final class OkHttpLlmResponse implements LlmResponse {
 
     private final Response response;
-    private final boolean answersAppRequest;
     private final HttpHeaders headers;
 
-    OkHttpLlmResponse(Response response, boolean answersAppRequest) {
+    OkHttpLlmResponse(Response response) {
         this.response = response;
-        this.answersAppRequest = answersAppRequest;
         this.headers = neutral(response.headers());
     }
 
-    /** The client's own response, for the app when it answers the app's untouched request. */
+    /** The client's own response, for the app when it answers the app's original request. */
     Response nativeResponse() {
         return response;
-    }
-
-    /** True when the attempt was the app's own request, untouched by the runtime but for added trace headers. */
-    boolean answersAppRequest() {
-        return answersAppRequest;
     }
 
     @Override

@@ -16,9 +16,6 @@ import okhttp3.RequestBody;
 /** Between OkHttp's request and the runtime's neutral one. */
 final class OkHttpRequestMapping {
 
-    /** Set by OkHttp itself below the application interceptors, from the URL and the body. */
-    private static final Set<String> DERIVED_HEADERS = Set.of("host", "content-length", "transfer-encoding", "connection");
-
     private static final Set<String> METHODS_WITH_BODY = Set.of("POST", "PUT", "PATCH", "PROPPATCH", "REPORT");
 
     private OkHttpRequestMapping() {}
@@ -40,13 +37,11 @@ final class OkHttpRequestMapping {
     static Request toOkHttp(LlmRequest attempt, Request appRequest) {
         Headers.Builder headers = new Headers.Builder();
         attempt.headers().forEach((name, value) -> {
-            if (!DERIVED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
-                try {
-                    headers.add(name, value);
-                } catch (IllegalArgumentException e) {
-                    // OkHttp's message may quote the value, which can be a credential: name the header only.
-                    throw new IllegalArgumentException("OkHttp refuses the value of header " + name);
-                }
+            try {
+                headers.add(name, value);
+            } catch (IllegalArgumentException e) {
+                // OkHttp's message may quote the value, which can be a credential: name the header only.
+                throw new IllegalArgumentException("OkHttp refuses the value of header " + name);
             }
         });
         return appRequest.newBuilder()
@@ -65,7 +60,7 @@ final class OkHttpRequestMapping {
                 credential.put(name, values);
             }
         }
-        return new AttemptCredential(attempt.uri().getHost(), credential);
+        return new AttemptCredential(okhttp3.HttpUrl.get(attempt.uri().toString()), credential);
     }
 
     /** The app's own request with a few headers added (trace context); the same request when there are none. */

@@ -1,9 +1,7 @@
 package io.llmfailover.agent.okhttp;
 
 import io.llmfailover.runtime.http.LlmResponse;
-import java.io.FilterInputStream;
-import java.io.IOException;
-import java.io.InputStream;
+import io.llmfailover.agent.lifecycle.AnswerBody;
 import okhttp3.Headers;
 import okhttp3.MediaType;
 import okhttp3.Protocol;
@@ -58,17 +56,7 @@ final class OkHttpResponseMapping {
     }
 
     private static ResponseBody bodyOf(LlmResponse answer, MediaType type, long length) {
-        InputStream stream = new FilterInputStream(answer.body()) {
-            @Override
-            public void close() throws IOException {
-                try {
-                    super.close();
-                } finally {
-                    answer.close();
-                }
-            }
-        };
-        return ResponseBody.create(type, length, Okio.buffer(Okio.source(stream)));
+        return ResponseBody.create(type, length, Okio.buffer(Okio.source(AnswerBody.of(answer))));
     }
 
     private static long parseLength(String value) {

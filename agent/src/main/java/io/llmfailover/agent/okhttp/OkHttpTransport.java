@@ -1,14 +1,14 @@
 package io.llmfailover.agent.okhttp;
 
+import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
-import java.util.Optional;
+import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import okhttp3.Interceptor;
 import okhttp3.Request;
@@ -16,60 +16,65 @@ import okhttp3.Response;
 
 /**
  * Sends each attempt down the rest of the app's own interceptor chain: its connection pool, TLS,
- * proxy, authenticators and network interceptors.
+ * proxy, authenticators and network interceptors. The app's own request goes as the app made it
+ * (with trace context added); a rewritten one carries its credential as a tag for the host it
+ * belongs to.
  */
-final class OkHttpTransport implements io.llmfailover.runtime.http.LegacyTransport {
+final class OkHttpTransport implements Transport {
 
     private final Interceptor.Chain chain;
-    private final LlmRequest appRequest;
-    private final Request appOkHttpRequest;
+    private final Request appRequest;
 
-    /**
-     * @param appRequest the neutral request handed to the runtime; an attempt that is this very
-     *     request (with at most headers added: trace context) is sent as {@code appOkHttpRequest}
-     *     (with those headers), and its response reaches the app as OkHttp made it
-     */
-    OkHttpTransport(Interceptor.Chain chain, LlmRequest appRequest, Request appOkHttpRequest) {
+    /** @param appRequest the app's request, its body replayable */
+    OkHttpTransport(Interceptor.Chain chain, Request appRequest) {
         this.chain = chain;
         this.appRequest = appRequest;
-        this.appOkHttpRequest = appOkHttpRequest;
     }
 
-    /** A null {@code firstByteTimeout} leaves the head to the app's own timeouts. */
     @Override
-    public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
-        Optional<HttpHeaders> added = io.llmfailover.runtime.http.LegacyTransport.headersAddedTo(attempt, appRequest);
-        boolean untouched = added.isPresent();
-        Request request = untouched
-                ? OkHttpRequestMapping.withAddedHeaders(appOkHttpRequest, added.get())
-                : OkHttpRequestMapping.toOkHttp(attempt, appOkHttpRequest);
-        if (firstByteTimeout == null) {
-            return new OkHttpLlmResponse(chain.proceed(request), untouched);
-        }
+    public LlmResponse send(AttemptRequest attempt) throws IOException {
+        Request request = attempt.original()
+                ? OkHttpRequestMapping.withAddedHeaders(appRequest, attempt.addedHeaders())
+                : OkHttpRequestMapping.toOkHttp(attempt.request(), appRequest);
         int appReadTimeout = chain.readTimeoutMillis();
-        int headTimeout = headTimeoutMillis(firstByteTimeout, appReadTimeout);
-        Interceptor.Chain timed = chain.withReadTimeout(headTimeout, TimeUnit.MILLISECONDS);
+        Duration deadline = attempt.headTimeout();
+        boolean agentDeadlineFirst = deadline != null
+                && (appReadTimeout <= 0 || deadline.toMillis() < appReadTimeout);
         try {
-            Response response = HeadTimeoutRelease.waitingForHead(appReadTimeout, () -> timed.proceed(request));
-            return new OkHttpLlmResponse(response, untouched);
-        } catch (SocketTimeoutException e) {
-            if (isConnectTimeout(e) || chain.call().isCanceled()) {
-                throw e;
+            if (!agentDeadlineFirst) {
+                return new OkHttpLlmResponse(chain.proceed(request));
             }
-            FirstByteTimeoutException timeout = new FirstByteTimeoutException(Duration.ofMillis(headTimeout));
-            timeout.initCause(e);
-            throw timeout;
+            int headTimeout = (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.toMillis()));
+            Interceptor.Chain timed = chain.withReadTimeout(headTimeout, TimeUnit.MILLISECONDS);
+            return new OkHttpLlmResponse(HeadTimeoutRelease.waitingForHead(appReadTimeout, () -> timed.proceed(request)));
+        } catch (SocketTimeoutException e) {
+            throw classified(e, agentDeadlineFirst, deadline);
+        } catch (IOException e) {
+            throw chain.call().isCanceled() ? new CallAbandonedException(e) : e;
         }
     }
 
-    /** The first-byte timeout, but never longer than a read timeout the app set itself. */
-    static int headTimeoutMillis(Duration firstByteTimeout, int appReadTimeoutMillis) {
-        long firstByte = Math.max(1, Math.min(Integer.MAX_VALUE, firstByteTimeout.toMillis()));
-        return (int) (appReadTimeoutMillis > 0 ? Math.min(firstByte, appReadTimeoutMillis) : firstByte);
+    /**
+     * A timeout is the agent's head deadline (fail over), the app's own read timeout or
+     * cancellation (the app gave up), or a connect timeout (the provider is unreachable).
+     */
+    private IOException classified(SocketTimeoutException e, boolean agentDeadlineFirst, Duration deadline) {
+        if (chain.call().isCanceled()) {
+            return new CallAbandonedException(e);
+        }
+        if (isConnectTimeout(e)) {
+            return e;
+        }
+        if (!agentDeadlineFirst) {
+            return new CallAbandonedException(e);
+        }
+        FirstByteTimeoutException timeout = new FirstByteTimeoutException(deadline);
+        timeout.initCause(e);
+        return timeout;
     }
 
     private static boolean isConnectTimeout(SocketTimeoutException e) {
         String message = e.getMessage();
-        return message != null && message.toLowerCase(java.util.Locale.ROOT).contains("connect");
+        return message != null && message.toLowerCase(Locale.ROOT).contains("connect");
     }
 }

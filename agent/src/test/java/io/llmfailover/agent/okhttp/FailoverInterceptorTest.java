@@ -1,5 +1,6 @@
 package io.llmfailover.agent.okhttp;
 
+import io.llmfailover.runtime.http.LlmRequest;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -78,9 +79,11 @@ class FailoverInterceptorTest {
     void aFirstAttemptWithTraceContextAddedIsStillTheAppsRequestAndItsResponseStaysNative() throws IOException {
         String traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
         java.util.concurrent.atomic.AtomicInteger watched = new java.util.concurrent.atomic.AtomicInteger();
-        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> watchedBody(
-                transport.send(request.withHeaders(request.headers().with("traceparent", traceparent)), FIRST_BYTE),
-                watched));
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            LlmResponse own = transport.send(request.withHeaders(request.headers().with("traceparent", traceparent)),
+                    FIRST_BYTE);
+            return io.llmfailover.runtime.http.Answer.own(watchedBody(own, watched), own);
+        });
 
         try (Response response = clientGovernedBy(governor).newCall(chat(primary)).execute()) {
             assertNotNull(response.networkResponse(), "OkHttp's own response, not one rebuilt from the answer");
@@ -144,6 +147,87 @@ class FailoverInterceptorTest {
         assertEquals(1, body.writes);
         assertEquals(PROMPT, primary.received().get(0).bodyText());
         assertEquals(PROMPT, fallback.received().get(0).bodyText());
+    }
+
+    @Test
+    void aOneShotBodyOfUnknownLengthCannotBeReplayedSoItPassesThroughUngovernedOnce() throws IOException {
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            throw new AssertionError("a body that cannot be replayed reached the runtime");
+        });
+        OneShotBody body = new OneShotBody(PROMPT, false);
+        Request request = new Request.Builder().url(primary.uri("/v1/chat/completions").toString()).post(body).build();
+
+        try (Response response = clientGovernedBy(governor).newCall(request).execute()) {
+            assertEquals(200, response.code());
+        }
+        assertEquals(1, body.writes);
+        assertEquals(List.of(PROMPT), primary.received().stream().map(LoopbackServer.Received::bodyText).toList());
+    }
+
+    @Test
+    void H4_aGovernedBodyLargerThanTheCapIsSentOnceAsTheAppMadeItWithoutBeingCopied() throws IOException {
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            throw new AssertionError("a body over the cap reached the runtime");
+        }).withBufferLimit(PROMPT.length() - 1);
+
+        try (Response response = clientGovernedBy(governor).newCall(chat(primary)).execute()) {
+            assertEquals(200, response.code());
+        }
+        assertEquals(1, primary.received().size());
+        assertEquals(PROMPT, primary.received().get(0).bodyText());
+    }
+
+    @Test
+    void M2_aFallbacksRedirectIsNeverFollowedWithTheFallbacksKeyAndTheRuntimeSeesTheRedirect() throws IOException {
+        try (LoopbackServer elsewhere = new LoopbackServer()) {
+            fallback.answering(exchange -> {
+                exchange.getResponseHeaders().set("Location", elsewhere.uri("/steal").toString());
+                LoopbackServer.respond(exchange, 307, "application/json", "{}");
+            });
+            List<Integer> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+            FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+                LlmRequest attempt = request.withUri(fallback.uri("/v1/chat/completions"))
+                        .withHeaders(request.headers().with("Authorization", "Bearer fallback-key"));
+                LlmResponse answer = transport.send(attempt, FIRST_BYTE);
+                seen.add(answer.status());
+                answer.close();
+                return new BufferedResponse(503, HttpHeaders.EMPTY, new byte[0]);
+            });
+
+            try (Response response = clientGovernedBy(governor).newCall(chat(primary)).execute()) {
+                assertEquals(503, response.code());
+            }
+            assertEquals(List.of(307), seen);
+            assertTrue(elsewhere.received().isEmpty(), "the redirect was followed with the fallback's key");
+        }
+    }
+
+    @Test
+    void M1_theAppsOwnReadTimeoutEndsTheCallAsTheAppsTimeoutAndTheRuntimeIsToldTheAppGaveUp() {
+        primary.answering(exchange -> {
+            try {
+                primary.holdUntilReleased();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        List<Class<?>> runtimeSaw = new java.util.concurrent.CopyOnWriteArrayList<>();
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            try {
+                return transport.send(request, Duration.ofSeconds(30));
+            } catch (IOException e) {
+                runtimeSaw.add(e.getClass());
+                throw e;
+            }
+        });
+        OkHttpClient.Builder builder = new OkHttpClient.Builder().readTimeout(200, TimeUnit.MILLISECONDS);
+        new OkHttpAdapter(() -> governor).decorate(list(builder.interceptors()), list(builder.networkInterceptors()));
+
+        IOException thrown = assertThrows(IOException.class, () -> builder.build().newCall(chat(primary)).execute().close());
+
+        assertInstanceOf(java.net.SocketTimeoutException.class, thrown);
+        assertEquals(List.of(io.llmfailover.runtime.http.CallAbandonedException.class), runtimeSaw);
+        assertEquals(1, primary.received().size());
     }
 
     @Test
@@ -358,10 +442,21 @@ class FailoverInterceptorTest {
     /** A body that may be written once only, like the OpenAI and Anthropic SDKs' non-repeatable bodies. */
     private static final class OneShotBody extends RequestBody {
         private final String content;
+        private final boolean lengthKnown;
         int writes;
 
         OneShotBody(String content) {
+            this(content, true);
+        }
+
+        OneShotBody(String content, boolean lengthKnown) {
             this.content = content;
+            this.lengthKnown = lengthKnown;
+        }
+
+        @Override
+        public long contentLength() {
+            return lengthKnown ? content.getBytes(StandardCharsets.UTF_8).length : -1;
         }
 
         @Override

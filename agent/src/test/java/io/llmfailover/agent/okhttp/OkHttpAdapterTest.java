@@ -17,7 +17,7 @@ class OkHttpAdapterTest {
     private final Interceptor appInterceptor = chain -> chain.proceed(chain.request());
 
     @Test
-    void putsOneFailoverInterceptorAndOneHeadTimeoutReleaseLast() {
+    void putsOneFailoverInterceptorLastAndOneOfEachNetworkInterceptorLast() {
         OkHttpClient.Builder builder = new OkHttpClient.Builder().addInterceptor(appInterceptor).addNetworkInterceptor(appInterceptor);
 
         decorate(builder);
@@ -25,8 +25,9 @@ class OkHttpAdapterTest {
         assertEquals(2, builder.interceptors().size());
         assertSame(appInterceptor, builder.interceptors().get(0));
         assertInstanceOf(FailoverInterceptor.class, builder.interceptors().get(1));
-        assertEquals(2, builder.networkInterceptors().size());
-        assertInstanceOf(HeadTimeoutRelease.class, builder.networkInterceptors().get(1));
+        assertEquals(3, builder.networkInterceptors().size());
+        assertInstanceOf(FallbackAttemptGuard.class, builder.networkInterceptors().get(1));
+        assertInstanceOf(HeadTimeoutRelease.class, builder.networkInterceptors().get(2));
     }
 
     @Test
@@ -45,7 +46,7 @@ class OkHttpAdapterTest {
         assertEquals(2, copy.interceptors().size());
         assertSame(appInterceptor, copy.interceptors().get(0));
         assertInstanceOf(FailoverInterceptor.class, copy.interceptors().get(1));
-        assertEquals(1, copy.networkInterceptors().size());
+        assertEquals(2, copy.networkInterceptors().size());
     }
 
     @Test

@@ -68,14 +68,38 @@ public final class FakeGovernor implements CallGovernor {
         executed.add(request);
         LlmResponse[] own = new LlmResponse[1];
         LlmResponse answer = execution.execute(request, (attempt, headTimeout) -> {
-            boolean original = attempt == request;
-            LlmResponse response = transport.send(new AttemptRequest(attempt, original, HttpHeaders.EMPTY, headTimeout, true));
+            HttpHeaders added = headersAddedTo(attempt, request);
+            boolean original = added != null;
+            LlmResponse response = transport.send(new AttemptRequest(attempt, original,
+                    original ? added : HttpHeaders.EMPTY, headTimeout, true));
             if (original) {
                 own[0] = response;
             }
             return response;
         });
+        if (answer instanceof Answer scripted) {
+            return scripted;
+        }
         return answer == own[0] && answer != null ? Answer.own(answer, answer) : Answer.made(answer);
+    }
+
+    /** The headers the script added to the app's request, or null when it changed anything else. */
+    private static HttpHeaders headersAddedTo(LlmRequest attempt, LlmRequest app) {
+        if (attempt.body() != app.body() || !attempt.method().equals(app.method()) || !attempt.uri().equals(app.uri())) {
+            return null;
+        }
+        for (String name : app.headers().asMap().keySet()) {
+            if (!attempt.headers().all(name).equals(app.headers().all(name))) {
+                return null;
+            }
+        }
+        HttpHeaders.Builder added = HttpHeaders.builder();
+        attempt.headers().forEach((name, value) -> {
+            if (!app.headers().contains(name)) {
+                added.add(name, value);
+            }
+        });
+        return added.build();
     }
 
     public List<LlmRequest> executed() {

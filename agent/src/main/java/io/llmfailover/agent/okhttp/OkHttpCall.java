@@ -1,0 +1,19 @@
+package io.llmfailover.agent.okhttp;
+
+import okhttp3.Interceptor;
+import okhttp3.Request;
+
+/** One call through the failover interceptor: the chain it continues, and the app's request as it can be replayed. */
+final class OkHttpCall {
+
+    final Interceptor.Chain chain;
+    final Request appRequest;
+    /** The app's request with a body that can be written again: its own, or the buffered copy of a one-shot body. */
+    Request replayable;
+
+    OkHttpCall(Interceptor.Chain chain) {
+        this.chain = chain;
+        this.appRequest = chain.request();
+        this.replayable = appRequest;
+    }
+}
