@@ -30,17 +30,26 @@ public final class AgentInstaller {
      */
     public static synchronized void install(String agentArgs, Instrumentation instrumentation, JarFile agentJar) {
         if (installed) {
+            System.err.println("llm-failover: the agent is attached twice (-javaagent given twice, or in both the "
+                    + "command line and JAVA_TOOL_OPTIONS); the second copy is skipped");
             return;
         }
+        if (JdkTool.isTool(System.getProperty("sun.java.command"))) {
+            return;
+        }
+        installed = true;
         AgentLogging.useDefaults();
         // The agent never injects classes, so its Byte Buddy need not touch sun.misc.Unsafe (JDK 24+ warns).
         // Relocated in the agent jar: the app's own Byte Buddy does not see this property.
         System.setProperty("net.bytebuddy.safe", "true");
         FailoverConfig config;
         try {
-            config = ConfigLoader.load(agentArgs);
+            config = ConfigLoader.load(AgentArguments.parse(agentArgs).value("config").orElse(null));
         } catch (ConfigException e) {
-            refuse(agentArgs, e);
+            refuse(agentArgs, e.getMessage(), e.strict());
+            return;
+        } catch (IllegalArgumentException badArgument) {
+            refuse(agentArgs, badArgument.getMessage(), false);
             return;
         } catch (RuntimeException | LinkageError e) {
             System.err.println("llm-failover: the config could not be read (" + e
@@ -49,20 +58,20 @@ public final class AgentInstaller {
         }
         try {
             start(config, instrumentation, agentJar);
-            installed = true;
         } catch (RuntimeException | LinkageError e) {
             System.err.println("llm-failover: the agent could not start (" + e
                     + "); the agent is disabled, the app runs without it");
         }
     }
 
-    private static void refuse(String agentArgs, ConfigException e) {
-        if (e.strict() || StrictMode.ofThisJvm().requested(agentArgs)) {
-            String message = "llm-failover: " + e.getMessage() + "; agent.strict = true, so the JVM stops";
-            System.err.println(message);
-            throw new IllegalStateException(message);
+    /** One message; in strict mode the JVM then exits with status 1 (a plain exit, not the JVM's abort on a failing premain). */
+    private static void refuse(String agentArgs, String problem, boolean strict) {
+        String message = problem.startsWith("llm-failover") ? problem : "llm-failover: " + problem;
+        if (strict || StrictMode.ofThisJvm().requested(agentArgs)) {
+            System.err.println(message + "\nagent.strict = true, so the JVM stops");
+            System.exit(1);
         }
-        System.err.println("llm-failover: " + e.getMessage() + "; the agent is disabled, the app runs without it");
+        System.err.println(message + "\nthe agent is disabled; the app runs without it");
     }
 
     private static void start(FailoverConfig config, Instrumentation instrumentation, JarFile agentJar) {
@@ -77,9 +86,22 @@ public final class AgentInstaller {
             log.info("llm-failover: no config file found; governing calls to the well-known LLM hosts "
                     + "with breaker and throttle, with no provider to fail over to");
         } else {
-            log.info("llm-failover: started with {} ({} providers, {} routes)",
-                    config.source().get(), config.providers().size(), config.routes().size());
+            log.info("llm-failover: started with {} ({}, {}); governing {}", config.source().get(),
+                    count(config.providers().size(), "provider"), count(config.routes().size(), "route"),
+                    governed(config));
         }
+    }
+
+    private static String count(int n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    /** Each configured provider with the base URL its calls are matched on, and the well-known hosts. */
+    private static String governed(FailoverConfig config) {
+        StringBuilder line = new StringBuilder();
+        config.providers().values().forEach(provider -> line.append(provider.name()).append(" (")
+                .append(provider.baseUrl()).append("), "));
+        return line.append("and the well-known LLM hosts on port 443").toString();
     }
 
     /**

@@ -2,7 +2,6 @@ package io.llmfailover.agent;
 
 import java.io.File;
 import java.lang.instrument.Instrumentation;
-import java.lang.reflect.InvocationTargetException;
 import java.util.jar.JarFile;
 
 /**
@@ -41,9 +40,6 @@ public final class AgentMain {
         try {
             installer.getMethod("install", String.class, Instrumentation.class, JarFile.class)
                     .invoke(null, agentArgs, instrumentation, agentJar);
-        } catch (InvocationTargetException e) {
-            // Only a strict-mode refusal escapes install(): it must stop the JVM.
-            throw e.getCause() instanceof RuntimeException stop ? stop : new IllegalStateException(e.getCause());
         } catch (ReflectiveOperationException e) {
             System.err.println("llm-failover: the agent could not start (" + e
                     + "); the agent is disabled, the app runs without it");

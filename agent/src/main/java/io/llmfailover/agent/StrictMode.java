@@ -72,18 +72,8 @@ final class StrictMode {
         return properties.getProperty(KEY);
     }
 
-    /** The value of {@code key} in agent arguments written as {@code k=v} pairs split by ',' or ';'. */
     private static String agentArgument(String agentArgs, String key) {
-        if (agentArgs == null) {
-            return null;
-        }
-        for (String pair : agentArgs.split("[,;]")) {
-            int equals = pair.indexOf('=');
-            if (equals > 0 && pair.substring(0, equals).trim().equals(key)) {
-                return pair.substring(equals + 1);
-            }
-        }
-        return null;
+        return AgentArguments.lenientValue(agentArgs, key);
     }
 
     private static boolean isTrue(String value) {
