@@ -21,7 +21,7 @@ primary_port=18081
 backup_port=18082
 
 if [ ! -f "$agent_jar" ] || [ ! -d samples/target/classes ] || [ ! -d samples/target/lib ]; then
-  echo "Building the agent and the samples (mvn -q -DskipTests package) ..."
+  echo "Building the agent and the samples (./mvnw -q -DskipTests package) ..."
   if [ -x ./mvnw ]; then ./mvnw -q -DskipTests package; else mvn -q -DskipTests package; fi
 fi
 if [ ! -f "$agent_jar" ]; then
