@@ -57,6 +57,13 @@ public final class AgentInstaller {
             return;
         }
         try {
+            Telemetry.validate(config);
+        } catch (IllegalArgumentException badSetting) {
+            refuse(agentArgs, "llm-failover config " + config.source().map(Object::toString).orElse("(no file)")
+                    + ": " + badSetting.getMessage(), config.strict());
+            return;
+        }
+        try {
             start(config, instrumentation, agentJar);
         } catch (RuntimeException | LinkageError e) {
             System.err.println("llm-failover: the agent could not start (" + e

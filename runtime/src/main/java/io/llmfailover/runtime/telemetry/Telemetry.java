@@ -52,6 +52,16 @@ public interface Telemetry {
                 () -> OtelTelemetry.loggingOnly(Clock.SYSTEM));
     }
 
+    /**
+     * Checks the export settings ({@code otel.traces.exporter}, the sampler …) at start, so that a
+     * typo is a config error like any other rather than telemetry silently off.
+     *
+     * @throws IllegalArgumentException naming the key, the value and what is expected
+     */
+    static void validate(FailoverConfig config) {
+        ExportSettings.from(OtelProperties.of(config.otel()));
+    }
+
     static Telemetry start(FailoverConfig config, Clock clock) {
         return start(config, clock, null);
     }

@@ -31,7 +31,9 @@ public record ExportSettings(
         int maxQueueSize,
         int maxExportBatchSize,
         Duration scheduleDelay,
-        boolean captureContent) {
+        boolean captureContent,
+        ExporterKind tracesExporter,
+        ExporterKind metricsExporter) {
 
     public static final String DEFAULT_ENDPOINT = "http://localhost:4318";
     public static final String DEFAULT_SERVICE_NAME = "unknown_service:java";
@@ -47,16 +49,16 @@ public record ExportSettings(
     public static ExportSettings from(OtelProperties otel) {
         String base = stripSlash(otel.get("otel.exporter.otlp.endpoint", DEFAULT_ENDPOINT));
         Map<String, String> headers = headers(otel.get("otel.exporter.otlp.headers", ""));
+        ExporterKind traces = ExporterKind.parse("otel.traces.exporter", otel.get("otel.traces.exporter", "otlp"));
+        ExporterKind metrics = ExporterKind.parse("otel.metrics.exporter", otel.get("otel.metrics.exporter", "otlp"));
         return new ExportSettings(
                 Boolean.parseBoolean(otel.get("otel.sdk.disabled", "false")),
                 otel.get("otel.service.name").orElseGet(() -> resourceAttributes(otel)
                         .getOrDefault("service.name", DEFAULT_SERVICE_NAME)),
                 resourceAttributes(otel),
-                exporterOn(otel, "otel.traces.exporter")
-                        ? otel.get("otel.exporter.otlp.traces.endpoint", base + "/v1/traces") : null,
+                traces == ExporterKind.OTLP ? otel.get("otel.exporter.otlp.traces.endpoint", base + "/v1/traces") : null,
                 merged(headers, otel.get("otel.exporter.otlp.traces.headers", "")),
-                exporterOn(otel, "otel.metrics.exporter")
-                        ? otel.get("otel.exporter.otlp.metrics.endpoint", base + "/v1/metrics") : null,
+                metrics == ExporterKind.OTLP ? otel.get("otel.exporter.otlp.metrics.endpoint", base + "/v1/metrics") : null,
                 merged(headers, otel.get("otel.exporter.otlp.metrics.headers", "")),
                 millis(otel, "otel.exporter.otlp.timeout", 10_000),
                 otel.get("otel.traces.sampler", "parentbased_always_on").toLowerCase(Locale.ROOT),
@@ -65,15 +67,21 @@ public record ExportSettings(
                 integer(otel, "otel.bsp.max.queue.size", 2048),
                 integer(otel, "otel.bsp.max.export.batch.size", 512),
                 millis(otel, "otel.bsp.schedule.delay", 5_000),
-                captureContent(otel.get(CAPTURE_CONTENT_KEY, "false")));
+                captureContent(otel.get(CAPTURE_CONTENT_KEY, "false")),
+                traces, metrics);
     }
 
     public boolean exportsTraces() {
-        return !disabled && tracesEndpoint != null;
+        return !disabled && tracesExporter != ExporterKind.NONE;
     }
 
     public boolean exportsMetrics() {
-        return !disabled && metricsEndpoint != null;
+        return !disabled && metricsExporter != ExporterKind.NONE;
+    }
+
+    /** True when something is sent to a collector over OTLP, which may be down. */
+    boolean exportsOverOtlp() {
+        return !disabled && (tracesEndpoint != null || metricsEndpoint != null);
     }
 
     /** Older instrumentations take true/false, newer ones a mode; any mode that records content counts. */
@@ -81,11 +89,6 @@ public record ExportSettings(
         String mode = value.trim().toLowerCase(Locale.ROOT);
         return mode.equals("true") || mode.equals("span_only") || mode.equals("span_and_event")
                 || mode.equals("event_only");
-    }
-
-    private static boolean exporterOn(OtelProperties otel, String key) {
-        String exporter = otel.get(key, "otlp").toLowerCase(Locale.ROOT);
-        return !exporter.equals("none");
     }
 
     /** {@code key1=value1,key2=value2}, values URL-encoded, as the OTLP exporter spec writes them. */

@@ -21,14 +21,16 @@ public final class OtelTelemetry implements Telemetry {
     private static final long SHUTDOWN_WAIT_MILLIS = 1_500;
 
     private final OpenTelemetrySdk sdk;
+    private final ExportSettings settings;
     private final CallObserver observer;
     private volatile boolean observedACall;
     private final BreakerListener breakerListener;
     private final ThrottleListener throttleListener;
 
-    private OtelTelemetry(OpenTelemetrySdk sdk, OpenTelemetry api, boolean observeCalls, boolean captureContent,
-            Clock clock) {
+    private OtelTelemetry(OpenTelemetrySdk sdk, ExportSettings settings, OpenTelemetry api, boolean observeCalls,
+            boolean captureContent, Clock clock) {
         this.sdk = sdk;
+        this.settings = settings;
         Meter meter = api.getMeter(SCOPE);
         ResilienceGauges gauges = new ResilienceGauges(meter);
         this.observer = observeCalls
@@ -65,12 +67,12 @@ public final class OtelTelemetry implements Telemetry {
             return loggingOnly(clock);
         }
         OpenTelemetrySdk sdk = TelemetrySdk.build(settings, clock, extraReaders, senderLoader);
-        return new OtelTelemetry(sdk, sdk, true, settings.captureContent(), clock);
+        return new OtelTelemetry(sdk, settings, sdk, true, settings.captureContent(), clock);
     }
 
     /** No export, no spans: breaker and throttle transitions are still logged. */
     public static Telemetry loggingOnly(Clock clock) {
-        return new OtelTelemetry(null, OpenTelemetry.noop(), false, false, clock);
+        return new OtelTelemetry(null, null, OpenTelemetry.noop(), false, false, clock);
     }
 
     @Override
@@ -100,6 +102,11 @@ public final class OtelTelemetry implements Telemetry {
     public void shutdown() {
         if (sdk == null || !observedACall) {
             // Nothing was recorded: exiting without a flush spares the app a wait on a collector.
+            return;
+        }
+        if (settings.exportsOverOtlp() && !CollectorProbe.listening(settings.tracesEndpoint())
+                && !CollectorProbe.listening(settings.metricsEndpoint())) {
+            // Nothing listens: the last export could only retry until its deadline.
             return;
         }
         // The SDK's shutdown itself blocks while an exporter retries a collector that is down:

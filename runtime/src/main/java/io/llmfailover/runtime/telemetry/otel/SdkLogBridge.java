@@ -31,11 +31,14 @@ final class SdkLogBridge extends Handler {
     private static volatile Logger sdkLogger;
 
     private final Set<String> reported = ConcurrentHashMap.newKeySet();
+    private final String advice;
 
-    private SdkLogBridge() {}
+    private SdkLogBridge(String advice) {
+        this.advice = advice;
+    }
 
     /** Idempotent; never throws. */
-    static synchronized void install() {
+    static synchronized void install(ExportSettings settings) {
         if (sdkLogger != null) {
             return;
         }
@@ -43,7 +46,7 @@ final class SdkLogBridge extends Handler {
             Logger logger = Logger.getLogger(sdkPackageRoot());
             logger.setUseParentHandlers(false);
             logger.setLevel(Level.INFO);
-            logger.addHandler(new SdkLogBridge());
+            logger.addHandler(new SdkLogBridge(advice(settings)));
             sdkLogger = logger;
         } catch (RuntimeException | LinkageError unavailable) {
             LOG.debug("llm-failover: OpenTelemetry's own log stays where java.util.logging sends it", unavailable);
@@ -67,12 +70,26 @@ final class SdkLogBridge extends Handler {
                 || !reported.add(String.valueOf(record.getLoggerName()))) {
             return;
         }
-        String line = "llm-failover: telemetry export: {} (further problems of this kind are not logged)";
+        String line = "llm-failover: telemetry export: {} ({}; further problems of this kind are not logged)";
         if (record.getLevel().intValue() >= Level.WARNING.intValue()) {
-            LOG.warn(line, message);
+            LOG.warn(line, message, advice);
         } else {
-            LOG.info(line, message);
+            LOG.info(line, message, advice);
         }
+    }
+
+    /** Where the agent exports, and how to turn that off: what an operator needs to act on the warning. */
+    static String advice(ExportSettings settings) {
+        StringBuilder where = new StringBuilder("exporting to ");
+        if (settings.tracesEndpoint() != null) {
+            where.append(settings.tracesEndpoint());
+        }
+        if (settings.metricsEndpoint() != null) {
+            where.append(settings.tracesEndpoint() != null ? " and " : "").append(settings.metricsEndpoint());
+        }
+        return where.append("; start a collector there, set otel.exporter.otlp.endpoint, or turn export off with ")
+                .append("otel.traces.exporter = none and otel.metrics.exporter = none (or otel.sdk.disabled = true)")
+                .toString();
     }
 
     @Override

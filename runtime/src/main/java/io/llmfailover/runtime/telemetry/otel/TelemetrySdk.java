@@ -14,11 +14,13 @@ import io.opentelemetry.sdk.common.InternalTelemetryVersion;
 import io.opentelemetry.sdk.common.export.HttpSenderProvider;
 import io.opentelemetry.sdk.metrics.SdkMeterProvider;
 import io.opentelemetry.sdk.metrics.SdkMeterProviderBuilder;
+import io.opentelemetry.sdk.metrics.export.MetricExporter;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
 import io.opentelemetry.sdk.resources.Resource;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
+import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import java.util.List;
 import java.util.Locale;
@@ -51,7 +53,7 @@ public final class TelemetrySdk {
      */
     public static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
             ClassLoader senderLoader) {
-        SdkLogBridge.install();
+        SdkLogBridge.install(settings);
         Resource resource = resource(settings);
         SdkMeterProviderBuilder meters = SdkMeterProvider.builder().setResource(resource).setClock(SdkClock.of(clock));
         if (settings.exportsMetrics()) {
@@ -82,7 +84,10 @@ public final class TelemetrySdk {
         return sdk.build();
     }
 
-    private static OtlpHttpSpanExporter spanExporter(ExportSettings settings, ClassLoader senderLoader) {
+    private static SpanExporter spanExporter(ExportSettings settings, ClassLoader senderLoader) {
+        if (settings.tracesExporter() == ExporterKind.CONSOLE) {
+            return new LogSpanExporter();
+        }
         OtlpHttpSpanExporterBuilder exporter = OtlpHttpSpanExporter.builder()
                 .setEndpoint(settings.tracesEndpoint())
                 .setTimeout(settings.exportTimeout())
@@ -94,7 +99,10 @@ public final class TelemetrySdk {
         return exporter.build();
     }
 
-    private static OtlpHttpMetricExporter metricExporter(ExportSettings settings, ClassLoader senderLoader) {
+    private static MetricExporter metricExporter(ExportSettings settings, ClassLoader senderLoader) {
+        if (settings.metricsExporter() == ExporterKind.CONSOLE) {
+            return new LogMetricExporter();
+        }
         OtlpHttpMetricExporterBuilder exporter = OtlpHttpMetricExporter.builder()
                 .setEndpoint(settings.metricsEndpoint())
                 .setTimeout(settings.exportTimeout());
