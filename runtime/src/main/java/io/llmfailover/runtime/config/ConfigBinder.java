@@ -69,7 +69,7 @@ final class ConfigBinder {
         } else if (SETTINGS.contains(key)) {
             settings.put(key, entry);
         } else if (isOwned(key)) {
-            problems.add(entry, unknownKeyProblem(key, settingsUnder(key)));
+            problems.addUnknownKey(entry, unknownKeyProblem(key, settingsUnder(key)));
         } else {
             extra.put(key, entry.value());
         }

@@ -14,6 +14,14 @@ final class ConfigProblems {
         problems.add(entry.where() + ": " + entry.key() + " = " + shownValue(entry) + ": " + problem);
     }
 
+    /**
+     * {@code <where>: <key>: <problem>}: a key the contract does not know is shown without its
+     * value, since a misspelt credential key ({@code api-kye}) would otherwise print the credential.
+     */
+    void addUnknownKey(ConfigEntry entry, String problem) {
+        problems.add(entry.where() + ": " + entry.key() + ": " + problem);
+    }
+
     /** A problem about a group of keys (a route, a provider) rather than one value. */
     void add(String where, String subject, String problem) {
         problems.add(where + ": " + subject + ": " + problem);

@@ -70,7 +70,7 @@ final class ProviderDefinitions {
             case "protocol" -> block.protocol = entry;
             case "api-key" -> block.apiKey = entry;
             case "api-keys" -> block.apiKeys = entry;
-            default -> problems.add(entry, KnownKeys.unknownKeyProblem(entry.key(),
+            default -> problems.addUnknownKey(entry, KnownKeys.unknownKeyProblem(entry.key(),
                     KnownKeys.PROVIDER_ATTRIBUTES.stream().map(a -> PREFIX + name + "." + a).toList()));
         }
     }

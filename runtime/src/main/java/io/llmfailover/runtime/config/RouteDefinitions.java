@@ -46,7 +46,7 @@ final class RouteDefinitions {
         switch (rest.substring(lastDot + 1)) {
             case "match" -> blocks.computeIfAbsent(name, Block::new).match = entry;
             case "chain" -> blocks.computeIfAbsent(name, Block::new).chain = entry;
-            default -> problems.add(entry, KnownKeys.unknownKeyProblem(entry.key(),
+            default -> problems.addUnknownKey(entry, KnownKeys.unknownKeyProblem(entry.key(),
                     KnownKeys.ROUTE_ATTRIBUTES.stream().map(a -> PREFIX + name + "." + a).toList()));
         }
     }
