@@ -3,6 +3,7 @@ package io.llmfailover.runtime.telemetry.otel;
 import io.llmfailover.runtime.breaker.BreakerListener;
 import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.log.HumanDuration;
 import io.llmfailover.runtime.log.OnceLogger;
 import io.opentelemetry.api.common.Attributes;
 import org.slf4j.Logger;
@@ -41,8 +42,8 @@ final class BreakerTelemetry implements BreakerListener {
 
     private static void log(CircuitBreaker breaker, BreakerState from, BreakerState to) {
         switch (to) {
-            case OPEN -> LOG.warn("llm-failover: breaker {} opened (was {}); calls skip it for {} ms", breaker.name(),
-                    ResilienceGauges.stateName(from), breaker.nanosUntilPermitted() / 1_000_000);
+            case OPEN -> LOG.warn("llm-failover: breaker {} opened (was {}); calls skip it for {}", breaker.name(),
+                    ResilienceGauges.stateName(from), HumanDuration.ofNanos(breaker.nanosUntilPermitted()));
             case HALF_OPEN -> LOG.info("llm-failover: breaker {} half-open: probing", breaker.name());
             case CLOSED -> LOG.info("llm-failover: breaker {} closed (was {})", breaker.name(),
                     ResilienceGauges.stateName(from));

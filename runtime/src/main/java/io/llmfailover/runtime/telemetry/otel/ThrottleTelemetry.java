@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+import io.llmfailover.runtime.log.HumanDuration;
 import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.throttle.SilenceReason;
 import io.llmfailover.runtime.throttle.Throttle;
@@ -34,7 +35,7 @@ final class ThrottleTelemetry implements ThrottleListener {
             gauges.rememberThrottle(throttle.name(), throttle::limit);
             String reasonName = reason.name().toLowerCase(Locale.ROOT);
             String until = Instant.ofEpochMilli(clock.currentTimeMillis() + length.toMillis()).toString();
-            LOG.warn("llm-failover: {} silenced for {} ms ({}), until {}", throttle.name(), length.toMillis(),
+            LOG.warn("llm-failover: {} silenced for {} ({}), until {}", throttle.name(), HumanDuration.of(length),
                     reasonName, until);
             GenAiCallScope call = ActiveCall.current();
             if (call != null) {
