@@ -34,9 +34,6 @@ public final class AgentInstaller {
                     + "command line and JAVA_TOOL_OPTIONS); the second copy is skipped");
             return;
         }
-        if (JdkTool.isTool(System.getProperty("sun.java.command"))) {
-            return;
-        }
         installed = true;
         AgentLogging.useDefaults();
         // The agent never injects classes, so its Byte Buddy need not touch sun.misc.Unsafe (JDK 24+ warns).

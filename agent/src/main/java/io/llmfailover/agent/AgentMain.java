@@ -25,6 +25,9 @@ public final class AgentMain {
     }
 
     private static void start(String agentArgs, Instrumentation instrumentation) {
+        if (JdkTool.isTool(System.getProperty("sun.java.command"))) {
+            return; // JAVA_TOOL_OPTIONS reaches javac, jar, jshell and java -version too
+        }
         Class<?> installer;
         JarFile agentJar;
         try {

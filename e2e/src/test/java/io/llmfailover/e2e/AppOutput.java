@@ -39,6 +39,11 @@ final class AppOutput {
         this.stderr = stderr;
     }
 
+    /** The child's exit status, or null when it was killed after its timeout. */
+    Integer exitCode() {
+        return exitCode;
+    }
+
     /** True when the app made every call of its plan and exited normally, within its time. */
     boolean completed() {
         return exitCode != null && exitCode == 0 && stdoutLines().contains("DONE");

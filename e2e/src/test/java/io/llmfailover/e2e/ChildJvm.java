@@ -66,6 +66,12 @@ final class ChildJvm {
         return this;
     }
 
+    /** Attaches the agent with these raw agent arguments: {@code -javaagent:<jar>=<arguments>}. */
+    ChildJvm withAgentArguments(String arguments) {
+        javaagent = "-javaagent:" + AgentJar.locate() + "=" + arguments;
+        return this;
+    }
+
     /** Attaches the agent with no config file anywhere it looks. */
     ChildJvm withAgentAndNoConfig() {
         javaagent = "-javaagent:" + AgentJar.locate();
