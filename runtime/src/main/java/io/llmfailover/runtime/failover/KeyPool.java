@@ -56,5 +56,12 @@ public final class KeyPool {
     }
 
     /** @param lease null when no key was allowed; {@code decision} then says why */
-    public record Choice(KeyLease lease, ThrottleDecision decision) {}
+    public record Choice(KeyLease lease, ThrottleDecision decision) {
+
+        @Override
+        public String toString() {
+            // The lease prints its key id, never its key.
+            return "Choice[" + lease + ", " + decision + "]";
+        }
+    }
 }
