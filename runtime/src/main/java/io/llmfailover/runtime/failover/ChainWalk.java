@@ -81,7 +81,7 @@ final class ChainWalk {
                 skip(provider, model, SkipReason.BREAKER_OPEN, breaker.nanosUntilPermitted());
                 return null;
             }
-            KeyPool.Choice choice = engine.keys().choose(provider);
+            KeyPool.Choice choice = engine.keys().choose(provider, call.request());
             if (choice.lease() == null) {
                 breaker.onIgnored();
                 skip(provider, model, skipReasonOf(choice.decision()), choice.decision().nanosUntilAllowed());
