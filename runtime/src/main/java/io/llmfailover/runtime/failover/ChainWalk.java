@@ -251,9 +251,7 @@ final class ChainWalk {
         return decision.kind() == ThrottleDecision.Kind.SILENCED ? SkipReason.SILENCED : SkipReason.OVER_LIMIT;
     }
 
-    private static BufferedResponse buffer(LlmResponse response) {
-        try (response) {
-            return new BufferedResponse(response.status(), response.headers(), ErrorBodyReader.read(response.body()));
-        }
+    private BufferedResponse buffer(LlmResponse response) {
+        return ErrorBodyReader.buffer(response, engine.scheduler());
     }
 }
