@@ -160,7 +160,7 @@ public final class Gateway {
                     .orElseThrow(() -> new IllegalStateException("route names unknown provider " + name)));
             ResilienceState resilience = state != null ? state
                     : new LocalResilienceState(config.breaker(), config.throttle(), clock, breakerListeners,
-                            throttleListeners);
+                            throttleListeners, config.namedModels());
             return new Gateway(directory, routes, new FailoverEngine(config, resilience,
                     new AttemptPlanner(config.defaultMaxTokens()), observer, clock, scheduler), config.bufferMaxBytes());
         }

@@ -5,10 +5,12 @@ import io.llmfailover.runtime.provider.Provider;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -18,15 +20,18 @@ import java.util.TreeSet;
  * @param source the file it was read from, empty when no file was found
  * @param providers configured providers by name, in file order
  * @param routes routes in file order
- * @param firstByteTimeout {@code timeout.first-byte}
+ * @param firstByteTimeout {@code timeout.first-byte} (default 60s): the wait for a streamed call's
+ *     first content
  * @param defaultMaxTokens {@code translation.default-max-tokens}: the {@code max_tokens} sent to a
  *     target that requires one (Anthropic) when the app set no limit
  * @param otel every {@code otel.*} key, as written, for the telemetry set-up
  * @param strict {@code agent.strict}: a bad config stops the JVM instead of disabling the agent
  * @param extra every other key as written (after substitution), for features that read their own
- * @param headTimeout {@code timeout.head}: the wait for the head of a call that does not stream,
- *     whose head only comes after the whole generation
- * @param bufferMaxBytes {@code buffer.max-bytes}: a governed request body larger than this passes
+ * @param headTimeout {@code timeout.head} (default 10m): the wait for the response head of a call that
+ *     does not stream, whose head only comes after the whole generation; past it the attempt is
+ *     aborted and counts as a timeout ({@code failover.on}'s {@code timeout}). A streamed call's head
+ *     is bounded by {@code timeout.first-byte} instead
+ * @param bufferMaxBytes {@code buffer.max-bytes} (default 32MB): a governed request body larger than this passes
  *     through ungoverned, as the app made it
  */
 public record FailoverConfig(
@@ -76,6 +81,24 @@ public record FailoverConfig(
             Map<String, String> otel, boolean strict, Map<String, String> extra) {
         this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, DEFAULT_MAX_TOKENS, otel,
                 strict, extra);
+    }
+
+    /**
+     * Every model the config names: the keys (but {@code *}) and values of the providers' model
+     * maps. Their breakers are always exact; other models' are bounded (see
+     * {@code LocalResilienceState}).
+     */
+    public Set<String> namedModels() {
+        Set<String> named = new HashSet<>();
+        for (Provider provider : providers.values()) {
+            provider.models().forEach((requested, sent) -> {
+                if (!requested.equals("*")) {
+                    named.add(requested);
+                }
+                named.add(sent);
+            });
+        }
+        return Set.copyOf(named);
     }
 
     /** The key naming where the agent's own log lines go. */

@@ -12,4 +12,11 @@ import io.llmfailover.runtime.provider.Provider;
  * @param untouched the request is the app's own, unchanged: its answer can reach the app as is
  */
 public record Attempt(Provider provider, TargetRequest target, ProtocolBridge bridge, LlmRequest request,
-        KeyLease lease, boolean untouched) {}
+        KeyLease lease, boolean untouched) {
+
+    @Override
+    public String toString() {
+        // Never the request's headers or body, nor the key: only what names the attempt.
+        return "Attempt[" + provider.name() + " " + target + " " + lease + (untouched ? " untouched" : "") + "]";
+    }
+}

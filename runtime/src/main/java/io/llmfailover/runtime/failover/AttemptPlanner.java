@@ -3,6 +3,7 @@ package io.llmfailover.runtime.failover;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.Origin;
 import io.llmfailover.runtime.protocol.translate.BridgeOptions;
 import io.llmfailover.runtime.protocol.translate.ProtocolBridge;
 import io.llmfailover.runtime.protocol.translate.ProtocolBridges;
@@ -38,11 +39,13 @@ public final class AttemptPlanner {
                     HttpHeaders.EMPTY);
             return new Attempt(provider, target, bridge, call.request(), lease, true);
         }
+        Portability.check(call, provider, model);
         TargetRequest target = bridge.request(source, model);
         boolean crossProtocol = provider.protocol() != call.addressed().protocol();
-        HttpHeaders headers = Credentials.forAttempt(call.request().headers(), addressed, crossProtocol,
-                provider.protocol(), provider.baseUrl(), lease.key(), target.headers());
         URI uri = URI.create(provider.baseUrl() + target.path());
+        boolean toAddressedOrigin = addressed && Origin.of(uri).equals(Origin.of(call.request().uri()));
+        HttpHeaders headers = Credentials.forAttempt(call.request().headers(), toAddressedOrigin, crossProtocol,
+                provider.protocol(), provider.baseUrl(), lease.key(), target.headers());
         LlmRequest request = new LlmRequest("POST", uri, headers, target.body());
         return new Attempt(provider, target, bridge, request, lease, false);
     }

@@ -81,7 +81,7 @@ final class ChainWalk {
                 skip(provider, model, SkipReason.BREAKER_OPEN, breaker.nanosUntilPermitted());
                 return null;
             }
-            KeyPool.Choice choice = engine.keys().choose(provider);
+            KeyPool.Choice choice = engine.keys().choose(provider, call.request());
             if (choice.lease() == null) {
                 breaker.onIgnored();
                 skip(provider, model, skipReasonOf(choice.decision()), choice.decision().nanosUntilAllowed());
@@ -251,9 +251,7 @@ final class ChainWalk {
         return decision.kind() == ThrottleDecision.Kind.SILENCED ? SkipReason.SILENCED : SkipReason.OVER_LIMIT;
     }
 
-    private static BufferedResponse buffer(LlmResponse response) {
-        try (response) {
-            return new BufferedResponse(response.status(), response.headers(), ErrorBodyReader.read(response.body()));
-        }
+    private BufferedResponse buffer(LlmResponse response) {
+        return ErrorBodyReader.buffer(response, engine.scheduler());
     }
 }

@@ -1,10 +1,11 @@
 package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.protocol.translate.StreamErrorFrames;
+import io.llmfailover.runtime.protocol.translate.sse.SseReader;
 import io.llmfailover.runtime.provider.Protocol;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Arrays;
 
 /**
  * A streamed answer after the call was committed to its provider. If the upstream breaks, the app
@@ -12,26 +13,46 @@ import java.io.InputStream;
  * raises as an error, and then the break itself, for clients that read SSE without looking for
  * error events: never half an event, never content twice, never a hang. Events are handed on
  * whole, which costs nothing since an SSE parser acts only at an event's closing blank line.
+ *
+ * <p>Linear and bounded: upstream bytes are read once into one buffer, scanned once for event
+ * ends and handed out from there; an unfinished event larger than {@link #MAX_EVENT_BYTES} is a
+ * broken stream, not a completion.
  */
 final class CommittedStream extends InputStream {
 
+    /** The same bound the translating path puts on one event. */
+    static final int MAX_EVENT_BYTES = SseReader.DEFAULT_MAX_EVENT_BYTES;
+
     private static final String BROKEN = "the provider's stream broke off before it was complete";
+    private static final int CHUNK = 8192;
 
     private final InputStream upstream;
     private final Protocol caller;
-    private final byte[] chunk = new byte[8192];
-    /** Bytes of complete events not yet read by the app. */
-    private byte[] ready = new byte[0];
-    private int readyPosition;
-    /** The start of an event whose closing blank line has not arrived yet. */
-    private final ByteArrayOutputStream partial = new ByteArrayOutputStream();
+    private final int maxEventBytes;
+    /** Bytes from the upstream: [start, readyEnd) are complete events not yet read, [readyEnd, length) an unfinished one. */
+    private byte[] buffer = new byte[CHUNK];
+    private int start;
+    private int readyEnd;
+    private int length;
+    /** Where the search for event ends resumes: bytes before it were looked at already. */
+    private int scanned;
+    /** Handed out after the buffer once the stream ended: the error event of a break. */
+    private byte[] trailer = new byte[0];
+    private int trailerPosition;
     private boolean ended;
     /** The upstream's break, raised once the error event was read. */
     private IOException broken;
+    /** Bytes moved inside memory (growing or compacting the buffer): linear in the stream, never per read. */
+    private long bytesMoved;
 
     CommittedStream(InputStream upstream, Protocol caller) {
+        this(upstream, caller, MAX_EVENT_BYTES);
+    }
+
+    CommittedStream(InputStream upstream, Protocol caller, int maxEventBytes) {
         this.upstream = upstream;
         this.caller = caller;
+        this.maxEventBytes = maxEventBytes;
     }
 
     @Override
@@ -41,75 +62,119 @@ final class CommittedStream extends InputStream {
     }
 
     @Override
-    public int read(byte[] into, int offset, int length) throws IOException {
-        if (length == 0) {
+    public int read(byte[] into, int offset, int count) throws IOException {
+        if (count == 0) {
             return 0;
         }
-        while (readyPosition == ready.length) {
+        while (start == readyEnd) {
             if (ended) {
-                if (broken != null) {
-                    throw new IOException(BROKEN, broken);
-                }
-                return -1;
+                return readTrailer(into, offset, count);
             }
             fill();
         }
-        int count = Math.min(length, ready.length - readyPosition);
-        System.arraycopy(ready, readyPosition, into, offset, count);
-        readyPosition += count;
-        return count;
+        int n = Math.min(count, readyEnd - start);
+        System.arraycopy(buffer, start, into, offset, n);
+        start += n;
+        return n;
+    }
+
+    private int readTrailer(byte[] into, int offset, int count) throws IOException {
+        if (trailerPosition == trailer.length) {
+            if (broken != null) {
+                throw new IOException(BROKEN, broken);
+            }
+            return -1;
+        }
+        int n = Math.min(count, trailer.length - trailerPosition);
+        System.arraycopy(trailer, trailerPosition, into, offset, n);
+        trailerPosition += n;
+        return n;
     }
 
     private void fill() {
+        makeRoom();
         int n;
         try {
-            n = upstream.read(chunk);
+            // Never more than one byte past the cap: an oversized event is not read any further.
+            int room = Math.min(buffer.length - length, readyEnd + maxEventBytes + 1 - length);
+            n = upstream.read(buffer, length, room);
         } catch (IOException upstreamBroke) {
-            end(StreamErrorFrames.of(caller, BROKEN));
-            broken = upstreamBroke;
+            breakOff(upstreamBroke);
             return;
         }
         if (n < 0) {
-            end(partial.toByteArray());
+            // The last bytes go out as they are, even without a closing blank line.
+            readyEnd = length;
+            ended = true;
             return;
         }
-        partial.write(chunk, 0, n);
-        byte[] pending = partial.toByteArray();
-        int boundary = lastEventEnd(pending);
-        if (boundary > 0) {
-            ready = java.util.Arrays.copyOf(pending, boundary);
-            readyPosition = 0;
-            partial.reset();
-            partial.write(pending, boundary, pending.length - boundary);
+        length += n;
+        readyEnd = lastEventEnd(buffer, readyEnd, scanned, length);
+        scanned = length;
+        if (length - readyEnd > maxEventBytes) {
+            breakOff(new IOException("a server-sent event larger than " + maxEventBytes + " bytes"));
         }
     }
 
-    private void end(byte[] last) {
+    /** Drops the unfinished event; the complete ones still go out, then the error event, then the break. */
+    private void breakOff(IOException cause) {
+        length = readyEnd;
+        trailer = StreamErrorFrames.of(caller, BROKEN);
+        broken = cause;
         ended = true;
-        ready = last;
-        readyPosition = 0;
-        partial.reset();
     }
 
-    /** Just past the last blank line ({@code \n\n}, {@code \r\n\r\n} or {@code \r\r}), or 0. */
-    static int lastEventEnd(byte[] bytes) {
-        for (int i = bytes.length - 1; i > 0; i--) {
+    /** Moves the unfinished event to the front once everything before it was read, and grows when full. */
+    private void makeRoom() {
+        if (start == readyEnd && start > 0) {
+            int unfinished = length - readyEnd;
+            System.arraycopy(buffer, readyEnd, buffer, 0, unfinished);
+            bytesMoved += unfinished;
+            scanned -= readyEnd;
+            start = 0;
+            readyEnd = 0;
+            length = unfinished;
+        }
+        if (length == buffer.length) {
+            buffer = Arrays.copyOf(buffer, buffer.length * 2);
+            bytesMoved += length;
+        }
+    }
+
+    /**
+     * Just past the last blank line ({@code \n\n}, {@code \r\n\r\n} or {@code \r\r}) ending in
+     * {@code bytes[from, to)}, looking back no further than {@code floor}; {@code floor} when none.
+     */
+    static int lastEventEnd(byte[] bytes, int floor, int from, int to) {
+        for (int i = to - 1; i >= Math.max(from, floor + 1); i--) {
             byte b = bytes[i];
             byte before = bytes[i - 1];
             if ((b == '\n' && before == '\n') || (b == '\r' && before == '\r')) {
                 return i + 1;
             }
-            if (b == '\n' && before == '\r' && i >= 3 && bytes[i - 2] == '\n' && bytes[i - 3] == '\r') {
+            if (b == '\n' && before == '\r' && i - 3 >= floor && bytes[i - 2] == '\n' && bytes[i - 3] == '\r') {
                 return i + 1;
             }
         }
-        return 0;
+        return floor;
+    }
+
+    /** Just past the last blank line of {@code bytes}, or 0. */
+    static int lastEventEnd(byte[] bytes) {
+        return lastEventEnd(bytes, 0, 0, bytes.length);
+    }
+
+    /** For tests: bytes copied within memory so far, a measure that must grow linearly with the stream. */
+    long bytesMoved() {
+        return bytesMoved;
     }
 
     @Override
     public void close() throws IOException {
         ended = true;
         broken = null;
+        start = readyEnd;
+        trailerPosition = trailer.length;
         upstream.close();
     }
 }

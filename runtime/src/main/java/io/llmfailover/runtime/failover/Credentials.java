@@ -5,20 +5,41 @@ import io.llmfailover.runtime.provider.Protocol;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
- * Puts the right credential on an attempt. The app's own credential only ever goes to the host the
- * app addressed; a provider with keys of its own gets one of those, in its protocol's header.
+ * Puts the right credential on an attempt. The app's own headers, its credential among them, only
+ * ever go whole to the origin (scheme, host and port) the app addressed; another provider gets only
+ * the app's headers known to be safe, and one of its own keys in its protocol's header.
+ *
+ * <p>Why an allowlist: apps send credentials under many names (proxy-authorization, gateway headers
+ * such as Helicone-Auth, cf-aig-authorization, Ocp-Apim-Subscription-Key, tenant headers); no list
+ * of credentials is ever complete, a list of what a fallback needs is short. Kept for another
+ * provider: what describes the body and the answer wanted ({@code content-type}, {@code accept},
+ * {@code accept-encoding}), the client's name ({@code user-agent}), trace context
+ * ({@code traceparent}, {@code tracestate}) and {@code idempotency-key}; for a provider of the same
+ * protocol also that protocol's version and feature headers ({@code anthropic-version},
+ * {@code anthropic-beta}, {@code openai-beta}) and the SDKs' own {@code x-stainless-*} and
+ * {@code x-goog-api-client}. Everything else, {@code openai-organization} and any unknown header
+ * included, is dropped.
  */
 public final class Credentials {
 
-    /** Headers that carry a credential or an account identity, in any provider's protocol. */
+    /** Headers that carry the provider credential, replaced when an attempt uses a key of the pool. */
     private static final List<String> CREDENTIAL_HEADERS = List.of(
             "authorization", "x-api-key", "x-goog-api-key", "api-key", "cookie",
             "openai-organization", "openai-project", "x-goog-user-project");
 
-    /** Headers that only make sense in one protocol's dialect. */
-    private static final List<String> PROTOCOL_PREFIXES = List.of("anthropic-", "openai-", "x-goog-", "x-stainless-");
+    /** App headers any provider may get. */
+    private static final Set<String> SAFE_HEADERS = Set.of(
+            "content-type", "accept", "accept-encoding", "user-agent", "traceparent", "tracestate", "idempotency-key");
+
+    /** App headers a provider of the app's own protocol may get. */
+    private static final Set<String> SAFE_SAME_PROTOCOL_HEADERS = Set.of(
+            "anthropic-version", "anthropic-beta", "openai-beta", "x-goog-api-client");
+
+    /** Prefixes of SDK headers a provider of the app's own protocol may get. */
+    private static final List<String> SAFE_SAME_PROTOCOL_PREFIXES = List.of("x-stainless-");
 
     /** The headers a provider key is ever sent in, one per protocol (and Azure's {@code api-key}). */
     public static final List<String> KEY_HEADERS = List.of("Authorization", "x-api-key", "x-goog-api-key", "api-key");
@@ -33,39 +54,47 @@ public final class Credentials {
      * The headers of an attempt.
      *
      * @param appHeaders the headers the app sent
-     * @param sameHostAsApp whether the attempt goes to the host the app addressed
+     * @param toAddressedOrigin whether the attempt goes to the provider the app addressed, at the
+     *     very origin (scheme, host, port) it addressed: only then do the app's headers go whole
      * @param crossProtocol whether the attempt speaks another protocol than the app's
      * @param key the provider's own key for this attempt, or null to keep the app's credential
-     *     (only allowed when {@code sameHostAsApp})
+     *     (which then only goes along when {@code toAddressedOrigin})
      * @param extra protocol headers the translation needs (e.g. {@code anthropic-version})
      */
-    public static HttpHeaders forAttempt(HttpHeaders appHeaders, boolean sameHostAsApp, boolean crossProtocol,
+    public static HttpHeaders forAttempt(HttpHeaders appHeaders, boolean toAddressedOrigin, boolean crossProtocol,
             Protocol protocol, URI baseUrl, String key, HttpHeaders extra) {
-        HttpHeaders.Builder headers = appHeaders.toBuilder();
+        HttpHeaders.Builder headers = toAddressedOrigin ? appHeaders.toBuilder() : safeHeaders(appHeaders, crossProtocol);
         HOP_HEADERS.forEach(headers::remove);
-        if (key != null || !sameHostAsApp) {
-            CREDENTIAL_HEADERS.forEach(headers::remove);
-        }
-        if (crossProtocol) {
-            removeProtocolHeaders(appHeaders, headers);
-            headers.remove("accept-encoding");
-        }
         if (key != null) {
+            CREDENTIAL_HEADERS.forEach(headers::remove);
             headers.set(headerName(protocol, baseUrl), headerValue(protocol, baseUrl, key));
         }
         extra.forEach(headers::set);
         return headers.build();
     }
 
-    private static void removeProtocolHeaders(HttpHeaders appHeaders, HttpHeaders.Builder headers) {
+    /** Whether an app header may go to a provider other than the one the app addressed. */
+    static boolean isSafeForAnotherProvider(String name, boolean crossProtocol) {
+        String lower = name.toLowerCase(Locale.ROOT);
+        if (SAFE_HEADERS.contains(lower)) {
+            // A translated answer is read by the runtime, which does not decode compressed bodies.
+            return !(crossProtocol && lower.equals("accept-encoding"));
+        }
+        if (crossProtocol) {
+            return false;
+        }
+        return SAFE_SAME_PROTOCOL_HEADERS.contains(lower)
+                || SAFE_SAME_PROTOCOL_PREFIXES.stream().anyMatch(lower::startsWith);
+    }
+
+    private static HttpHeaders.Builder safeHeaders(HttpHeaders appHeaders, boolean crossProtocol) {
+        HttpHeaders.Builder safe = HttpHeaders.builder();
         appHeaders.forEach((name, value) -> {
-            String lower = name.toLowerCase(Locale.ROOT);
-            for (String prefix : PROTOCOL_PREFIXES) {
-                if (lower.startsWith(prefix)) {
-                    headers.remove(name);
-                }
+            if (isSafeForAnotherProvider(name, crossProtocol)) {
+                safe.add(name, value);
             }
         });
+        return safe;
     }
 
     private static String headerName(Protocol protocol, URI baseUrl) {

@@ -8,4 +8,11 @@ import io.llmfailover.runtime.throttle.Throttle;
  * @param key the provider's own key, or null when the app's credential is kept
  * @param keyId a non-secret name for the credential, for state keys and spans
  */
-public record KeyLease(String key, String keyId, Throttle throttle) {}
+public record KeyLease(String key, String keyId, Throttle throttle) {
+
+    @Override
+    public String toString() {
+        // Never the key.
+        return "KeyLease[" + keyId + "]";
+    }
+}

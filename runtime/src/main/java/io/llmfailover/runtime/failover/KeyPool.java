@@ -1,6 +1,8 @@
 package io.llmfailover.runtime.failover;
 
+import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.state.BoundedNames;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.throttle.Throttle;
 import io.llmfailover.runtime.throttle.ThrottleDecision;
@@ -12,25 +14,46 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * Chooses which of a provider's keys an attempt uses: round robin over the keys whose throttle
  * allows a call now. A silenced or exhausted key is skipped, never waited on.
+ *
+ * <p>A provider without keys of its own keeps the app's credential, and each credential the app
+ * sends has its own throttle ({@link AppKeyId}): one tenant's 429 does not send another tenant to
+ * the fallback. Up to {@value #MAX_APP_KEYS} credentials per provider are told apart; any later
+ * one shares the throttle {@value #OTHER_APP_KEYS}.
  */
 public final class KeyPool {
 
-    /** The throttle key of the credential the app sent itself. */
-    public static final String APP_KEY_ID = "app";
+    /** The throttle key of a call whose app credential is unknown or absent. */
+    public static final String APP_KEY_ID = AppKeyId.NONE;
+    /** App credentials per provider with a throttle of their own. */
+    public static final int MAX_APP_KEYS = 1024;
+    /** The throttle key shared by app credentials beyond {@link #MAX_APP_KEYS}. */
+    public static final String OTHER_APP_KEYS = "app:other";
 
     private final ResilienceState state;
+    private final BoundedNames appKeyIds = new BoundedNames(MAX_APP_KEYS, OTHER_APP_KEYS);
     private final ConcurrentMap<String, AtomicInteger> nextKeyByProvider = new ConcurrentHashMap<>();
 
     public KeyPool(ResilienceState state) {
         this.state = state;
     }
 
-    /** A lease on an allowed key, or the refusal that was closest to being allowed. */
+    /** {@link #choose(Provider, LlmRequest)} for a call whose app credential is not known. */
     public Choice choose(Provider provider) {
+        return choose(provider, null);
+    }
+
+    /**
+     * A lease on an allowed key, or the refusal that was closest to being allowed.
+     *
+     * @param appRequest the app's request, whose credential names the throttle when the provider
+     *     has no keys of its own; null when unknown
+     */
+    public Choice choose(Provider provider, LlmRequest appRequest) {
         List<String> keys = provider.apiKeys();
         if (keys.isEmpty()) {
-            Throttle throttle = state.throttle(provider.name(), APP_KEY_ID);
-            return choice(throttle.tryAcquire(), new KeyLease(null, APP_KEY_ID, throttle));
+            String keyId = appRequest == null ? APP_KEY_ID : appKeyIds.admit(provider.name(), AppKeyId.of(appRequest));
+            Throttle throttle = state.throttle(provider.name(), keyId);
+            return choice(throttle.tryAcquire(), new KeyLease(null, keyId, throttle));
         }
         int start = Math.floorMod(nextKeyByProvider
                 .computeIfAbsent(provider.name(), name -> new AtomicInteger())
@@ -56,5 +79,12 @@ public final class KeyPool {
     }
 
     /** @param lease null when no key was allowed; {@code decision} then says why */
-    public record Choice(KeyLease lease, ThrottleDecision decision) {}
+    public record Choice(KeyLease lease, ThrottleDecision decision) {
+
+        @Override
+        public String toString() {
+            // The lease prints its key id, never its key.
+            return "Choice[" + lease + ", " + decision + "]";
+        }
+    }
 }

@@ -40,7 +40,8 @@ public record LlmRequest(String method, URI uri, HttpHeaders headers, byte[] bod
 
     @Override
     public String toString() {
-        // Never the headers or body: they carry credentials and prompts.
-        return method + " " + uri.getScheme() + "://" + uri.getAuthority() + uri.getRawPath();
+        // Never the headers, the body, a user:password of the URL or its query: they carry credentials and prompts.
+        String port = uri.getPort() == -1 ? "" : ":" + uri.getPort();
+        return method + " " + uri.getScheme() + "://" + uri.getHost() + port + uri.getRawPath();
     }
 }

@@ -23,8 +23,12 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ProviderDirectory {
 
-    /** Hosts of customer resources seen on host-suffix entries (Azure); bounded as a safety net. */
-    private static final int MAX_SUFFIX_HOSTS = 1024;
+    /**
+     * Hosts of customer resources seen on host-suffix entries (Azure) that get a provider name, and
+     * so breakers and throttles, of their own; any further host shares {@code <entry>:}{@value #OTHER_HOSTS}.
+     */
+    static final int MAX_SUFFIX_HOSTS = 1024;
+    static final String OTHER_HOSTS = "(other)";
 
     private final Map<String, Provider> byName;
     private final Map<String, List<Provider>> configuredByOrigin;
@@ -158,8 +162,9 @@ public final class ProviderDirectory {
         Provider provider = entry.toProvider(host);
         if (suffixHostProviders.size() < MAX_SUFFIX_HOSTS) {
             suffixHostProviders.put(host, provider);
+            return provider;
         }
-        return provider;
+        return new Provider(entry.name() + ":" + OTHER_HOSTS, provider.baseUrl(), provider.protocol(), List.of(), Map.of());
     }
 
     private WellKnownProvider suffixEntryFor(String host) {

@@ -7,7 +7,8 @@ import java.util.Map;
 /**
  * An LLM endpoint the agent knows without any config.
  *
- * @param name the OpenTelemetry {@code gen_ai.provider.name} where one exists, else a plain name
+ * @param name the OpenTelemetry {@code gen_ai.provider.name} where one exists, else a plain name;
+ *     for a host-suffix entry, the prefix of one name per host ({@link #nameOn})
  * @param host the exact host, or for a host-suffix entry the suffix every host ends with
  *     (Azure: {@code .openai.azure.com}, one host per customer resource)
  * @param hostSuffix whether {@code host} is a suffix rather than a host
@@ -39,8 +40,17 @@ public record WellKnownProvider(String name, String host, boolean hostSuffix, St
         return URI.create("https://" + actualHost + basePath);
     }
 
+    /**
+     * The provider's name on {@code actualHost}. Each host of a host-suffix entry is a customer
+     * resource of its own (Azure: {@code azure-openai:<resource>}), with its own quota and outages,
+     * so it gets its own name, and so its own breakers and throttles.
+     */
+    public String nameOn(String actualHost) {
+        return hostSuffix ? name + ":" + actualHost.substring(0, actualHost.length() - host.length()) : name;
+    }
+
     /** The provider as the agent knows it without config: no keys, no model map. */
     public Provider toProvider(String actualHost) {
-        return new Provider(name, baseUrlOn(actualHost), protocol, List.of(), Map.of());
+        return new Provider(nameOn(actualHost), baseUrlOn(actualHost), protocol, List.of(), Map.of());
     }
 }

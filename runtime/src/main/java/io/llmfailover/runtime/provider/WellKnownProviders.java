@@ -18,7 +18,8 @@ public final class WellKnownProviders {
     private static final List<WellKnownProvider> CATALOGUE = List.of(
             at("openai", "api.openai.com", "/v1", OPENAI),
             // Azure's v1 API; the older /openai/deployments/{name}/... paths are served on the same hosts.
-            onAnyHostEndingWith("azure.ai.openai", ".openai.azure.com", "/openai/v1", OPENAI),
+            // One provider per resource host: azure-openai:<resource>.
+            onAnyHostEndingWith("azure-openai", ".openai.azure.com", "/openai/v1", OPENAI),
             at("anthropic", "api.anthropic.com", "/v1", ANTHROPIC),
             at("gcp.gemini", "generativelanguage.googleapis.com", "/v1beta", GEMINI),
             at("gemini-openai", "generativelanguage.googleapis.com", "/v1beta/openai", OPENAI),

@@ -8,11 +8,25 @@ import io.llmfailover.runtime.throttle.Throttle;
 import io.llmfailover.runtime.throttle.ThrottleListener;
 import io.llmfailover.runtime.time.Clock;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
-/** Breakers and throttles of this JVM, created on first use. */
+/**
+ * Breakers and throttles of this JVM, created on first use.
+ *
+ * <p>Bounded whatever callers send: a model named in the config (a model map's key or value) has
+ * its own breaker per provider, and so do the first {@value #MAX_UNNAMED_MODELS} other models seen
+ * per provider; any later model shares that provider's breaker named
+ * {@code <provider>/}{@value #OTHER_MODELS}. Throttles are keyed by key ids, which
+ * {@code KeyPool} keeps bounded.
+ */
 public final class LocalResilienceState implements ResilienceState {
+
+    /** Models per provider, beyond those named in the config, that get a breaker of their own. */
+    public static final int MAX_UNNAMED_MODELS = 64;
+    /** The model name shared by every model beyond {@link #MAX_UNNAMED_MODELS}. */
+    public static final String OTHER_MODELS = "(other models)";
 
     private final ConcurrentMap<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Throttle> throttles = new ConcurrentHashMap<>();
@@ -21,9 +35,19 @@ public final class LocalResilienceState implements ResilienceState {
     private final Clock clock;
     private final List<BreakerListener> breakerListeners;
     private final List<ThrottleListener> throttleListeners;
+    private final Set<String> namedModels;
+    private final BoundedNames unnamedModels = new BoundedNames(MAX_UNNAMED_MODELS, OTHER_MODELS);
 
+    /** A state that knows no model names from the config: the first models seen per provider stay exact. */
     public LocalResilienceState(BreakerSettings breakerSettings, ThrottleSettings throttleSettings, Clock clock,
             List<BreakerListener> breakerListeners, List<ThrottleListener> throttleListeners) {
+        this(breakerSettings, throttleSettings, clock, breakerListeners, throttleListeners, Set.of());
+    }
+
+    /** @param namedModels the models the config names ({@code FailoverConfig#namedModels()}): always exact */
+    public LocalResilienceState(BreakerSettings breakerSettings, ThrottleSettings throttleSettings, Clock clock,
+            List<BreakerListener> breakerListeners, List<ThrottleListener> throttleListeners, Set<String> namedModels) {
+        this.namedModels = Set.copyOf(namedModels);
         this.breakerSettings = breakerSettings;
         this.throttleSettings = throttleSettings;
         this.clock = clock;
@@ -33,7 +57,7 @@ public final class LocalResilienceState implements ResilienceState {
 
     @Override
     public CircuitBreaker breaker(String provider, String model) {
-        String name = model == null ? provider : provider + "/" + model;
+        String name = model == null ? provider : provider + "/" + bounded(provider, model);
         CircuitBreaker breaker = breakers.get(name);
         return breaker != null ? breaker : breakers.computeIfAbsent(name, this::newBreaker);
     }
@@ -43,6 +67,19 @@ public final class LocalResilienceState implements ResilienceState {
         String name = provider + "#" + keyId;
         Throttle throttle = throttles.get(name);
         return throttle != null ? throttle : throttles.computeIfAbsent(name, this::newThrottle);
+    }
+
+    private String bounded(String provider, String model) {
+        return namedModels.contains(model) ? model : unnamedModels.admit(provider, model);
+    }
+
+    /** How many breakers exist: bounded by providers times (named models + {@value #MAX_UNNAMED_MODELS} + 1). */
+    int breakerCount() {
+        return breakers.size();
+    }
+
+    int throttleCount() {
+        return throttles.size();
     }
 
     private CircuitBreaker newBreaker(String name) {

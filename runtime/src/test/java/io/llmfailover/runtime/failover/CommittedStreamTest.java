@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.failover;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +14,7 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
 class CommittedStreamTest {
@@ -69,6 +71,113 @@ class CommittedStreamTest {
         byte[] bytes = text.replace("\\n", "\n").replace("\\r", "\r").getBytes(StandardCharsets.UTF_8);
 
         assertEquals(expected, CommittedStream.lastEventEnd(bytes));
+    }
+
+    @Test
+    @DisplayName("M7: a 5 MB event arriving one byte per read is scanned and copied in linear work")
+    void M7_aHugeEventInOneByteReadsCostsLinearWork() throws IOException {
+        int eventBytes = 5 * 1024 * 1024;
+        byte[] stream = hugeEventThenDone(eventBytes);
+        OneBytePerRead upstream = new OneBytePerRead(stream);
+        CommittedStream committed = new CommittedStream(upstream, Protocol.OPENAI);
+
+        byte[] delivered = committed.readAllBytes();
+
+        assertArrayEquals(stream, delivered);
+        assertTrue(upstream.reads <= stream.length + 1, "each upstream byte is read once: " + upstream.reads);
+        assertTrue(committed.bytesMoved() <= 2L * stream.length,
+                "bytes moved in memory stay linear in the stream, not quadratic: " + committed.bytesMoved());
+    }
+
+    @Test
+    @DisplayName("M7: an unfinished event larger than the cap ends the stream like a break, and reading stops")
+    void M7_anEventLargerThanTheCapEndsTheStreamWithAnErrorEvent() {
+        String first = "data: {\"n\":1}\n\n";
+        EndlessEvent upstream = new EndlessEvent(first + "data: ");
+        CommittedStream committed = new CommittedStream(upstream, Protocol.OPENAI);
+
+        ScriptedTransport.Drained drained = ScriptedTransport.drain(committed);
+
+        assertNotNull(drained.end(), "the break reaches the reader after the error event");
+        assertTrue(drained.text().startsWith(first + "data: {\"error\":"), drained.text().substring(0, 64));
+        assertTrue(drained.text().endsWith("\n\n"));
+        assertTrue(drained.text().length() < 1024, "the oversized event is dropped, not delivered");
+        assertTrue(upstream.served <= CommittedStream.MAX_EVENT_BYTES + 64 * 1024,
+                "reading stops at the cap: " + upstream.served);
+    }
+
+    @Test
+    void anEventEndSplitAcrossReadsIsFound() throws IOException {
+        String stream = "data: {\"n\":1}\r\n\r\ndata: {\"n\":2}\n\n";
+        OneBytePerRead upstream = new OneBytePerRead(stream.getBytes(StandardCharsets.UTF_8));
+
+        assertEquals(stream, read(new CommittedStream(upstream, Protocol.OPENAI)));
+    }
+
+    private static byte[] hugeEventThenDone(int eventBytes) {
+        byte[] head = "data: \"".getBytes(StandardCharsets.UTF_8);
+        byte[] tail = "\"\n\ndata: [DONE]\n\n".getBytes(StandardCharsets.UTF_8);
+        byte[] all = new byte[eventBytes + tail.length];
+        java.util.Arrays.fill(all, (byte) 'x');
+        System.arraycopy(head, 0, all, 0, head.length);
+        System.arraycopy(tail, 0, all, eventBytes, tail.length);
+        return all;
+    }
+
+    /** Hands out one byte per read, the worst case for a reader that rescans or copies per read. */
+    private static final class OneBytePerRead extends InputStream {
+        private final byte[] bytes;
+        private int position;
+        int reads;
+
+        OneBytePerRead(byte[] bytes) {
+            this.bytes = bytes;
+        }
+
+        @Override
+        public int read() {
+            reads++;
+            return position < bytes.length ? bytes[position++] & 0xff : -1;
+        }
+
+        @Override
+        public int read(byte[] into, int offset, int length) {
+            if (length == 0) {
+                return 0;
+            }
+            int b = read();
+            if (b < 0) {
+                return -1;
+            }
+            into[offset] = (byte) b;
+            return 1;
+        }
+    }
+
+    /** A prefix, then an event that never ends. */
+    private static final class EndlessEvent extends InputStream {
+        private final byte[] prefix;
+        long served;
+
+        EndlessEvent(String prefix) {
+            this.prefix = prefix.getBytes(StandardCharsets.UTF_8);
+        }
+
+        @Override
+        public int read() {
+            byte[] one = new byte[1];
+            read(one, 0, 1);
+            return one[0] & 0xff;
+        }
+
+        @Override
+        public int read(byte[] into, int offset, int length) {
+            for (int i = 0; i < length; i++) {
+                into[offset + i] = served + i < prefix.length ? prefix[(int) (served + i)] : (byte) 'x';
+            }
+            served += length;
+            return length;
+        }
     }
 
     private static InputStream bytes(String text) {

@@ -8,6 +8,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -60,8 +61,8 @@ class ProviderDirectoryTest {
         "https://api.deepseek.com/chat/completions                                    | my-deepseek",
         "https://api.deepseek.com/anthropic/v1/messages                               | deepseek-anthropic",
         // Azure: any resource host under the suffix
-        "https://my-resource.openai.azure.com/openai/v1/chat/completions              | azure.ai.openai",
-        "https://other.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21 | azure.ai.openai",
+        "https://my-resource.openai.azure.com/openai/v1/chat/completions              | azure-openai:my-resource",
+        "https://other.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21 | azure-openai:other",
         "https://openai.azure.com/openai/v1/chat/completions                          | none",
         "https://evil-openai.azure.com.example.org/openai/v1/chat/completions         | none",
         "https://example.com/v1/chat/completions                                      | none",
@@ -118,7 +119,35 @@ class ProviderDirectoryTest {
 
         assertEquals(URI.create("https://my-res.openai.azure.com/openai/v1"), azure.baseUrl());
         assertEquals(Protocol.OPENAI, azure.protocol());
-        assertFalse(directory.byName("azure.ai.openai").isPresent(), "no single host to name");
+        assertFalse(directory.byName("azure-openai").isPresent(), "no single host to name");
+    }
+
+    @Test
+    @DisplayName("M4a: each Azure resource host is a provider of its own, so its breaker and throttle are its own")
+    void M4a_eachAzureResourceIsAProviderOfItsOwn() {
+        Provider first = directory.addressed(URI.create("https://res-a.openai.azure.com/openai/v1/chat/completions"))
+                .orElseThrow();
+        Provider again = directory.addressed(URI.create("https://res-a.openai.azure.com/openai/v1/embeddings"))
+                .orElseThrow();
+        Provider second = directory.addressed(URI.create("https://res-b.openai.azure.com/openai/v1/chat/completions"))
+                .orElseThrow();
+
+        assertEquals("azure-openai:res-a", first.name());
+        assertEquals(first, again);
+        assertEquals("azure-openai:res-b", second.name());
+    }
+
+    @Test
+    void azureResourcesBeyondTheCapShareOneName() {
+        ProviderDirectory fresh = ProviderDirectory.of(List.of(), WellKnownProviders.all());
+        for (int i = 0; i < ProviderDirectory.MAX_SUFFIX_HOSTS; i++) {
+            fresh.addressed(URI.create("https://res-" + i + ".openai.azure.com/openai/v1/chat/completions"));
+        }
+
+        Provider late = fresh.addressed(URI.create("https://late.openai.azure.com/openai/v1/chat/completions")).orElseThrow();
+
+        assertEquals("azure-openai:" + ProviderDirectory.OTHER_HOSTS, late.name());
+        assertEquals(URI.create("https://late.openai.azure.com/openai/v1"), late.baseUrl());
     }
 
     @Test

@@ -12,6 +12,9 @@ import java.io.InputStream;
 /** A bridge that reads the app's request in its format and writes it in the target's, and back. */
 final class CrossProtocolBridge implements ProtocolBridge {
 
+    /** A whole (not streamed) answer larger than this is not translated: a clear error rather than running out of memory. */
+    static final int MAX_WHOLE_RESPONSE_BYTES = 64 * 1024 * 1024;
+
     private final Protocol caller;
     private final WireFormat target;
     private final BridgeOptions options;
@@ -63,7 +66,12 @@ final class CrossProtocolBridge implements ProtocolBridge {
 
     private byte[] translateWhole(InputStream targetBody, WireFormat callerFormat, ResponseContext context) {
         try (InputStream body = targetBody) {
-            ChatResponse response = target.readResponse(body.readAllBytes(), context);
+            byte[] bytes = body.readNBytes(MAX_WHOLE_RESPONSE_BYTES + 1);
+            if (bytes.length > MAX_WHOLE_RESPONSE_BYTES) {
+                return ErrorBodies.of(caller, 502, "the fallback provider's response is larger than "
+                        + (MAX_WHOLE_RESPONSE_BYTES >> 20) + " MB: not translated");
+            }
+            ChatResponse response = target.readResponse(bytes, context);
             return callerFormat.writeResponse(response, context);
         } catch (IOException e) {
             return ErrorBodies.of(caller, 502, "the fallback provider's response broke off");

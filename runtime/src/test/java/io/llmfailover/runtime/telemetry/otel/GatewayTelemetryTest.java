@@ -99,7 +99,8 @@ class GatewayTelemetryTest {
         assertEquals(1L, attempt.get("llm_failover.attempt"));
         assertEquals("success", attempt.get("llm_failover.outcome"));
         assertEquals(200L, attempt.get("http.response.status_code"));
-        assertEquals("app", attempt.get("llm_failover.key_id"));
+        // The app's own credential, named by a hash of it (never the key itself), one throttle per tenant.
+        assertTrue(String.valueOf(attempt.get("llm_failover.key_id")).matches("app:[0-9a-f]{12}"));
         assertEquals(false, attempt.get("llm_failover.translated"));
         assertEquals("closed", attempt.get("llm_failover.breaker.state"));
         assertEquals("allowed", attempt.get("llm_failover.throttle.decision"));

@@ -20,12 +20,11 @@ import java.util.Set;
 
 /**
  * Reads a stateless OpenAI Responses request into the neutral form. Calls that lean on state kept
- * by OpenAI ({@code previous_response_id}, {@code conversation}, {@code store: true}, item
- * references, background runs) or on built-in tools are refused: no other vendor has that state.
+ * by OpenAI ({@link ResponsesState}: {@code previous_response_id}, {@code conversation},
+ * {@code store: true}, background runs) or on built-in tools are refused: no other vendor has that state.
  */
 final class ResponsesRequestReader {
 
-    private static final Set<String> REFUSED = Set.of("previous_response_id", "conversation", "background", "prompt");
     private static final Set<String> READ = Set.of("model", "input", "instructions", "tools", "tool_choice",
             "parallel_tool_calls", "text", "max_output_tokens", "temperature", "top_p", "reasoning", "stream", "store",
             "user", "stream_options");
@@ -64,13 +63,9 @@ final class ResponsesRequestReader {
     }
 
     private void checkPolicy(ObjectNode body) throws UntranslatableRequestException {
-        for (String field : REFUSED) {
-            if (Json.field(body, field) != null) {
-                throw new UntranslatableRequestException(field + " refers to state kept by OpenAI: not failed over to another vendor");
-            }
-        }
-        if (body.path("store").asBoolean(false)) {
-            throw new UntranslatableRequestException("store: true asks OpenAI to keep the response: not failed over to another vendor");
+        String stateful = ResponsesState.dependency(body);
+        if (stateful != null) {
+            throw new UntranslatableRequestException(stateful);
         }
         Iterator<String> names = body.fieldNames();
         while (names.hasNext()) {
