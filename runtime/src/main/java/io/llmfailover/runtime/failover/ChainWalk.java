@@ -163,8 +163,14 @@ final class ChainWalk {
     private LlmResponse send(Attempt attempt, AttemptLeases leases) throws IOException {
         AttemptScope attemptScope = scope.attemptStarted(++attempts, attempt.provider(), attempt.target(),
                 !attempt.bridge().passesBodiesThrough(), attempt.lease().keyId());
-        attemptScope.translationDropped(attempt.target().dropped());
-        AttemptRequest outgoing = outgoing(attempt, attemptScope);
+        AttemptRequest outgoing;
+        try {
+            attemptScope.translationDropped(attempt.target().dropped());
+            outgoing = outgoing(attempt, attemptScope);
+        } catch (RuntimeException internal) {
+            attemptScope.ended(0, Outcome.INTERNAL_FAILURE, false, internal);
+            throw internal;
+        }
         logFailoverTo(attempt.provider());
         long startedNanos = engine.clock().nanoTime();
         LlmResponse response;

@@ -7,8 +7,10 @@ import io.llmfailover.runtime.breaker.BreakerListener;
 import io.llmfailover.runtime.throttle.ThrottleListener;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class DeferredTelemetryTest {
 
@@ -59,6 +61,7 @@ class DeferredTelemetryTest {
 
     /** M9 (issue #10): a start that threw twice (starter and fallback) left every governed call waiting forever. */
     @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // it hung for good
     void M9_aStartWhoseFallbackFailsTooLeavesNoOpTelemetryForGoodAndNeverRetries() {
         AtomicInteger attempts = new AtomicInteger();
         DeferredTelemetry broken = new DeferredTelemetry(() -> {
@@ -77,6 +80,7 @@ class DeferredTelemetryTest {
 
     /** M9: a start that hangs holds the first call up for the bounded wait only, then calls go unrecorded. */
     @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // it hung for good
     void M9_aStartThatHangsDelaysCallsOnlyForTheBoundedWait() {
         CountDownLatch hang = new CountDownLatch(1);
         DeferredTelemetry hanging = new DeferredTelemetry(() -> {
