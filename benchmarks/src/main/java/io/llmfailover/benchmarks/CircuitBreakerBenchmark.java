@@ -1,10 +1,12 @@
 package io.llmfailover.benchmarks;
 
+import io.llmfailover.runtime.breaker.BreakerPermit;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.time.Clock;
 import io.llmfailover.runtime.time.ManualClock;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -38,29 +40,28 @@ public class CircuitBreakerBenchmark {
         ManualClock frozen = new ManualClock();
         open = new CircuitBreaker("down/gpt-4o", settings, frozen);
         for (int i = 0; i < settings.consecutiveFailures(); i++) {
-            open.tryAcquirePermission();
-            open.onFailure();
+            open.tryAcquire().ifPresent(BreakerPermit::onFailure);
         }
     }
 
     @Benchmark
     public boolean permitAndRecordSuccess() {
-        boolean permitted = closed.tryAcquirePermission();
-        closed.onSuccess();
-        return permitted;
+        Optional<BreakerPermit> permit = closed.tryAcquire();
+        permit.ifPresent(BreakerPermit::onSuccess);
+        return permit.isPresent();
     }
 
     /** Both cores hammering one breaker: the sliding window's shared counters under contention. */
     @Benchmark
     @Threads(2)
     public boolean permitAndRecordSuccessContended() {
-        boolean permitted = closed.tryAcquirePermission();
-        closed.onSuccess();
-        return permitted;
+        Optional<BreakerPermit> permit = closed.tryAcquire();
+        permit.ifPresent(BreakerPermit::onSuccess);
+        return permit.isPresent();
     }
 
     @Benchmark
     public boolean refuseWhileOpen() {
-        return open.tryAcquirePermission();
+        return open.tryAcquire().isPresent();
     }
 }

@@ -63,14 +63,14 @@ public class ThrottleBenchmark {
     @Benchmark
     public ThrottleDecision acquireAndRelease() {
         ThrottleDecision decision = throttle.tryAcquire();
-        throttle.onReleased();
+        decision.slot().onIgnored();
         return decision;
     }
 
     @Benchmark
     public ThrottleDecision acquireAndSucceedWithRateLimitHeaders() {
         ThrottleDecision decision = throttle.tryAcquire();
-        throttle.onSuccess(OPENAI_SUCCESS);
+        decision.slot().onSuccess(OPENAI_SUCCESS);
         return decision;
     }
 
@@ -78,7 +78,7 @@ public class ThrottleBenchmark {
     @Benchmark
     public KeyPool.Choice chooseAppKey() {
         KeyPool.Choice choice = keys.choose(appKeyProvider);
-        choice.lease().throttle().onReleased();
+        choice.decision().slot().onIgnored();
         return choice;
     }
 
@@ -86,7 +86,7 @@ public class ThrottleBenchmark {
     @Benchmark
     public KeyPool.Choice choosePooledKey() {
         KeyPool.Choice choice = keys.choose(pooledProvider);
-        choice.lease().throttle().onReleased();
+        choice.decision().slot().onIgnored();
         return choice;
     }
 }

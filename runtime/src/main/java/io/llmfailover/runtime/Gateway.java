@@ -77,29 +77,35 @@ public final class Gateway {
      *
      * @return the answer the app gets: when {@link Answer#isOwn()}, the adapter hands the app its
      *     client's native response; otherwise it builds one from the status, headers and body
-     * @throws IOException the addressed provider's own transport exception, when nothing answered
-     * @throws AgentFailure only when the runtime failed before anything was sent; the adapter then
-     *     lets the original call proceed as if the agent were absent. Once an attempt was sent, an
-     *     internal failure surfaces as the best answer so far, or as an IOException.
+     * @throws IOException the addressed provider's own transport exception, when nothing answered;
+     *     an {@link java.io.InterruptedIOException} when the app cancelled the call (nothing more is
+     *     tried); {@link AgentFailureAfterSending} when the runtime failed after an attempt was
+     *     handed to the transport and had no answer to give: never to be re-sent
+     * @throws AgentFailure only when the runtime failed before any attempt was handed to the
+     *     transport; the adapter then lets the original call proceed as if the agent were absent.
+     *     Once an attempt was handed over, an internal failure surfaces as the best answer so far
+     *     (a provider's own error, the exhaustion answer), or as {@link AgentFailureAfterSending}.
      */
     public Answer execute(LlmRequest request, Transport transport) throws IOException {
-        GovernedCall call;
+        Optional<GovernedCall> recognized;
         Route route;
         try {
-            Optional<GovernedCall> recognized = directory.addressed(request.uri())
+            recognized = directory.addressed(request.uri())
                     .flatMap(provider -> CallRecognizer.recognize(provider, request));
-            if (recognized.isEmpty()) {
-                LlmResponse own = transport.send(AttemptRequest.originalAsIs(request));
-                return Answer.own(own, own);
-            }
-            call = recognized.get();
-            route = routes.routeFor(call.addressed(), call.source().model());
+            route = recognized.isEmpty() ? null : routes.routeFor(recognized.get().addressed(),
+                    recognized.get().source().model());
         } catch (RuntimeException internal) {
             throw new AgentFailure("could not route " + request, internal);
         }
+        if (recognized.isEmpty()) {
+            // Outside the try: what the transport throws once it has the request is never failed open.
+            LlmResponse own = transport.send(AttemptRequest.originalAsIs(request));
+            return Answer.own(own, own);
+        }
         try {
-            return engine.execute(call, route, transport);
+            return engine.execute(recognized.get(), route, transport);
         } catch (RuntimeException internal) {
+            // The engine lets a RuntimeException out only when no attempt was handed to the transport.
             throw new AgentFailure("failed before sending " + request, internal);
         }
     }

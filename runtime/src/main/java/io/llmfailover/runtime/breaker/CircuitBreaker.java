@@ -4,6 +4,7 @@ import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.time.Clock;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
@@ -14,9 +15,10 @@ import org.slf4j.LoggerFactory;
  * OpenState} and {@link HalfOpenState}, held in an atomic reference and swapped by compare-and-set,
  * so no lock is taken on any path.
  *
- * <p>Use: ask {@link #tryAcquirePermission()} before a call; when it says yes, report exactly one
- * outcome for that call: {@link #onSuccess()}, {@link #onFailure()}, or {@link #onIgnored()} for
- * an outcome that says nothing about the provider's health (the caller's own 400, a cancelled call).
+ * <p>Use: ask {@link #tryAcquire()} before a call; the permission it gives is a lease, {@link
+ * BreakerPermit}, on which exactly one outcome is reported: success, failure, or "ignored" for an
+ * outcome that says nothing about the provider's health (the caller's own 400, a cancelled call).
+ * Releasing it as ignored in {@code finally} is always safe: only the first report counts.
  *
  * <ul>
  *   <li>CLOSED: every call may go. Opens after {@code consecutiveFailures} failures in a row, or
@@ -26,12 +28,12 @@ import org.slf4j.LoggerFactory;
  *   <li>OPEN: no call may go for {@code openDuration}; the first permission asked after that moves
  *       the breaker to HALF_OPEN (lazily: {@link #state()} may still say OPEN until then).
  *   <li>HALF_OPEN: at most {@code halfOpenProbes} probes at once. A failed probe reopens it for a
- *       fresh {@code openDuration}; {@code halfOpenProbes} successes close it with fresh metrics.
+ *       fresh {@code openDuration}; {@code halfOpenProbes} successes close it with fresh metrics. A
+ *       probe that never reports expires after {@code openDuration} (at least a second).
  * </ul>
  *
- * <p>Outcomes carry no ticket, so an outcome is credited to the state current when it arrives: one
- * from a call let through before the breaker opened is dropped while OPEN, and counts as a probe
- * outcome if it arrives during HALF_OPEN (it never frees a probe slot it did not take).
+ * <p>An outcome is credited to the state that gave its permission: one from a call let through
+ * before the breaker opened changes nothing once it has opened, and never frees a probe slot.
  */
 public final class CircuitBreaker {
 
@@ -58,24 +60,9 @@ public final class CircuitBreaker {
         listeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
-    /** Whether a call may go now; a yes must be followed by exactly one outcome report. */
-    public boolean tryAcquirePermission() {
-        return state.get().tryAcquirePermission();
-    }
-
-    /** A permitted call succeeded. */
-    public void onSuccess() {
-        state.get().onSuccess();
-    }
-
-    /** A permitted call failed in a way that counts against the provider's health. */
-    public void onFailure() {
-        state.get().onFailure();
-    }
-
-    /** A permitted call ended with an outcome that says nothing about health; frees a probe. */
-    public void onIgnored() {
-        state.get().onIgnored();
+    /** The permission for one call, or empty when none may go now; see {@link BreakerPermit}. */
+    public Optional<BreakerPermit> tryAcquire() {
+        return Optional.ofNullable(state.get().tryAcquire());
     }
 
     public BreakerState state() {

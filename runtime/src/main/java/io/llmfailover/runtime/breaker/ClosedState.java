@@ -29,12 +29,12 @@ final class ClosedState implements CircuitState {
     }
 
     @Override
-    public boolean tryAcquirePermission() {
-        return true;
+    public BreakerPermit tryAcquire() {
+        return new BreakerPermit(this);
     }
 
     @Override
-    public void onSuccess() {
+    public void onSuccess(BreakerPermit permit) {
         if (failuresInARow.get() != 0) {
             failuresInARow.set(0);
         }
@@ -44,7 +44,7 @@ final class ClosedState implements CircuitState {
     }
 
     @Override
-    public void onFailure() {
+    public void onFailure(BreakerPermit permit) {
         int inARow = failuresInARow.incrementAndGet();
         boolean runComplete = settings.consecutiveFailures() > 0 && inARow >= settings.consecutiveFailures();
         if (failureRateReachedAfter(true) || runComplete) {
@@ -53,7 +53,7 @@ final class ClosedState implements CircuitState {
     }
 
     @Override
-    public void onIgnored() {}
+    public void onIgnored(BreakerPermit permit) {}
 
     @Override
     public long nanosUntilPermitted() {

@@ -2,8 +2,8 @@ package io.llmfailover.runtime.breaker;
 
 /**
  * No call may go until {@code openDuration} has passed; the first permission asked after that
- * moves the breaker to half-open. Outcomes arriving now belong to calls let through before the
- * breaker opened and are dropped.
+ * moves the breaker to half-open. It gives no permission, so it is told no outcome: those of
+ * calls let through before it opened go to the closed state that let them, which is gone.
  */
 final class OpenState implements CircuitState {
 
@@ -21,22 +21,23 @@ final class OpenState implements CircuitState {
     }
 
     @Override
-    public boolean tryAcquirePermission() {
+    public BreakerPermit tryAcquire() {
         if (nanosUntilPermitted() > 0) {
-            return false;
+            return null;
         }
         breaker.halfOpen(this);
-        return breaker.tryAcquirePermission();
+        return breaker.tryAcquire().orElse(null);
     }
 
+    /** Never called: an open breaker gives no permission. */
     @Override
-    public void onSuccess() {}
+    public void onSuccess(BreakerPermit permit) {}
 
     @Override
-    public void onFailure() {}
+    public void onFailure(BreakerPermit permit) {}
 
     @Override
-    public void onIgnored() {}
+    public void onIgnored(BreakerPermit permit) {}
 
     @Override
     public long nanosUntilPermitted() {

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.failover;
 
+import io.llmfailover.runtime.breaker.BreakerPermit;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.http.Answer;
@@ -21,13 +22,19 @@ import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallScope;
 import io.llmfailover.runtime.telemetry.SkipReason;
 import io.llmfailover.runtime.throttle.ThrottleDecision;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.Optional;
 
 /**
  * Walks one call along its route's chain: each provider is skipped (breaker open, silenced,
  * untranslatable), or tried and classified on its response head, until one answers for good.
  * One instance per call; not thread-safe.
+ *
+ * <p>Exactly once: an internal failure before any attempt was handed to the transport propagates
+ * (the adapter then lets the original call proceed as if the agent were absent); after that, it
+ * ends the walk with the best answer so far, and the request is never sent again by a fail-open path.
  */
 final class ChainWalk {
 
@@ -37,10 +44,18 @@ final class ChainWalk {
     private final CallScope scope;
     private final FailoverEngine engine;
 
+    /** Attempts started, for their numbers. */
     private int attempts;
+    /** Attempts handed to the transport: from the first on, nothing may fail open. */
+    private int handedOver;
     private final Exhaustion exhaustion;
     /** The transport's response to the app's original request, when that is what the app gets. */
     private LlmResponse ownResponse;
+    /** The provider the call last failed over from, and why, until the log line saying where it went. */
+    private Provider failedOverFrom;
+    private Outcome failedOverWhy;
+    /** The app cancelled the call: nothing more is tried or logged as a failover. */
+    private boolean cancelled;
 
     ChainWalk(GovernedCall call, Route route, Transport transport, CallScope scope, FailoverEngine engine) {
         this.call = call;
@@ -52,14 +67,56 @@ final class ChainWalk {
     }
 
     Answer run() throws IOException {
+        try {
+            return walk();
+        } finally {
+            if (failedOverFrom != null && !cancelled) {
+                engine.failoverLog().nothingLeft(failedOverFrom.name(), failedOverWhy.token());
+            }
+        }
+    }
+
+    private Answer walk() throws IOException {
         for (Provider provider : route.chain()) {
-            LlmResponse answer = tryProvider(provider);
+            if (handedOver > 0) {
+                stopIfCancelled();
+            }
+            int handedOverBefore = handedOver;
+            LlmResponse answer;
+            try {
+                answer = tryProvider(provider);
+            } catch (RuntimeException internal) {
+                if (handedOver == 0) {
+                    throw internal;
+                }
+                if (handedOver == handedOverBefore) {
+                    OnceLogger.internalFailure("planning a fallback attempt", internal);
+                    continue;
+                }
+                return afterInternalFailure(internal);
+            }
             if (answer != null) {
-                LlmResponse delivered = committed(scope.answered(answer, provider));
-                return ownResponse != null ? Answer.own(delivered, ownResponse) : Answer.made(delivered);
+                return handOver(answer, provider);
             }
         }
         return Answer.made(scope.answered(exhaustion.answer(), null));
+    }
+
+    private Answer handOver(LlmResponse answer, Provider provider) {
+        try {
+            LlmResponse delivered = committed(scope.answered(answer, provider));
+            return ownResponse != null ? Answer.own(delivered, ownResponse) : Answer.made(delivered);
+        } catch (RuntimeException internal) {
+            answer.abort();
+            throw internal;
+        }
+    }
+
+    /** An internal failure once a request was sent: the best answer so far, never a re-send. */
+    private Answer afterInternalFailure(RuntimeException internal) throws IOException {
+        OnceLogger.internalFailure("an attempt that was already sent", internal);
+        failedOverFrom = null;
+        return Answer.made(scope.answered(exhaustion.answerAfterInternalFailure(internal), null));
     }
 
     /** A streamed success is committed: from here a break reaches the app as an error event. */
@@ -70,69 +127,136 @@ final class ChainWalk {
         return new RelayedResponse(answer, answer.headers(), new CommittedStream(answer.body(), call.addressed().protocol()));
     }
 
-    /** The final answer from this provider, or null to move on to the next one. */
+    /**
+     * The final answer from this provider, or null to move on to the next one. Every permit taken
+     * here is released before it returns or throws (see {@link AttemptLeases}).
+     */
     private LlmResponse tryProvider(Provider provider) throws IOException {
-        Attempt attempt;
-        CircuitBreaker breaker;
-        try {
-            String model = provider.mapModel(call.source().model());
-            breaker = engine.state().breaker(provider.name(), model);
-            if (!breaker.tryAcquirePermission()) {
-                skip(provider, model, SkipReason.BREAKER_OPEN, breaker.nanosUntilPermitted());
-                return null;
-            }
+        String model = provider.mapModel(call.source().model());
+        CircuitBreaker breaker = engine.state().breaker(provider.name(), model);
+        Optional<BreakerPermit> permit = breaker.tryAcquire();
+        if (permit.isEmpty()) {
+            skip(provider, model, SkipReason.BREAKER_OPEN, breaker.nanosUntilPermitted());
+            return null;
+        }
+        try (AttemptLeases leases = new AttemptLeases(permit.get())) {
             KeyPool.Choice choice = engine.keys().choose(provider, call.request());
             if (choice.lease() == null) {
-                breaker.onIgnored();
                 skip(provider, model, skipReasonOf(choice.decision()), choice.decision().nanosUntilAllowed());
                 return null;
             }
-            attempt = plan(provider, model, choice.lease(), breaker);
-            if (attempt == null) {
-                return null;
-            }
-        } catch (RuntimeException internal) {
-            if (attempts == 0) {
-                throw internal;
-            }
-            OnceLogger.internalFailure("planning a fallback attempt", internal);
-            return null;
+            leases.hold(choice.decision().slot());
+            Attempt attempt = plan(provider, model, choice.lease());
+            return attempt == null ? null : send(attempt, leases);
         }
-        return send(attempt, breaker);
     }
 
-    private Attempt plan(Provider provider, String model, KeyLease lease, CircuitBreaker breaker) {
+    private Attempt plan(Provider provider, String model, KeyLease lease) {
         try {
             return engine.planner().plan(call, provider, model, lease);
         } catch (UntranslatableRequestException refused) {
-            breaker.onIgnored();
-            lease.throttle().onReleased();
             skip(provider, model, SkipReason.UNTRANSLATABLE, 0);
             return null;
         }
     }
 
-    private LlmResponse send(Attempt attempt, CircuitBreaker breaker) throws IOException {
+    private LlmResponse send(Attempt attempt, AttemptLeases leases) throws IOException {
         AttemptScope attemptScope = scope.attemptStarted(++attempts, attempt.provider(), attempt.target(),
                 !attempt.bridge().passesBodiesThrough(), attempt.lease().keyId());
-        attemptScope.translationDropped(attempt.target().dropped());
+        AttemptRequest outgoing;
+        try {
+            attemptScope.translationDropped(attempt.target().dropped());
+            outgoing = outgoing(attempt, attemptScope);
+        } catch (RuntimeException internal) {
+            attemptScope.ended(0, Outcome.INTERNAL_FAILURE, false, internal);
+            throw internal;
+        }
+        logFailoverTo(attempt.provider());
         long startedNanos = engine.clock().nanoTime();
         LlmResponse response;
+        handedOver++;
         try {
-            response = transport.send(outgoing(attempt, attemptScope));
+            response = transport.send(outgoing);
         } catch (IOException noHead) {
-            Outcome outcome = noHead instanceof FirstByteTimeoutException ? Outcome.TIMEOUT : Outcome.CONNECT_FAILURE;
-            return noAnswer(attempt, breaker, attemptScope, outcome, noHead);
+            return noAnswer(attempt, leases, attemptScope, outcomeOf(noHead), noHead);
+        } catch (RuntimeException | Error internal) {
+            attemptScope.ended(0, Outcome.INTERNAL_FAILURE, false, internal);
+            throw internal;
         }
-        if (response.status() < 400 && call.source().stream()) {
-            long remaining = engine.firstByteTimeout().toNanos() - (engine.clock().nanoTime() - startedNanos);
-            FirstContentWait.Result content = FirstContentWait.await(response, remaining, engine.scheduler());
-            if (content.body() == null) {
-                return noAnswer(attempt, breaker, attemptScope, content.failure(), content.error());
-            }
-            return succeed(attempt, breaker, attemptScope, response, content.body());
+        try {
+            return answered(attempt, leases, attemptScope, response, startedNanos);
+        } catch (RuntimeException | Error internal) {
+            response.abort();
+            attemptScope.ended(response.status(), Outcome.INTERNAL_FAILURE, false, internal);
+            throw internal;
         }
-        return classify(attempt, breaker, response, attemptScope);
+    }
+
+    private LlmResponse answered(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope, LlmResponse response,
+            long startedNanos) throws IOException {
+        int status = response.status();
+        Outcome fallbackFault = attempt.untouched() ? null : engine.classifier().fallbackFault(status);
+        if (fallbackFault != null) {
+            response.abort();
+            return fallbackFailed(attempt, leases, attemptScope, status, fallbackFault, response.headers());
+        }
+        if (status < 300 && call.source().stream()) {
+            return firstContent(attempt, leases, attemptScope, response, startedNanos);
+        }
+        if (status < 300 && !attempt.bridge().passesBodiesThrough()) {
+            return translatedWhole(attempt, leases, attemptScope, response);
+        }
+        return classify(attempt, leases, response, attemptScope);
+    }
+
+    /** A stream is not committed until its first content: keep-alives alone are a timeout. */
+    private LlmResponse firstContent(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope,
+            LlmResponse response, long startedNanos) throws IOException {
+        long remaining = engine.firstByteTimeout().toNanos() - (engine.clock().nanoTime() - startedNanos);
+        FirstContentWait.Result content = FirstContentWait.await(response, remaining, engine.scheduler());
+        if (content.body() == null) {
+            Outcome outcome = content.failure() != Outcome.TIMEOUT && Cancellation.is(content.error())
+                    ? Outcome.CANCELLED : content.failure();
+            return noAnswer(attempt, leases, attemptScope, outcome, content.error());
+        }
+        return succeed(attempt, leases, attemptScope, response, content.body());
+    }
+
+    /**
+     * An unstreamed answer in another protocol is translated whole before anything is committed: a
+     * body the bridge cannot read becomes an error body, which must not reach the app as a 200, so
+     * it is the fallback's failure and the call moves on.
+     */
+    private LlmResponse translatedWhole(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope,
+            LlmResponse response) throws IOException {
+        byte[] translated;
+        try (InputStream upstream = response.body()) {
+            byte[] body = WholeBody.read(upstream);
+            translated = body == null ? null : WholeBody.read(attempt.bridge().response(new ByteArrayInputStream(body),
+                    call.source(), attempt.target()));
+        } catch (IOException broken) {
+            translated = null;
+        }
+        if (translated == null || WholeBody.isErrorBody(translated)) {
+            response.abort();
+            return fallbackFailed(attempt, leases, attemptScope, response.status(), Outcome.MALFORMED_ANSWER,
+                    response.headers());
+        }
+        leases.record(Outcome.SUCCESS, response.headers());
+        attemptScope.ended(response.status(), Outcome.SUCCESS, false, null);
+        HttpHeaders headers = answeredBy(attempt, response.headers()).set("content-type", "application/json").build();
+        return new RelayedResponse(response, headers, new ByteArrayInputStream(translated));
+    }
+
+    /** A fallback's answer that is its own failure, never the app's: recorded, logged, and the call moves on. */
+    private LlmResponse fallbackFailed(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope, int status,
+            Outcome outcome, HttpHeaders headers) {
+        leases.record(outcome, headers);
+        attemptScope.ended(status, outcome, true, null);
+        engine.failoverLog().fallbackFault(attempt.provider().name(), attempt.lease().keyId(), status, outcome);
+        exhaustion.unusable(attempt.provider(), status);
+        failedOver(attempt.provider(), outcome);
+        return null;
     }
 
     /** The attempt as the transport sends it: with trace context, and said to be the app's own when it is. */
@@ -143,35 +267,44 @@ final class ChainWalk {
                 attempt.untouched() ? trace : HttpHeaders.EMPTY, engine.headTimeout(stream), stream);
     }
 
-    /** No usable answer came (no head, or no content before the deadline): fail over, or throw. */
-    private LlmResponse noAnswer(Attempt attempt, CircuitBreaker breaker, AttemptScope attemptScope, Outcome outcome,
+    private static Outcome outcomeOf(IOException noHead) {
+        if (Cancellation.is(noHead)) {
+            return Outcome.CANCELLED;
+        }
+        return noHead instanceof FirstByteTimeoutException ? Outcome.TIMEOUT : Outcome.CONNECT_FAILURE;
+    }
+
+    /** No usable answer came (no head, no content before the deadline, a cancellation): fail over, or throw. */
+    private LlmResponse noAnswer(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope, Outcome outcome,
             IOException error) throws IOException {
-        OutcomeRecorder.record(outcome, HttpHeaders.EMPTY, breaker, attempt.lease().throttle());
+        leases.record(outcome, HttpHeaders.EMPTY);
         boolean failsOver = engine.classifier().failsOver(0, outcome);
         attemptScope.ended(0, outcome, failsOver, error);
         if (!failsOver) {
+            cancelled = outcome == Outcome.CANCELLED;
             throw error;
         }
         exhaustion.noHead(attempt.provider(), error);
+        failedOver(attempt.provider(), outcome);
         return null;
     }
 
-    private LlmResponse succeed(Attempt attempt, CircuitBreaker breaker, AttemptScope attemptScope,
+    private LlmResponse succeed(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope,
             LlmResponse response, InputStream body) {
-        OutcomeRecorder.record(Outcome.SUCCESS, response.headers(), breaker, attempt.lease().throttle());
+        leases.record(Outcome.SUCCESS, response.headers());
         attemptScope.ended(response.status(), Outcome.SUCCESS, false, null);
         return deliver(attempt, response, body);
     }
 
-    private LlmResponse classify(Attempt attempt, CircuitBreaker breaker, LlmResponse response, AttemptScope attemptScope)
+    private LlmResponse classify(Attempt attempt, AttemptLeases leases, LlmResponse response, AttemptScope attemptScope)
             throws IOException {
         int status = response.status();
         if (status < 400) {
-            return succeed(attempt, breaker, attemptScope, response, null);
+            return succeed(attempt, leases, attemptScope, response, null);
         }
         if (status != 429 && !engine.classifier().mayFailOver(status)) {
             Outcome outcome = engine.classifier().classify(status, response.headers(), ErrorBodyReader.NOTHING);
-            OutcomeRecorder.record(outcome, response.headers(), breaker, attempt.lease().throttle());
+            leases.record(outcome, response.headers());
             attemptScope.ended(status, outcome, false, null);
             if (attempt.untouched()) {
                 ownResponse = response;
@@ -181,7 +314,7 @@ final class ChainWalk {
         }
         BufferedResponse error = buffer(response);
         Outcome outcome = engine.classifier().classify(status, error.headers(), error.bytes());
-        OutcomeRecorder.record(outcome, error.headers(), breaker, attempt.lease().throttle());
+        leases.record(outcome, error.headers());
         boolean failsOver = engine.classifier().failsOver(status, outcome);
         attemptScope.ended(status, outcome, failsOver, null);
         if (!failsOver) {
@@ -189,7 +322,31 @@ final class ChainWalk {
         }
         exhaustion.errorResponse(attempt.provider(), attempt.provider().equals(call.addressed())
                 ? error : translatedError(attempt, error));
+        failedOver(attempt.provider(), outcome);
         return null;
+    }
+
+    /** Between attempts: an app that gave up gets no attempt sent to a fallback on its behalf. */
+    private void stopIfCancelled() throws IOException {
+        try {
+            Cancellation.check();
+        } catch (IOException cancellation) {
+            cancelled = true;
+            throw cancellation;
+        }
+    }
+
+    private void failedOver(Provider from, Outcome why) {
+        failedOverFrom = from;
+        failedOverWhy = why;
+    }
+
+    /** Logged as the next attempt starts, so the line names where the call went. */
+    private void logFailoverTo(Provider to) {
+        if (failedOverFrom != null) {
+            engine.failoverLog().movedOn(failedOverFrom.name(), to.name(), failedOverWhy.token());
+            failedOverFrom = null;
+        }
     }
 
     /** @param probedBody the body with its first content already read and put back, or null */

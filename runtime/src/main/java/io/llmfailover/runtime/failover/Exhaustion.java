@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.failover;
 
+import io.llmfailover.runtime.AgentFailureAfterSending;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.HttpHeaders;
@@ -15,6 +16,10 @@ import java.util.concurrent.TimeUnit;
  * the addressed provider's own error response; else a fallback's error response; else, when
  * providers were passed over, a 429 (some silenced or over their limit) or a 503 (breakers open)
  * with a Retry-After for the earliest to come back; else the original transport exception.
+ *
+ * <p>A fallback whose answer was its own failure (a redirect, a refused key or model, an
+ * untranslatable body) counts as a fallback error, a 502 made by the gateway: neither its status,
+ * its body nor its {@code Location} reaches the app.
  */
 final class Exhaustion {
 
@@ -37,6 +42,18 @@ final class Exhaustion {
             addressedError = error;
         } else if (fallbackError == null) {
             fallbackError = error;
+        }
+    }
+
+    /** A fallback's answer that was its own failure, kept as a 502 in the caller's format. */
+    void unusable(Provider provider, int status) {
+        if (fallbackError == null) {
+            HttpHeaders headers = HttpHeaders.builder()
+                    .set("content-type", "application/json")
+                    .set(FailoverHeaders.PROVIDER, provider.name())
+                    .build();
+            fallbackError = new BufferedResponse(502, headers, ErrorBodies.of(call.addressed().protocol(), 502,
+                    "llm-failover: the fallback provider " + provider.name() + " gave no usable answer (HTTP " + status + ")"));
         }
     }
 
@@ -78,8 +95,27 @@ final class Exhaustion {
         return refusal(503);
     }
 
+    /**
+     * What the app gets when the agent failed internally after a request was sent: the best answer
+     * seen so far, else the addressed provider's own transport exception, else an I/O failure that
+     * says the request is not sent again. Never a re-send.
+     */
+    LlmResponse answerAfterInternalFailure(RuntimeException internal) throws IOException {
+        if (addressedError != null) {
+            return addressedError;
+        }
+        if (fallbackError != null) {
+            return fallbackError;
+        }
+        if (addressedException != null) {
+            throw addressedException;
+        }
+        throw new AgentFailureAfterSending(internal);
+    }
+
     private LlmResponse refusal(int status) {
-        long seconds = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(soonestNanos == Long.MAX_VALUE ? 0 : soonestNanos + 999_999_999L));
+        long roundedUp = soonestNanos > Long.MAX_VALUE - 999_999_999L ? 0 : soonestNanos + 999_999_999L;
+        long seconds = Math.max(1, TimeUnit.NANOSECONDS.toSeconds(roundedUp));
         String why = status == 429
                 ? "every provider of this route is over its rate limit"
                 : "every provider of this route is unavailable (circuit breaker open)";

@@ -25,6 +25,7 @@ public final class FailoverEngine {
     private final CallObserver observer;
     private final Clock clock;
     private final Scheduler scheduler;
+    private final FailoverLog failoverLog;
 
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler) {
@@ -37,11 +38,15 @@ public final class FailoverEngine {
         this.observer = observer;
         this.clock = clock;
         this.scheduler = scheduler;
+        this.failoverLog = new FailoverLog(clock);
     }
 
     /**
-     * @throws IOException the transport exception of the addressed provider, when nothing answered
-     * @throws RuntimeException an internal failure before anything was sent
+     * @throws IOException the transport exception of the addressed provider, when nothing answered;
+     *     the app's own cancellation ({@link java.io.InterruptedIOException}); or, when the runtime
+     *     failed after a request was sent and had no answer to give, {@link
+     *     io.llmfailover.runtime.AgentFailureAfterSending}
+     * @throws RuntimeException only for an internal failure before any attempt was handed to the transport
      */
     public Answer execute(GovernedCall call, Route route, Transport transport) throws IOException {
         CallScope scope = observer.callStarted(call, route);
@@ -75,6 +80,10 @@ public final class FailoverEngine {
 
     Scheduler scheduler() {
         return scheduler;
+    }
+
+    FailoverLog failoverLog() {
+        return failoverLog;
     }
 
     Duration firstByteTimeout() {

@@ -25,14 +25,18 @@ final class FirstContentWait {
     /**
      * Reads the body until its first line of content or the deadline, whichever comes first.
      *
+     * <p>The deadline aborts the response rather than closing it: it runs on the one timer thread
+     * every deadline of the JVM shares, and some clients' close drains the body to its end (Apache
+     * httpcore5's chunked stream), which would hold up every other deadline for as long.
+     *
      * @return the whole body, with what was read put back in front; or, when no content came,
-     *     the outcome that makes the call fail over (the response is then closed)
+     *     the outcome that makes the call fail over (the response is then aborted)
      */
     static Result await(LlmResponse response, long remainingNanos, Scheduler scheduler) {
         AtomicBoolean expired = new AtomicBoolean();
         Scheduler.Cancellable deadline = scheduler.schedule(Math.max(0, remainingNanos), () -> {
             expired.set(true);
-            response.close();
+            response.abort();
         });
         InputStream body = response.body();
         ByteArrayOutputStream preamble = new ByteArrayOutputStream();
@@ -43,7 +47,7 @@ final class FirstContentWait {
                 int n = body.read(buffer);
                 if (n < 0) {
                     deadline.cancel();
-                    response.close();
+                    response.abort();
                     return Result.failed(expired.get() ? Outcome.TIMEOUT : Outcome.CONNECT_FAILURE,
                             new IOException("the stream ended before its first event"));
                 }
@@ -59,7 +63,7 @@ final class FirstContentWait {
             }
         } catch (IOException broken) {
             deadline.cancel();
-            response.close();
+            response.abort();
             return Result.failed(expired.get() ? Outcome.TIMEOUT : Outcome.CONNECT_FAILURE, broken);
         }
     }

@@ -2,7 +2,7 @@ package io.llmfailover.runtime.failover;
 
 /** What one attempt's response head (or its absence) says about the provider. */
 public enum Outcome {
-    /** 2xx or 3xx: the call is committed to this provider. */
+    /** 2xx, or a 3xx to the app's own request: the call is committed to this provider. */
     SUCCESS,
     /** The caller's fault (400, 401, 403, 404, 413, 422 …): returned as is, never failed over. */
     CALLER_ERROR,
@@ -17,9 +17,25 @@ public enum Outcome {
     /** No response head within {@code timeout.first-byte}. */
     TIMEOUT,
     /** No response head because the connection failed or broke first. */
-    CONNECT_FAILURE;
+    CONNECT_FAILURE,
+    /**
+     * A fallback (an attempt that is not the app's own request) redirected: its redirect must never
+     * reach the app, whose client would follow it elsewhere. The fallback's failure.
+     */
+    REDIRECTED,
+    /**
+     * A fallback refused the request the agent made for it (401, 402, 403, 404: a revoked key, a bad
+     * model map): the fallback's failure, not the caller's fault.
+     */
+    FALLBACK_REFUSED,
+    /** A translated fallback's success whose body cannot be read or translated: the fallback's failure. */
+    MALFORMED_ANSWER,
+    /** The app cancelled the call (interrupt, cancel): nothing is learnt about the provider. */
+    CANCELLED,
+    /** The agent itself failed during the attempt: nothing is learnt about the provider. */
+    INTERNAL_FAILURE;
 
-    /** The token of {@code failover.on} and of the span's failover reason, for outcomes without a status. */
+    /** The token of {@code failover.on}, of the failover log line, and of the span's failover reason for outcomes without a status. */
     public String token() {
         return switch (this) {
             case TIMEOUT -> "timeout";

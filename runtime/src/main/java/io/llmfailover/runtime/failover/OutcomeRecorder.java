@@ -1,23 +1,23 @@
 package io.llmfailover.runtime.failover;
 
-import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.breaker.BreakerPermit;
 import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.throttle.Throttle;
+import io.llmfailover.runtime.throttle.ThrottleSlot;
 
-/** Feeds an attempt's outcome to the breaker (health) and the throttle (limits) it passed. */
+/** Feeds an attempt's outcome to the breaker (health) and the throttle (limits) it passed, through their leases. */
 final class OutcomeRecorder {
 
     private OutcomeRecorder() {}
 
-    static void record(Outcome outcome, HttpHeaders headers, CircuitBreaker breaker, Throttle throttle) {
+    static void record(Outcome outcome, HttpHeaders headers, BreakerPermit breaker, ThrottleSlot throttle) {
         switch (outcome) {
             case SUCCESS -> {
                 breaker.onSuccess();
                 throttle.onSuccess(headers);
             }
-            case CALLER_ERROR -> {
+            case CALLER_ERROR, CANCELLED, INTERNAL_FAILURE -> {
                 breaker.onIgnored();
-                throttle.onReleased();
+                throttle.onIgnored();
             }
             case RATE_LIMITED -> {
                 breaker.onIgnored();
@@ -31,9 +31,9 @@ final class OutcomeRecorder {
                 breaker.onFailure();
                 throttle.onRateLimited(headers);
             }
-            case SERVER_ERROR, TIMEOUT, CONNECT_FAILURE -> {
+            case SERVER_ERROR, TIMEOUT, CONNECT_FAILURE, REDIRECTED, FALLBACK_REFUSED, MALFORMED_ANSWER -> {
                 breaker.onFailure();
-                throttle.onReleased();
+                throttle.onIgnored();
             }
         }
     }

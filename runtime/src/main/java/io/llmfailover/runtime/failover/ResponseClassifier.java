@@ -11,6 +11,12 @@ public final class ResponseClassifier {
     /** Never failed over, whatever {@code failover.on} says: retrying elsewhere cannot help. */
     private static final Set<Integer> CALLER_FAULTS = Set.of(400, 401, 403, 404, 413, 422);
 
+    /**
+     * To a request the agent rewrote for a fallback (its key, its model, its protocol), these say the
+     * fallback's set-up is wrong (a revoked key, no such model, no credit), not that the app erred.
+     */
+    private static final Set<Integer> FALLBACK_REFUSALS = Set.of(401, 402, 403, 404);
+
     private final FailoverPolicy policy;
 
     public ResponseClassifier(FailoverPolicy policy) {
@@ -35,6 +41,18 @@ public final class ResponseClassifier {
         return Outcome.CALLER_ERROR;
     }
 
+    /**
+     * For an attempt that is not the app's own request: the outcome when this status is the
+     * fallback's own failure, whatever {@code failover.on} says, else null. A redirect is one: the
+     * app's client would follow its {@code Location} to a host the app never addressed.
+     */
+    public Outcome fallbackFault(int status) {
+        if (status >= 300 && status < 400) {
+            return Outcome.REDIRECTED;
+        }
+        return FALLBACK_REFUSALS.contains(status) ? Outcome.FALLBACK_REFUSED : null;
+    }
+
     /** Whether {@code failover.on} names this status at all: only then is the error body read. */
     public boolean mayFailOver(int status) {
         return !CALLER_FAULTS.contains(status) && policy.statuses().contains(status);
@@ -43,7 +61,8 @@ public final class ResponseClassifier {
     /** Whether a response with this status and outcome sends the call to the next provider. */
     public boolean failsOver(int status, Outcome outcome) {
         return switch (outcome) {
-            case SUCCESS, CALLER_ERROR -> false;
+            case SUCCESS, CALLER_ERROR, CANCELLED, INTERNAL_FAILURE -> false;
+            case REDIRECTED, FALLBACK_REFUSED, MALFORMED_ANSWER -> true;
             case TIMEOUT -> policy.onTimeout();
             case CONNECT_FAILURE -> policy.onConnect();
             default -> mayFailOver(status);

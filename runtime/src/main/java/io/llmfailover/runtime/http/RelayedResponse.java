@@ -34,6 +34,12 @@ public final class RelayedResponse implements LlmResponse {
         return body;
     }
 
+    /** Abandons the upstream exchange at once (never drains): the body over it then ends or fails. */
+    @Override
+    public void abort() {
+        upstream.abort();
+    }
+
     @Override
     public void close() {
         try {

@@ -23,6 +23,30 @@ public interface Telemetry {
 
     ThrottleListener throttleListener();
 
+    /** No telemetry at all: what a call reports to when telemetry could not start. */
+    Telemetry NOOP = new Telemetry() {
+        @Override
+        public CallObserver observer() {
+            return CallObserver.NOOP;
+        }
+
+        @Override
+        public BreakerListener breakerListener() {
+            return (breaker, from, to) -> { };
+        }
+
+        @Override
+        public ThrottleListener throttleListener() {
+            return new ThrottleListener() { };
+        }
+
+        @Override
+        public void flush() {}
+
+        @Override
+        public void shutdown() {}
+    };
+
     /** Exports what is pending, waiting at most a few seconds; for tests and orderly shutdown. */
     void flush();
 

@@ -4,7 +4,7 @@ import io.llmfailover.runtime.http.HttpHeaders;
 import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
+import java.time.DateTimeException;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -21,7 +21,8 @@ import java.util.OptionalLong;
  * </ul>
  *
  * Waits are in milliseconds from {@code nowMillis} (wall-clock), rounded up; a reset in the past is
- * a wait of 0; an unreadable value is treated as absent.
+ * a wait of 0; a reset too far away to count in milliseconds is {@code Long.MAX_VALUE} (the throttle
+ * caps it); an unreadable value is treated as absent. Nothing here throws on what a server sends.
  */
 public final class RateLimitHeaders {
 
@@ -41,9 +42,8 @@ public final class RateLimitHeaders {
             @Override
             OptionalLong millisUntil(String value, long nowMillis) {
                 try {
-                    long at = OffsetDateTime.parse(value.strip()).toInstant().toEpochMilli();
-                    return OptionalLong.of(Math.max(0, at - nowMillis));
-                } catch (DateTimeParseException e) {
+                    return OptionalLong.of(RetryAfter.millisUntil(OffsetDateTime.parse(value.strip()).toInstant(), nowMillis));
+                } catch (DateTimeException e) {
                     return OptionalLong.empty();
                 }
             }

@@ -3,7 +3,8 @@ package io.llmfailover.runtime.throttle;
 import io.llmfailover.runtime.http.HttpHeaders;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.time.format.DateTimeParseException;
+import java.time.DateTimeException;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Pattern;
@@ -43,7 +44,8 @@ public final class RetryAfter {
             return OptionalLong.empty();
         }
         double millis = Math.ceil(Double.parseDouble(value.get().strip()) * millisPerUnit);
-        return OptionalLong.of(Math.max(0, (long) millis)); // the cast saturates huge values at Long.MAX_VALUE
+        // The cast saturates huge values (and the Infinity of 400 digits) at Long.MAX_VALUE; the pattern admits no NaN.
+        return OptionalLong.of(Math.max(0, (long) millis));
     }
 
     private static OptionalLong httpDateMillis(Optional<String> value, long nowMillis) {
@@ -51,12 +53,28 @@ public final class RetryAfter {
             return OptionalLong.empty();
         }
         try {
-            long at = ZonedDateTime.parse(value.get().strip(), DateTimeFormatter.RFC_1123_DATE_TIME)
-                    .toInstant()
-                    .toEpochMilli();
-            return OptionalLong.of(Math.max(0, at - nowMillis));
-        } catch (DateTimeParseException e) {
+            Instant at = ZonedDateTime.parse(value.get().strip(), DateTimeFormatter.RFC_1123_DATE_TIME).toInstant();
+            return OptionalLong.of(millisUntil(at, nowMillis));
+        } catch (DateTimeException e) {
             return OptionalLong.empty();
         }
+    }
+
+    /**
+     * Milliseconds from {@code nowMillis} until {@code at}, rounded up: 0 when it is past, {@code
+     * Long.MAX_VALUE} when it is too far away to count (an instant in the year 999999999 overflows
+     * {@link Instant#toEpochMilli()}).
+     */
+    static long millisUntil(Instant at, long nowMillis) {
+        Instant now = Instant.ofEpochMilli(nowMillis);
+        if (!at.isAfter(now)) {
+            return 0;
+        }
+        long seconds = at.getEpochSecond() - now.getEpochSecond(); // both within +-3.2e16: no overflow
+        if (seconds >= Long.MAX_VALUE / 1000 - 1) {
+            return Long.MAX_VALUE;
+        }
+        long nanos = at.getNano() - now.getNano();
+        return seconds * 1000 + Math.floorDiv(nanos + 999_999, 1_000_000);
     }
 }

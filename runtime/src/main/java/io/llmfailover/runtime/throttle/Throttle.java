@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
@@ -22,10 +23,13 @@ import org.slf4j.LoggerFactory;
  * during which the key is skipped (never waited on) because the provider asked for quiet.
  *
  * <p>Use: {@link #tryAcquire()} before a call; when it is {@code ALLOWED}, report exactly one
- * outcome for that call: {@link #onSuccess}, {@link #onRateLimited}, {@link #onQuotaExhausted} or
- * {@link #onReleased}. Every method is lock-free and returns at once.
+ * outcome for that call on the {@link ThrottleSlot} it carries. Every method is lock-free and
+ * returns at once.
  *
  * <ul>
+ *   <li>The concurrency limit is not enforced until the provider first says slow down (a 429 or
+ *       529): the agent must never refuse a call with its own 429 before the provider has sent
+ *       one. From then on the AIMD limit applies, starting from {@code initialLimit} halved.
  *   <li>A 429 or 529 halves the limit and silences the key for the server's wait: {@code
  *       retry-after-ms} / {@code retry-after}, else the longest announced rate-limit reset, else one
  *       second. A 429 that arrives while the key is already silent belongs to the same burst: it can
@@ -34,7 +38,8 @@ import org.slf4j.LoggerFactory;
  *       say a limit has nothing remaining, the key is silent until that limit resets.
  *   <li>An exhausted quota silences the key until the reset the server gives (retry-after, or a
  *       spent limit's reset), else for {@code maxSilence}.
- *   <li>Silences never exceed {@code maxSilence}, only ever lengthen, and end by time alone.
+ *   <li>Silences never exceed {@code maxSilence}, only ever lengthen, and end by time alone. No
+ *       header value, however absurd, throws: a wait too long to represent is {@code maxSilence}.
  * </ul>
  *
  * <p>With {@code throttle.enabled = false} the throttle only counts calls in flight: {@link
@@ -50,12 +55,18 @@ public final class Throttle {
 
     private static final IntUnaryOperator RELEASE = inFlight -> inFlight > 0 ? inFlight - 1 : 0;
 
+    /** A silence longer than this (about 73 years) could wrap the nanoTime arithmetic. */
+    private static final long LONGEST_SILENCE_NANOS = Long.MAX_VALUE / 4;
+
     private final String name;
     private final ThrottleSettings settings;
     private final Clock clock;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicReference<AimdLimit> limit;
     private final AtomicLong silencedUntilNanos;
+    private final long maxSilenceNanos;
+    /** Whether the provider ever said slow down: only then does the concurrency limit apply. */
+    private volatile boolean limitInForce;
     private final List<ThrottleListener> listeners = new CopyOnWriteArrayList<>();
 
     /**
@@ -73,6 +84,7 @@ public final class Throttle {
         this.limit = new AtomicReference<>(
                 AimdLimit.initial(settings.initialLimit(), settings.minLimit(), settings.maxLimit()));
         this.silencedUntilNanos = new AtomicLong(clock.nanoTime());
+        this.maxSilenceNanos = saturatedNanos(settings.maxSilence());
     }
 
     public String name() {
@@ -83,44 +95,43 @@ public final class Throttle {
         listeners.add(Objects.requireNonNull(listener, "listener"));
     }
 
-    /** ALLOWED takes a slot that exactly one outcome report gives back. */
+    /** ALLOWED carries a {@link ThrottleSlot}, which exactly one outcome report gives back. */
     public ThrottleDecision tryAcquire() {
-        if (!settings.enabled()) {
-            inFlight.incrementAndGet();
-            return ThrottleDecision.ALLOWED;
-        }
         long silence = nanosUntilAllowed();
         if (silence > 0) {
             return ThrottleDecision.silenced(silence);
         }
         while (true) {
             int running = inFlight.get();
-            if (running >= limit.get().limit()) {
+            if (limitInForce && running >= limit.get().limit()) {
                 return ThrottleDecision.OVER_LIMIT;
             }
             if (inFlight.compareAndSet(running, running + 1)) {
-                return ThrottleDecision.ALLOWED;
+                return ThrottleDecision.allowed(new ThrottleSlot(this));
             }
         }
     }
 
     /** The call succeeded; {@code responseHeaders} may announce that a limit is now spent. */
-    public void onSuccess(HttpHeaders responseHeaders) {
+    void onSuccess(HttpHeaders responseHeaders) {
         int running = release();
         if (!settings.enabled()) {
             return;
         }
-        updateLimit(current -> current.afterSuccess(running));
+        if (limitInForce) {
+            updateLimit(current -> current.afterSuccess(running));
+        }
         RateLimitHeaders.exhaustedResetMillis(responseHeaders, clock.currentTimeMillis())
                 .ifPresent(wait -> silence(SilenceReason.LIMIT_REACHED, wait));
     }
 
     /** The provider answered 429 or 529. */
-    public void onRateLimited(HttpHeaders responseHeaders) {
+    void onRateLimited(HttpHeaders responseHeaders) {
         release();
         if (!settings.enabled()) {
             return;
         }
+        limitInForce = true;
         boolean sameBurst = silence(SilenceReason.RATE_LIMITED, rateLimitWaitMillis(responseHeaders));
         if (!sameBurst) {
             updateLimit(AimdLimit::afterRateLimit);
@@ -128,7 +139,7 @@ public final class Throttle {
     }
 
     /** The key is out of quota or credit (OpenAI {@code insufficient_quota}, a 402): it will not pass soon. */
-    public void onQuotaExhausted(HttpHeaders responseHeaders) {
+    void onQuotaExhausted(HttpHeaders responseHeaders) {
         release();
         if (!settings.enabled()) {
             return;
@@ -138,11 +149,11 @@ public final class Throttle {
         if (wait.isEmpty()) {
             wait = RateLimitHeaders.exhaustedResetMillis(responseHeaders, nowMillis);
         }
-        silence(SilenceReason.QUOTA_EXHAUSTED, wait.orElse(settings.maxSilence().toMillis()));
+        silence(SilenceReason.QUOTA_EXHAUSTED, wait.orElse(Long.MAX_VALUE));
     }
 
     /** Any other outcome (a server error, a timeout, the caller's 400): the slot is given back, nothing learnt. */
-    public void onReleased() {
+    void onReleased() {
         release();
     }
 
@@ -205,13 +216,19 @@ public final class Throttle {
      */
     private boolean silence(SilenceReason reason, long waitMillis) {
         long now = clock.nanoTime();
-        Duration length = Duration.ofMillis(Math.max(0, Math.min(waitMillis, settings.maxSilence().toMillis())));
-        long until = now + length.toNanos();
+        long lengthNanos = Math.min(TimeUnit.MILLISECONDS.toNanos(Math.max(0, waitMillis)), maxSilenceNanos);
+        Duration length = Duration.ofNanos(lengthNanos);
+        long until = now + lengthNanos;
         long previous = silencedUntilNanos.getAndAccumulate(until, Throttle::later);
         if (!length.isZero() && until - previous > 0) {
             listeners.forEach(listener -> notify(listener, l -> l.onSilenced(this, reason, until, length)));
         }
         return previous - now > 0;
+    }
+
+    /** {@code throttle.max-silence} in nanoseconds, however long it was written. */
+    private static long saturatedNanos(Duration duration) {
+        return duration.compareTo(Duration.ofNanos(LONGEST_SILENCE_NANOS)) > 0 ? LONGEST_SILENCE_NANOS : duration.toNanos();
     }
 
     /** The later of two nanoTime instants, safe across the numeric wrap of nanoTime. */

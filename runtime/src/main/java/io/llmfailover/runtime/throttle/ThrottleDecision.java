@@ -5,11 +5,12 @@ package io.llmfailover.runtime.throttle;
  *
  * @param kind whether the call may go, and if not, why
  * @param nanosUntilAllowed for SILENCED, how long the silence still lasts; otherwise 0
+ * @param slot for ALLOWED, the slot taken, on which exactly one outcome is reported; otherwise null
  */
-public record ThrottleDecision(Kind kind, long nanosUntilAllowed) {
+public record ThrottleDecision(Kind kind, long nanosUntilAllowed, ThrottleSlot slot) {
 
     public enum Kind {
-        /** The call may go; the caller must later report exactly one outcome. */
+        /** The call may go; the caller must later report exactly one outcome on the slot. */
         ALLOWED,
         /** The provider or key asked for quiet until a time; skip it, never wait on it. */
         SILENCED,
@@ -17,11 +18,14 @@ public record ThrottleDecision(Kind kind, long nanosUntilAllowed) {
         OVER_LIMIT
     }
 
-    public static final ThrottleDecision ALLOWED = new ThrottleDecision(Kind.ALLOWED, 0);
-    public static final ThrottleDecision OVER_LIMIT = new ThrottleDecision(Kind.OVER_LIMIT, 0);
+    public static final ThrottleDecision OVER_LIMIT = new ThrottleDecision(Kind.OVER_LIMIT, 0, null);
+
+    static ThrottleDecision allowed(ThrottleSlot slot) {
+        return new ThrottleDecision(Kind.ALLOWED, 0, slot);
+    }
 
     public static ThrottleDecision silenced(long nanosUntilAllowed) {
-        return new ThrottleDecision(Kind.SILENCED, nanosUntilAllowed);
+        return new ThrottleDecision(Kind.SILENCED, nanosUntilAllowed, null);
     }
 
     public boolean allowed() {

@@ -28,20 +28,19 @@ class CircuitBreakerConcurrencyTest {
         ManualClock clock = new ManualClock();
         BreakerSettings settings = new BreakerSettings(0.5, 100, Duration.ofSeconds(10), 1, Duration.ofSeconds(5), PROBES);
         CircuitBreaker breaker = new CircuitBreaker("openai/gpt-4o", settings, clock);
-        breaker.tryAcquirePermission();
-        breaker.onFailure();
+        breaker.tryAcquire().orElseThrow().onFailure();
         clock.advance(Duration.ofSeconds(5));
 
         AtomicInteger probing = new AtomicInteger();
         AtomicInteger mostAtOnce = new AtomicInteger();
         AtomicInteger granted = new AtomicInteger();
         runConcurrently(() -> {
-            if (breaker.tryAcquirePermission()) {
+            breaker.tryAcquire().ifPresent(probe -> {
                 granted.incrementAndGet();
                 mostAtOnce.accumulateAndGet(probing.incrementAndGet(), Math::max);
                 probing.decrementAndGet();
-                breaker.onIgnored();
-            }
+                probe.onIgnored();
+            });
         });
 
         assertEquals(BreakerState.HALF_OPEN, breaker.state());
@@ -61,9 +60,7 @@ class CircuitBreakerConcurrencyTest {
         });
 
         runConcurrently(() -> {
-            if (breaker.tryAcquirePermission()) {
-                breaker.onFailure();
-            }
+            breaker.tryAcquire().ifPresent(BreakerPermit::onFailure);
         });
 
         assertEquals(BreakerState.OPEN, breaker.state());

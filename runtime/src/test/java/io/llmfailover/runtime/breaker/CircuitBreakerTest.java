@@ -40,16 +40,18 @@ class CircuitBreakerTest {
 
     private static void fail(CircuitBreaker breaker, int times) {
         for (int i = 0; i < times; i++) {
-            assertTrue(breaker.tryAcquirePermission());
-            breaker.onFailure();
+            breaker.tryAcquire().orElseThrow().onFailure();
         }
     }
 
     private static void succeed(CircuitBreaker breaker, int times) {
         for (int i = 0; i < times; i++) {
-            assertTrue(breaker.tryAcquirePermission());
-            breaker.onSuccess();
+            breaker.tryAcquire().orElseThrow().onSuccess();
         }
+    }
+
+    private static BreakerPermit permit(CircuitBreaker breaker) {
+        return breaker.tryAcquire().orElseThrow();
     }
 
     private CircuitBreaker openBreaker(BreakerSettings settings) {
@@ -70,7 +72,7 @@ class CircuitBreakerTest {
         CircuitBreaker breaker = breaker(THREE_IN_A_ROW);
 
         assertEquals(CLOSED, breaker.state());
-        assertTrue(breaker.tryAcquirePermission());
+        assertTrue(breaker.tryAcquire().isPresent());
         assertEquals(0, breaker.nanosUntilPermitted());
     }
 
@@ -83,7 +85,7 @@ class CircuitBreakerTest {
         fail(breaker, 1);
 
         assertEquals(OPEN, breaker.state());
-        assertFalse(breaker.tryAcquirePermission());
+        assertTrue(breaker.tryAcquire().isEmpty());
     }
 
     @Test
@@ -143,8 +145,7 @@ class CircuitBreakerTest {
         CircuitBreaker breaker = breaker(HALF_OF_TEN);
 
         for (int i = 0; i < 20; i++) {
-            assertTrue(breaker.tryAcquirePermission());
-            breaker.onIgnored();
+            breaker.tryAcquire().orElseThrow().onIgnored();
         }
         fail(breaker, 2);
 
@@ -158,7 +159,7 @@ class CircuitBreakerTest {
         assertEquals(OPEN_DURATION.toNanos(), breaker.nanosUntilPermitted());
         clock.advance(Duration.ofSeconds(3));
 
-        assertFalse(breaker.tryAcquirePermission());
+        assertTrue(breaker.tryAcquire().isEmpty());
         assertEquals(Duration.ofSeconds(2).toNanos(), breaker.nanosUntilPermitted());
     }
 
@@ -167,23 +168,25 @@ class CircuitBreakerTest {
         CircuitBreaker breaker = openBreaker(THREE_IN_A_ROW);
 
         clock.advance(OPEN_DURATION.minusNanos(1));
-        assertFalse(breaker.tryAcquirePermission());
+        assertTrue(breaker.tryAcquire().isEmpty());
         clock.advance(Duration.ofNanos(1));
 
         assertEquals(OPEN, breaker.state(), "the move to half-open is lazy");
         assertEquals(0, breaker.nanosUntilPermitted());
-        assertTrue(breaker.tryAcquirePermission());
+        assertTrue(breaker.tryAcquire().isPresent());
         assertEquals(HALF_OPEN, breaker.state());
     }
 
     @Test
-    void outcomesOfCallsFromBeforeTheOpeningAreDroppedWhileOpen() {
-        CircuitBreaker breaker = openBreaker(THREE_IN_A_ROW);
+    void outcomesOfCallsFromBeforeTheOpeningChangeNothingOnceOpen() {
+        CircuitBreaker breaker = breaker(THREE_IN_A_ROW);
+        List<BreakerPermit> slowCalls = List.of(permit(breaker), permit(breaker), permit(breaker), permit(breaker));
+        fail(breaker, 3);
 
-        breaker.onSuccess();
-        breaker.onSuccess();
-        breaker.onSuccess();
-        breaker.onFailure();
+        slowCalls.get(0).onSuccess();
+        slowCalls.get(1).onSuccess();
+        slowCalls.get(2).onSuccess();
+        slowCalls.get(3).onFailure();
 
         assertEquals(OPEN, breaker.state());
         assertEquals(OPEN_DURATION.toNanos(), breaker.nanosUntilPermitted());
@@ -193,13 +196,13 @@ class CircuitBreakerTest {
     void halfOpenLimitsConcurrentProbes() {
         CircuitBreaker breaker = halfOpenBreaker();
 
-        assertTrue(breaker.tryAcquirePermission());
-        assertTrue(breaker.tryAcquirePermission());
-        assertTrue(breaker.tryAcquirePermission());
-        assertFalse(breaker.tryAcquirePermission(), "three probes already in flight");
+        BreakerPermit first = permit(breaker);
+        permit(breaker);
+        permit(breaker);
+        assertTrue(breaker.tryAcquire().isEmpty(), "three probes already in flight");
 
-        breaker.onSuccess();
-        assertTrue(breaker.tryAcquirePermission(), "a finished probe frees its slot");
+        first.onSuccess();
+        assertTrue(breaker.tryAcquire().isPresent(), "a finished probe frees its slot");
         assertEquals(0, breaker.nanosUntilPermitted());
     }
 
@@ -232,36 +235,84 @@ class CircuitBreakerTest {
         fail(breaker, 1);
 
         assertEquals(OPEN, breaker.state());
-        assertFalse(breaker.tryAcquirePermission());
+        assertTrue(breaker.tryAcquire().isEmpty());
         assertEquals(OPEN_DURATION.toNanos(), breaker.nanosUntilPermitted(), "a fresh open duration");
     }
 
     @Test
     void ignoredOutcomeReleasesProbe() {
         CircuitBreaker breaker = halfOpenBreaker();
-        for (int i = 0; i < 3; i++) {
-            assertTrue(breaker.tryAcquirePermission());
-        }
+        BreakerPermit first = permit(breaker);
+        permit(breaker);
+        permit(breaker);
 
-        breaker.onIgnored();
+        first.onIgnored();
 
         assertEquals(HALF_OPEN, breaker.state());
-        assertTrue(breaker.tryAcquirePermission());
-        assertFalse(breaker.tryAcquirePermission());
+        assertTrue(breaker.tryAcquire().isPresent());
+        assertTrue(breaker.tryAcquire().isEmpty());
     }
 
     @Test
     void aLateOutcomeCannotWidenTheProbeLimit() {
+        CircuitBreaker breaker = breaker(THREE_IN_A_ROW);
+        BreakerPermit letThroughWhileClosed = permit(breaker);
+        fail(breaker, 3);
+        clock.advance(OPEN_DURATION);
+        permit(breaker); // moves to half-open with one probe out
+        permit(breaker);
+        permit(breaker);
+
+        letThroughWhileClosed.onIgnored();
+
+        assertTrue(breaker.tryAcquire().isEmpty());
+    }
+
+    @Test
+    void aPermitCountsItsFirstOutcomeOnly() {
         CircuitBreaker breaker = halfOpenBreaker();
-        assertTrue(breaker.tryAcquirePermission()); // moves to half-open with one probe out
-        breaker.onIgnored();
+        BreakerPermit probe = permit(breaker);
 
-        breaker.onIgnored(); // an outcome for a call let through while closed
+        probe.onSuccess();
+        probe.onIgnored(); // the release in finally, after the real outcome
+        probe.onFailure();
 
-        assertTrue(breaker.tryAcquirePermission());
-        assertTrue(breaker.tryAcquirePermission());
-        assertTrue(breaker.tryAcquirePermission());
-        assertFalse(breaker.tryAcquirePermission());
+        assertEquals(HALF_OPEN, breaker.state(), "a second report is a no-op, not a failed probe");
+        assertTrue(probe.isReleased());
+    }
+
+    /** H2 (issue #10): three probes whose outcome was never reported locked the breaker half-open for good. */
+    @Test
+    void H2_probesThatNeverReportExpireAfterTheOpenDuration() {
+        CircuitBreaker breaker = halfOpenBreaker();
+        permit(breaker);
+        permit(breaker);
+        permit(breaker);
+        assertTrue(breaker.tryAcquire().isEmpty());
+
+        clock.advance(OPEN_DURATION.minusNanos(1));
+        assertTrue(breaker.tryAcquire().isEmpty(), "a probe is presumed lost only after the open duration");
+        clock.advance(Duration.ofNanos(1));
+
+        assertTrue(breaker.tryAcquire().isPresent(), "lost probes free their slots");
+        assertEquals(HALF_OPEN, breaker.state());
+    }
+
+    @Test
+    void aProbeReportingAfterItExpiredCountsButFreesNoOtherProbesSlot() {
+        CircuitBreaker breaker = new CircuitBreaker("openai/gpt-4o",
+                new BreakerSettings(0.5, 1_000, WINDOW, 3, OPEN_DURATION, 1), clock);
+        fail(breaker, 3);
+        clock.advance(OPEN_DURATION);
+        BreakerPermit lost = permit(breaker);
+        clock.advance(OPEN_DURATION);
+        BreakerPermit next = permit(breaker);
+
+        lost.onIgnored();
+
+        assertTrue(breaker.tryAcquire().isEmpty(), "the slot is the next probe's");
+        next.onSuccess();
+        assertEquals(CLOSED, breaker.state());
     }
 
     @Test

@@ -9,9 +9,13 @@ import io.llmfailover.runtime.time.ManualScheduler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class FirstContentWaitTest {
 
@@ -74,5 +78,56 @@ class FirstContentWaitTest {
         assertEquals(false, scanner.foundContent(": keep".getBytes(StandardCharsets.UTF_8), 6));
         assertEquals(false, scanner.foundContent("-alive\n".getBytes(StandardCharsets.UTF_8), 7));
         assertEquals(true, scanner.foundContent("data: {}\n".getBytes(StandardCharsets.UTF_8), 9));
+    }
+
+    /**
+     * H5 (issue #10): the deadline runs on the one timer thread every deadline shares; a close() that
+     * drains the body (Apache httpcore5's chunked stream) stalled them all. The timer aborts instead.
+     */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void H5_theDeadlineAbortsRatherThanClosesSoOtherDeadlinesStillFire() {
+        AtomicBoolean otherDeadlineFired = new AtomicBoolean();
+        CountDownLatch drained = new CountDownLatch(1);
+        DrainingResponse response = new DrainingResponse(": keep-alive\n\n", scheduler, Duration.ofSeconds(3), drained);
+        scheduler.schedule(Duration.ofMillis(2500).toNanos(), () -> otherDeadlineFired.set(true));
+
+        FirstContentWait.Result result = FirstContentWait.await(response, DEADLINE, scheduler);
+        drained.countDown();
+
+        assertEquals(Outcome.TIMEOUT, result.failure());
+        assertTrue(response.aborted(), "the exchange was abandoned");
+        assertTrue(otherDeadlineFired.get(), "the next deadline on the timer was not held up");
+    }
+
+    /** A stalling response whose close() blocks until the body is drained, as a chunked body's does, and whose abort() does not. */
+    private static final class DrainingResponse extends StallingResponse {
+        private final CountDownLatch drained;
+        private volatile boolean aborted;
+
+        DrainingResponse(String sent, ManualScheduler scheduler, Duration stall, CountDownLatch drained) {
+            super(sent, scheduler, stall);
+            this.drained = drained;
+        }
+
+        @Override
+        public void close() {
+            try {
+                drained.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            super.close();
+        }
+
+        @Override
+        public void abort() {
+            aborted = true;
+            super.close();
+        }
+
+        boolean aborted() {
+            return aborted;
+        }
     }
 }

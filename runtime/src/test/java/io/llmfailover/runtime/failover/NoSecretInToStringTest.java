@@ -35,7 +35,7 @@ class NoSecretInToStringTest {
 
     @Test
     void aKeyPoolChoiceNamesItsKeyIdOnly() {
-        KeyPool.Choice choice = new KeyPool.Choice(lease, new ThrottleDecision(ThrottleDecision.Kind.ALLOWED, 0));
+        KeyPool.Choice choice = new KeyPool.Choice(lease, new ThrottleDecision(ThrottleDecision.Kind.ALLOWED, 0, null));
 
         assertFalse(choice.toString().contains(SECRET), choice.toString());
     }

@@ -12,7 +12,7 @@ import java.time.Duration;
  * A 200 SSE response that sends its bytes, then stalls: the stall moves the virtual time on by
  * {@code stall} (firing any deadline), and a closed response fails the blocked read, as a socket does.
  */
-final class StallingResponse implements LlmResponse {
+class StallingResponse implements LlmResponse {
 
     private final byte[] bytes;
     private final ManualScheduler scheduler;

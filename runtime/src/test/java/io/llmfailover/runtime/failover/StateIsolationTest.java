@@ -92,7 +92,7 @@ class StateIsolationTest {
 
         KeyLease first = keys.choose(appKeyed, chat("sk-secret-0")).lease();
         for (int i = 1; i < KeyPool.MAX_APP_KEYS + 10; i++) {
-            keys.choose(appKeyed, chat("sk-secret-" + i)).lease().throttle().onReleased();
+            keys.choose(appKeyed, chat("sk-secret-" + i)).decision().slot().onIgnored();
         }
         KeyLease late = keys.choose(appKeyed, chat("sk-secret-late")).lease();
         KeyLease later = keys.choose(appKeyed, chat("sk-secret-later")).lease();

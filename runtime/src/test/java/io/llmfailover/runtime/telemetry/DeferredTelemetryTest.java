@@ -5,8 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.llmfailover.runtime.breaker.BreakerListener;
 import io.llmfailover.runtime.throttle.ThrottleListener;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 
 class DeferredTelemetryTest {
 
@@ -53,6 +57,54 @@ class DeferredTelemetryTest {
         broken.flush();
 
         assertEquals(1, fallback.flushes.get());
+    }
+
+    /** M9 (issue #10): a start that threw twice (starter and fallback) left every governed call waiting forever. */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // it hung for good
+    void M9_aStartWhoseFallbackFailsTooLeavesNoOpTelemetryForGoodAndNeverRetries() {
+        AtomicInteger attempts = new AtomicInteger();
+        DeferredTelemetry broken = new DeferredTelemetry(() -> {
+            attempts.incrementAndGet();
+            throw new LinkageError("no OpenTelemetry today");
+        }, () -> {
+            throw new IllegalStateException("no logging either");
+        });
+
+        assertSame(CallScope.NOOP, broken.observer().callStarted(null, null));
+        assertSame(CallScope.NOOP, broken.observer().callStarted(null, null));
+        broken.flush();
+
+        assertEquals(1, attempts.get());
+    }
+
+    /** M9: a start that hangs holds the first call up for the bounded wait only, then calls go unrecorded. */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // it hung for good
+    void M9_aStartThatHangsDelaysCallsOnlyForTheBoundedWait() {
+        CountDownLatch hang = new CountDownLatch(1);
+        DeferredTelemetry hanging = new DeferredTelemetry(() -> {
+            awaitQuietly(hang);
+            return started;
+        }, RecordingTelemetry::new, Duration.ZERO);
+        try {
+            assertSame(CallScope.NOOP, hanging.observer().callStarted(null, null));
+            assertSame(CallScope.NOOP, hanging.observer().callStarted(null, null));
+            hanging.breakerListener().onTransition(null, null, null);
+            hanging.shutdown(); // not started: nothing to wait for
+
+            assertEquals(0, started.shutdowns.get());
+        } finally {
+            hang.countDown();
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** A telemetry that counts what it is asked. */

@@ -43,4 +43,19 @@ class GoDurationTest {
     void garbageIsEmpty(String text) {
         assertEquals(Optional.empty(), GoDuration.parse(text));
     }
+
+    /** H3 (issue #10): absurd values are a duration or empty, never an exception. */
+    @ParameterizedTest(name = "\"{0}\" is {1}")
+    @CsvSource({
+        "2562047h47m16.854775807s,  PT2562047H47M16.854775807S",
+        "-2562047h47m16.854775807s, PT-2562047H-47M-16.854775807S",
+        "9223372036854775807ns,     PT2562047H47M16.854775807S",
+        "9223372036854775808ns,     ",
+        "-9223372036854775808ns,    ",
+        "100000000000000000000000000000000000000000000000000000000000000h, ",
+        "0.0000000000000000000000000000001ns, PT0S",
+    })
+    void H3_absurdDurationsAreClampedOrEmptyNeverThrown(String text, Duration expected) {
+        assertEquals(Optional.ofNullable(expected), GoDuration.parse(text));
+    }
 }

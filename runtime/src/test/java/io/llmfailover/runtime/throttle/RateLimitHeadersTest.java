@@ -81,4 +81,32 @@ class RateLimitHeadersTest {
     void resetIsTheLongestAnnouncedWait(String description, OptionalLong expected, HttpHeaders headers) {
         assertEquals(expected, RateLimitHeaders.resetMillis(headers, NOW));
     }
+
+    static Stream<Arguments> absurdResets() {
+        return Stream.of(
+                Arguments.of("Anthropic reset in the year 999999999", OptionalLong.of(Long.MAX_VALUE), Headers.of(
+                        "anthropic-ratelimit-requests-remaining", "0",
+                        "anthropic-ratelimit-requests-reset", "+999999999-12-31T23:59:59Z")),
+                Arguments.of("Anthropic reset in the year -999999999", OptionalLong.of(0), Headers.of(
+                        "anthropic-ratelimit-requests-remaining", "0",
+                        "anthropic-ratelimit-requests-reset", "-999999999-01-01T00:00:00Z")),
+                Arguments.of("Anthropic reset with an absurd offset", NONE, Headers.of(
+                        "anthropic-ratelimit-requests-remaining", "0",
+                        "anthropic-ratelimit-requests-reset", "2026-01-01T00:00:00+99:00")),
+                Arguments.of("Azure seconds past the range of a long", OptionalLong.of(Long.MAX_VALUE), Headers.of(
+                        "x-ratelimit-remaining-requests", "0",
+                        "x-ratelimit-reset-requests", "99999999999999999999999")),
+                Arguments.of("a Go duration past the range of a long", NONE, Headers.of(
+                        "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "9999999999999999999h")),
+                Arguments.of("remaining with an absurd exponent", NONE, Headers.of(
+                        "x-ratelimit-remaining-requests", "0e999999999999", "x-ratelimit-reset-requests", "1s")));
+    }
+
+    /** H3 (issue #10): an absurd value saturates or is ignored (the throttle caps the wait); it never throws. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("absurdResets")
+    void H3_absurdResetsSaturateOrAreIgnoredNeverThrown(String description, OptionalLong expected, HttpHeaders headers) {
+        assertEquals(expected, RateLimitHeaders.exhaustedResetMillis(headers, NOW));
+        RateLimitHeaders.resetMillis(headers, NOW); // reads every reset, spent or not: must not throw either
+    }
 }

@@ -57,4 +57,24 @@ class RetryAfterTest {
     void noHeaderNoWait() {
         assertEquals(OptionalLong.empty(), RetryAfter.waitMillis(Headers.of("x-ratelimit-reset-requests", "1s"), NOW));
     }
+
+    /** H3 (issue #10): no value, however absurd, throws; a wait too long to count is Long.MAX_VALUE, the past is 0. */
+    @ParameterizedTest(name = "{0}: \"{1}\" waits {2} ms")
+    @CsvSource({
+        "retry-after,    1000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000, 9223372036854775807",
+        "retry-after,    -1000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000, 0",
+        "retry-after-ms, 9223372036854775808,            9223372036854775807",
+        "retry-after-ms, 0.000000000000000000001,        1",
+        "retry-after,    'Fri, 31 Dec 9999 23:59:59 GMT', 251635075199000",
+        "retry-after,    'Sun, 06 Nov 1994 08:49:37 GMT', 0",
+    })
+    void H3_absurdWaitsSaturateAndNeverThrow(String name, String value, long millis) {
+        assertEquals(OptionalLong.of(millis), RetryAfter.waitMillis(Headers.of(name, value), NOW));
+    }
+
+    @ParameterizedTest(name = "retry-after: \"{0}\" says nothing")
+    @CsvSource({"'Mon, 31 Dec 9999 23:59:59 GMT'", "'Thu, 30 Feb 2026 00:00:00 GMT'", "-", "+", ".", "'\t'"})
+    void H3_unreadableWaitsAreEmptyNeverThrown(String value) {
+        assertEquals(OptionalLong.empty(), RetryAfter.waitMillis(Headers.of("retry-after", value), NOW));
+    }
 }

@@ -31,6 +31,7 @@ class ThrottleConcurrencyTest {
     void everySlotTakenIsGivenBackAndTheLimitStaysInBounds() throws Exception {
         Throttle throttle = new Throttle("openai#key-1", new ThrottleSettings(true, 4, 2, MAX_LIMIT, Duration.ofMinutes(1)),
                 new ManualClock());
+        throttle.tryAcquire().slot().onRateLimited(RETRY_NOW); // the limit is in force from the first 429
         AtomicInteger running = new AtomicInteger();
         AtomicInteger mostAtOnce = new AtomicInteger();
         AtomicInteger allowed = new AtomicInteger();

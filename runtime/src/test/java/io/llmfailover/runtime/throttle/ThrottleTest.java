@@ -5,6 +5,7 @@ import static io.llmfailover.runtime.throttle.ThrottleDecision.Kind.OVER_LIMIT;
 import static io.llmfailover.runtime.throttle.ThrottleDecision.Kind.SILENCED;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.http.HttpHeaders;
@@ -57,15 +58,43 @@ class ThrottleTest {
     }
 
     @Test
-    void overLimitWhenInFlightReachesLimit() {
+    void overLimitWhenInFlightReachesTheLimitOnceTheProviderHasSaidSlowDown() {
         Throttle throttle = throttle(LIMIT_8);
+        rateLimited(throttle, Headers.of("retry-after", "0")); // the limit is in force, halved to 4
 
-        acquire(throttle, 8);
+        acquire(throttle, 4);
 
         assertEquals(ThrottleDecision.OVER_LIMIT, throttle.tryAcquire());
-        assertEquals(8, throttle.inFlight());
+        assertEquals(4, throttle.inFlight());
         throttle.onReleased();
         assertEquals(ALLOWED, throttle.tryAcquire().kind(), "a finished call frees its slot");
+    }
+
+    /** M4 (issue #10): the default cap must never produce the agent's own 429 before a provider sent one. */
+    @Test
+    void M4_aFreshKeyIsNeverRefusedForConcurrencyBeforeAProviderSaysSlowDown() {
+        Throttle throttle = throttle(ThrottleSettings.DEFAULTS);
+
+        acquire(throttle, 500);
+
+        assertEquals(500, throttle.inFlight());
+        assertEquals(List.of(), events, "the limit did not move either");
+    }
+
+    /** H2 (issue #10): a slot is a lease: given back once, however many times it is released. */
+    @Test
+    void H2_aSlotReleasedTwiceGivesBackOneSlot() {
+        Throttle throttle = throttle(LIMIT_8);
+        ThrottleSlot first = throttle.tryAcquire().slot();
+        throttle.tryAcquire();
+
+        first.onSuccess(HttpHeaders.EMPTY);
+        first.onIgnored(); // the release in finally
+        first.onRateLimited(HttpHeaders.EMPTY);
+
+        assertEquals(1, throttle.inFlight());
+        assertEquals(0, throttle.nanosUntilAllowed(), "the late 429 report was a no-op");
+        assertEquals(8, throttle.limit());
     }
 
     @Test
@@ -124,7 +153,8 @@ class ThrottleTest {
     @Test
     void neverAboveMaxLimit() {
         Throttle throttle = throttle(new ThrottleSettings(true, 2, 1, 3, MAX_SILENCE));
-        acquire(throttle, 2);
+        rateLimited(throttle, Headers.of("retry-after", "0")); // in force, at 1
+        acquire(throttle, 1);
 
         for (int i = 0; i < 50; i++) {
             throttle.onSuccess(HttpHeaders.EMPTY);
@@ -327,5 +357,58 @@ class ThrottleTest {
         ThrottleSettings settings = new ThrottleSettings(true, 8, 1, 16, Duration.ofSeconds(-1));
 
         assertThrows(IllegalArgumentException.class, () -> new Throttle("x", settings, clock));
+    }
+
+    /** H3 (issue #10): no header value, however absurd, may throw; a wait too long is throttle.max-silence. */
+    @ParameterizedTest(name = "[{0}: {1}] silences for {2} s")
+    @CsvSource(delimiter = '|', value = {
+        "anthropic-ratelimit-requests-reset | +999999999-12-31T23:59:59Z | 600",
+        "anthropic-ratelimit-requests-reset | -999999999-01-01T00:00:00Z | 0",
+        "retry-after                        | 99999999999999999999999999 | 600",
+        "retry-after                        | -99999999999999999999      | 0",
+        "retry-after                        | NaN                        | 1",
+        "retry-after                        | 'Fri, 31 Dec 9999 23:59:59 GMT' | 600",
+        "retry-after-ms                     | 9223372036854775807        | 600",
+        "retry-after-ms                     | 9223372036854775808        | 600",
+        "x-ratelimit-reset-requests         | 9999999999999999999h       | 1",
+        "x-ratelimit-reset-requests         | 2562047h47m16.854775807s   | 600",
+        "x-ratelimit-reset-requests         | -5s                        | 0",
+        "x-ratelimit-reset-tokens           | '1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1s1sx' | 1",
+    })
+    void H3_absurdHeaderValuesNeverThrowAndNeverSilenceBeyondMaxSilence(String header, String value, long seconds) {
+        Throttle throttle = throttle(LIMIT_8);
+
+        rateLimited(throttle, Headers.of(header, value));
+
+        assertEquals(seconds(seconds), throttle.nanosUntilAllowed());
+    }
+
+    @ParameterizedTest(name = "[{0}: {1}]")
+    @CsvSource(delimiter = '|', value = {
+        "anthropic-ratelimit-requests-reset | +999999999-12-31T23:59:59Z",
+        "x-ratelimit-reset-requests         | 9999999999999999999h",
+        "x-ratelimit-reset-requests         | 99999999999999999999999",
+    })
+    void H3_absurdResetsOfASpentLimitNeverThrow(String header, String value) {
+        Throttle throttle = throttle(LIMIT_8);
+        String remaining = header.replace("reset", "remaining");
+
+        ThrottleSlot succeeded = throttle.tryAcquire().slot();
+        ThrottleSlot outOfQuota = throttle.tryAcquire().slot();
+
+        succeeded.onSuccess(Headers.of(remaining, "0", header, value));
+        outOfQuota.onQuotaExhausted(Headers.of(remaining, "0", header, value));
+
+        assertEquals(0, throttle.inFlight());
+        assertTrue(throttle.nanosUntilAllowed() <= MAX_SILENCE.toNanos());
+    }
+
+    @Test
+    void H3_anAbsurdMaxSilenceIsClampedRatherThanOverflowing() {
+        Throttle throttle = throttle(new ThrottleSettings(true, 8, 1, 16, Duration.ofSeconds(Long.MAX_VALUE)));
+
+        throttle.tryAcquire().slot().onQuotaExhausted(HttpHeaders.EMPTY);
+
+        assertTrue(throttle.nanosUntilAllowed() > Duration.ofDays(365 * 50).toNanos(), "silenced for decades, not wrapped");
     }
 }

@@ -87,16 +87,17 @@ final class GenAiAttemptScope implements AttemptScope {
                 span.setAttribute(GenAiAttributes.HTTP_STATUS, status);
             }
             span.setAttribute(FailoverAttributes.OUTCOME, outcome.name().toLowerCase(Locale.ROOT));
+            boolean statusSaysWhy = status > 0 && outcome != Outcome.MALFORMED_ANSWER; // a malformed answer came as a 200
             if (outcome != Outcome.SUCCESS) {
-                span.setAttribute(GenAiAttributes.ERROR_TYPE,
-                        status > 0 ? String.valueOf(status) : error != null ? error.getClass().getName() : outcome.token());
+                span.setAttribute(GenAiAttributes.ERROR_TYPE, statusSaysWhy ? String.valueOf(status)
+                        : error != null ? error.getClass().getName() : outcome.token());
                 span.setStatus(StatusCode.ERROR);
             }
             if (error != null) {
                 span.recordException(error);
             }
             if (failsOver) {
-                failoverReason = status > 0 ? String.valueOf(status) : outcome.token();
+                failoverReason = statusSaysWhy ? String.valueOf(status) : outcome.token();
                 span.setAttribute(FailoverAttributes.FAILOVER_REASON, failoverReason);
                 call.failedOver(this);
             }

@@ -41,8 +41,6 @@ final class GenAiCallScope implements CallScope {
 
     private int attempts;
     private GenAiAttemptScope currentAttempt;
-    /** The attempt that failed over and has not yet been followed by another, or null. */
-    private GenAiAttemptScope pendingFailover;
     private Provider servedBy;
     private long firstChunkNanos = -1;
 
@@ -106,10 +104,6 @@ final class GenAiCallScope implements CallScope {
             String keyId) {
         try {
             attempts = number;
-            if (pendingFailover != null) {
-                logFailover(pendingFailover, provider.name());
-                pendingFailover = null;
-            }
             currentAttempt = GenAiAttemptScope.start(this, number, provider, target, translated, keyId);
             return currentAttempt;
         } catch (RuntimeException internal) {
@@ -189,37 +183,14 @@ final class GenAiCallScope implements CallScope {
         return call;
     }
 
+    /** Counted here; the failover's log line is the walk's own, written with telemetry on or off. */
     void failedOver(GenAiAttemptScope attempt) {
-        pendingFailover = attempt;
         observer.metrics.recordFailover(attempt.providerName(), attempt.failoverReason());
     }
 
     private void leave() {
         ActiveCall.exit(this, enclosing);
-        if (pendingFailover != null) {
-            logFailover(pendingFailover, null);
-            pendingFailover = null;
-        }
     }
-
-    /** One line per kind of failover, then one per period saying how many more there were. */
-    private void logFailover(GenAiAttemptScope from, String to) {
-        String reason = from.failoverReason();
-        long repeats = observer.failoverLines.occurred(new FailoverLine(from.providerName(), to, reason));
-        if (repeats < 0 || !LOG.isInfoEnabled()) {
-            return;
-        }
-        String since = repeats == 0 ? "" : " (" + repeats + " more like it since the last such line)";
-        if (to == null) {
-            LOG.info("llm-failover: failover from {} found no provider left to answer ({}){}", from.providerName(), reason,
-                    since);
-        } else {
-            LOG.info("llm-failover: failover from {} to {} ({}){}", from.providerName(), to, reason, since);
-        }
-    }
-
-    /** What makes two failover lines the same line. */
-    private record FailoverLine(String from, String to, String reason) {}
 
     private void end(ResponseFacts facts, String errorType, boolean closedEarly) {
         if (!ended.compareAndSet(false, true)) {

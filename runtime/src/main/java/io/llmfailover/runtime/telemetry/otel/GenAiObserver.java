@@ -2,14 +2,12 @@ package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.log.OnceLogger;
-import io.llmfailover.runtime.log.RepeatSummary;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.CallScope;
 import io.llmfailover.runtime.time.Clock;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.Tracer;
-import java.time.Duration;
 
 /**
  * The OpenTelemetry-backed {@link CallObserver}: one GenAI CLIENT span per logical call, a child
@@ -18,15 +16,11 @@ import java.time.Duration;
  */
 public final class GenAiObserver implements CallObserver {
 
-    static final Duration FAILOVER_LOG_PERIOD = Duration.ofSeconds(10);
-
     final Tracer tracer;
     final GenAiMetrics metrics;
     final ResilienceGauges resilience;
     final Clock clock;
     final boolean captureContent;
-    /** Failover lines are logged once, then at most once per period with a count. */
-    final RepeatSummary failoverLines;
     private final AppTraceContext appTraceContext;
 
     GenAiObserver(Tracer tracer, GenAiMetrics metrics, ResilienceGauges resilience, Clock clock,
@@ -37,7 +31,6 @@ public final class GenAiObserver implements CallObserver {
         this.clock = clock;
         this.captureContent = captureContent;
         this.appTraceContext = appTraceContext;
-        this.failoverLines = new RepeatSummary(clock, FAILOVER_LOG_PERIOD);
     }
 
     @Override

@@ -1,0 +1,36 @@
+package io.llmfailover.runtime.failover;
+
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.SocketTimeoutException;
+
+/**
+ * Tells the app's own cancellation (its thread interrupted, its client's call cancelled) from a
+ * provider's failure: a cancelled call stops at once, records nothing against the provider and
+ * tries no fallback, since nobody is waiting for the answer any more.
+ */
+final class Cancellation {
+
+    private Cancellation() {}
+
+    /**
+     * An {@link InterruptedIOException} that is not a timeout (a socket timeout and the agent's own
+     * head deadline are InterruptedIOExceptions too), or any failure while the thread is interrupted.
+     */
+    static boolean is(IOException failure) {
+        if (Thread.currentThread().isInterrupted()) {
+            return true;
+        }
+        return failure instanceof InterruptedIOException
+                && !(failure instanceof SocketTimeoutException)
+                && !(failure instanceof FirstByteTimeoutException);
+    }
+
+    /** Throws when the calling thread was interrupted, leaving its interrupt flag set. */
+    static void check() throws InterruptedIOException {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new InterruptedIOException("llm-failover: the call was cancelled; no fallback is tried");
+        }
+    }
+}

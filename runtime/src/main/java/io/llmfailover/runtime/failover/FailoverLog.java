@@ -1,0 +1,64 @@
+package io.llmfailover.runtime.failover;
+
+import io.llmfailover.runtime.log.RepeatSummary;
+import io.llmfailover.runtime.time.Clock;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The failover lines of the log, written by the walk itself so that they appear whether telemetry
+ * is on or off, and once. A line that repeats (the same failover on every call while a provider is
+ * down) is logged the first time, then at most once per period with the number it stands for.
+ */
+final class FailoverLog {
+
+    static final Duration PERIOD = Duration.ofSeconds(10);
+
+    private static final Logger LOG = LoggerFactory.getLogger("io.llmfailover.failover");
+
+    private final RepeatSummary lines;
+
+    FailoverLog(Clock clock) {
+        this.lines = new RepeatSummary(clock, PERIOD);
+    }
+
+    /** The call moved from one provider to the next, for {@code reason} (an {@link Outcome#token()}). */
+    void movedOn(String from, String to, String reason) {
+        long repeats = lines.occurred(new Line(from, to, reason));
+        if (repeats >= 0 && LOG.isInfoEnabled()) {
+            LOG.info("llm-failover: failover from {} to {} ({}){}", from, to, reason, since(repeats));
+        }
+    }
+
+    /** The call failed over from {@code from} and found no provider left that it could try. */
+    void nothingLeft(String from, String reason) {
+        long repeats = lines.occurred(new Line(from, null, reason));
+        if (repeats >= 0 && LOG.isInfoEnabled()) {
+            LOG.info("llm-failover: failover from {} found no provider left to answer ({}){}", from, reason,
+                    since(repeats));
+        }
+    }
+
+    /**
+     * A fallback answered the request the agent made for it in a way that is its own failure (a
+     * redirect, a refused key or model, a body that cannot be translated). Names the key by its id,
+     * never the key.
+     */
+    void fallbackFault(String provider, String keyId, int status, Outcome outcome) {
+        long repeats = lines.occurred(new Fault(provider, keyId, status, outcome));
+        if (repeats >= 0 && LOG.isWarnEnabled()) {
+            LOG.warn("llm-failover: fallback {} (key {}) answered HTTP {} ({}); counted as its failure, not the caller's; "
+                    + "check its url, api-key and model map{}", provider, keyId, status, outcome.token(), since(repeats));
+        }
+    }
+
+    private static String since(long repeats) {
+        return repeats == 0 ? "" : " (" + repeats + " more like it since the last such line)";
+    }
+
+    /** What makes two failover lines the same line. */
+    private record Line(String from, String to, String reason) {}
+
+    private record Fault(String provider, String keyId, int status, Outcome outcome) {}
+}

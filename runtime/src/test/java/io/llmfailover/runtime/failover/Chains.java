@@ -1,0 +1,89 @@
+package io.llmfailover.runtime.failover;
+
+import io.llmfailover.runtime.Gateway;
+import io.llmfailover.runtime.config.BreakerSettings;
+import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.config.FailoverPolicy;
+import io.llmfailover.runtime.config.RouteSettings;
+import io.llmfailover.runtime.config.ThrottleSettings;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.provider.Protocol;
+import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.state.LocalResilienceState;
+import io.llmfailover.runtime.time.ManualClock;
+import io.llmfailover.runtime.time.ManualScheduler;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A gateway over a chain of scripted providers, with its state in view: the app addresses
+ * {@code primary} (OpenAI, its own key); {@code backup} and {@code third} are OpenAI-compatible
+ * fallbacks with keys of their own, {@code claude} speaks Anthropic, {@code gemini} speaks Gemini.
+ */
+final class Chains {
+
+    static final String PRIMARY = "127.0.0.1:9001";
+    static final String BACKUP = "127.0.0.1:9002";
+    static final String THIRD = "127.0.0.1:9003";
+    static final String CLAUDE = "127.0.0.1:9004";
+    static final String GEMINI = "127.0.0.1:9005";
+    static final String ANSWER = "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"choices\":[]}";
+    static final String CLAUDE_ANSWER = "{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\","
+            + "\"model\":\"claude-sonnet-4-5\",\"content\":[{\"type\":\"text\",\"text\":\"Hi\"}],"
+            + "\"stop_reason\":\"end_turn\",\"usage\":{\"input_tokens\":3,\"output_tokens\":1}}";
+    static final BreakerSettings BREAKER = new BreakerSettings(0.5, 20, Duration.ofSeconds(10), 3, Duration.ofSeconds(5), 1);
+
+    final ManualClock clock = new ManualClock();
+    final ManualScheduler scheduler = new ManualScheduler(clock);
+    final LocalResilienceState state = new LocalResilienceState(BREAKER, ThrottleSettings.DEFAULTS, clock, List.of(),
+            List.of());
+    final Gateway gateway;
+
+    Chains(String... chain) {
+        gateway = Gateway.builder(config(chain)).clock(clock).scheduler(scheduler).state(state).build();
+    }
+
+    /** Calls in flight on a provider's key, as its throttle counts them. */
+    int inFlight(String provider) {
+        String keyId = provider.equals("primary") ? KeyPool.APP_KEY_ID : "key#0";
+        return state.throttle(provider, keyId).inFlight();
+    }
+
+    static LlmRequest chat() {
+        return chat(false);
+    }
+
+    static LlmRequest chat(boolean stream) {
+        HttpHeaders headers = HttpHeaders.builder()
+                .add("Authorization", "Bearer sk-app-secret")
+                .add("Content-Type", "application/json")
+                .build();
+        String body = "{\"model\":\"gpt-4o\",\"stream\":" + stream + ",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+        return new LlmRequest("POST", URI.create("http://" + PRIMARY + "/v1/chat/completions"), headers,
+                body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static FailoverConfig config(String... chain) {
+        Map<String, Provider> providers = new LinkedHashMap<>();
+        providers.put("primary", new Provider("primary", URI.create("http://" + PRIMARY + "/v1"), Protocol.OPENAI,
+                List.of(), Map.of()));
+        providers.put("backup", new Provider("backup", URI.create("http://" + BACKUP + "/v1"), Protocol.OPENAI,
+                List.of("backup-key"), Map.of("*", "backup-model")));
+        providers.put("third", new Provider("third", URI.create("http://" + THIRD + "/v1"), Protocol.OPENAI,
+                List.of("third-key"), Map.of()));
+        providers.put("claude", new Provider("claude", URI.create("http://" + CLAUDE + "/v1"), Protocol.ANTHROPIC,
+                List.of("claude-key"), Map.of("*", "claude-sonnet-4-5")));
+        providers.put("gemini", new Provider("gemini", URI.create("http://" + GEMINI + "/v1beta"), Protocol.GEMINI,
+                List.of("gemini-key"), Map.of("*", "gemini pro")));
+        return new FailoverConfig(Optional.empty(), providers,
+                List.of(new RouteSettings("main", "primary", null, List.of(chain))),
+                BREAKER, ThrottleSettings.DEFAULTS, Duration.ofSeconds(2), FailoverPolicy.DEFAULTS, Map.of(), false,
+                Map.of());
+    }
+}
