@@ -71,11 +71,11 @@ public class GatewayBenchmark {
     private LlmRequest blocking;
     private LlmRequest streaming;
 
-    private final Transport answersAtOnce = (request, timeout) -> request == streaming
+    private final Transport answersAtOnce = attempt -> attempt.streamed()
             ? new BufferedResponse(200, SSE, CHUNKS)
             : new BufferedResponse(200, JSON, COMPLETION);
 
-    private final Transport primaryRateLimited = (request, timeout) -> request.uri().getPort() == 18001
+    private final Transport primaryRateLimited = attempt -> attempt.request().uri().getPort() == 18001
             ? new BufferedResponse(429, RETRY_NOW, RATE_LIMITED)
             : new BufferedResponse(200, JSON, COMPLETION);
 
