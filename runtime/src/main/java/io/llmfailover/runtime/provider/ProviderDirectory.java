@@ -101,7 +101,7 @@ public final class ProviderDirectory {
 
     private void addConfigured(Provider provider) {
         URI base = provider.baseUrl();
-        String host = base.getHost().toLowerCase(Locale.ROOT);
+        String host = lowerCase(base.getHost());
         int port = BaseUrl.effectivePort(base);
         byName.put(provider.name(), provider);
         configuredByOrigin.computeIfAbsent(origin(base.getScheme(), host, port), k -> new ArrayList<>()).add(provider);
@@ -215,16 +215,29 @@ public final class ProviderDirectory {
         return scheme + "://" + host + ":" + port;
     }
 
-    /** Lower-cases only when needed: hosts almost always arrive in lower case already. */
-    private static String lowerCase(String host) {
+    /**
+     * The host as calls are matched on it: lower case, and every loopback name ({@code localhost},
+     * {@code 127.0.0.1}, {@code ::1}) as one, since each reaches the same listener. No other name
+     * is resolved. Lower-cases only when needed: hosts almost always arrive in lower case already.
+     */
+    static String lowerCase(String host) {
         if (host == null) {
             return null;
         }
+        String lower = host;
         for (int i = 0; i < host.length(); i++) {
             if (Character.isUpperCase(host.charAt(i))) {
-                return host.toLowerCase(Locale.ROOT);
+                lower = host.toLowerCase(Locale.ROOT);
+                break;
             }
         }
-        return host;
+        return isLoopbackName(lower) ? LOOPBACK : lower;
+    }
+
+    private static final String LOOPBACK = "127.0.0.1";
+
+    private static boolean isLoopbackName(String host) {
+        return host.equals("localhost") || host.equals("::1") || host.equals("[::1]")
+                || host.equals("0:0:0:0:0:0:0:1") || host.equals("[0:0:0:0:0:0:0:1]");
     }
 }

@@ -37,6 +37,12 @@ class ProviderDirectoryTest {
         "https://127.0.0.1:8080/v1/chat/completions                                   | none",
         "http://localhost:9090/v1beta/models/gemini-2.5-flash:generateContent         | mock-gemini",
         "http://LOCALHOST:9090/v1beta/models/x:streamGenerateContent?alt=sse          | mock-gemini",
+        // loopback names match each other, whichever the config and the app wrote
+        "http://127.0.0.1:9090/v1beta/models/gemini-2.5-flash:generateContent         | mock-gemini",
+        "http://[::1]:9090/v1beta/models/gemini-2.5-flash:generateContent             | mock-gemini",
+        "http://localhost:8080/v1/chat/completions                                    | local",
+        "http://[::1]:8080/claude/v1/messages                                         | local-claude",
+        "http://127.0.0.2:8080/v1/chat/completions                                    | none",
         // well-known, with default ports either way
         "https://api.openai.com/v1/chat/completions                                   | openai",
         "https://api.openai.com:443/v1/responses                                      | openai",
@@ -77,6 +83,8 @@ class ProviderDirectoryTest {
         "http://127.0.0.1:8080/anything                     | true",
         "http://127.0.0.1:8081/v1/chat/completions          | false",
         "http://localhost:9090/v1beta/models                | true",
+        "http://127.0.0.1:9090/v1beta/models                | true",
+        "http://localhost:8080/v1/chat/completions          | true",
         "https://api.openai.com/v1/files                    | true",
         "https://api.openai.com:443/v1/chat/completions     | true",
         "https://Api.OpenAI.com/v1/chat/completions         | true",
