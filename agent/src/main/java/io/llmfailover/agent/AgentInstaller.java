@@ -79,7 +79,7 @@ public final class AgentInstaller {
     }
 
     private static void start(FailoverConfig config, Instrumentation instrumentation, JarFile agentJar) {
-        AgentLogging.routeTo(config.log());
+        AgentLogging.routeTo(config.log(), config.logLevel());
         Logger log = LoggerFactory.getLogger(AgentInstaller.class);
         AgentJar.use(agentJar);
         DeferredTelemetry telemetry = Telemetry.deferred(config, exporterSenderLoader());

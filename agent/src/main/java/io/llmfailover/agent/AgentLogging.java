@@ -22,16 +22,20 @@ final class AgentLogging {
 
     /** Until the config is read: standard error, info and above. */
     static void useDefaults() {
-        routeTo("stderr");
+        routeTo("stderr", "info");
     }
 
-    /** @param target a value of {@code agent.log}: stderr, jul or off */
-    static synchronized void routeTo(String target) {
+    /**
+     * @param target a value of {@code agent.log}: stderr, jul or off
+     * @param level a value of {@code agent.log.level}: info or debug
+     */
+    static synchronized void routeTo(String target, String level) {
         AGENT.removeHandler(STDERR);
+        Level threshold = level.equalsIgnoreCase("debug") ? Level.FINE : Level.INFO;
         switch (target.toLowerCase(Locale.ROOT)) {
             case "jul" -> {
                 AGENT.setUseParentHandlers(true);
-                AGENT.setLevel(Level.INFO);
+                AGENT.setLevel(threshold);
             }
             case "off" -> {
                 AGENT.setUseParentHandlers(false);
@@ -39,7 +43,7 @@ final class AgentLogging {
             }
             default -> {
                 AGENT.setUseParentHandlers(false);
-                AGENT.setLevel(Level.INFO);
+                AGENT.setLevel(threshold);
                 AGENT.addHandler(STDERR);
             }
         }

@@ -23,6 +23,11 @@ final class GatewayGovernor implements CallGovernor {
     }
 
     @Override
+    public String whyNotGoverned(String method, URI uri) {
+        return gateway.whyNotGoverned(method, uri);
+    }
+
+    @Override
     public long bufferLimit() {
         return gateway.bufferLimit();
     }

@@ -38,7 +38,7 @@ class AgentLoggingTest {
     @Test
     void julHandsTheAgentsLinesToTheAppsLogging() {
         root.addHandler(appHandler);
-        AgentLogging.routeTo("jul");
+        AgentLogging.routeTo("jul", "info");
 
         LoggerFactory.getLogger("io.llmfailover.breaker").warn("llm-failover: breaker primary opened");
 
@@ -49,7 +49,7 @@ class AgentLoggingTest {
     void stderrAndOffKeepTheAgentsLinesOutOfTheAppsLogging() {
         root.addHandler(appHandler);
         for (String target : List.of("stderr", "off")) {
-            AgentLogging.routeTo(target);
+            AgentLogging.routeTo(target, "info");
 
             LoggerFactory.getLogger("io.llmfailover.breaker").warn("llm-failover: breaker primary opened");
         }

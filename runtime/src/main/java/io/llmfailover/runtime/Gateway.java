@@ -17,6 +17,7 @@ import io.llmfailover.runtime.route.RouteTable;
 import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.telemetry.CallObserver;
+import io.llmfailover.runtime.telemetry.DecisionLog;
 import io.llmfailover.runtime.telemetry.Telemetry;
 import io.llmfailover.runtime.throttle.ThrottleListener;
 import io.llmfailover.runtime.time.Clock;
@@ -110,6 +111,26 @@ public final class Gateway {
         }
     }
 
+    /** The call observer, plus a line per call when {@code agent.log.level = debug}. */
+    private static CallObserver withDecisionLog(CallObserver observer) {
+        return DecisionLog.enabled() ? observer.andThen(new DecisionLog()) : observer;
+    }
+
+    /**
+     * Why {@link #governs} said no, for {@code agent.log.level = debug}: the one line that tells an
+     * operator why a call was not failed over. Never called on the hot path otherwise.
+     */
+    public String whyNotGoverned(String method, URI uri) {
+        String origin = uri.getScheme() + "://" + uri.getHost() + ":" + uri.getPort();
+        if (!directory.governs(uri)) {
+            return "no provider at " + origin + " (scheme, host and port must be a provider's url; names are not resolved)";
+        }
+        return directory.addressed(uri)
+                .map(provider -> method + " " + uri.getRawPath() + " is not a generation call of " + provider.name()
+                        + " (only those are governed; everything else passes through)")
+                .orElse("no provider's url is a prefix of " + origin + uri.getRawPath());
+    }
+
     /** Assembles a gateway; the agent adds telemetry's observer and listeners, tests replace the clock or the state store. */
     public static final class Builder {
         private final FailoverConfig config;
@@ -168,7 +189,8 @@ public final class Gateway {
                     : new LocalResilienceState(config.breaker(), config.throttle(), clock, breakerListeners,
                             throttleListeners, config.namedModels());
             return new Gateway(directory, routes, new FailoverEngine(config, resilience,
-                    new AttemptPlanner(config.defaultMaxTokens()), observer, clock, scheduler), config.bufferMaxBytes());
+                    new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler),
+                    config.bufferMaxBytes());
         }
     }
 

@@ -25,6 +25,11 @@ public interface CallGovernor {
         return governs("POST", uri);
     }
 
+    /** Why {@link #governs} said no, for the per-call line of {@code agent.log.level = debug}. */
+    default String whyNotGoverned(String method, URI uri) {
+        return "not a governed call";
+    }
+
     /** {@code buffer.max-bytes}: a larger body is sent as the app made it, ungoverned. */
     long bufferLimit();
 

@@ -49,7 +49,15 @@ public final class CallLifecycle {
         try {
             URI uri = binding.uri(call);
             CallGovernor governor = uri == null ? null : governors.get();
-            return governor != null && governor.governs(binding.method(call), uri) ? governor : null;
+            if (governor == null) {
+                return null;
+            }
+            String method = binding.method(call);
+            if (governor.governs(method, uri)) {
+                return governor;
+            }
+            PassThroughLog.notGoverned(binding.clientName(), method, uri, governor);
+            return null;
         } catch (RuntimeException | LinkageError e) {
             FailureLog.once(binding.clientName() + " governs()", e);
             return null;

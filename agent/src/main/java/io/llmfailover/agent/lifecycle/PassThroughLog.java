@@ -1,5 +1,6 @@
 package io.llmfailover.agent.lifecycle;
 
+import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.runtime.log.RepeatSummary;
 import io.llmfailover.runtime.time.Clock;
 import java.net.URI;
@@ -11,13 +12,26 @@ import org.slf4j.LoggerFactory;
 final class PassThroughLog {
 
     private static final Logger LOG = LoggerFactory.getLogger("io.llmfailover.agent");
+    private static final Logger DECISIONS = LoggerFactory.getLogger("io.llmfailover.decision");
     private static final RepeatSummary REPEATS = new RepeatSummary(Clock.SYSTEM, Duration.ofMinutes(1));
 
     private PassThroughLog() {}
 
-    static void passedThrough(String client, URI uri, String reason) {
-        String target = uri == null ? "?" : uri.getScheme() + "://" + uri.getHost()
+    /** {@code agent.log.level = debug}: why a call through an instrumented client was left alone. */
+    static void notGoverned(String client, String method, URI uri, CallGovernor governor) {
+        if (DECISIONS.isDebugEnabled()) {
+            DECISIONS.debug("llm-failover: {} {} {} not governed: {}", client, method, target(uri),
+                    governor.whyNotGoverned(method, uri));
+        }
+    }
+
+    private static String target(URI uri) {
+        return uri == null ? "?" : uri.getScheme() + "://" + uri.getHost()
                 + (uri.getPort() < 0 ? "" : ":" + uri.getPort()) + uri.getRawPath();
+    }
+
+    static void passedThrough(String client, URI uri, String reason) {
+        String target = target(uri);
         long alsoSince = REPEATS.occurred(reason + " " + target);
         if (alsoSince >= 0) {
             LOG.info("llm-failover: {} call to {} sent as the app made it, without failover: {}{}", client, target,

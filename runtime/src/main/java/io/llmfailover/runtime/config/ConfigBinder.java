@@ -84,6 +84,9 @@ final class ConfigBinder {
         if (typed.entry(AGENT_LOG).isPresent()) {
             withLog.put(AGENT_LOG, typed.oneOf(AGENT_LOG, FailoverConfig.LOG_TARGETS));
         }
+        if (typed.entry(AGENT_LOG_LEVEL).isPresent()) {
+            withLog.put(AGENT_LOG_LEVEL, typed.oneOf(AGENT_LOG_LEVEL, FailoverConfig.LOG_LEVELS));
+        }
         return new FailoverConfig(source, providerMap, routeList, breaker(typed), throttle(typed),
                 typed.positiveDuration(TIMEOUT_FIRST_BYTE, FailoverConfig.DEFAULT_FIRST_BYTE_TIMEOUT),
                 typed.failoverPolicy(FAILOVER_ON, FailoverPolicy.DEFAULTS),

@@ -104,6 +104,21 @@ public record FailoverConfig(
     /** The key naming where the agent's own log lines go. */
     public static final String LOG_KEY = "agent.log";
 
+    /** The key naming how much the agent logs. */
+    public static final String LOG_LEVEL_KEY = "agent.log.level";
+
+    /** The values of {@value #LOG_LEVEL_KEY}, the default first. */
+    public static final List<String> LOG_LEVELS = List.of("info", "debug");
+
+    /**
+     * {@value #LOG_LEVEL_KEY}: {@code info} (the default: a line per change of state, never per
+     * call) or {@code debug} (also one line per call with the agent's decision: governed or not and
+     * why, the route, each attempt and its outcome; never a key or a prompt).
+     */
+    public String logLevel() {
+        return extra.getOrDefault(LOG_LEVEL_KEY, LOG_LEVELS.get(0));
+    }
+
     /** The values of {@value #LOG_KEY}, the default first. */
     public static final List<String> LOG_TARGETS = List.of("stderr", "jul", "off");
 

@@ -29,6 +29,7 @@ final class KnownKeys {
     static final String AGENT_STRICT = "agent.strict";
     static final String TRANSLATION_DEFAULT_MAX_TOKENS = "translation.default-max-tokens";
     static final String AGENT_LOG = FailoverConfig.LOG_KEY;
+    static final String AGENT_LOG_LEVEL = FailoverConfig.LOG_LEVEL_KEY;
 
     /** Prefixes whose every key must be known: a typo under them is reported. */
     static final List<String> OWNED_PREFIXES = List.of("breaker.", "throttle.", "timeout.", "failover.", "agent.",
@@ -38,7 +39,7 @@ final class KnownKeys {
             BREAKER_FAILURE_RATE, BREAKER_MINIMUM_CALLS, BREAKER_WINDOW, BREAKER_CONSECUTIVE_FAILURES,
             BREAKER_OPEN_DURATION, BREAKER_HALF_OPEN_PROBES, THROTTLE_ENABLED, THROTTLE_INITIAL_LIMIT,
             THROTTLE_MIN_LIMIT, THROTTLE_MAX_LIMIT, THROTTLE_MAX_SILENCE, TIMEOUT_FIRST_BYTE, TIMEOUT_HEAD, BUFFER_MAX_BYTES, FAILOVER_ON,
-            AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG);
+            AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG, AGENT_LOG_LEVEL);
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "model.*");
     static final List<String> ROUTE_ATTRIBUTES = List.of("match", "chain");

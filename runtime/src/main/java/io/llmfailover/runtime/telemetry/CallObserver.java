@@ -12,4 +12,12 @@ public interface CallObserver {
     CallScope callStarted(GovernedCall call, Route route);
 
     CallObserver NOOP = (call, route) -> CallScope.NOOP;
+
+    /** This observer and {@code next}, told the same things; the answer this one returns goes on to {@code next}. */
+    default CallObserver andThen(CallObserver next) {
+        if (next == NOOP) {
+            return this;
+        }
+        return this == NOOP ? next : new BothObservers(this, next);
+    }
 }

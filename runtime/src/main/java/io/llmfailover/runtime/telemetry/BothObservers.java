@@ -1,0 +1,74 @@
+package io.llmfailover.runtime.telemetry;
+
+import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.failover.Outcome;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.protocol.translate.TargetRequest;
+import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.route.Route;
+import java.util.List;
+
+/** Two observers told the same things, the first one's answer handed on to the second. */
+final class BothObservers implements CallObserver {
+
+    private final CallObserver first;
+    private final CallObserver second;
+
+    BothObservers(CallObserver first, CallObserver second) {
+        this.first = first;
+        this.second = second;
+    }
+
+    @Override
+    public CallScope callStarted(GovernedCall call, Route route) {
+        return new Scopes(first.callStarted(call, route), second.callStarted(call, route));
+    }
+
+    private record Scopes(CallScope first, CallScope second) implements CallScope {
+        @Override
+        public void skipped(Provider provider, String model, SkipReason reason, long nanosUntilAllowed) {
+            first.skipped(provider, model, reason, nanosUntilAllowed);
+            second.skipped(provider, model, reason, nanosUntilAllowed);
+        }
+
+        @Override
+        public AttemptScope attemptStarted(int number, Provider provider, TargetRequest target, boolean translated,
+                String keyId) {
+            return new Attempts(first.attemptStarted(number, provider, target, translated, keyId),
+                    second.attemptStarted(number, provider, target, translated, keyId));
+        }
+
+        @Override
+        public LlmResponse answered(LlmResponse response, Provider servedBy) {
+            return second.answered(first.answered(response, servedBy), servedBy);
+        }
+
+        @Override
+        public void failed(Throwable error) {
+            first.failed(error);
+            second.failed(error);
+        }
+    }
+
+    private record Attempts(AttemptScope first, AttemptScope second) implements AttemptScope {
+        @Override
+        public HttpHeaders traceHeaders(LlmRequest request) {
+            HttpHeaders fromFirst = first.traceHeaders(request);
+            return fromFirst.isEmpty() ? second.traceHeaders(request) : fromFirst;
+        }
+
+        @Override
+        public void translationDropped(List<String> fields) {
+            first.translationDropped(fields);
+            second.translationDropped(fields);
+        }
+
+        @Override
+        public void ended(int status, Outcome outcome, boolean failsOver, Throwable error) {
+            first.ended(status, outcome, failsOver, error);
+            second.ended(status, outcome, failsOver, error);
+        }
+    }
+}
