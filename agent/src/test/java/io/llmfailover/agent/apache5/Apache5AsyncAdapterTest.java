@@ -252,6 +252,30 @@ class Apache5AsyncAdapterTest {
     }
 
     @Test
+    void H1_aFallbacksRedirectIsNeverFollowedAndTheRuntimeSeesIt() throws Exception {
+        try (LoopbackServer elsewhere = new LoopbackServer()) {
+            backup.answering(exchange -> {
+                exchange.getResponseHeaders().set("Location", elsewhere.uri("/steal").toString());
+                LoopbackServer.respond(exchange, 307, "application/json", "{}");
+            });
+            List<Integer> seen = new CopyOnWriteArrayList<>();
+            FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+                LlmResponse fallback = transport.send(request.withUri(backup.uri("/v1/chat/completions")),
+                        Duration.ofSeconds(5));
+                seen.add(fallback.status());
+                fallback.close();
+                return new BufferedResponse(502, HttpHeaders.EMPTY, new byte[0]);
+            });
+
+            SimpleHttpResponse response = governedBy(governor).execute(chatPost(primary), null).get(10, TimeUnit.SECONDS);
+
+            assertEquals(502, response.getCode());
+            assertEquals(List.of(307), seen);
+            assertTrue(elsewhere.received().isEmpty(), "the client followed a fallback's redirect");
+        }
+    }
+
+    @Test
     void H1_aRedirectTheRuntimeHandsOnReachesTheAppWithoutItsLocation() throws Exception {
         try (LoopbackServer elsewhere = new LoopbackServer()) {
             HttpHeaders redirect = HttpHeaders.builder().add("Location", elsewhere.uri("/steal").toString()).build();
