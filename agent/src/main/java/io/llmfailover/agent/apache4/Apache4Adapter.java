@@ -2,6 +2,7 @@ package io.llmfailover.agent.apache4;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.Apache4Hook;
+import io.llmfailover.agent.bootstrap.CallDepth;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import java.util.function.Supplier;
 import org.apache.http.impl.execchain.ClientExecChain;
@@ -12,7 +13,7 @@ public final class Apache4Adapter implements Apache4Hook {
     private final Supplier<CallGovernor> governor;
 
     public Apache4Adapter() {
-        this(AgentRuntime::governor);
+        this(Apache4Adapter::governorOutsideOtherCalls);
     }
 
     Apache4Adapter(Supplier<CallGovernor> governor) {
@@ -25,5 +26,13 @@ public final class Apache4Adapter implements Apache4Hook {
             return protocolExec;
         }
         return new FailoverExecChain((ClientExecChain) protocolExec, governor);
+    }
+
+    /**
+     * TEMPORARY, while adapters not yet on the call lifecycle (Spring's RestClient) mark their
+     * attempts with {@link CallDepth} rather than the lifecycle's attempt guard.
+     */
+    private static CallGovernor governorOutsideOtherCalls() {
+        return CallDepth.inCall() ? null : AgentRuntime.governor();
     }
 }

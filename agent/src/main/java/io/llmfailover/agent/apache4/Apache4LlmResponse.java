@@ -13,12 +13,12 @@ import org.apache.http.client.methods.CloseableHttpResponse;
 final class Apache4LlmResponse implements LlmResponse {
 
     private final CloseableHttpResponse response;
-    private final boolean answersAppRequest;
+    private final AttemptAbort abort;
     private final HttpHeaders headers;
 
-    Apache4LlmResponse(CloseableHttpResponse response, boolean answersAppRequest) {
+    Apache4LlmResponse(CloseableHttpResponse response, AttemptAbort abort) {
         this.response = response;
-        this.answersAppRequest = answersAppRequest;
+        this.abort = abort;
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         for (Header header : response.getAllHeaders()) {
             neutral.add(header.getName(), header.getValue());
@@ -28,11 +28,6 @@ final class Apache4LlmResponse implements LlmResponse {
 
     CloseableHttpResponse nativeResponse() {
         return response;
-    }
-
-    /** True when the attempt was the app's own request, untouched by the runtime. */
-    boolean answersAppRequest() {
-        return answersAppRequest;
     }
 
     @Override
@@ -53,6 +48,12 @@ final class Apache4LlmResponse implements LlmResponse {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Shuts the connection down at once (the client's own abort): nothing is read, nothing waited for. */
+    @Override
+    public void abort() {
+        abort.cancel();
     }
 
     @Override

@@ -2,17 +2,13 @@ package io.llmfailover.agent.apache4;
 
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
 import java.util.Set;
 import org.apache.http.Header;
-import org.apache.http.HttpEntity;
 import org.apache.http.HttpEntityEnclosingRequest;
 import org.apache.http.HttpHost;
-import org.apache.http.HttpRequest;
 import org.apache.http.client.methods.HttpUriRequest;
 import org.apache.http.client.methods.RequestBuilder;
 import org.apache.http.conn.routing.HttpRoute;
@@ -38,23 +34,6 @@ final class Apache4Requests {
         } catch (URISyntaxException | RuntimeException e) {
             return null;
         }
-    }
-
-    /** Reads the body once and puts the copy back in its place, so the request can be sent again. */
-    static byte[] bufferBody(HttpRequest request) throws IOException {
-        if (!(request instanceof HttpEntityEnclosingRequest enclosing) || enclosing.getEntity() == null) {
-            return new byte[0];
-        }
-        HttpEntity entity = enclosing.getEntity();
-        // writeTo, not getContent: a streaming entity (Spring's, for one) can only write itself.
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        entity.writeTo(bytes);
-        byte[] body = bytes.toByteArray();
-        ByteArrayEntity copy = new ByteArrayEntity(body);
-        copy.setContentType(entity.getContentType());
-        copy.setContentEncoding(entity.getContentEncoding());
-        enclosing.setEntity(copy);
-        return body;
     }
 
     static LlmRequest toNeutral(org.apache.http.client.methods.HttpRequestWrapper request, URI uri, byte[] body) {

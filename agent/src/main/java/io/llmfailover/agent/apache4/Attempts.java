@@ -1,15 +1,16 @@
 package io.llmfailover.agent.apache4;
 
 import io.llmfailover.agent.bootstrap.HeadDeadline;
-import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.CallAbandonedException;
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
-import java.time.Duration;
+import java.net.SocketTimeoutException;
 import java.util.function.Consumer;
 import org.apache.http.HttpException;
 import org.apache.http.HttpHost;
-import org.apache.http.client.ClientProtocolException;
 import org.apache.http.client.methods.CloseableHttpResponse;
 import org.apache.http.client.methods.HttpExecutionAware;
 import org.apache.http.client.methods.HttpRequestWrapper;
@@ -19,43 +20,61 @@ import org.apache.http.impl.execchain.ClientExecChain;
 
 /**
  * The transport of one governed call: sends each attempt through the app client's protocol stage
- * and below, each with an abort handle of its own (the app's own abort reaches it too).
+ * and below, each with an abort handle of its own that the app's own abort reaches too. The app's
+ * redirect stage sits above: it never sees an attempt, only the answer.
  */
-final class Attempts implements io.llmfailover.runtime.http.LegacyTransport {
+final class Attempts implements Transport {
 
-    private final ClientExecChain protocolExec;
-    private final HttpRoute appRoute;
-    private final HttpRequestWrapper appWrapper;
-    private final HttpClientContext context;
-    private final HttpExecutionAware appExecAware;
-    private final LlmRequest appRequest;
+    private final Apache4Call call;
 
-    Attempts(ClientExecChain protocolExec, HttpRoute appRoute, HttpRequestWrapper appWrapper, HttpClientContext context,
-            HttpExecutionAware appExecAware, LlmRequest appRequest) {
-        this.protocolExec = protocolExec;
-        this.appRoute = appRoute;
-        this.appWrapper = appWrapper;
-        this.context = context;
-        this.appExecAware = appExecAware;
-        this.appRequest = appRequest;
+    Attempts(Apache4Call call) {
+        this.call = call;
     }
 
     @Override
-    public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
-        boolean untouched = attempt == appRequest;
-        HttpRoute route = appRoute;
-        HttpRequestWrapper request = appWrapper;
-        if (!untouched) {
-            HttpHost target = Apache4Requests.targetOf(attempt.uri());
-            route = Apache4Requests.routeTo(target, appRoute);
-            request = HttpRequestWrapper.wrap(Apache4Requests.toApache(attempt), target);
+    public LlmResponse send(AttemptRequest attempt) throws IOException {
+        HttpRoute route = call.route;
+        HttpRequestWrapper request = call.request;
+        if (!attempt.original()) {
+            HttpHost target = Apache4Requests.targetOf(attempt.request().uri());
+            route = Apache4Requests.routeTo(target, call.route);
+            request = HttpRequestWrapper.wrap(Apache4Requests.toApache(attempt.request()), target);
+        } else if (!attempt.addedHeaders().isEmpty()) {
+            // A wrapper of the app's own: a retry of the app's stage above re-sends the app's request as it was.
+            request = HttpRequestWrapper.wrap(call.request, call.request.getTarget());
+            attempt.addedHeaders().forEach(request::addHeader);
         }
         AttemptAbort abort = new AttemptAbort();
-        if (appExecAware != null) {
-            appExecAware.setCancellable(abort);
+        if (call.execAware != null) {
+            call.execAware.setCancellable(abort);
         }
-        Attempt sending = new Attempt(route, request, abort, untouched);
-        return HeadDeadline.await(firstByteTimeout, sending, sending, sending);
+        Attempt sending = new Attempt(route, request, abort);
+        try {
+            return HeadDeadline.await(attempt.headTimeout(), sending, sending, sending);
+        } catch (FirstByteTimeoutException agentDeadline) {
+            throw agentDeadline;
+        } catch (IOException e) {
+            throw appGaveUp(e) ? new CallAbandonedException(e) : e;
+        }
+    }
+
+    /**
+     * The app aborted its request, its thread was interrupted, or its own socket timeout (shorter
+     * than the agent's deadline, else that deadline would have come first) expired. A connect
+     * timeout is HttpClient's {@code ConnectTimeoutException}, the provider's failure.
+     */
+    private boolean appGaveUp(IOException e) {
+        return call.abortedByApp() || Thread.currentThread().isInterrupted() || e instanceof SocketTimeoutException;
+    }
+
+    /** The app's request down the protocol stage, as the client would send it without the agent. */
+    static CloseableHttpResponse execute(ClientExecChain protocolExec, HttpRoute route, HttpRequestWrapper request,
+            HttpClientContext context, HttpExecutionAware execAware) throws IOException {
+        try {
+            return protocolExec.execute(route, request, context, execAware);
+        } catch (HttpException e) {
+            throw new HttpFailure(e);
+        }
     }
 
     /**
@@ -68,18 +87,16 @@ final class Attempts implements io.llmfailover.runtime.http.LegacyTransport {
         private final HttpRoute route;
         private final HttpRequestWrapper request;
         private final AttemptAbort abort;
-        private final boolean untouched;
 
-        Attempt(HttpRoute route, HttpRequestWrapper request, AttemptAbort abort, boolean untouched) {
+        Attempt(HttpRoute route, HttpRequestWrapper request, AttemptAbort abort) {
             this.route = route;
             this.request = request;
             this.abort = abort;
-            this.untouched = untouched;
         }
 
         @Override
         public Apache4LlmResponse send() throws IOException {
-            return new Apache4LlmResponse(proceed(route, request, abort), untouched);
+            return new Apache4LlmResponse(execute(call.protocolExec, route, request, call.context, abort), abort);
         }
 
         /** Aborts the attempt in flight. */
@@ -92,14 +109,6 @@ final class Attempts implements io.llmfailover.runtime.http.LegacyTransport {
         @Override
         public void accept(Apache4LlmResponse late) {
             late.close();
-        }
-    }
-
-    private CloseableHttpResponse proceed(HttpRoute route, HttpRequestWrapper request, AttemptAbort abort) throws IOException {
-        try {
-            return protocolExec.execute(route, request, context, abort);
-        } catch (HttpException e) {
-            throw new ClientProtocolException(e);
         }
     }
 }

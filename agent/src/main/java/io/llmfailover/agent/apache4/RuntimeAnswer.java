@@ -1,9 +1,7 @@
 package io.llmfailover.agent.apache4;
 
+import io.llmfailover.agent.lifecycle.AnswerBody;
 import io.llmfailover.runtime.http.LlmResponse;
-import java.io.FilterInputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.List;
 import java.util.Map;
 import org.apache.http.HttpVersion;
@@ -32,7 +30,7 @@ final class RuntimeAnswer extends BasicHttpResponse implements CloseableHttpResp
             }
         }
         long length = answer.headers().first("Content-Length").map(RuntimeAnswer::parseLength).orElse(-1L);
-        InputStreamEntity entity = new InputStreamEntity(closing(answer), length);
+        InputStreamEntity entity = new InputStreamEntity(AnswerBody.of(answer), length);
         answer.headers().first("Content-Type").ifPresent(entity::setContentType);
         answer.headers().first("Content-Encoding").ifPresent(entity::setContentEncoding);
         setEntity(entity);
@@ -41,19 +39,6 @@ final class RuntimeAnswer extends BasicHttpResponse implements CloseableHttpResp
     @Override
     public void close() {
         answer.close();
-    }
-
-    private static InputStream closing(LlmResponse answer) {
-        return new FilterInputStream(answer.body()) {
-            @Override
-            public void close() throws IOException {
-                try {
-                    super.close();
-                } finally {
-                    answer.close();
-                }
-            }
-        };
     }
 
     private static long parseLength(String value) {

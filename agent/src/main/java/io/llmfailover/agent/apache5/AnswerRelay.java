@@ -1,6 +1,6 @@
 package io.llmfailover.agent.apache5;
 
-import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Answer;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -26,7 +26,8 @@ final class AnswerRelay implements Runnable, Cancellable, CapacityChannel {
 
     private static final int CHUNK = 8 * 1024;
 
-    private final LlmResponse answer;
+    private final Answer answer;
+    private final GovernedAsyncCall call;
     private final AsyncExecCallback callback;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition granted = lock.newCondition();
@@ -34,14 +35,16 @@ final class AnswerRelay implements Runnable, Cancellable, CapacityChannel {
     private boolean capacityAsked;
     private volatile boolean cancelled;
 
-    AnswerRelay(LlmResponse answer, AsyncExecCallback callback) {
+    AnswerRelay(Answer answer, GovernedAsyncCall call) {
         this.answer = answer;
-        this.callback = callback;
+        this.call = call;
+        this.callback = call.callback;
     }
 
     @Override
     public void run() {
         try (InputStream body = answer.body()) {
+            call.doing(this);
             AsyncDataConsumer consumer = callback.handleResponse(headOf(answer), entityOf(answer));
             if (consumer != null) {
                 pump(body, consumer);
@@ -112,7 +115,7 @@ final class AnswerRelay implements Runnable, Cancellable, CapacityChannel {
         }
     }
 
-    /** The app cancelled: the answer is closed, which aborts its attempt. */
+    /** The app cancelled: the answer is abandoned, which aborts its attempt. */
     @Override
     public boolean cancel() {
         cancelled = true;
@@ -122,13 +125,14 @@ final class AnswerRelay implements Runnable, Cancellable, CapacityChannel {
         } finally {
             lock.unlock();
         }
-        answer.close();
+        answer.abort();
         return true;
     }
 
-    private static HttpResponse headOf(LlmResponse answer) {
-        if (answer instanceof AsyncLlmResponse attempt && attempt.answersAppRequest()) {
-            return attempt.nativeHead();
+    /** The client's own head when the answer is the app's own request's, else one built from the answer's. */
+    private static HttpResponse headOf(Answer answer) {
+        if (answer.isOwn()) {
+            return ((AsyncLlmResponse) answer.ownResponse()).nativeHead();
         }
         BasicHttpResponse head = new BasicHttpResponse(answer.status(),
                 EnglishReasonPhraseCatalog.INSTANCE.getReason(answer.status(), null));
@@ -136,9 +140,9 @@ final class AnswerRelay implements Runnable, Cancellable, CapacityChannel {
         return head;
     }
 
-    private static EntityDetails entityOf(LlmResponse answer) {
-        if (answer instanceof AsyncLlmResponse attempt && attempt.answersAppRequest()) {
-            return attempt.entityDetails();
+    private static EntityDetails entityOf(Answer answer) {
+        if (answer.isOwn()) {
+            return ((AsyncLlmResponse) answer.ownResponse()).entityDetails();
         }
         long length = parseLength(answer.headers().first("Content-Length").orElse(null));
         return length == 0 ? null : new AnswerEntity(length, answer.headers().first("Content-Type").orElse(null),

@@ -2,8 +2,6 @@ package io.llmfailover.agent.apache5;
 
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
@@ -12,7 +10,6 @@ import org.apache.hc.client5.http.HttpRoute;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
-import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.HttpHost;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
@@ -45,21 +42,6 @@ final class Apache5Requests {
         } catch (URISyntaxException | IllegalArgumentException e) {
             return null;
         }
-    }
-
-    /** Reads the body once and puts the copy back in its place, so the request can be sent again. */
-    static byte[] bufferBody(ClassicHttpRequest request) throws IOException {
-        HttpEntity entity = request.getEntity();
-        if (entity == null) {
-            return new byte[0];
-        }
-        // writeTo, not getContent: a streaming entity (Spring's, for one) can only write itself.
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-        entity.writeTo(bytes);
-        byte[] body = bytes.toByteArray();
-        ContentType type = entity.getContentType() == null ? null : ContentType.parseLenient(entity.getContentType());
-        request.setEntity(new ByteArrayEntity(body, type, entity.getContentEncoding()));
-        return body;
     }
 
     static LlmRequest toNeutral(HttpRequest request, URI uri, byte[] body) {

@@ -11,7 +11,7 @@ import org.apache.hc.core5.http.HttpResponse;
 /**
  * One async attempt's response, seen by the runtime as a blocking stream fed by the I/O reactor;
  * keeps the native head for the app. Closing it before the body ended aborts the attempt, which
- * releases its connection.
+ * releases its connection; nothing ever waits for the rest of the body.
  */
 final class AsyncLlmResponse implements LlmResponse {
 
@@ -19,16 +19,13 @@ final class AsyncLlmResponse implements LlmResponse {
     private final EntityDetails entity;
     private final ResponseBodyPipe body;
     private final Cancellable attempt;
-    private final boolean answersAppRequest;
     private final HttpHeaders headers;
 
-    AsyncLlmResponse(HttpResponse head, EntityDetails entity, ResponseBodyPipe body, Cancellable attempt,
-            boolean answersAppRequest) {
+    AsyncLlmResponse(HttpResponse head, EntityDetails entity, ResponseBodyPipe body, Cancellable attempt) {
         this.head = head;
         this.entity = entity;
         this.body = body;
         this.attempt = attempt;
-        this.answersAppRequest = answersAppRequest;
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         for (Header header : head.getHeaders()) {
             neutral.add(header.getName(), header.getValue());
@@ -45,11 +42,6 @@ final class AsyncLlmResponse implements LlmResponse {
         return entity;
     }
 
-    /** True when the attempt was the app's own request, untouched by the runtime. */
-    boolean answersAppRequest() {
-        return answersAppRequest;
-    }
-
     @Override
     public int status() {
         return head.getCode();
@@ -63,6 +55,13 @@ final class AsyncLlmResponse implements LlmResponse {
     @Override
     public InputStream body() {
         return body.stream();
+    }
+
+    /** Cancels the exchange and closes its connection, whether or not the body ended. */
+    @Override
+    public void abort() {
+        body.close();
+        attempt.cancel();
     }
 
     @Override

@@ -1,7 +1,8 @@
 package io.llmfailover.agent.apache5;
 
+import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
-import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
@@ -12,7 +13,6 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.HttpRoute;
 import org.apache.hc.client5.http.async.AsyncExecCallback;
 import org.apache.hc.client5.http.async.AsyncExecChain;
@@ -24,48 +24,51 @@ import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.HttpResponse;
 import org.apache.hc.core5.http.nio.AsyncDataConsumer;
-import org.apache.hc.core5.http.nio.AsyncEntityProducer;
+import org.apache.hc.core5.http.support.BasicRequestBuilder;
 
 /**
- * Sends each attempt down the rest of the app's async exec chain (protocol, connect, transport)
- * with a fresh producer of its bytes and a runtime and cancellable of its own, then waits, on the
- * adapter executor and never on the I/O reactor, for its response head within the first-byte
- * timeout. The body stays with the connection and is read lazily through a {@link ResponseBodyPipe}.
+ * Sends each attempt down the rest of the app's async exec chain (protocol, connect, transport),
+ * below the app's redirect stage, with a fresh producer of its bytes and a runtime and cancellable
+ * of its own, then waits, on the adapter executor and never on the I/O reactor, for its response
+ * head within the agent's deadline. The body stays with the connection and is read lazily through
+ * a {@link ResponseBodyPipe}.
  */
-final class AsyncTransport implements io.llmfailover.runtime.http.LegacyTransport {
+final class AsyncTransport implements Transport {
 
-    private final AsyncExecChain.Scope scope;
-    private final AsyncExecChain chain;
-    private final LlmRequest appRequest;
-    private final HttpRequest appAsyncRequest;
     private final GovernedAsyncCall call;
 
-    AsyncTransport(AsyncExecChain.Scope scope, AsyncExecChain chain, LlmRequest appRequest,
-            HttpRequest appAsyncRequest, GovernedAsyncCall call) {
-        this.scope = scope;
-        this.chain = chain;
-        this.appRequest = appRequest;
-        this.appAsyncRequest = appAsyncRequest;
+    AsyncTransport(GovernedAsyncCall call) {
         this.call = call;
     }
 
     @Override
-    public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
-        boolean untouched = attempt == appRequest;
-        HttpRequest request = untouched ? appAsyncRequest : Apache5Requests.toAsync(attempt);
-        AsyncEntityProducer entity = Apache5Requests.entityOf(attempt);
-        HttpRoute route = untouched ? scope.route : Apache5Requests.routeTo(attempt.uri(), scope.route);
-        Attempt sending = new Attempt(scope.execRuntime.fork(), untouched);
-        call.attemptStarted(sending);
-        AsyncExecChain.Scope attemptScope = new AsyncExecChain.Scope(scope.exchangeId, route, request,
-                sending.cancellable, scope.clientContext, sending.runtime, scope.scheduler, scope.execCount);
+    public LlmResponse send(AttemptRequest attempt) throws IOException {
+        AsyncExecChain.Scope scope = call.scope;
+        HttpRequest request = call.request;
+        HttpRoute route = scope.route;
+        if (!attempt.original()) {
+            request = Apache5Requests.toAsync(attempt.request());
+            route = Apache5Requests.routeTo(attempt.request().uri(), scope.route);
+        } else if (!attempt.addedHeaders().isEmpty()) {
+            // A copy: a retry of the app's stage above re-sends the app's request as it was.
+            request = BasicRequestBuilder.copy(call.request).build();
+            attempt.addedHeaders().forEach(request::addHeader);
+        }
+        Attempt sending = new Attempt(scope.execRuntime.fork());
         try {
-            chain.proceed(request, entity, attemptScope, sending);
+            call.doing(sending);
+            AsyncExecChain.Scope attemptScope = new AsyncExecChain.Scope(scope.exchangeId, route, request,
+                    sending.cancellable, scope.clientContext, sending.runtime, scope.scheduler, scope.execCount);
+            call.chain.proceed(request, Apache5Requests.entityOf(attempt.request()), attemptScope, sending);
+            return sending.awaitHead(attempt.headTimeout());
         } catch (HttpException e) {
             sending.cancel();
-            throw new ClientProtocolException(e.getMessage(), e);
+            throw new HttpFailure(e);
+        } catch (FirstByteTimeoutException agentDeadline) {
+            throw agentDeadline;
+        } catch (IOException e) {
+            throw call.appGaveUp(e) ? new CallAbandonedException(e) : e;
         }
-        return sending.awaitHead(firstByteTimeout);
     }
 
     /**
@@ -76,12 +79,10 @@ final class AsyncTransport implements io.llmfailover.runtime.http.LegacyTranspor
         private final CompletableFuture<AsyncLlmResponse> head = new CompletableFuture<>();
         private final ComplexCancellable cancellable = new ComplexCancellable();
         private final AsyncExecRuntime runtime;
-        private final boolean untouched;
         private volatile ResponseBodyPipe body;
 
-        Attempt(AsyncExecRuntime runtime, boolean untouched) {
+        Attempt(AsyncExecRuntime runtime) {
             this.runtime = runtime;
-            this.untouched = untouched;
         }
 
         AsyncLlmResponse awaitHead(Duration timeout) throws IOException {
@@ -114,7 +115,7 @@ final class AsyncTransport implements io.llmfailover.runtime.http.LegacyTranspor
             if (entityDetails == null) {
                 pipe.end(null);
             }
-            head.complete(new AsyncLlmResponse(response, entityDetails, pipe, this, untouched));
+            head.complete(new AsyncLlmResponse(response, entityDetails, pipe, this));
             return entityDetails == null ? null : pipe;
         }
 
@@ -143,7 +144,7 @@ final class AsyncTransport implements io.llmfailover.runtime.http.LegacyTranspor
             head.completeExceptionally(cause);
         }
 
-        /** Aborts the attempt in flight: its exchange is cancelled and its connection closed. */
+        /** Aborts the attempt in flight: its exchange is cancelled and its connection closed, nothing waited for. */
         @Override
         public boolean cancel() {
             boolean cancelled = cancellable.cancel();
@@ -161,7 +162,7 @@ final class AsyncTransport implements io.llmfailover.runtime.http.LegacyTranspor
                 return io;
             }
             if (cause instanceof HttpException http) {
-                return new ClientProtocolException(http.getMessage(), http);
+                return new HttpFailure(http);
             }
             if (cause instanceof RuntimeException runtime) {
                 throw runtime;
@@ -179,7 +180,7 @@ final class AsyncTransport implements io.llmfailover.runtime.http.LegacyTranspor
 
         @Override
         public void accept(AsyncLlmResponse late) {
-            late.close();
+            late.abort();
         }
     }
 }

@@ -4,20 +4,28 @@ import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
+import org.apache.hc.client5.http.classic.ExecRuntime;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.HttpEntity;
 
-/** One attempt's classic response, seen by the runtime; keeps the native response for the app. */
+/**
+ * One attempt's classic response, seen by the runtime; keeps the native response for the app.
+ * Closing it closes the body the attempt received, whatever body the app was given instead.
+ */
 final class ClassicLlmResponse implements LlmResponse {
 
     private final ClassicHttpResponse response;
-    private final boolean answersAppRequest;
+    private final HttpEntity received;
+    private final ExecRuntime runtime;
     private final HttpHeaders headers;
 
-    ClassicLlmResponse(ClassicHttpResponse response, boolean answersAppRequest) {
+    /** @param runtime the attempt's own exec runtime, holding its connection */
+    ClassicLlmResponse(ClassicHttpResponse response, ExecRuntime runtime) {
         this.response = response;
-        this.answersAppRequest = answersAppRequest;
+        this.received = response.getEntity();
+        this.runtime = runtime;
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         for (Header header : response.getHeaders()) {
             neutral.add(header.getName(), header.getValue());
@@ -27,11 +35,6 @@ final class ClassicLlmResponse implements LlmResponse {
 
     ClassicHttpResponse nativeResponse() {
         return response;
-    }
-
-    /** True when the attempt was the app's own request, untouched by the runtime. */
-    boolean answersAppRequest() {
-        return answersAppRequest;
     }
 
     @Override
@@ -46,20 +49,32 @@ final class ClassicLlmResponse implements LlmResponse {
 
     @Override
     public InputStream body() {
-        HttpEntity entity = response.getEntity();
         try {
-            return entity == null ? InputStream.nullInputStream() : entity.getContent();
+            return received == null ? InputStream.nullInputStream() : received.getContent();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * Closes the connection at once. Closing the body would read a chunked one to its end first
+     * (httpcore5's {@code ChunkedInputStream}), which a stream of keep-alive comments never reaches.
+     */
+    @Override
+    public void abort() {
+        runtime.discardEndpoint();
     }
 
     @Override
     public void close() {
         try {
-            response.close();
+            if (received != null) {
+                received.close();
+            }
         } catch (IOException ignored) {
             // closing releases the connection; there is nothing more to do if it fails
+        } finally {
+            runtime.discardEndpoint();
         }
     }
 }

@@ -1,52 +1,71 @@
 package io.llmfailover.agent.apache5;
 
 import io.llmfailover.agent.bootstrap.HeadDeadline;
-import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.CallAbandonedException;
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
-import java.time.Duration;
+import java.net.SocketTimeoutException;
 import java.util.function.Consumer;
-import org.apache.hc.client5.http.ClientProtocolException;
 import org.apache.hc.client5.http.HttpRoute;
 import org.apache.hc.client5.http.classic.ExecChain;
+import org.apache.hc.client5.http.classic.ExecRuntime;
 import org.apache.hc.core5.concurrent.CancellableDependency;
 import org.apache.hc.core5.concurrent.ComplexCancellable;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.io.support.ClassicRequestBuilder;
 
 /**
  * Sends each attempt down the rest of the app's classic exec chain (protocol, connect, transport),
- * on a runtime of its own, so an attempt abandoned at the first-byte deadline can be aborted
- * alone, and so can the app's own cancellation of the request.
+ * below the app's redirect stage, on a runtime of its own, so an attempt can be aborted alone: at
+ * the agent's deadline, or by the app's own cancellation of the request.
  */
-final class ClassicTransport implements io.llmfailover.runtime.http.LegacyTransport {
+final class ClassicTransport implements Transport {
 
-    private final ExecChain.Scope scope;
-    private final ExecChain chain;
-    private final LlmRequest appRequest;
-    private final ClassicHttpRequest appClassicRequest;
+    private final ClassicCall call;
 
-    ClassicTransport(ExecChain.Scope scope, ExecChain chain, LlmRequest appRequest, ClassicHttpRequest appClassicRequest) {
-        this.scope = scope;
-        this.chain = chain;
-        this.appRequest = appRequest;
-        this.appClassicRequest = appClassicRequest;
+    ClassicTransport(ClassicCall call) {
+        this.call = call;
     }
 
     @Override
-    public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
-        boolean untouched = attempt == appRequest;
-        ClassicHttpRequest request = untouched ? appClassicRequest : Apache5Requests.toClassic(attempt);
-        HttpRoute route = untouched ? scope.route : Apache5Requests.routeTo(attempt.uri(), scope.route);
-        ComplexCancellable cancellable = new ComplexCancellable();
-        if (scope.originalRequest instanceof CancellableDependency appCancellable) {
-            appCancellable.setDependency(cancellable);
+    public LlmResponse send(AttemptRequest attempt) throws IOException {
+        ClassicHttpRequest request = call.request;
+        HttpRoute route = call.scope.route;
+        if (!attempt.original()) {
+            request = Apache5Requests.toClassic(attempt.request());
+            route = Apache5Requests.routeTo(attempt.request().uri(), call.scope.route);
+        } else if (!attempt.addedHeaders().isEmpty()) {
+            // A copy: a retry of the app's stage above re-sends the app's request as it was.
+            request = ClassicRequestBuilder.copy(call.request).build();
+            attempt.addedHeaders().forEach(request::addHeader);
         }
-        ExecChain.Scope attemptScope = new ExecChain.Scope(scope.exchangeId, route, request,
-                scope.execRuntime.fork(cancellable), scope.clientContext);
-        Attempt sending = new Attempt(request, attemptScope, cancellable, untouched);
-        return HeadDeadline.await(firstByteTimeout, sending, sending, sending);
+        ComplexCancellable cancellable = new ComplexCancellable();
+        if (call.scope.originalRequest instanceof CancellableDependency app) {
+            app.setDependency(cancellable);
+        }
+        ExecRuntime runtime = call.scope.execRuntime.fork(cancellable);
+        Attempt sending = new Attempt(request, new ExecChain.Scope(call.scope.exchangeId, route, request, runtime,
+                call.scope.clientContext), cancellable);
+        try {
+            return HeadDeadline.await(attempt.headTimeout(), sending, sending, sending);
+        } catch (FirstByteTimeoutException agentDeadline) {
+            throw agentDeadline;
+        } catch (IOException e) {
+            throw appGaveUp(e) ? new CallAbandonedException(e) : e;
+        }
+    }
+
+    /**
+     * The app cancelled its request, its thread was interrupted, or its own response timeout
+     * (shorter than the agent's deadline, else that deadline would have come first) expired. A
+     * connect timeout is HttpClient's {@code ConnectTimeoutException}, the provider's failure.
+     */
+    private boolean appGaveUp(IOException e) {
+        return call.cancelledByApp() || Thread.currentThread().isInterrupted() || e instanceof SocketTimeoutException;
     }
 
     /**
@@ -58,21 +77,19 @@ final class ClassicTransport implements io.llmfailover.runtime.http.LegacyTransp
         private final ClassicHttpRequest request;
         private final ExecChain.Scope scope;
         private final ComplexCancellable cancellable;
-        private final boolean untouched;
 
-        Attempt(ClassicHttpRequest request, ExecChain.Scope scope, ComplexCancellable cancellable, boolean untouched) {
+        Attempt(ClassicHttpRequest request, ExecChain.Scope scope, ComplexCancellable cancellable) {
             this.request = request;
             this.scope = scope;
             this.cancellable = cancellable;
-            this.untouched = untouched;
         }
 
         @Override
         public ClassicLlmResponse send() throws IOException {
             try {
-                return new ClassicLlmResponse(chain.proceed(request, scope), untouched);
+                return new ClassicLlmResponse(call.chain.proceed(request, scope), scope.execRuntime);
             } catch (HttpException e) {
-                throw new ClientProtocolException(e.getMessage(), e);
+                throw new HttpFailure(e);
             }
         }
 
@@ -85,7 +102,7 @@ final class ClassicTransport implements io.llmfailover.runtime.http.LegacyTransp
         /** Releases a head that arrived too late. */
         @Override
         public void accept(ClassicLlmResponse late) {
-            late.close();
+            late.abort();
         }
     }
 }

@@ -2,9 +2,9 @@ package io.llmfailover.agent.apache5;
 
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.Governors;
+import io.llmfailover.agent.bootstrap.FailureLog;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.io.IOException;
-import java.net.URI;
 import java.util.function.Supplier;
 import org.apache.hc.client5.http.async.AsyncExecCallback;
 import org.apache.hc.client5.http.async.AsyncExecChain;
@@ -14,9 +14,10 @@ import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.nio.AsyncEntityProducer;
 
 /**
- * The async client's exec handler: a governed call leaves the calling thread (the app's, or the
- * I/O reactor's for a redirect or retry) at once and runs on the adapter executor, where the
- * runtime may block on attempts; calls the runtime does not govern go on untouched.
+ * The async client's exec handler, just above the protocol stage: whether a call is governed, and
+ * the caller's class loader and span, are read on the calling thread (the app's, or the I/O
+ * reactor's for a redirect or retry); a governed call then leaves it at once for the adapter
+ * executor, where the runtime may block on attempts. Other calls go on untouched.
  */
 final class FailoverAsyncExecHandler implements AsyncExecChainHandler {
 
@@ -29,15 +30,19 @@ final class FailoverAsyncExecHandler implements AsyncExecChainHandler {
     @Override
     public void execute(HttpRequest request, AsyncEntityProducer entityProducer, AsyncExecChain.Scope scope,
             AsyncExecChain chain, AsyncExecCallback callback) throws HttpException, IOException {
-        URI uri = Apache5Requests.uriOf(request, scope.route);
-        CallGovernor governing = Governors.forCall(governor, uri, "Apache HttpClient 5 async");
+        GovernedAsyncCall call = new GovernedAsyncCall(request, entityProducer, scope, chain, callback);
+        CallGovernor governing = CallLifecycle.governorFor(AsyncBinding.INSTANCE, call, governor);
         if (governing == null) {
             chain.proceed(request, entityProducer, scope, callback);
             return;
         }
-        GovernedAsyncCall call = new GovernedAsyncCall(governing, uri, request, entityProducer, scope, chain, callback);
-        scope.cancellableDependency.setDependency(call);
-        AgentThreads.shared().execute(call);
+        try {
+            call.governedBy(governing, CallLifecycle.callerOf(AsyncBinding.INSTANCE, call));
+            scope.cancellableDependency.setDependency(call);
+            AgentThreads.shared().execute(call);
+        } catch (RuntimeException | LinkageError e) {
+            FailureLog.once("Apache HttpClient 5 async call", e);
+            chain.proceed(request, entityProducer, scope, callback);
+        }
     }
-
 }

@@ -1,5 +1,7 @@
 package io.llmfailover.agent.apache5;
 
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.CappedCopy;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -8,56 +10,89 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
+import org.apache.hc.core5.concurrent.Cancellable;
 import org.apache.hc.core5.http.Header;
 import org.apache.hc.core5.http.nio.AsyncEntityProducer;
 import org.apache.hc.core5.http.nio.DataStreamChannel;
 
 /**
- * Collects an async request entity into bytes by playing the data channel its producer writes
- * to, so the runtime can replay the body to every attempt. Runs on the adapter executor: a
- * producer that has nothing yet is waited for until it asks for output again.
+ * Collects an async request entity into bytes, within {@code buffer.max-bytes}, by playing the
+ * data channel its producer writes to, so the runtime can replay the body to every attempt. Runs
+ * on the adapter executor: a producer that has nothing yet is waited for until it asks for output
+ * again, or the app cancels.
  */
-final class RequestEntityBytes implements DataStreamChannel {
+final class RequestEntityBytes implements DataStreamChannel, Cancellable {
 
     /** How long a producer may stay silent before the body is given up on. */
     private static final long SILENCE_NANOS = TimeUnit.SECONDS.toNanos(30);
 
     private final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    private final long limit;
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition outputRequested = lock.newCondition();
     private boolean wantsOutput;
     private volatile boolean ended;
+    private volatile boolean overCap;
+    private volatile boolean cancelled;
 
-    private RequestEntityBytes() {}
+    private RequestEntityBytes(long limit) {
+        this.limit = limit;
+    }
 
-    /** The whole entity; a repeatable producer is rewound afterwards, as the client's own retries expect. */
-    static byte[] collect(AsyncEntityProducer producer) throws IOException {
+    /**
+     * The entity's bytes, or why the call passes through: decided from its declared length and
+     * whether it can be produced again before a byte is read. A repeatable producer is rewound
+     * afterwards, as the client's own retries expect, so the app's call can still go as it was made.
+     */
+    static BufferedBody collect(GovernedAsyncCall call, long limit) throws IOException {
+        AsyncEntityProducer producer = call.entityProducer;
         if (producer == null) {
-            return new byte[0];
+            return BufferedBody.empty();
         }
-        RequestEntityBytes channel = new RequestEntityBytes();
-        while (!channel.ended) {
-            int before = channel.bytes.size();
-            producer.produce(channel);
-            if (!channel.ended && channel.bytes.size() == before) {
-                channel.awaitOutputRequest();
+        BufferedBody decided = CappedCopy.notToRead(producer.getContentLength(), producer.isRepeatable(), limit);
+        if (decided != null) {
+            return decided;
+        }
+        RequestEntityBytes channel = new RequestEntityBytes(limit);
+        call.doing(channel);
+        try {
+            while (!channel.ended && !channel.overCap) {
+                if (channel.cancelled) {
+                    throw new InterruptedIOException("request cancelled");
+                }
+                int before = channel.bytes.size();
+                producer.produce(channel);
+                if (!channel.ended && !channel.overCap && channel.bytes.size() == before) {
+                    channel.awaitOutputRequest();
+                }
+            }
+        } finally {
+            if (producer.isRepeatable()) {
+                producer.releaseResources();
             }
         }
-        if (producer.isRepeatable()) {
-            producer.releaseResources();
+        if (!channel.overCap) {
+            return BufferedBody.of(channel.bytes.toByteArray());
         }
-        return channel.bytes.toByteArray();
+        if (producer.isRepeatable()) {
+            return BufferedBody.tooLarge(limit);
+        }
+        throw new IOException("the request entity is longer than its declared length of "
+                + producer.getContentLength() + " bytes");
     }
 
     private void awaitOutputRequest() throws IOException {
         lock.lock();
         try {
             long left = SILENCE_NANOS;
-            while (!wantsOutput && !ended) {
+            while (!wantsOutput && !ended && !cancelled) {
                 if (left <= 0) {
                     throw new IOException("the request entity produced nothing for 30 s");
                 }
                 left = outputRequested.awaitNanos(left);
+            }
+            if (cancelled) {
+                throw new InterruptedIOException("request cancelled");
             }
             wantsOutput = false;
         } catch (InterruptedException e) {
@@ -79,9 +114,15 @@ final class RequestEntityBytes implements DataStreamChannel {
         }
     }
 
+    /** Takes what the producer writes; past the cap, it is dropped and the copy stops. */
     @Override
     public int write(ByteBuffer src) {
         int count = src.remaining();
+        if (overCap || bytes.size() + (long) count > limit) {
+            overCap = true;
+            src.position(src.limit());
+            return count;
+        }
         if (src.hasArray()) {
             bytes.write(src.array(), src.arrayOffset() + src.position(), count);
             src.position(src.limit());
@@ -102,5 +143,13 @@ final class RequestEntityBytes implements DataStreamChannel {
     public void endStream(List<? extends Header> trailers) {
         ended = true;
         requestOutput();
+    }
+
+    /** The app cancelled while its body was being read. */
+    @Override
+    public boolean cancel() {
+        cancelled = true;
+        requestOutput();
+        return true;
     }
 }

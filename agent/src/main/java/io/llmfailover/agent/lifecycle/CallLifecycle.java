@@ -120,7 +120,7 @@ public final class CallLifecycle {
     private static <C, R> R handBack(ClientBinding<C, R> binding, C call, Answer answer) throws IOException {
         try {
             return binding.toApp(call, answer.isOwn() ? answer : Answer.made(new RelayedResponse(answer,
-                    HopByHopHeaders.strippedForApp(answer.headers()), answer.body())));
+                    HopByHopHeaders.strippedForApp(answer.status(), answer.headers()), answer.body())));
         } catch (RuntimeException | Error e) {
             answer.close();
             FailureLog.once(binding.clientName() + " response", e);

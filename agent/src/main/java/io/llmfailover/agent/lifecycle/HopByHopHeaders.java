@@ -20,9 +20,13 @@ public final class HopByHopHeaders {
         return without(headers, DERIVED_FROM_REQUEST);
     }
 
-    /** A made answer's headers, fit to be set on a response the adapter builds for the app. */
-    public static HttpHeaders strippedForApp(HttpHeaders headers) {
-        return without(headers, Set.of());
+    /**
+     * A made answer's headers, fit to be set on a response the adapter builds for the app. A
+     * redirect's {@code Location} is dropped: the app's own redirect stage would follow it with the
+     * app's credentials (and, on 307 and 308, its prompt).
+     */
+    public static HttpHeaders strippedForApp(int status, HttpHeaders headers) {
+        return without(headers, status >= 300 && status < 400 ? Set.of("location") : Set.of());
     }
 
     private static HttpHeaders without(HttpHeaders headers, Set<String> alsoDropped) {
