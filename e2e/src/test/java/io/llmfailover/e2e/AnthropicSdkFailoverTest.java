@@ -188,7 +188,9 @@ class AnthropicSdkFailoverTest {
                 .set("provider.backup.model.*", BACKUP_MODEL)
                 .set("route.main.match", "primary")
                 .set("route.main.chain", "primary, backup")
-                .set("timeout.first-byte", firstByteTimeout);
+                .set("timeout.first-byte", firstByteTimeout)
+                // A blocking call's head only comes after the whole answer: its own deadline.
+                .set("timeout.head", firstByteTimeout);
     }
 
     /** The given calls succeeded with exactly what {@code stub} sends, delta by delta when streaming. */

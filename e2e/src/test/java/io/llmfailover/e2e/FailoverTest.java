@@ -222,7 +222,9 @@ class FailoverTest {
                 .set("breaker.consecutive-failures", 3)
                 .set("breaker.open-duration", "1s")
                 .set("breaker.half-open-probes", 1)
-                .set("timeout.first-byte", firstByteTimeout);
+                .set("timeout.first-byte", firstByteTimeout)
+                // A blocking call's head only comes after the whole answer: its own deadline.
+                .set("timeout.head", firstByteTimeout);
     }
 
     private static String allHeaderValues(LoggedRequest request) {

@@ -171,7 +171,9 @@ class GoogleGenAiSdkFailoverTest {
                 .set("provider.backup.api-key", "${" + BACKUP_KEY_VARIABLE + "}")
                 .set("route.main.match", "primary")
                 .set("route.main.chain", "primary, backup")
-                .set("timeout.first-byte", firstByteTimeout);
+                .set("timeout.first-byte", firstByteTimeout)
+                // A blocking call's head only comes after the whole answer: its own deadline.
+                .set("timeout.head", firstByteTimeout);
     }
 
     /** The given calls succeeded with exactly what {@code stub} sends, chunk by chunk when streaming. */
