@@ -11,9 +11,13 @@ public final class CallDepth {
 
     private CallDepth() {}
 
-    /** Opens a call; returns how many were already open on this thread. */
+    /**
+     * Opens a call; returns how many were already open on this thread. TEMPORARY: a thread inside
+     * a call of the lifecycle ({@link io.llmfailover.agent.lifecycle.AttemptGuard}) counts as one
+     * open call, so that adapters not yet on the lifecycle leave its attempts alone.
+     */
     public static int enter() {
-        return DEPTH.get()[0]++;
+        return DEPTH.get()[0]++ + (io.llmfailover.agent.lifecycle.AttemptGuard.active() ? 1 : 0);
     }
 
     /** Closes the call opened last. */
@@ -26,6 +30,6 @@ public final class CallDepth {
 
     /** True when a call is open on this thread. */
     public static boolean inCall() {
-        return DEPTH.get()[0] > 0;
+        return DEPTH.get()[0] > 0 || io.llmfailover.agent.lifecycle.AttemptGuard.active();
     }
 }

@@ -1,33 +1,56 @@
 package io.llmfailover.agent.restclient;
 
+import io.llmfailover.agent.lifecycle.AnswerBody;
 import io.llmfailover.runtime.http.LlmResponse;
+import java.io.IOException;
 import java.io.InputStream;
 import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpStatus;
 import org.springframework.http.HttpStatusCode;
 import org.springframework.http.client.ClientHttpResponse;
 
-/** What the app gets when the runtime's answer is not the request factory's own response: streamed, never buffered. */
+/**
+ * A response whose body is the runtime's answer, streamed, never buffered: one the runtime made or
+ * relayed from a fallback, or the request factory's own response whose body the runtime watches.
+ * Closing it, or its body, closes the answer.
+ */
 final class RelayedClientHttpResponse implements ClientHttpResponse {
 
     private final LlmResponse answer;
-    private final HttpHeaders headers = new HttpHeaders();
+    private final HttpStatusCode status;
+    private final String statusText;
+    private final HttpHeaders headers;
     private InputStream body;
 
-    RelayedClientHttpResponse(LlmResponse answer) {
+    private RelayedClientHttpResponse(LlmResponse answer, HttpStatusCode status, String statusText, HttpHeaders headers) {
         this.answer = answer;
+        this.status = status;
+        this.statusText = statusText;
+        this.headers = headers;
+    }
+
+    /** The answer's own status, headers and body. */
+    static ClientHttpResponse made(LlmResponse answer) {
+        HttpHeaders headers = new HttpHeaders();
         answer.headers().forEach(headers::add);
+        HttpStatus known = HttpStatus.resolve(answer.status());
+        return new RelayedClientHttpResponse(answer, HttpStatusCode.valueOf(answer.status()),
+                known == null ? "" : known.getReasonPhrase(), headers);
+    }
+
+    /** The request factory's own response, its body read through the answer. */
+    static ClientHttpResponse ownWithBodyOf(ClientHttpResponse own, LlmResponse answer) throws IOException {
+        return new RelayedClientHttpResponse(answer, own.getStatusCode(), own.getStatusText(), own.getHeaders());
     }
 
     @Override
     public HttpStatusCode getStatusCode() {
-        return HttpStatusCode.valueOf(answer.status());
+        return status;
     }
 
     @Override
     public String getStatusText() {
-        HttpStatus known = HttpStatus.resolve(answer.status());
-        return known == null ? "" : known.getReasonPhrase();
+        return statusText;
     }
 
     @Override
@@ -36,9 +59,9 @@ final class RelayedClientHttpResponse implements ClientHttpResponse {
     }
 
     @Override
-    public InputStream getBody() {
+    public synchronized InputStream getBody() {
         if (body == null) {
-            body = answer.body();
+            body = AnswerBody.of(answer);
         }
         return body;
     }

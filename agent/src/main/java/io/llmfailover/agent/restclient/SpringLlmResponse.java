@@ -5,33 +5,30 @@ import io.llmfailover.runtime.http.LlmResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import org.springframework.http.client.ClientHttpResponse;
 
-/** One attempt's Spring response (head received, body unread), seen by the runtime. */
+/** One attempt's Spring response (head received, body unread), seen by the runtime; keeps the native response for the app. */
 final class SpringLlmResponse implements LlmResponse {
 
     private final ClientHttpResponse response;
-    private final boolean answersAppRequest;
+    private final Executor agentThreads;
     private final int status;
     private final HttpHeaders headers;
 
-    SpringLlmResponse(ClientHttpResponse response, boolean answersAppRequest) throws IOException {
+    SpringLlmResponse(ClientHttpResponse response, Executor agentThreads) throws IOException {
         this.response = response;
-        this.answersAppRequest = answersAppRequest;
+        this.agentThreads = agentThreads;
         this.status = response.getStatusCode().value();
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         response.getHeaders().forEach((name, values) -> values.forEach(value -> neutral.add(name, value)));
         this.headers = neutral.build();
     }
 
-    /** The request factory's own response, for the app when it answers the app's untouched request. */
+    /** The request factory's own response, for the app when it answers the app's own request. */
     ClientHttpResponse nativeResponse() {
         return response;
-    }
-
-    /** True when the attempt was the app's own request, untouched by the runtime. */
-    boolean answersAppRequest() {
-        return answersAppRequest;
     }
 
     @Override
@@ -50,6 +47,16 @@ final class SpringLlmResponse implements LlmResponse {
             return response.getBody();
         } catch (IOException e) {
             throw new UncheckedIOException("the response body could not be opened", e);
+        }
+    }
+
+    /** Apache's and {@code HttpURLConnection}'s responses drain their body on close: that is left to an agent thread. */
+    @Override
+    public void abort() {
+        try {
+            agentThreads.execute(response::close);
+        } catch (RejectedExecutionException shuttingDown) {
+            response.close();
         }
     }
 

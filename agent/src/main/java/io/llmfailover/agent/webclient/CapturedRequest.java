@@ -1,34 +1,36 @@
 package io.llmfailover.agent.webclient;
 
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
 import java.net.URI;
+import java.util.Map;
 import java.util.StringJoiner;
-import java.util.concurrent.atomic.AtomicReference;
 import org.reactivestreams.Publisher;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DataBufferFactory;
-import org.springframework.core.io.buffer.DataBufferUtils;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpCookie;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.reactive.AbstractClientHttpRequest;
+import org.springframework.http.client.reactive.ClientHttpRequest;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 
 /**
  * The request WebClient writes for a governed call, caught in memory instead of being sent: its
- * headers, cookies and body bytes exactly as the app's filters and codecs produced them.
+ * headers, cookies and attributes exactly as the app's filters and codecs produced them, and its
+ * body read up to the cap (see {@link BodyCapture}). It is then written, once per attempt, into
+ * requests of the app's own connector.
  */
 final class CapturedRequest extends AbstractClientHttpRequest {
 
     private final HttpMethod method;
     private final URI uri;
-    private final AtomicReference<byte[]> body = new AtomicReference<>(new byte[0]);
+    private final BodyCapture body;
+    private volatile boolean wroteBody;
 
-    CapturedRequest(HttpMethod method, URI uri) {
+    CapturedRequest(HttpMethod method, URI uri, long limit) {
         this.method = method;
         this.uri = uri;
+        this.body = new BodyCapture(limit);
     }
 
     @Override
@@ -55,19 +57,9 @@ final class CapturedRequest extends AbstractClientHttpRequest {
     @Override
     public Mono<Void> writeWith(Publisher<? extends DataBuffer> content) {
         // Lambdas here capture locals only, never this: see AdapterClassLoader on classes that extend client types.
-        AtomicReference<byte[]> target = body;
-        Mono<Void> write = DataBufferUtils.join(Flux.from(content))
-                .map(CapturedRequest::copyAndRelease)
-                .doOnNext(target::set)
-                .then();
-        return doCommit(() -> write);
-    }
-
-    private static byte[] copyAndRelease(DataBuffer joined) {
-        byte[] bytes = new byte[joined.readableByteCount()];
-        joined.read(bytes);
-        DataBufferUtils.release(joined);
-        return bytes;
+        BodyCapture capture = body;
+        wroteBody = true;
+        return doCommit(() -> capture.read(content));
     }
 
     @Override
@@ -82,7 +74,7 @@ final class CapturedRequest extends AbstractClientHttpRequest {
 
     @Override
     protected void applyHeaders() {
-        // the headers stay in getHeaders(), read by toNeutral()
+        // the headers stay in getHeaders(), copied onto each request sent
     }
 
     /** Cookies travel as the Cookie header, as every connector sends them. */
@@ -96,9 +88,34 @@ final class CapturedRequest extends AbstractClientHttpRequest {
         getHeaders().add("Cookie", cookie.toString());
     }
 
-    LlmRequest toNeutral() {
-        HttpHeaders.Builder headers = HttpHeaders.builder();
-        getHeaders().forEach((name, values) -> values.forEach(value -> headers.add(name, value)));
-        return new LlmRequest(method.name(), uri, headers.build(), body.get());
+    BodyCapture body() {
+        return body;
+    }
+
+    /** The headers, and the attributes (Spring 6.2), onto a request of the app's connector. */
+    void copyHeadTo(ClientHttpRequest request) {
+        request.getHeaders().addAll(getHeaders());
+        try {
+            Map<String, Object> attributes = getAttributes();
+            request.getAttributes().putAll(attributes);
+        } catch (LinkageError beforeSpring62) {
+            // no request attributes before Spring 6.2
+        }
+    }
+
+    /** The body as the app wrote it: from memory when it fit, else what was read followed by the rest of the app's stream. */
+    Mono<Void> writeBodyTo(ClientHttpRequest request) {
+        if (!wroteBody) {
+            return request.setComplete();
+        }
+        if (body.overCap()) {
+            return request.writeWith(body.whole(request.bufferFactory()));
+        }
+        byte[] bytes = body.bytes();
+        if (request.getHeaders().getContentLength() < 0) {
+            request.getHeaders().setContentLength(bytes.length);
+        }
+        DataBufferFactory buffers = request.bufferFactory();
+        return request.writeWith(Mono.fromSupplier(() -> buffers.wrap(bytes)));
     }
 }

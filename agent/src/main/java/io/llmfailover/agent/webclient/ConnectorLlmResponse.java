@@ -8,32 +8,30 @@ import org.springframework.http.client.reactive.ClientHttpResponse;
 /**
  * One attempt's reactive response, seen by the runtime. Its body is subscribed only when the
  * runtime reads it; the native response is kept for the app when it answers the app's own request.
+ * Closing or aborting cancels the body, which never blocks.
  */
 final class ConnectorLlmResponse implements LlmResponse {
 
     private final ClientHttpResponse response;
-    private final boolean answersAppRequest;
     private final HttpHeaders headers;
     private DataBufferInputStream body;
     private boolean handedOver;
 
-    ConnectorLlmResponse(ClientHttpResponse response, boolean answersAppRequest) {
+    ConnectorLlmResponse(ClientHttpResponse response) {
         this.response = response;
-        this.answersAppRequest = answersAppRequest;
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         response.getHeaders().forEach((name, values) -> values.forEach(value -> neutral.add(name, value)));
         this.headers = neutral.build();
     }
 
-    /**
-     * The connector's own response, for the app, when it answers the app's untouched request and
-     * the runtime has not started reading its body.
-     */
-    synchronized ClientHttpResponse takeNative() {
-        if (!answersAppRequest || body != null) {
-            return null;
-        }
+    /** The connector's own response, whose body the app now reads and releases itself. */
+    synchronized ClientHttpResponse handOver() {
         handedOver = true;
+        return response;
+    }
+
+    /** The connector's own response, its body still the runtime's to read through {@link #body()}. */
+    ClientHttpResponse nativeResponse() {
         return response;
     }
 
@@ -58,9 +56,13 @@ final class ConnectorLlmResponse implements LlmResponse {
     /** Releases the connection; a response handed to the app is the app's to release. */
     @Override
     public synchronized void close() {
-        if (handedOver) {
-            return;
+        if (!handedOver) {
+            release();
         }
+    }
+
+    /** Releases the connection, handed over or not: the app cancelled before it got the response. */
+    synchronized void release() {
         if (body == null) {
             body = DataBufferInputStream.of(response.getBody());
         }

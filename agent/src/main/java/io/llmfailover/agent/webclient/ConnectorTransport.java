@@ -1,101 +1,133 @@
 package io.llmfailover.agent.webclient;
 
-import io.llmfailover.agent.bootstrap.CallDepth;
+import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.ConnectException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import org.springframework.http.HttpHeaders;
 import org.springframework.http.HttpMethod;
-import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.http.client.reactive.ClientHttpRequest;
 import org.springframework.http.client.reactive.ClientHttpResponse;
 import reactor.core.publisher.Mono;
 
 /**
- * Sends each attempt through the app's own connector (its pool, TLS, proxy, codecs' wire bytes) and
- * waits, on an agent thread, for the head. An attempt that misses its first-byte deadline is
- * cancelled, which makes the connector abandon the exchange and release its connection.
+ * Sends each attempt through the app's own connector (its pool, TLS, proxy): the app's request as
+ * its callback wrote it (with trace context added) for the original attempt, one built from the
+ * runtime's request otherwise; then waits, on the agent thread, for the head. An attempt that
+ * misses the agent's deadline, or that the app gives up on, is cancelled, which makes the
+ * connector abandon the exchange and release its connection.
  */
-final class ConnectorTransport implements io.llmfailover.runtime.http.LegacyTransport {
+final class ConnectorTransport implements Transport {
 
-    /** Set by the connector itself from the URI and the body. */
-    private static final Set<String> DERIVED_HEADERS = Set.of("host", "content-length", "transfer-encoding", "connection");
+    private static final Set<String> METHODS_WITH_BODY = Set.of("POST", "PUT", "PATCH");
 
-    private final ClientHttpConnector connector;
-    private final LlmRequest appRequest;
+    private final WebClientCall call;
 
-    /** @param appRequest the neutral request handed to the runtime; an attempt that is this very object answers the app's request */
-    ConnectorTransport(ClientHttpConnector connector, LlmRequest appRequest) {
-        this.connector = connector;
-        this.appRequest = appRequest;
+    ConnectorTransport(WebClientCall call) {
+        this.call = call;
     }
 
-    /** A null {@code firstByteTimeout} leaves the head to the app's own timeouts. */
     @Override
-    public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
-        CompletableFuture<ClientHttpResponse> head = exchange(attempt);
+    public LlmResponse send(AttemptRequest attempt) throws IOException {
+        Mono<ClientHttpResponse> exchange;
+        if (attempt.original()) {
+            WebClientCall app = call;
+            HttpHeaders added = attempt.addedHeaders();
+            exchange = call.connector().connect(call.method(), call.uri(), request -> app.writeCaptured(request, added));
+        } else {
+            LlmRequest rewritten = attempt.request();
+            exchange = call.connector().connect(HttpMethod.valueOf(rewritten.method()), rewritten.uri(),
+                    request -> write(rewritten, request));
+        }
+        return awaitHead(call, exchange, attempt.headTimeout());
+    }
+
+    /**
+     * Subscribes to {@code exchange} on this thread, where the lifecycle marks it as the agent's own
+     * (a transport adapter underneath, the JDK client's, leaves it alone), and waits for its head:
+     * without limit when {@code deadline} is null.
+     *
+     * @throws CallAbandonedException the app cancelled, or its own timeout expired
+     * @throws FirstByteTimeoutException no head within {@code deadline}
+     * @throws IOException the connector's failure ({@link TransportFailure} when it is no IOException)
+     */
+    static ConnectorLlmResponse awaitHead(WebClientCall call, Mono<ClientHttpResponse> exchange, Duration deadline)
+            throws IOException {
+        if (call.abandoned()) {
+            throw WebClientCall.abandonedByApp(); // no attempt starts once the app has gone
+        }
+        CompletableFuture<ClientHttpResponse> head = exchange.toFuture();
+        call.onAbandon(() -> head.cancel(true));
+        ClientHttpResponse response;
         try {
-            ClientHttpResponse response = firstByteTimeout == null
-                    ? head.get()
-                    : head.get(firstByteTimeout.toNanos(), TimeUnit.NANOSECONDS);
-            return new ConnectorLlmResponse(response, attempt == appRequest);
+            response = deadline == null ? head.get() : head.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             abandon(head);
-            throw new FirstByteTimeoutException(firstByteTimeout);
+            FirstByteTimeoutException timeout = new FirstByteTimeoutException(deadline);
+            timeout.initCause(e);
+            throw timeout;
+        } catch (CancellationException e) {
+            throw WebClientCall.abandonedByApp();
         } catch (InterruptedException e) {
             abandon(head);
             Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for the response head");
+            throw new CallAbandonedException(new InterruptedIOException("interrupted while waiting for the response head"));
         } catch (ExecutionException e) {
-            throw TransportFailure.of(e.getCause());
+            throw call.abandoned() ? WebClientCall.abandonedByApp() : classified(e.getCause());
         }
-    }
-
-    /** Subscribes now, as an agent call: a transport adapter underneath (the JDK client's) leaves it alone. */
-    private CompletableFuture<ClientHttpResponse> exchange(LlmRequest attempt) {
-        Mono<ClientHttpResponse> exchange = connector.connect(HttpMethod.valueOf(attempt.method()), attempt.uri(),
-                request -> write(attempt, request));
-        CallDepth.enter();
-        try {
-            return exchange.toFuture();
-        } finally {
-            CallDepth.exit();
+        ConnectorLlmResponse attempt = new ConnectorLlmResponse(response);
+        call.onAbandon(attempt::release);
+        if (call.abandoned()) {
+            throw WebClientCall.abandonedByApp();
         }
+        return attempt;
     }
 
     static Mono<Void> write(LlmRequest attempt, ClientHttpRequest request) {
-        HttpHeaders headers = request.getHeaders();
-        attempt.headers().forEach((name, value) -> {
-            if (!DERIVED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
-                headers.add(name, value);
-            }
-        });
+        org.springframework.http.HttpHeaders headers = request.getHeaders();
+        attempt.headers().forEach(headers::add);
         byte[] body = attempt.body();
-        if (body.length == 0 && !hasBody(attempt.method())) {
+        if (body.length == 0 && !METHODS_WITH_BODY.contains(attempt.method().toUpperCase(Locale.ROOT))) {
             return request.setComplete();
         }
         headers.setContentLength(body.length);
         return request.writeWith(Mono.fromSupplier(() -> request.bufferFactory().wrap(body)));
     }
 
-    private static boolean hasBody(String method) {
-        return Set.of("POST", "PUT", "PATCH").contains(method.toUpperCase(Locale.ROOT));
+    /**
+     * The app's own timeout (Reactor Netty's response timeout, the JDK client's request timeout),
+     * which can only expire before the agent's deadline, means the app gave up; a connect failure
+     * or timeout is the provider's, and may fail over.
+     */
+    private static IOException classified(Throwable failure) {
+        IOException carried = TransportFailure.of(failure);
+        return isAppTimeout(failure) ? new CallAbandonedException(carried) : carried;
+    }
+
+    private static boolean isAppTimeout(Throwable failure) {
+        String type = failure.getClass().getSimpleName();
+        String message = String.valueOf(failure.getMessage()).toLowerCase(Locale.ROOT);
+        return type.endsWith("TimeoutException") && !type.contains("Connect") && !(failure instanceof ConnectException)
+                && !message.contains("connect");
     }
 
     /** Cancels the exchange; a head that won the race has its body cancelled, releasing the connection. */
     private static void abandon(CompletableFuture<ClientHttpResponse> head) {
         if (!head.cancel(true) && !head.isCompletedExceptionally()) {
-            head.thenAccept(response -> new ConnectorLlmResponse(response, false).close());
+            head.thenAccept(WebClientCall::release);
         }
     }
 }

@@ -1,9 +1,9 @@
 package io.llmfailover.agent.webclient;
 
-import io.llmfailover.agent.bootstrap.CallDepth;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.FailureLog;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.net.URI;
+import java.util.concurrent.ExecutorService;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.springframework.http.HttpMethod;
@@ -14,42 +14,34 @@ import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * The app's connector, governed: calls the runtime governs become a {@link GovernedExchange}, all
- * others go straight to the app's own connector. Holds no lambda that captures {@code this}: see
+ * The app's connector, governed: the call lifecycle decides on the method and URI alone, before the
+ * app's request callback has written a byte; calls it does not govern go straight to the app's own
+ * connector, untouched. Holds no lambda that captures {@code this}: see
  * {@link io.llmfailover.agent.bootstrap.AdapterClassLoader} on classes that implement client types.
  */
 final class FailoverConnector implements ClientHttpConnector {
 
     private final ClientHttpConnector delegate;
     private final Supplier<CallGovernor> governor;
-    private final Scheduler agentThreads;
+    private final ExecutorService agentThreads;
+    private final Scheduler readers;
 
-    FailoverConnector(ClientHttpConnector delegate, Supplier<CallGovernor> governor, Scheduler agentThreads) {
+    FailoverConnector(ClientHttpConnector delegate, Supplier<CallGovernor> governor, ExecutorService agentThreads,
+            Scheduler readers) {
         this.delegate = delegate;
         this.governor = governor;
         this.agentThreads = agentThreads;
+        this.readers = readers;
     }
 
     @Override
     public Mono<ClientHttpResponse> connect(HttpMethod method, URI uri,
             Function<? super ClientHttpRequest, Mono<Void>> requestCallback) {
-        CallGovernor governing = governorOf(uri);
+        WebClientCall call = new WebClientCall(delegate, method, uri, requestCallback, agentThreads, readers);
+        CallGovernor governing = CallLifecycle.governorFor(WebClientBinding.INSTANCE, call, governor);
         if (governing == null) {
             return delegate.connect(method, uri, requestCallback);
         }
-        return new GovernedExchange(delegate, governing, agentThreads).connect(method, uri, requestCallback);
-    }
-
-    private CallGovernor governorOf(URI uri) {
-        if (CallDepth.inCall()) {
-            return null; // an attempt of a call governed further up this thread
-        }
-        try {
-            CallGovernor current = governor.get();
-            return current != null && current.governs(uri) ? current : null;
-        } catch (RuntimeException | LinkageError e) {
-            FailureLog.once("WebClient governs()", e);
-            return null;
-        }
+        return GovernedExchange.of(call, governing);
     }
 }

@@ -1,78 +1,47 @@
 package io.llmfailover.agent.webclient;
 
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.FailureLog;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.LlmResponse;
-import java.io.IOException;
-import java.net.URI;
-import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.Function;
-import org.springframework.http.HttpMethod;
-import org.springframework.http.client.reactive.ClientHttpConnector;
-import org.springframework.http.client.reactive.ClientHttpRequest;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import org.springframework.http.client.reactive.ClientHttpResponse;
 import reactor.core.publisher.Mono;
-import reactor.core.scheduler.Scheduler;
+import reactor.core.publisher.MonoSink;
 
 /**
- * One governed WebClient exchange: the request is written into memory, run through the runtime on
- * agent threads (each attempt sent through the app's connector), and answered with the connector's
- * own response or one relayed from the runtime's answer. Anything going wrong inside the agent
- * before the call is sent lets it go ahead as if the agent were absent.
+ * One governed WebClient exchange per subscription: the caller (its class loader and current span)
+ * is read on the subscribing thread, the lifecycle runs on an agent thread, never on an event loop,
+ * and the app's cancellation abandons the call: the attempt in flight is cancelled, its connection
+ * released, and nothing more is sent.
  */
 final class GovernedExchange {
 
-    private final ClientHttpConnector connector;
-    private final CallGovernor governor;
-    private final Scheduler agentThreads;
+    private GovernedExchange() {}
 
-    GovernedExchange(ClientHttpConnector connector, CallGovernor governor, Scheduler agentThreads) {
-        this.connector = connector;
-        this.governor = governor;
-        this.agentThreads = agentThreads;
+    static Mono<ClientHttpResponse> of(WebClientCall call, CallGovernor governor) {
+        return Mono.<ClientHttpResponse>create(sink -> start(call.fresh(), governor, sink))
+                .doOnDiscard(ClientHttpResponse.class, WebClientCall::release);
     }
 
-    Mono<ClientHttpResponse> connect(HttpMethod method, URI uri, Function<? super ClientHttpRequest, Mono<Void>> requestCallback) {
-        return Mono.defer(() -> {
-            // Held, not captured: a lambda whose signature names CapturedRequest fails to link
-            // (see AdapterClassLoader on classes that extend client types).
-            AtomicReference<CapturedRequest> captured = new AtomicReference<>(new CapturedRequest(method, uri));
-            return requestCallback.apply(captured.get())
-                    .then(Mono.fromCallable(() -> captured.get().toNeutral()))
-                    .onErrorResume(captureFailure -> {
-                        FailureLog.once("WebClient request capture", captureFailure);
-                        return Mono.empty();
-                    })
-                    .flatMap(request -> governed(request).switchIfEmpty(Mono.defer(
-                            () -> connector.connect(method, uri, replay -> ConnectorTransport.write(request, replay)))))
-                    .switchIfEmpty(Mono.defer(() -> connector.connect(method, uri, requestCallback)));
-        });
+    private static void start(WebClientCall call, CallGovernor governor, MonoSink<ClientHttpResponse> sink) {
+        CallerClassLoader.Captured caller = CallLifecycle.callerOf(WebClientBinding.INSTANCE, call);
+        sink.onCancel(call::abandon);
+        call.agentThreads().execute(() -> run(call, governor, caller, sink));
     }
 
-    /** Empty when the runtime failed before sending anything: the app's captured request is then sent as it is. */
-    private Mono<ClientHttpResponse> governed(LlmRequest request) {
-        return Mono.fromCallable(() -> run(request))
-                .subscribeOn(agentThreads)
-                .onErrorMap(TransportFailure::unwrapped);
-    }
-
-    private ClientHttpResponse run(LlmRequest request) throws IOException {
-        LlmResponse answer;
+    private static void run(WebClientCall call, CallGovernor governor, CallerClassLoader.Captured caller,
+            MonoSink<ClientHttpResponse> sink) {
+        ClientHttpResponse response;
         try {
-            answer = governor.execute(request, new ConnectorTransport(connector, request));
-        } catch (IOException e) {
-            throw e;
-        } catch (RuntimeException | Error e) {
-            FailureLog.once("WebClient call", e);
-            return null;
-        }
-        if (answer instanceof ConnectorLlmResponse attempt) {
-            ClientHttpResponse own = attempt.takeNative();
-            if (own != null) {
-                return own;
+            response = CallLifecycle.runGoverned(WebClientBinding.INSTANCE, call, governor, caller);
+        } catch (Exception | Error failure) {
+            if (call.deliver()) {
+                sink.error(TransportFailure.unwrapped(failure));
             }
+            return;
         }
-        return new RelayedClientHttpResponse(answer, agentThreads);
+        if (call.deliver()) {
+            sink.success(response);
+        }
+        // else the app cancelled meanwhile: the call's abandon hooks released the response
     }
 }

@@ -51,6 +51,11 @@ final class RelayedClientHttpResponse implements ClientHttpResponse {
 
     @Override
     public Flux<DataBuffer> getBody() {
+        return bodyOf(answer, readers);
+    }
+
+    /** An answer's body as a lazy {@code Flux}, read on {@code readers}; cancelling it, or its end, closes the answer. */
+    static Flux<DataBuffer> bodyOf(LlmResponse answer, Scheduler readers) {
         // Lambdas here capture locals only, never this: see AdapterClassLoader on classes that implement client types.
         LlmResponse relayed = answer;
         return Flux.<DataBuffer, InputStream>generate(relayed::body, (body, sink) -> {

@@ -3,9 +3,9 @@ package io.llmfailover.agent.webclient;
 import java.io.IOException;
 
 /**
- * A connector failure that is not an {@link IOException} (Netty's read timeout, a Reactor error),
- * carried through the runtime as one so that it counts as "no head", and unwrapped again before it
- * reaches the app, which then sees what its connector would have raised.
+ * A failure that is not an {@link IOException} (Netty's read timeout, a Reactor error, the app's
+ * own body failing to encode), carried through the runtime and the lifecycle as one, and unwrapped
+ * again before it reaches the app, which then sees what its connector or its codecs raised.
  */
 final class TransportFailure extends IOException {
 

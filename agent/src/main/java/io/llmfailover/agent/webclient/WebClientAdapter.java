@@ -14,6 +14,7 @@ import reactor.core.scheduler.Schedulers;
 public final class WebClientAdapter implements WebClientHook {
 
     private final Supplier<CallGovernor> governor;
+    private final ExecutorService executor;
     private final Scheduler scheduler;
 
     public WebClientAdapter() {
@@ -22,6 +23,7 @@ public final class WebClientAdapter implements WebClientHook {
 
     WebClientAdapter(Supplier<CallGovernor> governor, ExecutorService executor) {
         this.governor = governor;
+        this.executor = executor;
         this.scheduler = Schedulers.fromExecutorService(executor, "llm-failover");
     }
 
@@ -30,6 +32,6 @@ public final class WebClientAdapter implements WebClientHook {
         if (connector instanceof FailoverConnector) {
             return connector;
         }
-        return new FailoverConnector((ClientHttpConnector) connector, governor, scheduler);
+        return new FailoverConnector((ClientHttpConnector) connector, governor, executor, scheduler);
     }
 }

@@ -7,12 +7,15 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.agent.bootstrap.CallDepth;
+import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.LoopbackServer;
+import io.llmfailover.agent.testing.WatchedBody;
 import io.llmfailover.runtime.AgentFailure;
+import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.BufferedResponse;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
@@ -25,10 +28,13 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.client.ClientHttpRequest;
 import org.springframework.http.client.ClientHttpRequestInterceptor;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.ResourceAccessException;
@@ -39,6 +45,7 @@ class RestClientAdapterTest {
 
     private static final String PROMPT = "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
     private static final Duration FIRST_BYTE = Duration.ofMillis(300);
+    private static final String TRACEPARENT = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
 
     private final LoopbackServer primary = new LoopbackServer();
     private final LoopbackServer fallback = new LoopbackServer();
@@ -142,7 +149,7 @@ class RestClientAdapterTest {
         FakeGovernor governor = FakeGovernor.passThrough(FIRST_BYTE);
         RestClient client = RestClient.builder()
                 .requestFactory((uri, method) -> {
-                    inCall.add(CallDepth.inCall());
+                    inCall.add(AttemptGuard.active());
                     return new JdkClientHttpRequestFactory().createRequest(uri, method);
                 })
                 .requestInterceptors(list -> list.add(adapter(governor).interceptor()))
@@ -151,7 +158,7 @@ class RestClientAdapterTest {
         chat(client);
 
         assertEquals(List.of(true), inCall);
-        assertTrue(!CallDepth.inCall(), "the caller's thread is no longer marked once the call returned");
+        assertTrue(!AttemptGuard.active(), "the caller's thread is no longer marked once the call returned");
     }
 
     @Test
@@ -162,6 +169,97 @@ class RestClientAdapterTest {
 
         assertEquals("{\"ok\":true}", chat(clientGovernedBy(governor)).getBody());
         assertEquals(PROMPT, primary.received().get(0).bodyText());
+    }
+
+    @Test
+    void H4_aBodyOverTheCapPassesThroughUngovernedOnceAsTheAppMadeIt() {
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            throw new AssertionError("a body over the cap reached the runtime");
+        }).withBufferLimit(PROMPT.length() - 1);
+
+        assertEquals("{\"ok\":true}", chat(clientGovernedBy(governor)).getBody());
+        assertTrue(governor.executed().isEmpty());
+        assertEquals(List.of(PROMPT), primary.received().stream().map(LoopbackServer.Received::bodyText).toList());
+    }
+
+    @Test
+    void aCallMadeWhileAnotherGovernedCallSendsIsLeftAlone() {
+        FakeGovernor governor = FakeGovernor.passThrough(FIRST_BYTE);
+
+        try (AttemptGuard.Scope outer = AttemptGuard.enter()) {
+            assertEquals("{\"ok\":true}", chat(clientGovernedBy(governor)).getBody());
+        }
+        assertTrue(governor.executed().isEmpty());
+        assertEquals(1, primary.received().size());
+    }
+
+    @Test
+    void issue4_aFirstAttemptWithTraceContextAddedIsTheAppsRequestAndTheAppGetsTheFactorysOwnResponse() {
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) ->
+                transport.send(request.withHeaders(request.headers().with("traceparent", TRACEPARENT)), FIRST_BYTE));
+        List<String> seen = new ArrayList<>();
+
+        String body = templateGovernedBy(governor).execute(primary.uri("/v1/chat/completions"), HttpMethod.POST,
+                RestClientAdapterTest::writePrompt, response -> {
+                    seen.add(response.getClass().getName());
+                    return new String(response.getBody().readAllBytes(), StandardCharsets.UTF_8);
+                });
+
+        assertEquals("{\"ok\":true}", body);
+        assertEquals(List.of("org.springframework.http.client.JdkClientHttpResponse"), seen);
+        assertEquals(TRACEPARENT, primary.received().get(0).header("traceparent"));
+        assertEquals("Bearer app-key", primary.received().get(0).header("Authorization"));
+    }
+
+    @Test
+    void issue4_theAppsOwnResponseWhoseBodyTheRuntimeWatchesKeepsItsHeadAndIsReadThroughTheWatcher() {
+        AtomicInteger watched = new AtomicInteger();
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            LlmResponse own = transport.send(request.withHeaders(request.headers().with("traceparent", TRACEPARENT)),
+                    FIRST_BYTE);
+            return Answer.own(new WatchedBody(own, watched), own);
+        });
+
+        ResponseEntity<String> response = chat(clientGovernedBy(governor));
+
+        assertEquals("{\"ok\":true}", response.getBody());
+        assertEquals("application/json", response.getHeaders().getFirst("Content-Type"));
+        assertEquals("{\"ok\":true}".length(), watched.get(), "the app read the body through the watcher");
+    }
+
+    @Test
+    void anInternalFailureAfterTheAppsRequestWasSentEndsTheCallAndNeverSendsItAgain() {
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            transport.send(request, FIRST_BYTE).close();
+            throw new AgentFailure("broken after sending", null);
+        });
+
+        assertThrows(ResourceAccessException.class, () -> chat(clientGovernedBy(governor)));
+        assertEquals(1, primary.received().size());
+    }
+
+    @Test
+    void M1_theAppsOwnReadTimeoutEndsTheCallAsTheAppsTimeoutAndTheRuntimeIsToldTheAppGaveUp() {
+        primary.answering(exchange -> primary.holdUntilReleased());
+        List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            try {
+                return transport.send(request, Duration.ofSeconds(30));
+            } catch (IOException e) {
+                runtimeSaw.add(e.getClass());
+                throw e;
+            }
+        });
+        JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory();
+        factory.setReadTimeout(Duration.ofMillis(200));
+        RestClient.Builder builder = RestClient.builder().requestFactory(factory);
+        adapter(governor).decorateBuilder(builder);
+
+        ResourceAccessException thrown = assertThrows(ResourceAccessException.class, () -> chat(builder.build()));
+
+        assertEquals("java.net.http.HttpTimeoutException", thrown.getCause().getClass().getName());
+        assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
+        assertEquals(1, primary.received().size());
     }
 
     @Test
@@ -188,6 +286,20 @@ class RestClientAdapterTest {
 
     private RestClientAdapter adapter(CallGovernor governor) {
         return new RestClientAdapter(() -> governor, agentThreads);
+    }
+
+    private RestTemplate templateGovernedBy(CallGovernor governor) {
+        RestTemplate template = new RestTemplate(new JdkClientHttpRequestFactory());
+        List<ClientHttpRequestInterceptor> interceptors = new ArrayList<>(template.getInterceptors());
+        interceptors.add(adapter(governor).interceptor());
+        template.setInterceptors(interceptors);
+        return template;
+    }
+
+    private static void writePrompt(ClientHttpRequest request) throws IOException {
+        request.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+        request.getHeaders().set("Authorization", "Bearer app-key");
+        request.getBody().write(PROMPT.getBytes(StandardCharsets.UTF_8));
     }
 
     private RestClient clientGovernedBy(CallGovernor governor) {

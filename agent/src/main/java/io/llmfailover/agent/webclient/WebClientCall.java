@@ -1,0 +1,194 @@
+package io.llmfailover.agent.webclient;
+
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.runtime.http.CallAbandonedException;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.util.Queue;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Function;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.client.reactive.ClientHttpConnector;
+import org.springframework.http.client.reactive.ClientHttpRequest;
+import org.springframework.http.client.reactive.ClientHttpResponse;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * One WebClient exchange the lifecycle runs: what the app asked the connector for (method, URI and
+ * its request callback), the request that callback wrote into memory, and whether the app is still
+ * waiting. The app's cancellation runs every hook registered here once, whatever is in flight: the
+ * body being read, an attempt waiting for its head, a response not yet handed over.
+ */
+final class WebClientCall {
+
+    private static final int RUNNING = 0;
+    private static final int DELIVERED = 1;
+    private static final int ABANDONED = 2;
+
+    private final ClientHttpConnector connector;
+    private final HttpMethod method;
+    private final URI uri;
+    private final Function<? super ClientHttpRequest, Mono<Void>> callback;
+    private final ExecutorService agentThreads;
+    private final Scheduler readers;
+    private final AtomicInteger state = new AtomicInteger(RUNNING);
+    private final Queue<Runnable> onAbandon = new ConcurrentLinkedQueue<>();
+    /** Set once the app's callback wrote into it; read by the connector's own callbacks, on its threads. */
+    private volatile CapturedRequest captured;
+
+    WebClientCall(ClientHttpConnector connector, HttpMethod method, URI uri,
+            Function<? super ClientHttpRequest, Mono<Void>> callback, ExecutorService agentThreads, Scheduler readers) {
+        this.connector = connector;
+        this.method = method;
+        this.uri = uri;
+        this.callback = callback;
+        this.agentThreads = agentThreads;
+        this.readers = readers;
+    }
+
+    /** The same call for one more subscription, nothing of it captured yet. */
+    WebClientCall fresh() {
+        return new WebClientCall(connector, method, uri, callback, agentThreads, readers);
+    }
+
+    HttpMethod method() {
+        return method;
+    }
+
+    URI uri() {
+        return uri;
+    }
+
+    Function<? super ClientHttpRequest, Mono<Void>> callback() {
+        return callback;
+    }
+
+    ClientHttpConnector connector() {
+        return connector;
+    }
+
+    ExecutorService agentThreads() {
+        return agentThreads;
+    }
+
+    Scheduler readers() {
+        return readers;
+    }
+
+    /**
+     * Runs the app's request callback against a request kept in memory, reading its body up to
+     * {@code limit} bytes; past that, the rest of the body stays unread, for {@link #writeWhole}.
+     *
+     * @throws IOException the app's own body failed (carried as {@link TransportFailure}), or the
+     *     app cancelled
+     */
+    BufferedBody capture(long limit) throws IOException {
+        CapturedRequest request = new CapturedRequest(method, uri, limit);
+        Mono<Void> written;
+        try {
+            written = callback.apply(request);
+        } catch (RuntimeException needsTheConnectorsOwnRequest) {
+            // Thrown before the body was asked for (a native-request consumer runs first): the
+            // app's callback then runs once more, against the connector, as if the agent were absent.
+            return BufferedBody.notReplayable("its request callback needs the connector's own request: "
+                    + needsTheConnectorsOwnRequest);
+        }
+        captured = request;
+        BodyCapture body = request.body();
+        CompletableFuture<Void> done = written.toFuture();
+        onAbandon(body::cancel);
+        onAbandon(() -> done.cancel(true));
+        try {
+            done.get();
+        } catch (CancellationException e) {
+            throw abandonedByApp();
+        } catch (ExecutionException e) {
+            throw abandoned() ? abandonedByApp() : TransportFailure.of(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CallAbandonedException(new InterruptedIOException("interrupted while reading the request body"));
+        }
+        return body.overCap() ? BufferedBody.tooLarge(limit) : BufferedBody.of(body.bytes());
+    }
+
+    /** True once the whole request, or all of it up to the cap, is in memory. */
+    boolean captured() {
+        CapturedRequest request = captured;
+        return request != null && request.body().done();
+    }
+
+    LlmRequest toNeutral(byte[] body) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        captured.getHeaders().forEach((name, values) -> values.forEach(value -> headers.add(name, value)));
+        return new LlmRequest(method.name(), uri, headers.build(), body);
+    }
+
+    /** The app's request as it wrote it, with {@code added} headers (trace context): its body fit in memory. */
+    Mono<Void> writeCaptured(ClientHttpRequest request, HttpHeaders added) {
+        CapturedRequest app = captured;
+        app.copyHeadTo(request);
+        added.forEach(request.getHeaders()::add);
+        return app.writeBodyTo(request);
+    }
+
+    /** The app's request as it wrote it, its body whole: what was read into memory, then the rest of the app's stream. */
+    Mono<Void> writeWhole(ClientHttpRequest request) {
+        CapturedRequest app = captured;
+        app.copyHeadTo(request);
+        return app.writeBodyTo(request);
+    }
+
+    /** Runs {@code hook} if the app cancels before the exchange delivered; at once if it already did. */
+    void onAbandon(Runnable hook) {
+        onAbandon.add(hook);
+        if (state.get() == ABANDONED) {
+            runHooks();
+        }
+    }
+
+    /** The app cancelled its subscription. */
+    void abandon() {
+        if (state.compareAndSet(RUNNING, ABANDONED)) {
+            runHooks();
+        }
+    }
+
+    boolean abandoned() {
+        return state.get() == ABANDONED;
+    }
+
+    /** True when the outcome may still reach the app; from then on the abandon hooks never run. */
+    boolean deliver() {
+        return state.compareAndSet(RUNNING, DELIVERED);
+    }
+
+    static CallAbandonedException abandonedByApp() {
+        return new CallAbandonedException(new InterruptedIOException("the app cancelled its WebClient call"));
+    }
+
+    /** Cancels a response's body unread: the connector releases (or closes) its connection. */
+    static void release(ClientHttpResponse response) {
+        DataBufferInputStream.of(Flux.from(response.getBody())).close();
+    }
+
+    private void runHooks() {
+        Runnable hook;
+        while ((hook = onAbandon.poll()) != null) {
+            try {
+                hook.run();
+            } catch (RuntimeException releasing) {
+                // best effort: the others still run
+            }
+        }
+    }
+}
