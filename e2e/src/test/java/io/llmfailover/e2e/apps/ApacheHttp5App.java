@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.entity.mime.MultipartEntityBuilder;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.core5.http.ContentType;
@@ -13,7 +14,8 @@ import org.apache.hc.core5.util.Timeout;
 
 /**
  * An ordinary app that calls an OpenAI-compatible endpoint with Apache HttpClient 5's classic
- * client, default settings (its own retry strategy included). Args: see {@link AppArgs}.
+ * client, default settings (its own retry strategy included), or uploads a large file.
+ * Args: see {@link AppArgs}.
  */
 public final class ApacheHttp5App {
 
@@ -36,6 +38,10 @@ public final class ApacheHttp5App {
     }
 
     private void call(int number) {
+        if (app.uploading()) {
+            upload(number);
+            return;
+        }
         HttpPost post = new HttpPost(app.baseUrl() + "/chat/completions");
         post.setHeader("Authorization", "Bearer " + app.apiKey());
         post.setEntity(new StringEntity(ChatExchange.requestBody(app.streaming()), ContentType.APPLICATION_JSON));
@@ -57,6 +63,26 @@ public final class ApacheHttp5App {
             });
         } catch (IOException | RuntimeException e) {
             ChatExchange.reportFailure(number, e);
+        }
+    }
+
+    /** HttpClient 5's own multipart builder, its file part an input stream (sent chunked). */
+    private void upload(int number) {
+        HttpPost post = new HttpPost(app.filesUrl());
+        post.setHeader("Authorization", "Bearer " + app.apiKey());
+        post.setEntity(MultipartEntityBuilder.create()
+                .setBoundary(GeneratedUpload.BOUNDARY)
+                .addBinaryBody(GeneratedUpload.PART_NAME, GeneratedUpload.content(),
+                        ContentType.APPLICATION_OCTET_STREAM, GeneratedUpload.FILENAME)
+                .build());
+        try {
+            http.execute(post, response -> {
+                String body = ChatExchange.readAll(response.getEntity().getContent());
+                ChatExchange.reportUpload(number, response.getCode(), body);
+                return null;
+            });
+        } catch (IOException | RuntimeException e) {
+            Report.error(number, e);
         }
     }
 }
