@@ -6,6 +6,7 @@ import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.entity.mime.MultipartEntityBuilder;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
@@ -19,6 +20,12 @@ import org.apache.hc.core5.util.Timeout;
  */
 public final class ApacheHttp5App {
 
+    /**
+     * A JVM option: {@code false} turns off the client's own retries (of a 429 or 503, once, after
+     * a second), for a test that counts only what the agent sends. Both Apache 5 apps read it.
+     */
+    public static final String AUTOMATIC_RETRIES_PROPERTY = "e2e.apache.automatic-retries";
+
     private final CloseableHttpClient http;
     private final AppArgs app;
 
@@ -30,11 +37,19 @@ public final class ApacheHttp5App {
     public static void main(String[] args) throws Exception {
         AppArgs app = AppArgs.parse(args);
         RequestConfig timeouts = RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(30)).build();
-        try (CloseableHttpClient http = HttpClients.custom().setDefaultRequestConfig(timeouts).build()) {
+        HttpClientBuilder builder = HttpClients.custom().setDefaultRequestConfig(timeouts);
+        if (!automaticRetries()) {
+            builder.disableAutomaticRetries();
+        }
+        try (CloseableHttpClient http = builder.build()) {
             ApacheHttp5App apacheApp = new ApacheHttp5App(http, app);
             app.plan().run(apacheApp::call);
         }
         Report.done();
+    }
+
+    static boolean automaticRetries() {
+        return Boolean.parseBoolean(System.getProperty(AUTOMATIC_RETRIES_PROPERTY, "true"));
     }
 
     private void call(int number) {

@@ -15,6 +15,7 @@ import org.apache.hc.client5.http.async.methods.SimpleRequestProducer;
 import org.apache.hc.client5.http.async.methods.SimpleResponseConsumer;
 import org.apache.hc.client5.http.config.RequestConfig;
 import org.apache.hc.client5.http.impl.async.CloseableHttpAsyncClient;
+import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.async.HttpAsyncClients;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
@@ -45,7 +46,11 @@ public final class ApacheHttp5AsyncApp {
     public static void main(String[] args) throws Exception {
         AppArgs app = AppArgs.parse(args);
         RequestConfig timeouts = RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(30)).build();
-        try (CloseableHttpAsyncClient http = HttpAsyncClients.custom().setDefaultRequestConfig(timeouts).build()) {
+        HttpAsyncClientBuilder builder = HttpAsyncClients.custom().setDefaultRequestConfig(timeouts);
+        if (!ApacheHttp5App.automaticRetries()) {
+            builder.disableAutomaticRetries();
+        }
+        try (CloseableHttpAsyncClient http = builder.build()) {
             http.start();
             ApacheHttp5AsyncApp apacheApp = new ApacheHttp5AsyncApp(http, app);
             app.plan().run(apacheApp::call);
