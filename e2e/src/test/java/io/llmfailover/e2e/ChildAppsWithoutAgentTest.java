@@ -118,6 +118,20 @@ class ChildAppsWithoutAgentTest {
         }
     }
 
+    /**
+     * H4's control: every client streams the 200 MB upload of {@link LargeRequestBodyTest} in a
+     * 128 MB heap by itself, so a row that fails there with the agent fails because of the agent.
+     */
+    @ParameterizedTest
+    @EnumSource(UploadCall.class)
+    void H4_withoutTheAgentEachClientUploads200MbUnder128MbOfHeapOnceAndWhole(UploadCall client) throws Exception {
+        try (UploadStub files = UploadStub.start("files")) {
+            AppOutput output = client.launch(workDir, files.baseUrl(), APP_KEY).run();
+
+            AppAssertions.assertUploadedOnceAndWhole(files, output);
+        }
+    }
+
     @Test
     void aChildThatOverrunsItsTimeoutIsKilledAndReported() throws Exception {
         AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, provider.baseUrl(), APP_KEY, "pause:30000,1")

@@ -69,6 +69,16 @@ enum ClientCall {
                 || app == ApacheHttp5AsyncApp.class;
     }
 
+    /**
+     * One row per client (each HTTP library, and each of Spring's two clients), blocking and
+     * streaming mixed: for matrices that vary something other than the client, where every row
+     * costs a JVM.
+     */
+    static Stream<ClientCall> onePerClient() {
+        return Stream.of(SDK_STREAM, OKHTTP3_BLOCKING, JDK_BLOCKING, URLCONNECTION_STREAM, APACHE4_BLOCKING,
+                APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM);
+    }
+
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */
     ChildJvm launch(Path workingDirectory, String baseUrl, String apiKey, String plan) {
         ChildJvm child = ChildJvm.of(app, workingDirectory).args(baseUrl, apiKey, mode, plan);
@@ -79,7 +89,7 @@ enum ClientCall {
     }
 
     /** This module's test classes with OkHttp 3 and Okio 1 (copied by the build), and nothing else. */
-    private static String okHttp3ClassPath() {
+    static String okHttp3ClassPath() {
         Path jars = Path.of(System.getProperty("okhttp3.class.path", "target/okhttp3"));
         Path testClasses = Path.of(ClientCall.class.getProtectionDomain().getCodeSource().getLocation().getPath());
         try (Stream<Path> files = Files.list(jars)) {

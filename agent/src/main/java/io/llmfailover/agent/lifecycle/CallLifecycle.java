@@ -3,6 +3,7 @@ package io.llmfailover.agent.lifecycle;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
+import io.llmfailover.runtime.faults.InjectedFault;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
@@ -80,6 +81,7 @@ public final class CallLifecycle {
             CallerClassLoader.Captured caller) throws IOException {
         BufferedBody body;
         try {
+            InjectedFault.BUFFERING.maybeThrow();
             body = binding.buffer(call, governor.bufferLimit());
         } catch (RuntimeException | Error e) {
             FailureLog.once(binding.clientName() + " request body", e);

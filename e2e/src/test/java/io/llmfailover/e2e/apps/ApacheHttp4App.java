@@ -7,13 +7,14 @@ import org.apache.http.client.config.RequestConfig;
 import org.apache.http.client.methods.CloseableHttpResponse;
 import org.apache.http.client.methods.HttpPost;
 import org.apache.http.entity.ContentType;
+import org.apache.http.entity.InputStreamEntity;
 import org.apache.http.entity.StringEntity;
 import org.apache.http.impl.client.CloseableHttpClient;
 import org.apache.http.impl.client.HttpClients;
 
 /**
  * An ordinary app that calls an OpenAI-compatible endpoint with Apache HttpClient 4.x, default
- * settings. Args: see {@link AppArgs}.
+ * settings, or uploads a large file. Args: see {@link AppArgs}.
  */
 public final class ApacheHttp4App {
 
@@ -36,6 +37,10 @@ public final class ApacheHttp4App {
     }
 
     private void call(int number) {
+        if (app.uploading()) {
+            upload(number);
+            return;
+        }
         HttpPost post = new HttpPost(app.baseUrl() + "/chat/completions");
         post.setHeader("Authorization", "Bearer " + app.apiKey());
         post.setEntity(new StringEntity(ChatExchange.requestBody(app.streaming()), ContentType.APPLICATION_JSON));
@@ -54,6 +59,21 @@ public final class ApacheHttp4App {
             }
         } catch (IOException | RuntimeException e) {
             ChatExchange.reportFailure(number, e);
+        }
+    }
+
+    /** A multipart body as a streamed entity, framed by hand: HttpClient 4 has no multipart builder without httpmime. */
+    private void upload(int number) {
+        HttpPost post = new HttpPost(app.filesUrl());
+        post.setHeader("Authorization", "Bearer " + app.apiKey());
+        InputStreamEntity body = new InputStreamEntity(GeneratedUpload.multipart(), GeneratedUpload.multipartLength());
+        body.setContentType(GeneratedUpload.MULTIPART_CONTENT_TYPE);
+        post.setEntity(body);
+        try (CloseableHttpResponse response = http.execute(post)) {
+            ChatExchange.reportUpload(number, response.getStatusLine().getStatusCode(),
+                    ChatExchange.readAll(response.getEntity().getContent()));
+        } catch (IOException | RuntimeException e) {
+            Report.error(number, e);
         }
     }
 }

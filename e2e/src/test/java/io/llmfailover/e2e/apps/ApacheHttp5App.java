@@ -4,7 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.entity.mime.MultipartEntityBuilder;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
+import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.Header;
@@ -13,9 +15,16 @@ import org.apache.hc.core5.util.Timeout;
 
 /**
  * An ordinary app that calls an OpenAI-compatible endpoint with Apache HttpClient 5's classic
- * client, default settings (its own retry strategy included). Args: see {@link AppArgs}.
+ * client, default settings (its own retry strategy included), or uploads a large file.
+ * Args: see {@link AppArgs}.
  */
 public final class ApacheHttp5App {
+
+    /**
+     * A JVM option: {@code false} turns off the client's own retries (of a 429 or 503, once, after
+     * a second), for a test that counts only what the agent sends. Both Apache 5 apps read it.
+     */
+    public static final String AUTOMATIC_RETRIES_PROPERTY = "e2e.apache.automatic-retries";
 
     private final CloseableHttpClient http;
     private final AppArgs app;
@@ -28,14 +37,26 @@ public final class ApacheHttp5App {
     public static void main(String[] args) throws Exception {
         AppArgs app = AppArgs.parse(args);
         RequestConfig timeouts = RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(30)).build();
-        try (CloseableHttpClient http = HttpClients.custom().setDefaultRequestConfig(timeouts).build()) {
+        HttpClientBuilder builder = HttpClients.custom().setDefaultRequestConfig(timeouts);
+        if (!automaticRetries()) {
+            builder.disableAutomaticRetries();
+        }
+        try (CloseableHttpClient http = builder.build()) {
             ApacheHttp5App apacheApp = new ApacheHttp5App(http, app);
             app.plan().run(apacheApp::call);
         }
         Report.done();
     }
 
+    static boolean automaticRetries() {
+        return Boolean.parseBoolean(System.getProperty(AUTOMATIC_RETRIES_PROPERTY, "true"));
+    }
+
     private void call(int number) {
+        if (app.uploading()) {
+            upload(number);
+            return;
+        }
         HttpPost post = new HttpPost(app.baseUrl() + "/chat/completions");
         post.setHeader("Authorization", "Bearer " + app.apiKey());
         post.setEntity(new StringEntity(ChatExchange.requestBody(app.streaming()), ContentType.APPLICATION_JSON));
@@ -57,6 +78,26 @@ public final class ApacheHttp5App {
             });
         } catch (IOException | RuntimeException e) {
             ChatExchange.reportFailure(number, e);
+        }
+    }
+
+    /** HttpClient 5's own multipart builder, its file part an input stream (sent chunked). */
+    private void upload(int number) {
+        HttpPost post = new HttpPost(app.filesUrl());
+        post.setHeader("Authorization", "Bearer " + app.apiKey());
+        post.setEntity(MultipartEntityBuilder.create()
+                .setBoundary(GeneratedUpload.BOUNDARY)
+                .addBinaryBody(GeneratedUpload.PART_NAME, GeneratedUpload.content(),
+                        ContentType.APPLICATION_OCTET_STREAM, GeneratedUpload.FILENAME)
+                .build());
+        try {
+            http.execute(post, response -> {
+                String body = ChatExchange.readAll(response.getEntity().getContent());
+                ChatExchange.reportUpload(number, response.getCode(), body);
+                return null;
+            });
+        } catch (IOException | RuntimeException e) {
+            Report.error(number, e);
         }
     }
 }

@@ -3,25 +3,40 @@ package io.llmfailover.e2e.apps;
 import java.util.Locale;
 
 /**
- * The command line every child app takes: {@code <base url> <api key> <blocking|stream> <call plan>}.
+ * The command line every child app takes: {@code <base url> <api key> <blocking|stream|upload> <call plan>}.
+ * Mode {@code upload} posts a {@link GeneratedUpload} to {@code <base url>/files} instead of a chat
+ * call, in the apps that have it.
  *
  * @param baseUrl the OpenAI-style base URL the app addresses, e.g. {@code http://127.0.0.1:8080/v1}
  * @param apiKey the app's own credential
- * @param mode whether each call streams
+ * @param mode whether each call streams, or is a file upload
  * @param plan how many calls to make, and the pauses between them
  */
 public record AppArgs(String baseUrl, String apiKey, Mode mode, CallPlan plan) {
 
-    public enum Mode { BLOCKING, STREAM }
+    public enum Mode { BLOCKING, STREAM, UPLOAD }
+
+    /** A JVM option: the chat apps pad their prompt to this many characters (to pass {@code buffer.max-bytes}). */
+    public static final String PROMPT_SIZE_PROPERTY = "e2e.chat.prompt-size";
 
     public static AppArgs parse(String[] args) {
         if (args.length != 4) {
-            throw new IllegalArgumentException("usage: <base url> <api key> <blocking|stream> <call plan, e.g. 3,pause:1200,2>");
+            throw new IllegalArgumentException(
+                    "usage: <base url> <api key> <blocking|stream|upload> <call plan, e.g. 3,pause:1200,2>");
         }
         return new AppArgs(args[0], args[1], Mode.valueOf(args[2].toUpperCase(Locale.ROOT)), CallPlan.parse(args[3]));
     }
 
     public boolean streaming() {
         return mode == Mode.STREAM;
+    }
+
+    public boolean uploading() {
+        return mode == Mode.UPLOAD;
+    }
+
+    /** Where mode {@code upload} posts its file: the OpenAI files API, not a governed operation. */
+    public String filesUrl() {
+        return baseUrl + "/files";
     }
 }

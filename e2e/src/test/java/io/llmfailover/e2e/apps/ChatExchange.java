@@ -25,7 +25,24 @@ final class ChatExchange {
     private ChatExchange() {}
 
     static String requestBody(boolean stream) {
-        return "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}],\"stream\":" + stream + "}";
+        return "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"" + prompt()
+                + "\"}],\"stream\":" + stream + "}";
+    }
+
+    /** What every app asks: "Say hello", padded to {@link AppArgs#PROMPT_SIZE_PROPERTY} characters when that is set. */
+    static String prompt() {
+        String prompt = "Say hello";
+        int size = Integer.getInteger(AppArgs.PROMPT_SIZE_PROPERTY, 0);
+        return size <= prompt.length() ? prompt : prompt + " " + ".".repeat(size - prompt.length() - 1);
+    }
+
+    /** Reports an upload's answer: the stub's file object, or the error status and body. */
+    static void reportUpload(int number, int status, String body) {
+        if (status / 100 != 2) {
+            Report.error(number, "HttpStatus", String.valueOf(status), null, body);
+        } else {
+            Report.result(number, status, null, Report.oneLine(body));
+        }
     }
 
     /** Reads events up to {@code [DONE]}, reporting each content delta; returns the whole content. */

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublishers;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.time.Duration;
@@ -13,7 +14,8 @@ import java.util.stream.Stream;
 
 /**
  * An ordinary app that calls an OpenAI-compatible endpoint with the JDK's own
- * {@link java.net.http.HttpClient} and reads streams line by line. Args: see {@link AppArgs}.
+ * {@link java.net.http.HttpClient} and reads streams line by line, or uploads a large file.
+ * Args: see {@link AppArgs}.
  */
 public final class JdkHttpClientApp {
 
@@ -34,7 +36,9 @@ public final class JdkHttpClientApp {
 
     private void call(int number) throws InterruptedException {
         try {
-            if (app.streaming()) {
+            if (app.uploading()) {
+                upload(number);
+            } else if (app.streaming()) {
                 stream(number);
             } else {
                 complete(number);
@@ -85,14 +89,25 @@ public final class JdkHttpClientApp {
         }
     }
 
+    /** A multipart upload streamed from an input stream of known length, the JDK client's way to send a large body. */
+    private void upload(int number) throws IOException, InterruptedException {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(app.filesUrl()))
+                .timeout(Duration.ofSeconds(60))
+                .header("Authorization", "Bearer " + app.apiKey())
+                .header("Content-Type", GeneratedUpload.MULTIPART_CONTENT_TYPE)
+                .POST(BodyPublishers.fromPublisher(BodyPublishers.ofInputStream(GeneratedUpload::multipart),
+                        GeneratedUpload.multipartLength()))
+                .build();
+        HttpResponse<String> response = http.send(request, BodyHandlers.ofString());
+        ChatExchange.reportUpload(number, response.statusCode(), response.body());
+    }
+
     private HttpRequest request(boolean stream) {
-        String body = "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}],\"stream\":"
-                + stream + "}";
         return HttpRequest.newBuilder(URI.create(app.baseUrl() + "/chat/completions"))
                 .timeout(Duration.ofSeconds(30))
                 .header("Authorization", "Bearer " + app.apiKey())
                 .header("Content-Type", "application/json")
-                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .POST(BodyPublishers.ofString(ChatExchange.requestBody(stream)))
                 .build();
     }
 

@@ -4,14 +4,18 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 import okhttp3.MediaType;
+import okhttp3.MultipartBody;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import okio.BufferedSink;
+import okio.Okio;
+import okio.Source;
 
 /**
  * An older app on OkHttp 3.x, calling an OpenAI-compatible endpoint and reading streams line by
- * line. It runs on a class path of its own (OkHttp 3.14 and Okio 1.x), so it names only API that
+ * line, or uploading a large file as a multipart body. It runs on a class path of its own (OkHttp 3.14 and Okio 1.x), so it names only API that
  * OkHttp 3 has. Args: see {@link AppArgs}.
  */
 public final class OkHttp3App {
@@ -35,12 +39,14 @@ public final class OkHttp3App {
     }
 
     private void call(int number) {
-        String body = "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}],\"stream\":"
-                + app.streaming() + "}";
+        if (app.uploading()) {
+            upload(number);
+            return;
+        }
         Request request = new Request.Builder()
                 .url(app.baseUrl() + "/chat/completions")
                 .header("Authorization", "Bearer " + app.apiKey())
-                .post(RequestBody.create(JSON, body))
+                .post(RequestBody.create(JSON, ChatExchange.requestBody(app.streaming())))
                 .build();
         try (Response response = http.newCall(request).execute()) {
             if (!response.isSuccessful()) {
@@ -53,6 +59,41 @@ public final class OkHttp3App {
             } else {
                 Report.result(number, response.code(), provider, ContentField.in(response.body().string()));
             }
+        } catch (IOException | RuntimeException e) {
+            Report.error(number, e);
+        }
+    }
+
+    /** OkHttp's own multipart body, its file part a request body that streams from an input stream. */
+    private void upload(int number) {
+        RequestBody file = new RequestBody() {
+            @Override
+            public MediaType contentType() {
+                return MediaType.parse("application/octet-stream");
+            }
+
+            @Override
+            public long contentLength() {
+                return GeneratedUpload.SIZE;
+            }
+
+            @Override
+            public void writeTo(BufferedSink sink) throws IOException {
+                try (Source content = Okio.source(GeneratedUpload.content())) {
+                    sink.writeAll(content);
+                }
+            }
+        };
+        Request request = new Request.Builder()
+                .url(app.filesUrl())
+                .header("Authorization", "Bearer " + app.apiKey())
+                .post(new MultipartBody.Builder(GeneratedUpload.BOUNDARY)
+                        .setType(MultipartBody.FORM)
+                        .addFormDataPart(GeneratedUpload.PART_NAME, GeneratedUpload.FILENAME, file)
+                        .build())
+                .build();
+        try (Response response = http.newCall(request).execute()) {
+            ChatExchange.reportUpload(number, response.code(), response.body().string());
         } catch (IOException | RuntimeException e) {
             Report.error(number, e);
         }

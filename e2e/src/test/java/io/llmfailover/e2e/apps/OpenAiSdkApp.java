@@ -2,24 +2,29 @@ package io.llmfailover.e2e.apps;
 
 import com.openai.client.OpenAIClient;
 import com.openai.client.okhttp.OpenAIOkHttpClient;
+import com.openai.core.MultipartField;
 import com.openai.core.http.StreamResponse;
 import com.openai.errors.OpenAIServiceException;
 import com.openai.models.chat.completions.ChatCompletion;
 import com.openai.models.chat.completions.ChatCompletionChunk;
 import com.openai.models.chat.completions.ChatCompletionCreateParams;
+import com.openai.models.files.FileCreateParams;
+import com.openai.models.files.FileObject;
+import com.openai.models.files.FilePurpose;
+import java.io.InputStream;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * An ordinary app written against the official OpenAI Java SDK, knowing nothing of the agent.
- * Args: see {@link AppArgs}.
+ * An ordinary app written against the official OpenAI Java SDK, knowing nothing of the agent: chat
+ * completions, or (mode {@code upload}) a large file through the files API. Args: see {@link AppArgs}.
  */
 public final class OpenAiSdkApp {
 
     private final OpenAIClient client;
     private final ChatCompletionCreateParams params = ChatCompletionCreateParams.builder()
             .model("gpt-4o")
-            .addUserMessage("Say hello")
+            .addUserMessage(ChatExchange.prompt())
             .build();
 
     private OpenAiSdkApp(OpenAIClient client) {
@@ -42,15 +47,17 @@ public final class OpenAiSdkApp {
                 .build();
         try {
             OpenAiSdkApp sdkApp = new OpenAiSdkApp(client);
-            app.plan().run(number -> sdkApp.call(number, app.streaming()));
+            app.plan().run(number -> sdkApp.call(number, app.streaming(), app.uploading()));
         } finally {
             client.close();
         }
     }
 
-    private void call(int number, boolean streaming) {
+    private void call(int number, boolean streaming, boolean uploading) {
         try {
-            if (streaming) {
+            if (uploading) {
+                upload(number);
+            } else if (streaming) {
                 stream(number);
             } else {
                 complete(number);
@@ -67,6 +74,19 @@ public final class OpenAiSdkApp {
         ChatCompletion completion = client.chat().completions().create(params);
         String content = completion.choices().get(0).message().content().orElse("");
         Report.result(number, 200, null, content);
+    }
+
+    /** The SDK's files API, the file given as an input stream it reads as it sends. */
+    private void upload(int number) {
+        FileObject file = client.files().create(FileCreateParams.builder()
+                .file(MultipartField.<InputStream>builder()
+                        .value(GeneratedUpload.content())
+                        .filename(GeneratedUpload.FILENAME)
+                        .contentType("application/octet-stream")
+                        .build())
+                .purpose(FilePurpose.ASSISTANTS)
+                .build());
+        Report.result(number, 200, null, "{\"id\":\"" + file.id() + "\",\"bytes\":" + file.bytes() + "}");
     }
 
     private void stream(int number) {

@@ -9,7 +9,7 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * An ordinary app that calls an OpenAI-compatible endpoint with the JDK's
- * {@link HttpURLConnection} and reads streams line by line. Args: see {@link AppArgs}.
+ * {@link HttpURLConnection} and reads streams line by line, or uploads a large file. Args: see {@link AppArgs}.
  */
 public final class UrlConnectionApp {
 
@@ -26,6 +26,10 @@ public final class UrlConnectionApp {
     }
 
     private void call(int number) {
+        if (app.uploading()) {
+            upload(number);
+            return;
+        }
         HttpURLConnection connection = null;
         try {
             connection = (HttpURLConnection) new URL(app.baseUrl() + "/chat/completions").openConnection();
@@ -52,6 +56,36 @@ public final class UrlConnectionApp {
             }
         } catch (IOException | RuntimeException e) {
             ChatExchange.reportFailure(number, e);
+        } finally {
+            if (connection != null) {
+                connection.disconnect();
+            }
+        }
+    }
+
+    /**
+     * A multipart body written to the connection in fixed-length streaming mode, the one way
+     * {@code HttpURLConnection} sends a large body without holding it in memory.
+     */
+    private void upload(int number) {
+        HttpURLConnection connection = null;
+        try {
+            connection = (HttpURLConnection) new URL(app.filesUrl()).openConnection();
+            connection.setConnectTimeout(10_000);
+            connection.setReadTimeout(60_000);
+            connection.setRequestMethod("POST");
+            connection.setDoOutput(true);
+            connection.setFixedLengthStreamingMode(GeneratedUpload.multipartLength());
+            connection.setRequestProperty("Authorization", "Bearer " + app.apiKey());
+            connection.setRequestProperty("Content-Type", GeneratedUpload.MULTIPART_CONTENT_TYPE);
+            try (OutputStream out = connection.getOutputStream(); InputStream body = GeneratedUpload.multipart()) {
+                body.transferTo(out);
+            }
+            int status = connection.getResponseCode();
+            InputStream answer = status / 100 == 2 ? connection.getInputStream() : connection.getErrorStream();
+            ChatExchange.reportUpload(number, status, ChatExchange.readAll(answer));
+        } catch (IOException | RuntimeException e) {
+            Report.error(number, e);
         } finally {
             if (connection != null) {
                 connection.disconnect();

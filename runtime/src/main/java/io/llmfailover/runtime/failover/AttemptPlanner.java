@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.faults.InjectedFault;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.Origin;
@@ -33,6 +34,7 @@ public final class AttemptPlanner {
             throws UntranslatableRequestException {
         SourceRequest source = call.source();
         boolean addressed = provider == call.addressed() || provider.equals(call.addressed());
+        InjectedFault.maybeThrowTranslating(addressed);
         ProtocolBridge bridge = bridge(call.addressed().protocol(), provider);
         if (addressed && lease.key() == null && Objects.equals(model, source.model())) {
             TargetRequest target = new TargetRequest(source.operation(), model, source.stream(), null, source.body(),

@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.faults.InjectedFault;
 import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.telemetry.CallObserver;
@@ -36,6 +37,7 @@ public final class GenAiObserver implements CallObserver {
     @Override
     public CallScope callStarted(GovernedCall call, Route route) {
         try {
+            InjectedFault.TELEMETRY.maybeThrow();
             SpanContext captured = CallerClassLoader.capturedParent();
             SpanContext appParent = captured != null ? captured : appTraceContext.current(CallerClassLoader.current());
             return GenAiCallScope.start(this, call, route, appParent);

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+import io.llmfailover.runtime.faults.InjectedFault;
 import io.llmfailover.runtime.time.Clock;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.common.ComponentLoader;
@@ -70,7 +71,7 @@ public final class TelemetrySdk {
                     .setResource(resource)
                     .setClock(SdkClock.of(clock))
                     .setSampler(sampler(settings.sampler(), settings.samplerArg()))
-                    .addSpanProcessor(BatchSpanProcessor.builder(spanExporter(settings, senderLoader))
+                    .addSpanProcessor(BatchSpanProcessor.builder(InjectedFault.maybeBlocking(spanExporter(settings, senderLoader)))
                             .setMaxQueueSize(settings.maxQueueSize())
                             .setMaxExportBatchSize(Math.min(settings.maxExportBatchSize(), settings.maxQueueSize()))
                             .setScheduleDelay(settings.scheduleDelay())
