@@ -8,7 +8,6 @@ import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 
@@ -71,8 +70,9 @@ final class JdkHttpBinding implements ClientBinding<GovernedCall<?>, HttpRespons
         return timeout;
     }
 
+    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
     @Override
     public ClassLoader clientLoader(GovernedCall<?> call) {
-        return HttpClient.class.getClassLoader();
+        return null;
     }
 }

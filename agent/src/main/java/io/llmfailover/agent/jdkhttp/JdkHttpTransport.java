@@ -64,7 +64,7 @@ final class JdkHttpTransport implements Transport {
                 HttpResponse<byte[]> whole = call.client.send(request, BodyHandlers.ofByteArray());
                 return new JdkLlmResponse(whole, new ByteArrayInputStream(whole.body()));
             }
-            HttpResponse<InputStream> head = call.client.send(request, BodyHandlers.ofInputStream());
+            HttpResponse<InputStream> head = call.client.send(request, info -> new AttemptBodyStream());
             return new JdkLlmResponse(head, head.body());
         } catch (HttpConnectTimeoutException unreachable) {
             throw unreachable; // the app's connect timeout: this provider cannot be reached
@@ -87,7 +87,7 @@ final class JdkHttpTransport implements Transport {
 
     private HttpResponse<InputStream> sendFromAgentThread(HttpRequest request) throws IOException {
         try {
-            return call.client.send(request, BodyHandlers.ofInputStream());
+            return call.client.send(request, info -> new AttemptBodyStream());
         } catch (InterruptedException abandoned) {
             throw new InterruptedIOException("the head deadline passed");
         }

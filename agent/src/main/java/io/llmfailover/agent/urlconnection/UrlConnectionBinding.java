@@ -8,7 +8,6 @@ import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
-import java.net.HttpURLConnection;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 
@@ -75,8 +74,9 @@ final class UrlConnectionBinding implements ClientBinding<GovernedConnection, Ch
         return timeout;
     }
 
+    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
     @Override
     public ClassLoader clientLoader(GovernedConnection call) {
-        return HttpURLConnection.class.getClassLoader();
+        return null;
     }
 }
