@@ -114,10 +114,10 @@ public final class AgentHooks {
     }
 
     /** Called on entry to {@code HttpURLConnection.getOutputStream}; null lets the original method run. */
-    public static Outcome urlConnectionOutput(Object connection) {
+    public static Outcome urlConnectionOutput(Object connection, long fixedLength) {
         try {
             UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
-            return hook == null ? null : hook.outputStream(connection);
+            return hook == null ? null : hook.outputStream(connection, fixedLength);
         } catch (Throwable t) {
             FailureLog.once("HttpURLConnection.getOutputStream", t);
             return null;

@@ -1,34 +1,89 @@
 package io.llmfailover.agent.bootstrap;
 
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Where adapters run work off the app's own threads (a reactive client's event loop, a governed
- * async call, a response body pump, a head the agent times out): virtual threads where the JVM has them (21+), so a wait pins no
- * carrier; small daemon threads otherwise. Unbounded on purpose: a long stream holds its thread.
+ * Where adapters run work off the app's own threads: a governed async call, a response body pump,
+ * a head the agent times out, a reactive client's blocking step. Threads are named
+ * {@code llm-failover-<purpose>-N}; they are virtual where the JVM has them (21+), so a wait pins
+ * no carrier, and daemon platform threads otherwise.
+ *
+ * <p>At most {@code llm.failover.agent.max-threads} tasks (a system property, default
+ * {@value #DEFAULT_MAX_RUNNING}) run at once, whatever their purpose: a long stream holds its
+ * thread, and a flood of calls must not start a thread each. What a task does at the cap is
+ * {@link AgentExecutor}'s to say.
  */
 public final class AgentThreads {
 
-    private static final ExecutorService SHARED = create();
+    static final String MAX_RUNNING_PROPERTY = "llm.failover.agent.max-threads";
+    static final int DEFAULT_MAX_RUNNING = 1024;
+
+    private static final Logger LOG = LoggerFactory.getLogger("io.llmfailover.agent");
+    private static final AgentExecutor.Slots SLOTS = new AgentExecutor.Slots(maxRunning());
+    private static final ConcurrentMap<String, AgentExecutor> BY_PURPOSE = new ConcurrentHashMap<>();
 
     private AgentThreads() {}
 
-    public static ExecutorService shared() {
-        return SHARED;
+    /** Agent work of no more specific purpose: threads {@code llm-failover-worker-N}. */
+    public static AgentExecutor shared() {
+        return of("worker");
     }
 
-    private static ExecutorService create() {
-        try {
-            return (ExecutorService) Executors.class.getMethod("newVirtualThreadPerTaskExecutor").invoke(null);
-        } catch (ReflectiveOperationException | RuntimeException beforeJdk21) {
-            AtomicInteger count = new AtomicInteger();
-            return Executors.newCachedThreadPool(task -> {
-                Thread thread = new Thread(task, "llm-failover-wait-" + count.incrementAndGet());
-                thread.setDaemon(true);
-                return thread;
-            });
+    /** The executor whose threads are named {@code llm-failover-<purpose>-N}; all share one cap. */
+    public static AgentExecutor of(String purpose) {
+        return BY_PURPOSE.computeIfAbsent(purpose, name -> new AgentExecutor(name, threadsNamed("llm-failover-" + name + "-"), SLOTS));
+    }
+
+    /** A new thread per task on JDK 21+ (virtual), else a pool of daemon threads that idle out after a minute. */
+    static Executor threadsNamed(String prefix) {
+        ThreadFactory virtual = virtualThreadsNamed(prefix);
+        if (virtual != null) {
+            return task -> virtual.newThread(task).start();
         }
+        AtomicLong count = new AtomicLong();
+        return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
+            Thread thread = new Thread(task, prefix + count.getAndIncrement());
+            thread.setDaemon(true);
+            return thread;
+        });
+    }
+
+    /** {@code Thread.ofVirtual().name(prefix, 0).factory()}, read reflectively: the agent is built for JDK 17. */
+    private static ThreadFactory virtualThreadsNamed(String prefix) {
+        try {
+            Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+            Class<?> ofVirtual = Class.forName("java.lang.Thread$Builder$OfVirtual");
+            builder = ofVirtual.getMethod("name", String.class, long.class).invoke(builder, prefix, 0L);
+            return (ThreadFactory) ofVirtual.getMethod("factory").invoke(builder);
+        } catch (ReflectiveOperationException | RuntimeException beforeJdk21) {
+            return null;
+        }
+    }
+
+    private static int maxRunning() {
+        String configured = System.getProperty(MAX_RUNNING_PROPERTY);
+        if (configured == null || configured.isBlank()) {
+            return DEFAULT_MAX_RUNNING;
+        }
+        try {
+            int max = Integer.parseInt(configured.trim());
+            if (max > 0) {
+                return max;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        LOG.warn("llm-failover: system property {} = '{}' is not a positive whole number; using {}",
+                MAX_RUNNING_PROPERTY, configured, DEFAULT_MAX_RUNNING);
+        return DEFAULT_MAX_RUNNING;
     }
 }

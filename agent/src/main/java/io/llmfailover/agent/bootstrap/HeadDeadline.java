@@ -1,20 +1,29 @@
 package io.llmfailover.agent.bootstrap;
 
+import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.LlmResponse;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 
 /**
- * Bounds the wait for a blocking client's response head by the first-byte timeout. A blocking
+ * Bounds the wait for a blocking client's response head by the agent's head deadline. A blocking
  * client offers no deadline for the head alone (its read timeout also governs the body, where a
- * stream may pause for long), so the attempt runs on the adapter executor while the caller waits
- * with the deadline; on expiry the attempt is aborted and its connection released.
+ * stream may pause for long), so the attempt runs on an agent thread ({@code llm-failover-head-N})
+ * while the caller waits with the deadline. The attempt thread is marked as the caller's is
+ * ({@link AttemptGuard}), so that adapters under it leave the attempt alone. On expiry the attempt
+ * is aborted (its connection closed, its thread interrupted), never drained, and a head that
+ * arrives late is released the same way.
+ *
+ * <p>When the agent's threads are all busy ({@link AgentExecutor}), the attempt runs on the caller's
+ * thread under the client's own timeouts.
  */
 public final class HeadDeadline {
 
@@ -26,45 +35,80 @@ public final class HeadDeadline {
 
     private HeadDeadline() {}
 
+    /** As {@link #await(Duration, Attempt, Runnable, Consumer)}, a late head being {@linkplain LlmResponse#abort() aborted}. */
+    public static <T extends LlmResponse> T await(Duration timeout, Attempt<T> attempt, Runnable abort) throws IOException {
+        return await(timeout, attempt, abort, LlmResponse::abort);
+    }
+
     /**
-     * @param timeout the first-byte timeout, or null to run the attempt on the caller's thread with
+     * @param timeout the head deadline, or null to run the attempt on the caller's thread with
      *     the client's own timeouts
-     * @param abort cancels the attempt in flight (closes its connection), from another thread
-     * @param releaseLate releases a head that arrived after the caller gave up on it
+     * @param abort cancels the attempt in flight (closes its connection), from another thread,
+     *     without blocking
+     * @param abortLate releases a head that arrived after the caller gave up on it, without
+     *     reading what is left of it
      * @throws FirstByteTimeoutException when no head arrived within {@code timeout}
+     * @throws CallAbandonedException when the caller was interrupted while waiting (its interrupt
+     *     is kept)
      */
-    public static <T> T await(Duration timeout, Attempt<T> attempt, Runnable abort, Consumer<T> releaseLate)
+    public static <T> T await(Duration timeout, Attempt<T> attempt, Runnable abort, Consumer<T> abortLate)
             throws IOException {
         if (timeout == null) {
             return attempt.send();
         }
-        CompletableFuture<T> head = new CompletableFuture<>();
-        AgentThreads.shared().execute(() -> {
-            try {
-                head.complete(attempt.send());
-            } catch (Throwable failure) {
-                head.completeExceptionally(failure);
-            }
-        });
+        HeadWait<T> head = new HeadWait<>(attempt, AttemptGuard.active(), abortLate);
+        AgentThreads.of("head").execute(head);
         try {
             return head.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
-            abandon(head, abort, releaseLate);
-            throw new FirstByteTimeoutException(timeout);
+            head.abandon(abort);
+            FirstByteTimeoutException expired = new FirstByteTimeoutException(timeout);
+            expired.initCause(e);
+            throw expired;
         } catch (InterruptedException e) {
-            abandon(head, abort, releaseLate);
+            head.abandon(abort);
             Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for the response head");
+            throw new CallAbandonedException(new InterruptedIOException("interrupted while waiting for the response head"));
         } catch (ExecutionException e) {
             throw rethrowable(e.getCause());
         }
     }
 
-    private static <T> void abandon(CompletableFuture<T> head, Runnable abort, Consumer<T> releaseLate) {
-        try {
-            abort.run();
-        } finally {
-            head.thenAccept(releaseLate);
+    /** The wait for one head, sent on an agent thread marked like the caller's. */
+    private static final class HeadWait<T> extends FutureTask<T> {
+
+        private final Consumer<T> abortLate;
+
+        HeadWait(Attempt<T> attempt, boolean guarded, Consumer<T> abortLate) {
+            super(() -> {
+                try (AttemptGuard.Scope attemptsAreOurs = guarded ? AttemptGuard.enter() : null) {
+                    return attempt.send();
+                }
+            });
+            this.abortLate = abortLate;
+        }
+
+        @Override
+        protected void set(T head) {
+            super.set(head);
+            if (isCancelled()) {
+                abortLate.accept(head);
+            }
+        }
+
+        /** Aborts the attempt and interrupts its thread; a head that won the race is aborted too. */
+        void abandon(Runnable abort) {
+            try {
+                abort.run();
+            } finally {
+                if (!cancel(true)) {
+                    try {
+                        abortLate.accept(get());
+                    } catch (ExecutionException | InterruptedException | RuntimeException noHead) {
+                        // nothing to release
+                    }
+                }
+            }
         }
     }
 

@@ -13,8 +13,12 @@ public interface UrlConnectionHook {
     /** True when the connection is governed and its call has not run yet: its request headers are wanted. */
     boolean awaitsCall(Object connection);
 
-    /** {@code getOutputStream()}: a governed connection gets a buffer, and nothing is sent yet. */
-    Outcome outputStream(Object connection);
+    /**
+     * {@code getOutputStream()}: a governed connection gets a capped buffer, and nothing is sent yet.
+     *
+     * @param fixedLength the length set by {@code setFixedLengthStreamingMode}, or -1
+     */
+    Outcome outputStream(Object connection, long fixedLength);
 
     /**
      * A response accessor ({@code getInputStream}, {@code getErrorStream}, {@code getHeaderField*},

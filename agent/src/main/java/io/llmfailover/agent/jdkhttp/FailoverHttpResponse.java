@@ -9,21 +9,36 @@ import java.util.Optional;
 import javax.net.ssl.SSLSession;
 
 /**
- * The response a governed JDK call returns: the app's own request and URI (the provider it
- * addressed), the answer's status and headers, and the body its own handler produced.
+ * The response a governed JDK call returns, with the body the app's own handler produced (a JDK
+ * response cannot be given another body). For the app's own request it carries the client's native
+ * head, URI, TLS session and redirect history; for an answer the runtime made, the app's URI (the
+ * provider it addressed) and the answer's status and headers.
  */
 final class FailoverHttpResponse<T> implements HttpResponse<T> {
 
-    private final ResponseHead head;
+    private final ResponseInfo head;
     private final HttpRequest appRequest;
+    private final URI uri;
     private final T body;
     private final Optional<SSLSession> sslSession;
+    private final HttpResponse<T> previous;
 
-    FailoverHttpResponse(ResponseHead head, HttpRequest appRequest, T body, Optional<SSLSession> sslSession) {
+    FailoverHttpResponse(ResponseInfo head, HttpRequest appRequest, URI uri, T body, Optional<SSLSession> sslSession,
+            HttpResponse<T> previous) {
         this.head = head;
         this.appRequest = appRequest;
+        this.uri = uri;
         this.body = body;
         this.sslSession = sslSession;
+        this.previous = previous;
+    }
+
+    /** The client's native response to the app's request, with the body the app's handler made of it. */
+    @SuppressWarnings("unchecked")
+    static <T> FailoverHttpResponse<T> withNativeHead(HttpResponse<?> own, HttpRequest appRequest, T body) {
+        ResponseHead head = new ResponseHead(own.statusCode(), own.headers(), own.version());
+        return new FailoverHttpResponse<>(head, appRequest, own.uri(), body, own.sslSession(),
+                (HttpResponse<T>) own.previousResponse().orElse(null));
     }
 
     @Override
@@ -38,7 +53,7 @@ final class FailoverHttpResponse<T> implements HttpResponse<T> {
 
     @Override
     public Optional<HttpResponse<T>> previousResponse() {
-        return Optional.empty();
+        return Optional.ofNullable(previous);
     }
 
     @Override
@@ -58,7 +73,7 @@ final class FailoverHttpResponse<T> implements HttpResponse<T> {
 
     @Override
     public URI uri() {
-        return appRequest.uri();
+        return uri;
     }
 
     @Override
@@ -68,6 +83,6 @@ final class FailoverHttpResponse<T> implements HttpResponse<T> {
 
     @Override
     public String toString() {
-        return "(" + appRequest.method() + " " + appRequest.uri() + ") " + statusCode();
+        return "(" + appRequest.method() + " " + uri + ") " + statusCode();
     }
 }

@@ -1,14 +1,13 @@
 package io.llmfailover.agent.jdkhttp;
 
-import io.llmfailover.agent.bootstrap.CallDepth;
+import io.llmfailover.agent.bootstrap.AgentExecutor;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.FailureLog;
-import io.llmfailover.runtime.http.FirstByteTimeoutException;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
@@ -16,115 +15,187 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodySubscriber;
-import java.net.http.HttpTimeoutException;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import javax.net.ssl.SSLSession;
+import java.util.concurrent.locks.ReentrantLock;
 
-/** One governed {@code send}: buffer the body, run the runtime, build the app's response with its own handler. */
+/**
+ * One governed {@code send} or {@code sendAsync} of the app's {@link HttpClient}: the app's
+ * request and body handler, the body once buffered, and whether the app gave up on the call.
+ */
 final class GovernedCall<T> {
 
-    private final CallGovernor governor;
-    private final HttpClient client;
-    private final HttpRequest appRequest;
+    final HttpClient client;
+    final HttpRequest appRequest;
     private final BodyHandler<T> handler;
-    private final Executor executor;
-    /** Made on the app's thread, so that a sendAsync run elsewhere still joins the app's trace. */
-    private final CallerClassLoader.Captured caller = CallerClassLoader.capture(null);
+    private final Executor bodyPump;
+    /** The request body as buffered by the lifecycle; what every attempt of the app's request sends. */
+    byte[] body = new byte[0];
 
-    GovernedCall(CallGovernor governor, HttpClient client, HttpRequest appRequest, BodyHandler<T> handler, Executor executor) {
-        this.governor = governor;
+    private final ReentrantLock runnerLock = new ReentrantLock();
+    /** The agent thread running an async call, interrupted when the app cancels it. */
+    private Thread runner;
+    private volatile boolean abandoned;
+
+    private GovernedCall(HttpClient client, HttpRequest appRequest, BodyHandler<T> handler, Executor bodyPump) {
         this.client = client;
         this.appRequest = appRequest;
         this.handler = handler;
-        this.executor = executor;
+        this.bodyPump = bodyPump;
     }
 
-    HttpResponse<T> run() throws IOException, InterruptedException {
-        byte[] body = RequestBodyBytes.of(appRequest);
-        LlmRequest neutral = JdkRequestMapping.toNeutral(appRequest, body);
-        LlmResponse answer;
-        try (CallerClassLoader.Scope app = caller.use()) {
-            answer = governor.execute(neutral, new JdkHttpTransport(client, neutral, appRequest, executor));
-        } catch (FirstByteTimeoutException e) {
-            throw asJdkTimeout(e);
+    /** The call, or null when an argument is null: the client itself reports that. */
+    static GovernedCall<?> of(Object client, Object request, Object handler, Executor bodyPump) {
+        if (request == null || handler == null) {
+            return null;
+        }
+        return new GovernedCall<>((HttpClient) client, (HttpRequest) request, (BodyHandler<?>) handler, bodyPump);
+    }
+
+    /** {@code send}, on the app's thread; an interrupt ends it as the JDK's own would. */
+    HttpResponse<T> send(CallGovernor governor) throws IOException, InterruptedException {
+        try {
+            return runGoverned(governor, CallLifecycle.callerOf(JdkHttpBinding.INSTANCE, this));
+        } catch (Interrupted e) {
+            throw e.asInterruptedException();
         } catch (InterruptedIOException e) {
             if (Thread.interrupted()) {
-                throw new InterruptedException("interrupted while waiting for the response head");
+                InterruptedException interrupted = new InterruptedException(e.getMessage());
+                interrupted.initCause(e);
+                throw interrupted;
             }
             throw e;
-        } catch (RuntimeException | Error e) {
-            FailureLog.once("HttpClient call", e);
-            return proceedWithoutAgent(body);
         }
-        return deliver(answer);
     }
 
-    private HttpResponse<T> deliver(LlmResponse answer) throws IOException, InterruptedException {
-        ResponseHead head;
-        BodySubscriber<T> subscriber;
+    /**
+     * {@code sendAsync}: returns at once, the call running on an agent thread; cancelling the
+     * future abandons the call. Null when the agent's threads are all busy: the client's own
+     * {@code sendAsync} then sends the call ungoverned, rather than block the app's thread.
+     */
+    Outcome sendAsync(CallGovernor governor, AgentExecutor calls) {
+        CallerClassLoader.Captured caller = CallLifecycle.callerOf(JdkHttpBinding.INSTANCE, this);
+        CompletableFuture<HttpResponse<T>> response = new CompletableFuture<>();
+        if (!calls.tryExecute(() -> runAsync(governor, caller, response))) {
+            return null;
+        }
+        response.whenComplete((done, failure) -> {
+            if (response.isCancelled()) {
+                abandon();
+            }
+        });
+        return Outcome.returning(response);
+    }
+
+    private void runAsync(CallGovernor governor, CallerClassLoader.Captured caller, CompletableFuture<HttpResponse<T>> response) {
+        runnerLock.lock();
         try {
-            head = headOf(answer);
-            subscriber = handler.apply(head);
-        } catch (RuntimeException e) {
-            answer.close();
-            throw e;
+            runner = Thread.currentThread();
+        } finally {
+            runnerLock.unlock();
         }
-        WaitingThreadExecutor reader = new WaitingThreadExecutor(executor);
+        try {
+            HttpResponse<T> done = runGoverned(governor, caller);
+            if (!response.complete(done) && done.body() instanceof AutoCloseable unwanted) {
+                unwanted.close();
+            }
+        } catch (Throwable failure) {
+            response.completeExceptionally(failure);
+        } finally {
+            runnerLock.lock();
+            try {
+                runner = null;
+            } finally {
+                runnerLock.unlock();
+            }
+            Thread.interrupted(); // the app's cancel is not the thread's next task's
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private HttpResponse<T> runGoverned(CallGovernor governor, CallerClassLoader.Captured caller) throws IOException {
+        return (HttpResponse<T>) CallLifecycle.runGoverned(JdkHttpBinding.INSTANCE, this, governor, caller);
+    }
+
+    /** The app cancelled the async call: the attempt in flight is interrupted, which makes the client abort it. */
+    private void abandon() {
+        abandoned = true;
+        runnerLock.lock();
+        try {
+            if (runner != null) {
+                runner.interrupt();
+            }
+        } finally {
+            runnerLock.unlock();
+        }
+    }
+
+    boolean abandoned() {
+        return abandoned;
+    }
+
+    /**
+     * The app's response for the runtime's answer, its body produced by the app's own handler: the
+     * native head, TLS session and redirect history when the answer is the app's own request's.
+     */
+    HttpResponse<T> toApp(Answer answer) throws IOException {
+        HttpResponse<?> own = answer.isOwn() ? ((JdkLlmResponse) answer.ownResponse()).nativeResponse() : null;
+        ResponseHead head = own != null
+                ? new ResponseHead(own.statusCode(), own.headers(), own.version())
+                : new ResponseHead(answer.status(), HttpHeaders.of(answer.headers().asMap(), (name, value) -> true),
+                        appRequest.version().orElse(client.version()));
+        BodySubscriber<T> subscriber = handler.apply(head);
+        WaitingThreadExecutor reader = new WaitingThreadExecutor(bodyPump);
         InputStreamSubscription.feed(subscriber, answer.body(), answer::close, reader);
-        T body = awaitBody(subscriber, reader);
-        return new FailoverHttpResponse<>(head, appRequest, body, sslSessionOf(answer));
+        T body = awaitBody(subscriber, reader, answer);
+        return own != null
+                ? FailoverHttpResponse.withNativeHead(own, appRequest, body)
+                : new FailoverHttpResponse<>(head, appRequest, appRequest.uri(), body, java.util.Optional.empty(), null);
     }
 
-    private ResponseHead headOf(LlmResponse answer) {
-        if (((io.llmfailover.runtime.http.Answer) answer).ownResponse() instanceof JdkLlmResponse attempt && attempt.answersAppRequest()) {
-            HttpResponse<?> own = attempt.nativeResponse();
-            return new ResponseHead(own.statusCode(), own.headers(), own.version());
-        }
-        HttpClient.Version version = ((io.llmfailover.runtime.http.Answer) answer).ownResponse() instanceof JdkLlmResponse attempt
-                ? attempt.nativeResponse().version()
-                : appRequest.version().orElse(client.version());
-        return new ResponseHead(answer.status(), HttpHeaders.of(answer.headers().asMap(), (name, value) -> true), version);
-    }
-
-    private static Optional<SSLSession> sslSessionOf(LlmResponse answer) {
-        return ((io.llmfailover.runtime.http.Answer) answer).ownResponse() instanceof JdkLlmResponse attempt ? attempt.nativeResponse().sslSession() : Optional.empty();
-    }
-
-    private static <T> T awaitBody(BodySubscriber<T> subscriber, WaitingThreadExecutor reader)
-            throws IOException, InterruptedException {
+    private static <T> T awaitBody(BodySubscriber<T> subscriber, WaitingThreadExecutor reader, Answer answer)
+            throws IOException {
         CompletableFuture<T> body = subscriber.getBody().toCompletableFuture();
         try {
             reader.runUntilDone(body);
             return body.get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();
-            if (cause instanceof IOException io) {
-                throw io;
-            }
-            throw new IOException(cause);
+            throw cause instanceof IOException io ? io : new IOException(cause);
         } catch (InterruptedException e) {
             body.cancel(true);
-            throw e;
+            answer.abort();
+            throw new Interrupted(e);
         }
     }
 
-    /** The call as if the agent were absent: the app's request (body from the copy), sent once, not governed. */
-    private HttpResponse<T> proceedWithoutAgent(byte[] body) throws IOException, InterruptedException {
-        CallDepth.enter();
+    /** The call as if the agent were absent, sent once: the app's request, its body from the copy once read. */
+    HttpResponse<T> proceed(BufferedBody buffered) throws IOException {
+        HttpRequest request = buffered != null && buffered.fits()
+                ? JdkRequestMapping.withBody(appRequest, buffered.bytes())
+                : appRequest;
         try {
-            return client.send(JdkRequestMapping.withBody(appRequest, body), handler);
-        } finally {
-            CallDepth.exit();
+            return client.send(request, handler);
+        } catch (InterruptedException e) {
+            throw new Interrupted(e);
         }
     }
 
-    /** Our own first-byte timeout reaches the app the way the JDK client reports a timeout. */
-    private static HttpTimeoutException asJdkTimeout(FirstByteTimeoutException e) {
-        HttpTimeoutException timeout = new HttpTimeoutException("request timed out");
-        timeout.initCause(e);
-        return timeout;
+    /** The client's {@code InterruptedException}, carried through the lifecycle's IOException paths to the app. */
+    static final class Interrupted extends InterruptedIOException {
+        private final InterruptedException interruption;
+
+        Interrupted(InterruptedException interruption) {
+            super("interrupted");
+            this.interruption = interruption;
+            initCause(interruption);
+        }
+
+        /** As the JDK's {@code send} throws it: the interrupt is consumed by the exception. */
+        InterruptedException asInterruptedException() {
+            Thread.interrupted();
+            return interruption;
+        }
     }
 }

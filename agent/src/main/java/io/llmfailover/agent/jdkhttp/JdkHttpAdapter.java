@@ -1,47 +1,50 @@
 package io.llmfailover.agent.jdkhttp;
 
-import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.bootstrap.AgentExecutor;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.agent.bootstrap.JdkHttpHook;
 import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.io.IOException;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpResponse.BodyHandler;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
  * The {@code java.net.http} adapter's entry point. {@code send} runs the governed call on the
- * caller's thread, as the client itself would; {@code sendAsync} returns at once and runs it on
- * the adapter's executor.
+ * caller's thread, as the client itself would; {@code sendAsync} returns at once and runs it on an
+ * agent thread. A call that is not governed returns null: the client's own method runs.
  */
 public final class JdkHttpAdapter implements JdkHttpHook {
 
     private final Supplier<CallGovernor> governor;
-    private final Executor executor;
+    private final AgentExecutor calls;
+    private final Executor bodyPump;
 
     public JdkHttpAdapter() {
-        this(AgentRuntime::governor, AgentThreads.shared());
+        this(AgentRuntime::governor, AgentThreads.of("call"), AgentThreads.of("body"));
     }
 
-    JdkHttpAdapter(Supplier<CallGovernor> governor, Executor executor) {
+    JdkHttpAdapter(Supplier<CallGovernor> governor, AgentExecutor executor) {
+        this(governor, executor, executor);
+    }
+
+    private JdkHttpAdapter(Supplier<CallGovernor> governor, AgentExecutor calls, Executor bodyPump) {
         this.governor = governor;
-        this.executor = executor;
+        this.calls = calls;
+        this.bodyPump = bodyPump;
     }
 
     @Override
     public Outcome send(Object client, Object request, Object bodyHandler) {
-        GovernedCall<?> call = governedCall(client, request, bodyHandler);
-        if (call == null) {
+        GovernedCall<?> call = GovernedCall.of(client, request, bodyHandler, bodyPump);
+        CallGovernor governing = call == null ? null : CallLifecycle.governorFor(JdkHttpBinding.INSTANCE, call, governor);
+        if (governing == null) {
             return null;
         }
         try {
-            return Outcome.returning(call.run());
+            return Outcome.returning(call.send(governing));
         } catch (IOException | InterruptedException e) {
             return Outcome.throwing(e);
         }
@@ -50,36 +53,8 @@ public final class JdkHttpAdapter implements JdkHttpHook {
     /** Push promises are not offered to a governed call: LLM providers do not push. */
     @Override
     public Outcome sendAsync(Object client, Object request, Object bodyHandler, Object pushPromiseHandler) {
-        GovernedCall<?> call = governedCall(client, request, bodyHandler);
-        if (call == null) {
-            return null;
-        }
-        CompletableFuture<HttpResponse<?>> response = new CompletableFuture<>();
-        executor.execute(() -> {
-            try {
-                response.complete(call.run());
-            } catch (Throwable failure) {
-                response.completeExceptionally(failure);
-            }
-        });
-        return Outcome.returning(response);
-    }
-
-    private GovernedCall<?> governedCall(Object client, Object request, Object bodyHandler) {
-        HttpRequest appRequest = (HttpRequest) request;
-        if (appRequest == null || bodyHandler == null) {
-            return null; // the client itself reports the null argument
-        }
-        CallGovernor current;
-        try {
-            current = governor.get();
-            if (current == null || !current.governs(appRequest.uri())) {
-                return null;
-            }
-        } catch (RuntimeException | LinkageError e) {
-            FailureLog.once("HttpClient governs()", e);
-            return null;
-        }
-        return new GovernedCall<>(current, (HttpClient) client, appRequest, (BodyHandler<?>) bodyHandler, executor);
+        GovernedCall<?> call = GovernedCall.of(client, request, bodyHandler, bodyPump);
+        CallGovernor governing = call == null ? null : CallLifecycle.governorFor(JdkHttpBinding.INSTANCE, call, governor);
+        return governing == null ? null : call.sendAsync(governing, calls);
     }
 }

@@ -1,205 +1,110 @@
 package io.llmfailover.agent.jdkhttp;
 
-import io.llmfailover.agent.bootstrap.CallDepth;
+import io.llmfailover.agent.bootstrap.HeadDeadline;
+import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.net.http.HttpResponse.BodyHandler;
 import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpTimeoutException;
 import java.time.Duration;
 import java.time.temporal.ChronoUnit;
-import java.util.Optional;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
-import java.util.concurrent.FutureTask;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
-import java.util.function.Function;
 
 /**
- * Sends each attempt with the app's own {@link HttpClient}, as an agent call the hooks leave
- * alone, and returns as soon as the head arrived: the body stays an unread stream.
+ * Sends each attempt with the app's own {@code HttpClient}, a blocking {@code send} on the calling
+ * thread, and returns as soon as the head arrived: the body stays an unread stream (or, for a call
+ * that does not stream, is read whole by the client, one wake-up instead of two).
  *
- * <p>An attempt is a blocking {@code send} on the app's thread. Its first-byte deadline is the
- * request's own timeout, which up to JDK 25 ends when the head arrives (JDK 26 extends it to the
- * body, which would cut a long stream). There, an attempt with a deadline is sent from the
- * adapter's executor, waited for here up to the deadline and interrupted past it (the client then
- * aborts the exchange). Never the client's {@code sendAsync}: its answer hops to
- * CompletableFuture's default executor, which on a JVM with two or fewer processors starts a new
- * thread for every call.
+ * <p>The agent's head deadline applies only where it is shorter than the app's own request
+ * timeout; the app's timeout expiring, or the app interrupting or cancelling the call, ends the
+ * call ({@link CallAbandonedException}). Up to JDK 25 a request's timeout ends when the head
+ * arrives, so the agent's deadline is that timeout; JDK 26 extends it to the body, which would cut a
+ * long stream, so there the attempt is sent from an agent thread, waited for up to the deadline and
+ * interrupted past it (the client then aborts the exchange). Never the client's {@code sendAsync}:
+ * its answer hops to CompletableFuture's default executor, which on a JVM with two or fewer
+ * processors starts a new thread for every call.
  */
-final class JdkHttpTransport implements io.llmfailover.runtime.http.LegacyTransport {
+final class JdkHttpTransport implements Transport {
 
-    /** Whether a request's timeout covers the head only, so that it can be the first-byte deadline. */
+    /** Whether a request's timeout covers the head only, so that it can be the head deadline. */
     static final boolean REQUEST_TIMEOUT_ENDS_AT_HEAD = Runtime.version().feature() < 26;
 
-    private final HttpClient client;
-    private final LlmRequest appRequest;
-    private final HttpRequest appJdkRequest;
-    private final Executor executor;
+    private final GovernedCall<?> call;
 
-    /**
-     * @param appRequest the neutral request handed to the runtime, with the buffered body; an
-     *     attempt that is this very request (with at most headers added: trace context) is sent as
-     *     {@code appJdkRequest} (with those headers), and its response head reaches the app as the
-     *     client made it
-     * @param executor where attempts with a deadline are sent from, where the request timeout cannot be it
-     */
-    JdkHttpTransport(HttpClient client, LlmRequest appRequest, HttpRequest appJdkRequest, Executor executor) {
-        this.client = client;
-        this.appRequest = appRequest;
-        this.appJdkRequest = appJdkRequest;
-        this.executor = executor;
+    JdkHttpTransport(GovernedCall<?> call) {
+        this.call = call;
     }
 
-    /** A null {@code firstByteTimeout} leaves the head to the app's own timeouts. */
     @Override
-    public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
-        return send(attempt, firstByteTimeout, BodyHandlers.ofInputStream(), HttpResponse::body);
-    }
-
-    /**
-     * The whole body read by the client before the caller wakes up: one wake-up, not two. Not where
-     * the deadline is an agent thread's wait, which would then also wait for the body.
-     */
-    @Override
-    public LlmResponse sendUnstreamed(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
-        if (!REQUEST_TIMEOUT_ENDS_AT_HEAD) {
-            return send(attempt, firstByteTimeout);
+    public LlmResponse send(AttemptRequest attempt) throws IOException {
+        if (call.abandoned()) {
+            throw new CallAbandonedException(new IOException("the app cancelled the call"));
         }
-        return send(attempt, firstByteTimeout, BodyHandlers.ofByteArray(),
-                response -> new ByteArrayInputStream(response.body()));
-    }
-
-    private <T> LlmResponse send(LlmRequest attempt, Duration firstByteTimeout, BodyHandler<T> handler,
-            Function<HttpResponse<T>, InputStream> body) throws IOException {
-        Duration deadline = firstByteTimeout != null && firstByteTimeout.compareTo(appTimeout()) < 0 ? firstByteTimeout : null;
-        boolean onThisThread = deadline == null || REQUEST_TIMEOUT_ENDS_AT_HEAD;
-        Duration requestTimeout = onThisThread ? deadline : null;
-        Optional<HttpHeaders> added = io.llmfailover.runtime.http.LegacyTransport.headersAddedTo(attempt, appRequest);
-        boolean untouched = added.isPresent();
-        HttpRequest request = untouched
-                ? JdkRequestMapping.forAttempt(appJdkRequest, appRequest.body(), added.get(), requestTimeout)
-                : JdkRequestMapping.toJdk(attempt, appJdkRequest, requestTimeout);
-        HttpResponse<T> response = onThisThread
-                ? sendHere(request, handler, deadline)
-                : sendFromExecutor(request, handler, deadline);
-        return new JdkLlmResponse(response, body.apply(response), untouched);
-    }
-
-    /** The app's own timeout; the first-byte deadline applies only where it is the shorter. */
-    private Duration appTimeout() {
-        return appJdkRequest.timeout().orElse(ChronoUnit.FOREVER.getDuration());
-    }
-
-    private <T> HttpResponse<T> sendHere(HttpRequest request, BodyHandler<T> handler, Duration deadline)
-            throws IOException {
+        Duration deadline = agentDeadline(attempt.headTimeout());
+        boolean hop = deadline != null && !REQUEST_TIMEOUT_ENDS_AT_HEAD;
+        Duration requestTimeout = hop ? null : deadline;
+        HttpRequest request = attempt.original()
+                ? JdkRequestMapping.forAttempt(call.appRequest, call.body, attempt.addedHeaders(), requestTimeout)
+                : JdkRequestMapping.toJdk(attempt.request(), call.appRequest, requestTimeout);
         try {
-            return sendAsAgent(request, handler);
-        } catch (HttpConnectTimeoutException e) {
-            throw e; // the client's own connect timeout, the app's setting
-        } catch (HttpTimeoutException e) {
-            if (deadline != null) {
-                throw new FirstByteTimeoutException(deadline);
+            if (hop) {
+                HttpResponse<InputStream> head = HeadDeadline.await(deadline, () -> sendFromAgentThread(request),
+                        () -> {}, JdkHttpTransport::abortLate);
+                return new JdkLlmResponse(head, head.body());
             }
-            throw e;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for the response head");
+            if (!attempt.streamed()) {
+                HttpResponse<byte[]> whole = call.client.send(request, BodyHandlers.ofByteArray());
+                return new JdkLlmResponse(whole, new ByteArrayInputStream(whole.body()));
+            }
+            HttpResponse<InputStream> head = call.client.send(request, info -> new AttemptBodyStream());
+            return new JdkLlmResponse(head, head.body());
+        } catch (HttpConnectTimeoutException unreachable) {
+            throw unreachable; // the app's connect timeout: this provider cannot be reached
+        } catch (HttpTimeoutException timedOut) {
+            throw deadline != null && !hop ? headTimeout(deadline, timedOut) : new CallAbandonedException(timedOut);
+        } catch (InterruptedException interrupted) {
+            throw new CallAbandonedException(new GovernedCall.Interrupted(interrupted));
+        } catch (CallAbandonedException | FirstByteTimeoutException classified) {
+            throw classified;
+        } catch (IOException e) {
+            throw call.abandoned() ? new CallAbandonedException(e) : e;
         }
     }
 
-    private <T> HttpResponse<T> sendFromExecutor(HttpRequest request, BodyHandler<T> handler, Duration deadline)
-            throws IOException {
-        HeadWait<T> head = new HeadWait<>(() -> sendAsAgent(request, handler));
-        executor.execute(head);
+    /** The agent's deadline where it is shorter than the app's own timeout, else null. */
+    private Duration agentDeadline(Duration headTimeout) {
+        Duration appTimeout = call.appRequest.timeout().orElse(ChronoUnit.FOREVER.getDuration());
+        return headTimeout != null && headTimeout.compareTo(appTimeout) < 0 ? headTimeout : null;
+    }
+
+    private HttpResponse<InputStream> sendFromAgentThread(HttpRequest request) throws IOException {
         try {
-            return head.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            head.abandon();
-            throw new FirstByteTimeoutException(deadline);
-        } catch (InterruptedException e) {
-            head.abandon();
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while waiting for the response head");
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof InterruptedException) {
-                Thread.currentThread().interrupt();
-                throw new InterruptedIOException("interrupted while waiting for the response head");
-            }
-            throw rethrowable(e.getCause());
+            return call.client.send(request, info -> new AttemptBodyStream());
+        } catch (InterruptedException abandoned) {
+            throw new InterruptedIOException("the head deadline passed");
         }
     }
 
-    private <T> HttpResponse<T> sendAsAgent(HttpRequest request, BodyHandler<T> handler)
-            throws IOException, InterruptedException {
-        CallDepth.enter();
+    /** Closing the client's body stream before its end cancels the exchange; nothing is read. */
+    private static void abortLate(HttpResponse<InputStream> late) {
         try {
-            return client.send(request, handler);
-        } finally {
-            CallDepth.exit();
+            late.body().close();
+        } catch (IOException ignored) {
+            // released either way
         }
     }
 
-    /** The wait for one head; a head that arrives after the wait was given up is closed, releasing its connection. */
-    private static final class HeadWait<T> extends FutureTask<HttpResponse<T>> {
-
-        HeadWait(Callable<HttpResponse<T>> send) {
-            super(send);
-        }
-
-        @Override
-        protected void set(HttpResponse<T> response) {
-            super.set(response);
-            if (isCancelled()) {
-                close(response);
-            }
-        }
-
-        /** Interrupts the send, which makes the client abort the exchange; a head that won the race is closed. */
-        void abandon() {
-            if (!cancel(true)) {
-                try {
-                    close(get());
-                } catch (ExecutionException | InterruptedException | RuntimeException ignored) {
-                    // no head, nothing to release
-                }
-            }
-        }
-
-        private static void close(HttpResponse<?> response) {
-            if (response.body() instanceof InputStream body) {
-                try {
-                    body.close();
-                } catch (IOException ignored) {
-                    // released either way
-                }
-            }
-        }
-    }
-
-    private static IOException rethrowable(Throwable cause) {
-        if (cause instanceof IOException io) {
-            return io;
-        }
-        if (cause instanceof RuntimeException runtime) {
-            throw runtime;
-        }
-        if (cause instanceof Error error) {
-            throw error;
-        }
-        return new IOException(cause);
+    private static FirstByteTimeoutException headTimeout(Duration deadline, HttpTimeoutException cause) {
+        FirstByteTimeoutException expired = new FirstByteTimeoutException(deadline);
+        expired.initCause(cause);
+        return expired;
     }
 }

@@ -6,29 +6,26 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.net.http.HttpResponse;
 
-/** One attempt's JDK response (head received, body unread), seen by the runtime. */
+/**
+ * One attempt's JDK response (head received, body unread), seen by the runtime. Closing it closes
+ * the client's body stream, which before the end cancels the exchange without reading on: closing
+ * is aborting.
+ */
 final class JdkLlmResponse implements LlmResponse {
 
     private final HttpResponse<?> response;
     private final InputStream body;
-    private final boolean answersAppRequest;
     private final HttpHeaders headers;
 
     /** @param body the response's body as a stream: the client's own, or over the bytes it read whole */
-    JdkLlmResponse(HttpResponse<?> response, InputStream body, boolean answersAppRequest) {
+    JdkLlmResponse(HttpResponse<?> response, InputStream body) {
         this.response = response;
         this.body = body;
-        this.answersAppRequest = answersAppRequest;
         this.headers = HttpHeaders.of(response.headers().map());
     }
 
     HttpResponse<?> nativeResponse() {
         return response;
-    }
-
-    /** True when the attempt was the app's own request, untouched by the runtime but for added trace headers. */
-    boolean answersAppRequest() {
-        return answersAppRequest;
     }
 
     @Override

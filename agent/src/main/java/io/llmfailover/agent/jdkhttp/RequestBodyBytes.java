@@ -1,46 +1,87 @@
 package io.llmfailover.agent.jdkhttp;
 
+import io.llmfailover.agent.lifecycle.BufferedBody;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InterruptedIOException;
 import java.net.http.HttpRequest;
+import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Flow;
 
-/** Reads a JDK request's body publisher once into bytes, so every attempt can replay it. */
+/**
+ * Reads a JDK request's body publisher once into bytes, within the cap, so every attempt can
+ * replay it. A body known to be larger is not read at all; one of unknown length is read until it
+ * passes the cap, and then sent whole as the app made it: the JDK's own publishers can be
+ * subscribed again ({@code ofInputStream} asks its supplier for a new stream). Others of unknown
+ * length ({@code fromPublisher}, the app's own) may not, so they are not read at all.
+ */
 final class RequestBodyBytes {
+
+    private static final String JDK_PUBLISHERS = "jdk.internal.net.http.RequestPublishers$";
 
     private RequestBodyBytes() {}
 
-    static byte[] of(HttpRequest request) throws IOException {
-        if (request.bodyPublisher().isEmpty()) {
-            return new byte[0];
+    static BufferedBody of(HttpRequest request, long limit) throws IOException {
+        Optional<BodyPublisher> publisher = request.bodyPublisher();
+        if (publisher.isEmpty() || publisher.get().contentLength() == 0) {
+            return BufferedBody.empty();
         }
-        Collector collector = new Collector();
-        request.bodyPublisher().get().subscribe(collector);
+        long length = publisher.get().contentLength();
+        if (length > limit) {
+            return BufferedBody.tooLarge(limit);
+        }
+        if (length < 0 && !canBeSubscribedAgain(publisher.get())) {
+            return BufferedBody.notReplayable(publisher.get().getClass().getName() + " of unknown length");
+        }
+        CappedCopy copy = new CappedCopy(limit);
+        publisher.get().subscribe(copy);
         try {
-            return collector.bytes.get();
+            byte[] bytes = copy.bytes.get();
+            return bytes == null ? BufferedBody.tooLarge(limit) : BufferedBody.of(bytes);
         } catch (ExecutionException e) {
             throw new IOException("the request body could not be read", e.getCause());
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new InterruptedIOException("interrupted while reading the request body");
+            throw new GovernedCall.Interrupted(e);
         }
     }
 
-    private static final class Collector implements Flow.Subscriber<ByteBuffer> {
+    private static boolean canBeSubscribedAgain(BodyPublisher publisher) {
+        String type = publisher.getClass().getName();
+        return type.startsWith(JDK_PUBLISHERS) && !type.endsWith("PublisherAdapter") && !type.endsWith("AggregatePublisher");
+    }
+
+    /** Collects the body; past the cap it cancels the subscription and keeps nothing (null). */
+    private static final class CappedCopy implements Flow.Subscriber<ByteBuffer> {
+        private final long limit;
         private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        private Flow.Subscription subscription;
+        private boolean overCap;
         final CompletableFuture<byte[]> bytes = new CompletableFuture<>();
+
+        CappedCopy(long limit) {
+            this.limit = limit;
+        }
 
         @Override
         public void onSubscribe(Flow.Subscription subscription) {
+            this.subscription = subscription;
             subscription.request(Long.MAX_VALUE);
         }
 
         @Override
         public void onNext(ByteBuffer item) {
+            if (overCap) {
+                return;
+            }
+            if ((long) out.size() + item.remaining() > limit) {
+                overCap = true;
+                subscription.cancel();
+                bytes.complete(null);
+                return;
+            }
             byte[] chunk = new byte[item.remaining()];
             item.get(chunk);
             out.write(chunk, 0, chunk.length);

@@ -1,119 +1,39 @@
 package io.llmfailover.agent.urlconnection;
 
 import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.LlmResponse;
-import java.io.FileNotFoundException;
-import java.io.FilterInputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.net.URL;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.Comparator;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 
-/**
- * The response a governed app connection reports, accessor by accessor, the way the JDK's own
- * connection reports one: the status line as header 0, an error status as an exception from
- * {@code getInputStream()} with the body on {@code getErrorStream()}.
- */
-final class ChosenResponse {
+/** What a governed app connection's response accessors report once its call ran. */
+interface ChosenResponse {
 
-    private final int status;
-    private final String statusLine;
-    private final List<HeaderLine> headers;
-    private final InputStream body;
-    private final URL url;
-    private final LlmResponse answer;
+    /** The app's connection went out ungoverned: every accessor is the JDK's own. */
+    ChosenResponse JDK_OWN = new ChosenResponse() {
+        @Override
+        public Outcome answer(String accessor, Object[] arguments) {
+            return null;
+        }
 
-    private ChosenResponse(int status, String statusLine, List<HeaderLine> headers, LlmResponse answer, URL url) {
-        this.status = status;
-        this.statusLine = statusLine;
-        this.headers = headers;
-        this.url = url;
-        this.answer = answer;
-        this.body = new FilterInputStream(answer.body()) {
-            @Override
-            public void close() throws IOException {
-                try {
-                    super.close();
-                } finally {
-                    answer.close();
-                }
-            }
-        };
-    }
+        @Override
+        public void abort() {
+            // the JDK's own disconnect() runs next
+        }
+    };
 
-    /** The app gets the attempt's own head when the runtime handed it on untouched, else the runtime's. */
+    /** An answer the runtime made, reported as the JDK reports a response. */
     static ChosenResponse of(LlmResponse answer, URL url) {
-        if (answer instanceof UrlConnectionLlmResponse attempt && attempt.answersAppRequest()) {
-            return new ChosenResponse(attempt.status(), attempt.statusLine(), attempt.headerLines(), answer, url);
-        }
-        List<HeaderLine> lines = new ArrayList<>();
-        answer.headers().forEach((name, value) -> lines.add(new HeaderLine(name, value)));
-        return new ChosenResponse(answer.status(), "HTTP/1.1 " + answer.status() + " " + ReasonPhrase.of(answer.status()),
-                List.copyOf(lines), answer, url);
+        return new MadeResponse(answer, url);
     }
 
-    Outcome answer(String accessor, Object[] arguments) {
-        if (accessor.equals("getInputStream") && status >= 400) {
-            return Outcome.throwing(errorStatus());
-        }
-        return Outcome.returning(switch (accessor) {
-            case "getInputStream" -> body;
-            case "getErrorStream" -> status >= 400 ? body : null;
-            case "getHeaderFields" -> headerFields();
-            case "getHeaderField" -> arguments[0] instanceof Integer index ? valueAt(index) : lastValue((String) arguments[0]);
-            case "getHeaderFieldKey" -> keyAt((Integer) arguments[0]);
-            default -> throw new IllegalArgumentException("not a response accessor: " + accessor);
-        });
+    /** The answer to the app's own request: the native connection that received it answers. */
+    static ChosenResponse own(UrlConnectionLlmResponse attempt, Answer answer) {
+        return new NativeResponse(attempt, answer);
     }
 
-    private IOException errorStatus() {
-        return status == 404 || status == 410
-                ? new FileNotFoundException(url.toString())
-                : new IOException("Server returned HTTP response code: " + status + " for URL: " + url);
-    }
+    /** The accessor's outcome; null lets the JDK's own method run on the app's connection. */
+    Outcome answer(String accessor, Object[] arguments);
 
-    void close() {
-        answer.close();
-    }
-
-    private String valueAt(int index) {
-        if (index == 0) {
-            return statusLine;
-        }
-        return index > 0 && index <= headers.size() ? headers.get(index - 1).value() : null;
-    }
-
-    private String keyAt(int index) {
-        return index > 0 && index <= headers.size() ? headers.get(index - 1).name() : null;
-    }
-
-    private String lastValue(String name) {
-        if (name == null) {
-            return statusLine;
-        }
-        String found = null;
-        for (HeaderLine line : headers) {
-            if (line.name().equalsIgnoreCase(name)) {
-                found = line.value();
-            }
-        }
-        return found;
-    }
-
-    private Map<String, List<String>> headerFields() {
-        Map<String, List<String>> fields = new TreeMap<>(Comparator.nullsFirst(String.CASE_INSENSITIVE_ORDER));
-        fields.put(null, List.of(statusLine));
-        for (HeaderLine line : headers) {
-            fields.computeIfAbsent(line.name(), name -> new ArrayList<>()).add(line.value());
-        }
-        fields.replaceAll((name, values) -> Collections.unmodifiableList(values));
-        return Collections.unmodifiableMap(fields);
-    }
-
-    record HeaderLine(String name, String value) {}
+    /** {@code disconnect()}: closes the response's connection without reading the rest. */
+    void abort();
 }

@@ -1,104 +1,167 @@
 package io.llmfailover.agent.urlconnection;
 
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.agent.bootstrap.Outcome;
-import io.llmfailover.runtime.http.FirstByteTimeoutException;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.LlmResponse;
-import java.io.ByteArrayOutputStream;
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.ProtocolException;
 import java.net.Proxy;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * One governed app connection: what the app wrote, then the response the governed call chose. The
- * app's own connection never connects anywhere.
+ * One governed app connection. The app writes its body into a capped buffer, and the first
+ * response accessor runs the call lifecycle; from then on the connection reports the response the
+ * call chose. A body that outgrows the cap, or a call that goes ahead ungoverned, sends the app's
+ * own connection with the JDK's own code: it has then {@linkplain #passedThrough() passed through},
+ * and every hooked method runs as if the agent were absent.
  */
 final class GovernedConnection {
 
-    private final HttpURLConnection connection;
-    private final URI uri;
-    private final CallGovernor governor;
-    private ByteArrayOutputStream body;
+    final HttpURLConnection connection;
+    final URI uri;
+    private CallGovernor governor;
+    /** Not a monitor: a call waits for its provider while holding it, which must pin no carrier thread. */
+    private final ReentrantLock lock = new ReentrantLock();
+    private CappedRequestBody body;
+    private volatile boolean passedThrough;
     private ChosenResponse chosen;
     private IOException failure;
+    /** The headers the app set and the proxy it chose, read when the call runs. */
+    Map<String, List<String>> requestHeaders = Map.of();
+    Proxy proxy;
 
-    GovernedConnection(HttpURLConnection connection, URI uri, CallGovernor governor) {
+    GovernedConnection(HttpURLConnection connection, URI uri) {
         this.connection = connection;
         this.uri = uri;
+    }
+
+    void governedBy(CallGovernor governor) {
         this.governor = governor;
     }
 
-    synchronized boolean awaitsCall() {
-        return chosen == null && failure == null;
+    /** The method the JDK will send: output turns a GET into a POST. */
+    String method() {
+        String method = connection.getRequestMethod();
+        return method.equals("GET") && connection.getDoOutput() ? "POST" : method;
     }
 
-    /** Like the JDK: output needs doOutput, turns a GET into a POST, and ends once the response is read. */
-    synchronized Outcome outputStream() {
-        if (!connection.getDoOutput()) {
-            return null; // the original method reports it
-        }
-        if (!awaitsCall()) {
-            return Outcome.throwing(new ProtocolException("Cannot write output after reading input."));
-        }
-        if (body == null) {
-            if (connection.getRequestMethod().equals("GET")) {
-                try {
-                    connection.setRequestMethod("POST");
-                } catch (ProtocolException e) {
-                    return Outcome.throwing(e);
-                }
-            }
-            body = new ByteArrayOutputStream();
-        }
-        return Outcome.returning(body);
+    boolean passedThrough() {
+        return passedThrough;
     }
 
-    synchronized Outcome response(String accessor, Object[] arguments, Map<String, List<String>> requestHeaders, Proxy proxy) {
-        if (awaitsCall()) {
-            if (requestHeaders == null) {
-                return null; // the advice could not read the headers: leave this accessor to the JDK
-            }
-            run(requestHeaders, proxy);
-        }
-        if (failure != null) {
-            return failed(accessor);
-        }
-        return chosen.answer(accessor, arguments);
-    }
-
-    synchronized void release() {
-        if (chosen != null) {
-            chosen.close();
-        }
-    }
-
-    private void run(Map<String, List<String>> requestHeaders, Proxy proxy) {
-        LlmRequest request = new LlmRequest(connection.getRequestMethod(), uri, headersOf(requestHeaders),
-                body == null ? new byte[0] : body.toByteArray());
-        UrlConnectionTransport transport = new UrlConnectionTransport(connection, proxy, request);
+    boolean awaitsCall() {
+        lock.lock();
         try {
-            chosen = ChosenResponse.of(execute(request, transport), connection.getURL());
+            return chosen == null && failure == null;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Like the JDK: output needs doOutput, turns a GET into a POST, and ends once the response is
+     * read. A body announced larger than the cap is not buffered at all: the JDK's own stream.
+     *
+     * @param fixedLength the length the app announced with {@code setFixedLengthStreamingMode}, or -1
+     */
+    Outcome outputStream(long fixedLength) {
+        if (passedThrough || !connection.getDoOutput()) {
+            return null; // the JDK's own method answers
+        }
+        lock.lock();
+        try {
+            if (chosen != null || failure != null) {
+                return Outcome.throwing(new ProtocolException("Cannot write output after reading input."));
+            }
+            if (body == null) {
+                if (fixedLength > governor.bufferLimit()) {
+                    passedThrough = true;
+                    return null;
+                }
+                if (connection.getRequestMethod().equals("GET")) {
+                    connection.setRequestMethod("POST");
+                }
+                body = new CappedRequestBody(this, governor.bufferLimit());
+            }
+            return Outcome.returning(body);
+        } catch (ProtocolException e) {
+            return Outcome.throwing(e);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** The first accessor runs the call; each answers from what it chose, or the JDK's own code once passed through. */
+    Outcome response(String accessor, Object[] arguments, Map<String, List<String>> appHeaders, Proxy appProxy) {
+        lock.lock();
+        try {
+            if (chosen == null && failure == null) {
+                if (appHeaders == null && !passedThrough) {
+                    return null; // the advice could not read the headers: leave this accessor to the JDK
+                }
+                requestHeaders = appHeaders == null ? Map.of() : appHeaders;
+                proxy = appProxy;
+                run();
+            }
+            return failure != null ? failed(accessor) : chosen.answer(accessor, arguments);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void run() {
+        try {
+            chosen = CallLifecycle.runGoverned(UrlConnectionBinding.INSTANCE, this, governor,
+                    CallLifecycle.callerOf(UrlConnectionBinding.INSTANCE, this));
         } catch (IOException e) {
             failure = e;
         }
     }
 
-    private LlmResponse execute(LlmRequest request, UrlConnectionTransport transport) throws IOException {
+    /** What the app wrote, or {@link BufferedBody#tooLarge} when it outgrew the cap and went out on the app's connection. */
+    BufferedBody buffered(long limit) {
+        if (passedThrough) {
+            return BufferedBody.tooLarge(limit);
+        }
+        return body == null ? BufferedBody.empty() : BufferedBody.of(body.bytes());
+    }
+
+    /**
+     * The app's own connection, its output opened with the JDK's own code: what the agent had
+     * buffered is written to it, and every hooked method runs as if the agent were absent.
+     */
+    OutputStream passThrough() throws IOException {
+        passedThrough = true;
+        return connection.getOutputStream();
+    }
+
+    /** The call as if the agent were absent: the app's own connection sends what the app wrote. */
+    ChosenResponse proceed(BufferedBody buffered) throws IOException {
+        boolean wasPassedThrough = passedThrough;
+        passedThrough = true;
+        if (!wasPassedThrough && body != null) {
+            try (OutputStream out = connection.getOutputStream()) {
+                out.write(buffered == null ? body.bytes() : buffered.bytes());
+            }
+        }
+        return ChosenResponse.JDK_OWN;
+    }
+
+    /** {@code disconnect()}: the chosen response's connection is closed, not drained. */
+    void release() {
+        lock.lock();
         try {
-            return governor.execute(request, transport);
-        } catch (FirstByteTimeoutException e) {
-            throw asReadTimeout(e);
-        } catch (RuntimeException | Error e) {
-            FailureLog.once("HttpURLConnection call", e);
-            return transport.send(request, null); // the app's request, once, as if the agent were absent
+            if (chosen != null) {
+                chosen.abort();
+            }
+        } finally {
+            lock.unlock();
         }
     }
 
@@ -106,22 +169,5 @@ final class GovernedConnection {
     private Outcome failed(String accessor) {
         return accessor.equals("getInputStream") ? Outcome.throwing(failure) : Outcome.returning(
                 accessor.equals("getHeaderFields") ? Map.of() : null);
-    }
-
-    private static HttpHeaders headersOf(Map<String, List<String>> requestHeaders) {
-        HttpHeaders.Builder headers = HttpHeaders.builder();
-        requestHeaders.forEach((name, values) -> {
-            if (name != null) {
-                values.forEach(value -> headers.add(name, value));
-            }
-        });
-        return headers.build();
-    }
-
-    /** Our own first-byte timeout reaches the app the way the JDK reports a read timeout. */
-    private static SocketTimeoutException asReadTimeout(FirstByteTimeoutException e) {
-        SocketTimeoutException timeout = new SocketTimeoutException("Read timed out");
-        timeout.initCause(e);
-        return timeout;
     }
 }

@@ -1,14 +1,14 @@
 package io.llmfailover.agent.urlconnection;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
-import io.llmfailover.agent.bootstrap.CallDepth;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.bootstrap.UrlConnectionHook;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.net.HttpURLConnection;
 import java.net.Proxy;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -17,8 +17,9 @@ import java.util.function.Supplier;
 
 /**
  * The {@code HttpURLConnection} adapter's entry point. Each connection is judged once, at its first
- * hooked call: governed (its state is kept here, weakly, as the JDK class cannot hold it) or left
- * alone. A connection the agent opens for an attempt is always left alone.
+ * hooked call, before a body byte is written: governed (its state is kept here, weakly, as the JDK
+ * class cannot hold it) or left alone. A connection the agent opens for an attempt is always left
+ * alone, and so is one that passed through.
  */
 public final class UrlConnectionAdapter implements UrlConnectionHook {
 
@@ -42,9 +43,9 @@ public final class UrlConnectionAdapter implements UrlConnectionHook {
     }
 
     @Override
-    public Outcome outputStream(Object connection) {
+    public Outcome outputStream(Object connection, long fixedLength) {
         GovernedConnection governed = governed(connection);
-        return governed == null ? null : governed.outputStream();
+        return governed == null ? null : governed.outputStream(fixedLength);
     }
 
     @Override
@@ -56,7 +57,8 @@ public final class UrlConnectionAdapter implements UrlConnectionHook {
 
     @Override
     public boolean skipsConnect(Object connection) {
-        return governed(connection) != null;
+        GovernedConnection governed = governed(connection);
+        return governed != null && !governed.passedThrough();
     }
 
     @Override
@@ -73,17 +75,19 @@ public final class UrlConnectionAdapter implements UrlConnectionHook {
     }
 
     private Object judge(Object connection) {
-        if (CallDepth.inCall()) {
-            return LEFT_ALONE;
-        }
         HttpURLConnection http = (HttpURLConnection) connection;
+        URI uri;
         try {
-            CallGovernor current = governor.get();
-            URI uri = http.getURL().toURI();
-            return current != null && current.governs(uri) ? new GovernedConnection(http, uri, current) : LEFT_ALONE;
-        } catch (Exception | LinkageError e) {
-            FailureLog.once("HttpURLConnection governs()", e);
+            uri = http.getURL().toURI();
+        } catch (URISyntaxException notAUri) {
             return LEFT_ALONE;
         }
+        GovernedConnection candidate = new GovernedConnection(http, uri);
+        CallGovernor governing = CallLifecycle.governorFor(UrlConnectionBinding.INSTANCE, candidate, governor);
+        if (governing == null) {
+            return LEFT_ALONE;
+        }
+        candidate.governedBy(governing);
+        return candidate;
     }
 }

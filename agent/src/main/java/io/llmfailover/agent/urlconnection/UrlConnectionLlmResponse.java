@@ -4,41 +4,25 @@ import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.List;
+import java.net.HttpURLConnection;
 
-/** One attempt's response, head read and body unread, seen by the runtime. */
+/** One attempt's response, head read and body unread, seen by the runtime; keeps its connection for the app. */
 final class UrlConnectionLlmResponse implements LlmResponse {
 
+    private final HttpURLConnection connection;
     private final int status;
-    private final String statusLine;
-    private final List<ChosenResponse.HeaderLine> headerLines;
     private final HttpHeaders headers;
     private final InputStream body;
-    private final boolean answersAppRequest;
 
-    UrlConnectionLlmResponse(int status, String statusLine, List<ChosenResponse.HeaderLine> headerLines,
-            InputStream body, boolean answersAppRequest) {
+    UrlConnectionLlmResponse(HttpURLConnection connection, int status, HttpHeaders headers, InputStream body) {
+        this.connection = connection;
         this.status = status;
-        this.statusLine = statusLine;
-        this.headerLines = List.copyOf(headerLines);
+        this.headers = headers;
         this.body = body;
-        this.answersAppRequest = answersAppRequest;
-        HttpHeaders.Builder neutral = HttpHeaders.builder();
-        headerLines.forEach(line -> neutral.add(line.name(), line.value()));
-        this.headers = neutral.build();
     }
 
-    /** True when the attempt was the app's own request, untouched by the runtime. */
-    boolean answersAppRequest() {
-        return answersAppRequest;
-    }
-
-    String statusLine() {
-        return statusLine;
-    }
-
-    List<ChosenResponse.HeaderLine> headerLines() {
-        return headerLines;
+    HttpURLConnection connection() {
+        return connection;
     }
 
     @Override
@@ -54,6 +38,12 @@ final class UrlConnectionLlmResponse implements LlmResponse {
     @Override
     public InputStream body() {
         return body;
+    }
+
+    /** Closes the socket; the body is not read on. */
+    @Override
+    public void abort() {
+        connection.disconnect();
     }
 
     /** Closing the body hands a fully read keep-alive connection back to the JDK's cache. */

@@ -1,7 +1,9 @@
 package io.llmfailover.agent.urlconnection;
 
-import io.llmfailover.agent.bootstrap.CallDepth;
 import io.llmfailover.agent.bootstrap.HeadDeadline;
+import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.CallAbandonedException;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
@@ -10,73 +12,76 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
 import java.net.Proxy;
+import java.net.SocketTimeoutException;
 import java.net.URL;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Locale;
 import java.util.Set;
-import java.util.function.Consumer;
 
 /**
  * Sends each attempt on a new {@code HttpURLConnection} opened like the app's (its proxy, timeouts,
- * redirect and cache settings), as an agent call the hooks leave alone.
+ * redirect and cache settings); the hooks leave it alone, as the lifecycle marks its thread. The
+ * agent's head deadline applies where it is shorter than the app's read timeout; the app's own
+ * read timeout expiring first means the app gave up ({@link CallAbandonedException}).
  */
-final class UrlConnectionTransport implements io.llmfailover.runtime.http.LegacyTransport {
+final class UrlConnectionTransport implements Transport {
 
     /** Set by the connection itself from the URL and the body. */
     private static final Set<String> DERIVED_HEADERS = Set.of("host", "content-length", "transfer-encoding", "connection");
 
     private final HttpURLConnection appConnection;
     private final Proxy proxy;
-    private final LlmRequest appRequest;
 
-    UrlConnectionTransport(HttpURLConnection appConnection, Proxy proxy, LlmRequest appRequest) {
+    UrlConnectionTransport(HttpURLConnection appConnection, Proxy proxy) {
         this.appConnection = appConnection;
         this.proxy = proxy;
-        this.appRequest = appRequest;
     }
 
     @Override
-    public LlmResponse send(LlmRequest attempt, Duration firstByteTimeout) throws IOException {
-        HttpURLConnection connection = open(attempt.uri().toURL());
-        boolean untouched = attempt == appRequest;
-        Attempt sending = new Attempt(connection, attempt, untouched);
-        return HeadDeadline.await(firstByteTimeout, sending, sending, sending);
+    public LlmResponse send(AttemptRequest attempt) throws IOException {
+        HttpURLConnection connection = open(attempt.request().uri().toURL());
+        Duration deadline = agentDeadline(attempt.headTimeout());
+        Attempt sending = new Attempt(connection, attempt.request());
+        try {
+            return HeadDeadline.await(deadline, sending, sending);
+        } catch (SocketTimeoutException timedOut) {
+            throw deadline == null && isReadTimeout(timedOut) ? new CallAbandonedException(timedOut) : timedOut;
+        }
+    }
+
+    /** The agent's deadline where it is shorter than the app's read timeout (0: none), else null. */
+    private Duration agentDeadline(Duration headTimeout) {
+        int appReadTimeout = appConnection.getReadTimeout();
+        return headTimeout != null && (appReadTimeout == 0 || headTimeout.toMillis() < appReadTimeout) ? headTimeout : null;
+    }
+
+    private static boolean isReadTimeout(SocketTimeoutException e) {
+        return e.getMessage() == null || !e.getMessage().toLowerCase(Locale.ROOT).contains("connect");
     }
 
     /**
-     * One attempt, its abort and its late release, as a named class rather than lambdas: a lambda
-     * call site whose type names an adapter class can make the JVM resolve that class through the
-     * agent jar's built-in loader instead of the adapter's.
+     * One attempt and its abort, as a named class rather than lambdas: a lambda call site whose
+     * type names an adapter class can make the JVM resolve that class through the agent jar's
+     * built-in loader instead of the adapter's.
      */
-    private static final class Attempt implements HeadDeadline.Attempt<UrlConnectionLlmResponse>, Runnable,
-            Consumer<UrlConnectionLlmResponse> {
+    private static final class Attempt implements HeadDeadline.Attempt<UrlConnectionLlmResponse>, Runnable {
         private final HttpURLConnection connection;
         private final LlmRequest request;
-        private final boolean untouched;
 
-        Attempt(HttpURLConnection connection, LlmRequest request, boolean untouched) {
+        Attempt(HttpURLConnection connection, LlmRequest request) {
             this.connection = connection;
             this.request = request;
-            this.untouched = untouched;
         }
 
         @Override
         public UrlConnectionLlmResponse send() throws IOException {
-            return exchange(connection, request, untouched);
+            return exchange(connection, request);
         }
 
         /** Aborts the attempt in flight: its socket is closed. */
         @Override
         public void run() {
             connection.disconnect();
-        }
-
-        /** Releases a head that arrived too late. */
-        @Override
-        public void accept(UrlConnectionLlmResponse late) {
-            late.close();
         }
     }
 
@@ -89,9 +94,7 @@ final class UrlConnectionTransport implements io.llmfailover.runtime.http.Legacy
         return connection;
     }
 
-    private static UrlConnectionLlmResponse exchange(HttpURLConnection connection, LlmRequest attempt, boolean untouched)
-            throws IOException {
-        CallDepth.enter();
+    private static UrlConnectionLlmResponse exchange(HttpURLConnection connection, LlmRequest attempt) throws IOException {
         try {
             connection.setRequestMethod(attempt.method());
             attempt.headers().forEach((name, value) -> {
@@ -105,13 +108,11 @@ final class UrlConnectionTransport implements io.llmfailover.runtime.http.Legacy
                 throw new IOException("not a valid HTTP response from " + attempt);
             }
             InputStream body = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
-            return new UrlConnectionLlmResponse(status, connection.getHeaderField(0), headerLines(connection),
-                    body == null ? InputStream.nullInputStream() : body, untouched);
+            return new UrlConnectionLlmResponse(connection, status, headersOf(connection),
+                    body == null ? InputStream.nullInputStream() : body);
         } catch (IOException | RuntimeException e) {
             connection.disconnect();
             throw e;
-        } finally {
-            CallDepth.exit();
         }
     }
 
@@ -126,16 +127,16 @@ final class UrlConnectionTransport implements io.llmfailover.runtime.http.Legacy
         }
     }
 
-    private static List<ChosenResponse.HeaderLine> headerLines(HttpURLConnection connection) {
-        List<ChosenResponse.HeaderLine> lines = new ArrayList<>();
+    private static HttpHeaders headersOf(HttpURLConnection connection) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
         for (int i = 1; ; i++) {
             String name = connection.getHeaderFieldKey(i);
             String value = connection.getHeaderField(i);
             if (name == null && value == null) {
-                return lines;
+                return headers.build();
             }
             if (name != null) {
-                lines.add(new ChosenResponse.HeaderLine(name, value));
+                headers.add(name, value);
             }
         }
     }

@@ -1,11 +1,17 @@
 package io.llmfailover.agent.bootstrap;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmResponse;
+import java.io.InputStream;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.time.Duration;
@@ -71,11 +77,97 @@ class HeadDeadlineTest {
         assertEquals("late head", releasedHead.get());
     }
 
-    private static void awaitUninterrupted(CountDownLatch latch) throws IOException {
-        try {
-            latch.await();
-        } catch (InterruptedException e) {
-            throw new IOException(e);
+    @Test
+    void anAttemptHoppedToAnAgentThreadIsMarkedAsTheCallersAttemptSoAdaptersUnderItLeaveItAlone() throws IOException {
+        boolean markedThere;
+        try (AttemptGuard.Scope attempt = AttemptGuard.enter()) {
+            markedThere = HeadDeadline.await(GENEROUS, AttemptGuard::active, () -> {}, late -> {});
+        }
+
+        assertTrue(markedThere);
+        assertFalse(HeadDeadline.await(GENEROUS, AttemptGuard::active, () -> {}, late -> {}));
+    }
+
+    @Test
+    void onExpiryTheAttemptIsInterruptedAndALateHeadAbortedNeverClosed() throws Exception {
+        CountDownLatch interrupted = new CountDownLatch(1);
+        CountDownLatch lateHeadSent = new CountDownLatch(1);
+        LateHead late = new LateHead();
+
+        assertThrows(FirstByteTimeoutException.class, () -> HeadDeadline.await(SHORT, () -> {
+            try {
+                new CountDownLatch(1).await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                interrupted.countDown();
+            }
+            lateHeadSent.countDown();
+            return late;
+        }, () -> {}));
+
+        assertTrue(interrupted.await(10, TimeUnit.SECONDS), "the attempt's thread was not interrupted");
+        assertTrue(late.aborted.await(10, TimeUnit.SECONDS), "the late head was not aborted");
+        assertFalse(late.closed, "closing a late head may drain it");
+    }
+
+    @Test
+    void anInterruptedCallerAbandonsTheCallAndKeepsItsInterrupt() throws Exception {
+        CountDownLatch aborted = new CountDownLatch(1);
+        Thread.currentThread().interrupt();
+
+        assertThrows(CallAbandonedException.class, () -> HeadDeadline.await(GENEROUS,
+                () -> {
+                    awaitUninterrupted(aborted);
+                    return "never";
+                }, aborted::countDown, late -> {}));
+
+        assertTrue(Thread.interrupted());
+        assertTrue(aborted.await(10, TimeUnit.SECONDS));
+    }
+
+    /** A head that records whether it was aborted or closed. */
+    private static final class LateHead implements LlmResponse {
+        final CountDownLatch aborted = new CountDownLatch(1);
+        volatile boolean closed;
+
+        @Override
+        public int status() {
+            return 200;
+        }
+
+        @Override
+        public HttpHeaders headers() {
+            return HttpHeaders.EMPTY;
+        }
+
+        @Override
+        public InputStream body() {
+            return InputStream.nullInputStream();
+        }
+
+        @Override
+        public void abort() {
+            aborted.countDown();
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+
+    /** Waits as a blocking client does, deaf to the interrupt that comes with an abort. */
+    private static void awaitUninterrupted(CountDownLatch latch) {
+        boolean interrupted = false;
+        while (true) {
+            try {
+                latch.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
         }
     }
 }

@@ -37,6 +37,11 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Flow;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.nio.ByteBuffer;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -234,6 +239,179 @@ class JdkHttpAdapterTest {
         assertNotNull(response.body());
         assertEquals("GET", primary.received().get(0).method());
         assertEquals(0, governor.executed().get(0).body().length);
+    }
+
+    @Test
+    void H4_aBodyKnownToBeLargerThanTheCapIsSentOnceAsTheAppMadeItWithoutTheAgentReadingIt() {
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            throw new AssertionError("a body over the cap reached the runtime");
+        }).withBufferLimit(PROMPT.length() - 1);
+        CountingPublisher body = new CountingPublisher(HttpRequest.BodyPublishers.ofString(PROMPT));
+        HttpRequest request = HttpRequest.newBuilder(primary.uri("/v1/chat/completions")).POST(body).build();
+
+        HttpResponse<String> response = sent(adapterFor(governor).send(client, request, BodyHandlers.ofString()));
+
+        assertEquals(200, response.statusCode());
+        assertEquals(1, body.subscriptions.get(), "only the client itself reads the body");
+        assertEquals(List.of(PROMPT), bodiesReceivedBy(primary));
+        assertTrue(governor.executed().isEmpty());
+    }
+
+    @Test
+    void H4_aBodyOfUnknownLengthThatPassesTheCapIsSentWholeAsTheAppMadeIt() {
+        byte[] large = PROMPT.repeat(100).getBytes(StandardCharsets.UTF_8);
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            throw new AssertionError("a body over the cap reached the runtime");
+        }).withBufferLimit(PROMPT.length());
+        HttpRequest request = HttpRequest.newBuilder(primary.uri("/v1/chat/completions"))
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(large))).build();
+
+        HttpResponse<String> response = sent(adapterFor(governor).send(client, request, BodyHandlers.ofString()));
+
+        assertEquals(200, response.statusCode());
+        assertEquals(List.of(new String(large, StandardCharsets.UTF_8)), bodiesReceivedBy(primary));
+        assertTrue(governor.executed().isEmpty());
+    }
+
+    @Test
+    void H4_aPublisherOfUnknownLengthThatMayNotBeSubscribedTwiceIsNeverReadByTheAgent() {
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            throw new AssertionError("a body that cannot be replayed reached the runtime");
+        });
+        CountingPublisher once = new CountingPublisher(HttpRequest.BodyPublishers.ofString(PROMPT));
+        HttpRequest request = HttpRequest.newBuilder(primary.uri("/v1/chat/completions"))
+                .POST(HttpRequest.BodyPublishers.fromPublisher(once)).build();
+
+        HttpResponse<String> response = sent(adapterFor(governor).send(client, request, BodyHandlers.ofString()));
+
+        assertEquals(200, response.statusCode());
+        assertEquals(1, once.subscriptions.get());
+        assertEquals(List.of(PROMPT), bodiesReceivedBy(primary));
+        assertTrue(governor.executed().isEmpty());
+    }
+
+    @Test
+    void M1_theAppsOwnRequestTimeoutShorterThanTheAgentsDeadlineEndsTheCallAsTheAppsTimeout() {
+        primary.answering(exchange -> primary.holdUntilReleased());
+        List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
+        FakeGovernor governor = failingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(30));
+        HttpRequest request = HttpRequest.newBuilder(chat(primary), (name, value) -> true).timeout(Duration.ofMillis(300)).build();
+
+        Outcome outcome = adapterFor(governor).send(client, request, BodyHandlers.ofString());
+
+        assertInstanceOf(HttpTimeoutException.class, outcome.failure());
+        assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
+        assertTrue(fallback.received().isEmpty(), "the app's own timeout was failed over");
+    }
+
+    @Test
+    void M1_anInterruptedSendEndsAsTheClientsInterruptedExceptionWithoutFailingOver() throws Exception {
+        primary.answering(exchange -> primary.holdUntilReleased());
+        List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
+        JdkHttpAdapter adapter = adapterFor(failingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(30)));
+        CompletableFuture<Outcome> outcome = new CompletableFuture<>();
+        Thread app = new Thread(() -> outcome.complete(adapter.send(client, chat(primary), BodyHandlers.ofString())));
+        app.start();
+        awaitRequestAt(primary);
+
+        app.interrupt();
+
+        assertInstanceOf(InterruptedException.class, outcome.get(10, TimeUnit.SECONDS).failure());
+        assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
+        assertTrue(fallback.received().isEmpty());
+    }
+
+    @Test
+    void M1_cancellingTheFutureOfASendAsyncAbandonsTheCall() throws Exception {
+        primary.answering(exchange -> primary.holdUntilReleased());
+        List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
+        CountDownLatch ended = new CountDownLatch(1);
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            try {
+                return transport.send(request, Duration.ofSeconds(30));
+            } catch (IOException e) {
+                runtimeSaw.add(e.getClass());
+                throw e;
+            } finally {
+                ended.countDown();
+            }
+        });
+        CompletableFuture<HttpResponse<String>> future = futureOf(adapterFor(governor).sendAsync(client, chat(primary), BodyHandlers.ofString(), null));
+        awaitRequestAt(primary);
+
+        future.cancel(true);
+
+        assertTrue(ended.await(10, TimeUnit.SECONDS), "the attempt went on after the app cancelled the call");
+        assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
+    }
+
+    @Test
+    void theAppsOwnRequestGetsTheClientsNativeHeadWithItsRedirectHistory() {
+        primary.answering(exchange -> {
+            if (exchange.getRequestURI().getPath().equals("/v1/chat/completions")) {
+                exchange.getResponseHeaders().set("Location", "/v1/moved");
+                LoopbackServer.respond(exchange, 307, "application/json", "");
+            } else {
+                LoopbackServer.respond(exchange, 200, "application/json", "{\"moved\":true}");
+            }
+        });
+        HttpClient following = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.NORMAL).build();
+
+        HttpResponse<String> response = sent(adapterFor(FakeGovernor.passThrough(FIRST_BYTE))
+                .send(following, chat(primary), BodyHandlers.ofString()));
+
+        assertEquals("{\"moved\":true}", response.body());
+        assertEquals(primary.uri("/v1/moved"), response.uri());
+        assertEquals(307, response.previousResponse().orElseThrow().statusCode());
+        assertEquals(HttpClient.Version.HTTP_1_1, response.version());
+    }
+
+    /** Tries the primary, and the fallback on any failure but the app giving up, as the runtime does. */
+    private FakeGovernor failingOverUnlessAbandoned(List<Class<?>> runtimeSaw, Duration headTimeout) {
+        return new FakeGovernor(uri -> true, (request, transport) -> {
+            try {
+                return transport.send(request, headTimeout);
+            } catch (CallAbandonedException abandoned) {
+                runtimeSaw.add(abandoned.getClass());
+                throw abandoned;
+            } catch (IOException e) {
+                runtimeSaw.add(e.getClass());
+                return transport.send(request.withUri(fallback.uri("/v1/chat/completions")), headTimeout);
+            }
+        });
+    }
+
+    private static void awaitRequestAt(LoopbackServer server) throws InterruptedException {
+        for (int i = 0; i < 1000 && server.received().isEmpty(); i++) {
+            Thread.sleep(10);
+        }
+        assertFalse(server.received().isEmpty(), "the request never reached the server");
+    }
+
+    private static List<String> bodiesReceivedBy(LoopbackServer server) {
+        return server.received().stream().map(LoopbackServer.Received::bodyText).toList();
+    }
+
+    /** A body publisher that counts how often it is subscribed to. */
+    private static final class CountingPublisher implements HttpRequest.BodyPublisher {
+        private final HttpRequest.BodyPublisher delegate;
+        final AtomicInteger subscriptions = new AtomicInteger();
+
+        CountingPublisher(HttpRequest.BodyPublisher delegate) {
+            this.delegate = delegate;
+        }
+
+        @Override
+        public long contentLength() {
+            return delegate.contentLength();
+        }
+
+        @Override
+        public void subscribe(Flow.Subscriber<? super ByteBuffer> subscriber) {
+            subscriptions.incrementAndGet();
+            delegate.subscribe(subscriber);
+        }
     }
 
     private static JdkHttpAdapter adapterFor(FakeGovernor governor) {

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  */
 class RequestTimeoutScopeTest {
 
-    private static final Duration TIMEOUT = Duration.ofMillis(200);
+    private static final Duration TIMEOUT = Duration.ofSeconds(1);
 
     private final CountDownLatch headRead = new CountDownLatch(1);
     private HttpServer server;

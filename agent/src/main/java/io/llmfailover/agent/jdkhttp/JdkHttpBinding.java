@@ -1,0 +1,78 @@
+package io.llmfailover.agent.jdkhttp;
+
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.runtime.http.Answer;
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.Transport;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+
+/** What is the JDK client's own in the call lifecycle: its request, its body publisher, its response. */
+final class JdkHttpBinding implements ClientBinding<GovernedCall<?>, HttpResponse<?>> {
+
+    static final JdkHttpBinding INSTANCE = new JdkHttpBinding();
+
+    private JdkHttpBinding() {}
+
+    @Override
+    public String clientName() {
+        return "HttpClient";
+    }
+
+    @Override
+    public String method(GovernedCall<?> call) {
+        return call.appRequest.method();
+    }
+
+    @Override
+    public URI uri(GovernedCall<?> call) {
+        return call.appRequest.uri();
+    }
+
+    @Override
+    public BufferedBody buffer(GovernedCall<?> call, long limit) throws IOException {
+        BufferedBody body = RequestBodyBytes.of(call.appRequest, limit);
+        if (body.fits()) {
+            call.body = body.bytes();
+        }
+        return body;
+    }
+
+    @Override
+    public LlmRequest toNeutral(GovernedCall<?> call, byte[] body) {
+        return JdkRequestMapping.toNeutral(call.appRequest, body);
+    }
+
+    @Override
+    public Transport transport(GovernedCall<?> call, LlmRequest neutral) {
+        return new JdkHttpTransport(call);
+    }
+
+    @Override
+    public HttpResponse<?> toApp(GovernedCall<?> call, Answer answer) throws IOException {
+        return call.toApp(answer);
+    }
+
+    @Override
+    public HttpResponse<?> proceed(GovernedCall<?> call, BufferedBody body) throws IOException {
+        return call.proceed(body);
+    }
+
+    /** Our own head deadline reaches the app the way the JDK client reports a timeout. */
+    @Override
+    public IOException timeout(FirstByteTimeoutException expired) {
+        HttpTimeoutException timeout = new HttpTimeoutException("request timed out");
+        timeout.initCause(expired);
+        return timeout;
+    }
+
+    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
+    @Override
+    public ClassLoader clientLoader(GovernedCall<?> call) {
+        return null;
+    }
+}

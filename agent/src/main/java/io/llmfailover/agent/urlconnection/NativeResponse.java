@@ -1,0 +1,51 @@
+package io.llmfailover.agent.urlconnection;
+
+import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.lifecycle.AnswerBody;
+import io.llmfailover.runtime.http.Answer;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.HttpURLConnection;
+
+/**
+ * The answer to the app's own request, reported by the JDK connection that received it: its status
+ * line, headers and exceptions, and its body stream, or the runtime's watch on it when the runtime
+ * read into it.
+ */
+final class NativeResponse implements ChosenResponse {
+
+    private final HttpURLConnection connection;
+    private final int status;
+    private final InputStream body;
+    private final Answer answer;
+
+    NativeResponse(UrlConnectionLlmResponse attempt, Answer answer) {
+        this.connection = attempt.connection();
+        this.status = attempt.status();
+        this.body = answer.ownBodyUntouched() ? attempt.body() : AnswerBody.of(answer);
+        this.answer = answer;
+    }
+
+    @Override
+    public Outcome answer(String accessor, Object[] arguments) {
+        try {
+            return Outcome.returning(switch (accessor) {
+                case "getInputStream" -> status >= 400 ? connection.getInputStream() : body;
+                case "getErrorStream" -> status >= 400 ? body : null;
+                case "getHeaderFields" -> connection.getHeaderFields();
+                case "getHeaderField" -> arguments[0] instanceof Integer index
+                        ? connection.getHeaderField(index)
+                        : connection.getHeaderField((String) arguments[0]);
+                case "getHeaderFieldKey" -> connection.getHeaderFieldKey((Integer) arguments[0]);
+                default -> throw new IllegalArgumentException("not a response accessor: " + accessor);
+            });
+        } catch (IOException errorStatus) {
+            return Outcome.throwing(errorStatus);
+        }
+    }
+
+    @Override
+    public void abort() {
+        answer.abort();
+    }
+}

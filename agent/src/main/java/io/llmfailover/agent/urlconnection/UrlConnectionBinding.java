@@ -1,0 +1,82 @@
+package io.llmfailover.agent.urlconnection;
+
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.runtime.http.Answer;
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.Transport;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+
+/** What is HttpURLConnection's own in the call lifecycle: the app's connection, what it wrote, its accessors. */
+final class UrlConnectionBinding implements ClientBinding<GovernedConnection, ChosenResponse> {
+
+    static final UrlConnectionBinding INSTANCE = new UrlConnectionBinding();
+
+    private UrlConnectionBinding() {}
+
+    @Override
+    public String clientName() {
+        return "HttpURLConnection";
+    }
+
+    @Override
+    public String method(GovernedConnection call) {
+        return call.method();
+    }
+
+    @Override
+    public URI uri(GovernedConnection call) {
+        return call.uri;
+    }
+
+    @Override
+    public BufferedBody buffer(GovernedConnection call, long limit) {
+        return call.buffered(limit);
+    }
+
+    @Override
+    public LlmRequest toNeutral(GovernedConnection call, byte[] body) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        call.requestHeaders.forEach((name, values) -> {
+            if (name != null) {
+                values.forEach(value -> headers.add(name, value));
+            }
+        });
+        return new LlmRequest(call.method(), call.uri, headers.build(), body);
+    }
+
+    @Override
+    public Transport transport(GovernedConnection call, LlmRequest neutral) {
+        return new UrlConnectionTransport(call.connection, call.proxy);
+    }
+
+    @Override
+    public ChosenResponse toApp(GovernedConnection call, Answer answer) {
+        return answer.isOwn()
+                ? ChosenResponse.own((UrlConnectionLlmResponse) answer.ownResponse(), answer)
+                : ChosenResponse.of(answer, call.connection.getURL());
+    }
+
+    @Override
+    public ChosenResponse proceed(GovernedConnection call, BufferedBody body) throws IOException {
+        return call.proceed(body != null && body.fits() ? body : null);
+    }
+
+    /** Our own head deadline reaches the app the way the JDK reports a read timeout. */
+    @Override
+    public IOException timeout(FirstByteTimeoutException expired) {
+        SocketTimeoutException timeout = new SocketTimeoutException("Read timed out");
+        timeout.initCause(expired);
+        return timeout;
+    }
+
+    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
+    @Override
+    public ClassLoader clientLoader(GovernedConnection call) {
+        return null;
+    }
+}
