@@ -2,7 +2,6 @@ package io.llmfailover.agent.apache4;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.Apache4Hook;
-import io.llmfailover.agent.bootstrap.CallDepth;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import java.util.function.Supplier;
 import org.apache.http.impl.execchain.ClientExecChain;
@@ -13,7 +12,7 @@ public final class Apache4Adapter implements Apache4Hook {
     private final Supplier<CallGovernor> governor;
 
     public Apache4Adapter() {
-        this(Apache4Adapter::governorOutsideOtherCalls);
+        this(AgentRuntime::governor);
     }
 
     Apache4Adapter(Supplier<CallGovernor> governor) {
@@ -26,13 +25,5 @@ public final class Apache4Adapter implements Apache4Hook {
             return protocolExec;
         }
         return new FailoverExecChain((ClientExecChain) protocolExec, governor);
-    }
-
-    /**
-     * TEMPORARY, while adapters not yet on the call lifecycle (Spring's RestClient) mark their
-     * attempts with {@link CallDepth} rather than the lifecycle's attempt guard.
-     */
-    private static CallGovernor governorOutsideOtherCalls() {
-        return CallDepth.inCall() ? null : AgentRuntime.governor();
     }
 }

@@ -2,7 +2,6 @@ package io.llmfailover.agent.apache5;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.Apache5Hook;
-import io.llmfailover.agent.bootstrap.CallDepth;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import java.util.Collections;
 import java.util.Set;
@@ -21,7 +20,7 @@ public final class Apache5Adapter implements Apache5Hook {
     private final Set<Object> decorated = Collections.synchronizedSet(Collections.newSetFromMap(new WeakHashMap<>()));
 
     public Apache5Adapter() {
-        this(Apache5Adapter::governorOutsideOtherCalls);
+        this(AgentRuntime::governor);
     }
 
     Apache5Adapter(Supplier<CallGovernor> governor) {
@@ -42,13 +41,5 @@ public final class Apache5Adapter implements Apache5Hook {
             ((HttpAsyncClientBuilder) builder).addExecInterceptorBefore(
                     ChainElement.PROTOCOL.name(), HANDLER_NAME, new FailoverAsyncExecHandler(governor));
         }
-    }
-
-    /**
-     * TEMPORARY, while adapters not yet on the call lifecycle (Spring's RestClient) mark their
-     * attempts with {@link CallDepth} rather than the lifecycle's attempt guard.
-     */
-    private static CallGovernor governorOutsideOtherCalls() {
-        return CallDepth.inCall() ? null : AgentRuntime.governor();
     }
 }

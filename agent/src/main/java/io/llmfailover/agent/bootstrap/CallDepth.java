@@ -1,9 +1,9 @@
 package io.llmfailover.agent.bootstrap;
 
 /**
- * How many instrumented client calls are open on this thread. A call made while another is open
- * (an overload delegating to another, or an attempt the agent itself sends through the app's
- * client) is never governed a second time.
+ * How many instrumented JDK {@code HttpClient} methods are open on this thread, so that an
+ * overload delegating to another is hooked once. Whether a call is the agent's own traffic is the
+ * lifecycle's {@link io.llmfailover.agent.lifecycle.AttemptGuard}.
  */
 public final class CallDepth {
 
@@ -11,13 +11,9 @@ public final class CallDepth {
 
     private CallDepth() {}
 
-    /**
-     * Opens a call; returns how many were already open on this thread. TEMPORARY: a thread inside
-     * a call of the lifecycle ({@link io.llmfailover.agent.lifecycle.AttemptGuard}) counts as one
-     * open call, so that adapters not yet on the lifecycle leave its attempts alone.
-     */
+    /** Opens a call; returns how many were already open on this thread. */
     public static int enter() {
-        return DEPTH.get()[0]++ + (io.llmfailover.agent.lifecycle.AttemptGuard.active() ? 1 : 0);
+        return DEPTH.get()[0]++;
     }
 
     /** Closes the call opened last. */
@@ -30,6 +26,6 @@ public final class CallDepth {
 
     /** True when a call is open on this thread. */
     public static boolean inCall() {
-        return DEPTH.get()[0] > 0 || io.llmfailover.agent.lifecycle.AttemptGuard.active();
+        return DEPTH.get()[0] > 0;
     }
 }

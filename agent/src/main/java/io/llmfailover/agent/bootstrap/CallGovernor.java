@@ -19,12 +19,6 @@ public interface CallGovernor {
      */
     boolean governs(String method, URI uri);
 
-    /** TEMPORARY, while adapters move to the call lifecycle. */
-    @Deprecated
-    default boolean governs(URI uri) {
-        return governs("POST", uri);
-    }
-
     /** Why {@link #governs} said no, for the per-call line of {@code agent.log.level = debug}. */
     default String whyNotGoverned(String method, URI uri) {
         return "not a governed call";
