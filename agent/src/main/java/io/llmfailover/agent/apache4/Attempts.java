@@ -49,13 +49,7 @@ final class Attempts implements Transport {
             call.execAware.setCancellable(abort);
         }
         Attempt sending = new Attempt(route, request, abort);
-        try {
-            return HeadDeadline.await(attempt.headTimeout(), sending, sending, sending);
-        } catch (FirstByteTimeoutException agentDeadline) {
-            throw agentDeadline;
-        } catch (IOException e) {
-            throw appGaveUp(e) ? new CallAbandonedException(e) : e;
-        }
+        return HeadDeadline.await(attempt.headTimeout(), sending, sending, sending, this::appGaveUp);
     }
 
     /**

@@ -50,13 +50,7 @@ final class ClassicTransport implements Transport {
         ExecRuntime runtime = call.scope.execRuntime.fork(cancellable);
         Attempt sending = new Attempt(request, new ExecChain.Scope(call.scope.exchangeId, route, request, runtime,
                 call.scope.clientContext), cancellable);
-        try {
-            return HeadDeadline.await(attempt.headTimeout(), sending, sending, sending);
-        } catch (FirstByteTimeoutException agentDeadline) {
-            throw agentDeadline;
-        } catch (IOException e) {
-            throw appGaveUp(e) ? new CallAbandonedException(e) : e;
-        }
+        return HeadDeadline.await(attempt.headTimeout(), sending, sending, sending, this::appGaveUp);
     }
 
     /**

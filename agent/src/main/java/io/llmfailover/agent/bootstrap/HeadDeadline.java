@@ -12,6 +12,7 @@ import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Bounds the wait for a blocking client's response head by the agent's head deadline. A blocking
@@ -71,6 +72,22 @@ public final class HeadDeadline {
             throw new CallAbandonedException(new InterruptedIOException("interrupted while waiting for the response head"));
         } catch (ExecutionException e) {
             throw rethrowable(e.getCause());
+        }
+    }
+
+    /**
+     * As {@link #await(Duration, Attempt, Runnable, Consumer)}, for a client that tells by itself
+     * when a failure means the app gave up (it cancelled, or its own timeout expired): such a
+     * failure becomes {@link CallAbandonedException}; the agent's own deadline stays a failover.
+     */
+    public static <T> T await(Duration timeout, Attempt<T> attempt, Runnable abort, Consumer<T> abortLate,
+            Predicate<IOException> appGaveUp) throws IOException {
+        try {
+            return await(timeout, attempt, abort, abortLate);
+        } catch (FirstByteTimeoutException | CallAbandonedException decided) {
+            throw decided;
+        } catch (IOException e) {
+            throw appGaveUp.test(e) ? new CallAbandonedException(e) : e;
         }
     }
 
