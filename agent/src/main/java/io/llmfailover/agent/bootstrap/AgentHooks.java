@@ -77,28 +77,21 @@ public final class AgentHooks {
         }
     }
 
-    /** Called on entry to {@code DefaultRestClientBuilder.build()}. */
-    public static void restClientBuilding(Object builder) {
-        try {
-            RestClientHook hook = Adapters.RESTCLIENT.get(builder.getClass());
-            if (hook != null) {
-                hook.decorateBuilder(builder);
-            }
-        } catch (Throwable t) {
-            FailureLog.once("RestClient.Builder", t);
+    /**
+     * Called with the request factory a RestClient is made with, or one a RestTemplate is given or
+     * starts with; returns the factory to use instead. {@code springWeb} is a spring-web type, so
+     * every client of one spring-web shares one adapter, and a factory governed once is seen as such.
+     */
+    public static Object restClientRequestFactory(Class<?> springWeb, Object requestFactory) {
+        if (requestFactory == null) {
+            return null;
         }
-    }
-
-    /** Called when a RestTemplate is constructed or its interceptors replaced, with the live interceptor list. */
-    @SuppressWarnings({"rawtypes", "unchecked"})
-    public static void restTemplateInterceptors(Object restTemplate, List interceptors) {
         try {
-            RestClientHook hook = Adapters.RESTCLIENT.get(restTemplate.getClass());
-            if (hook != null && interceptors != null) {
-                hook.decorate(interceptors);
-            }
+            RestClientHook hook = Adapters.RESTCLIENT.get(springWeb);
+            return hook == null ? requestFactory : hook.governedRequestFactory(requestFactory);
         } catch (Throwable t) {
-            FailureLog.once("RestTemplate interceptors", t);
+            FailureLog.once("RestClient request factory", t);
+            return requestFactory;
         }
     }
 

@@ -1,13 +1,12 @@
 package io.llmfailover.agent.bootstrap;
 
-import java.util.List;
-
 /** Implemented by the Spring RestClient / RestTemplate adapter, in a class loader that sees the app's spring-web. */
 public interface RestClientHook {
 
-    /** Puts the agent's request interceptor last in a {@code RestClient.Builder} about to build, exactly once. */
-    void decorateBuilder(Object restClientBuilder);
-
-    /** Puts the agent's request interceptor last in a RestTemplate's live interceptor list, exactly once. */
-    void decorate(List<Object> interceptors);
+    /**
+     * The request factory a RestClient or RestTemplate is to use instead of the app's: one that
+     * governs the calls it creates, and hands every other call the app's factory's own request.
+     * A factory already governed is returned as it is.
+     */
+    Object governedRequestFactory(Object requestFactory);
 }

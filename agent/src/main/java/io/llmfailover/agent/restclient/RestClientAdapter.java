@@ -1,55 +1,34 @@
 package io.llmfailover.agent.restclient;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
-import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.RestClientHook;
-import java.util.List;
-import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
-import org.springframework.http.client.ClientHttpRequestInterceptor;
-import org.springframework.web.client.RestClient;
+import org.springframework.http.client.ClientHttpRequestFactory;
 
-/** The RestClient / RestTemplate adapter's entry point: one interceptor shared by every client of its loader. */
+/** The RestClient / RestTemplate adapter's entry point: wraps each app's request factory, once. */
 public final class RestClientAdapter implements RestClientHook {
 
-    private final FailoverRequestInterceptor failover;
+    private final Supplier<CallGovernor> governor;
 
     public RestClientAdapter() {
-        this(AgentRuntime::governor, AgentThreads.shared());
+        this(AgentRuntime::governor);
     }
 
-    RestClientAdapter(Supplier<CallGovernor> governor, ExecutorService executor) {
-        this.failover = new FailoverRequestInterceptor(governor, executor);
-    }
-
-    @Override
-    public void decorateBuilder(Object restClientBuilder) {
-        ((RestClient.Builder) restClientBuilder).requestInterceptors(this::placeLastOnce);
+    RestClientAdapter(Supplier<CallGovernor> governor) {
+        this.governor = governor;
     }
 
     @Override
-    @SuppressWarnings({"rawtypes", "unchecked"})
-    public void decorate(List<Object> interceptors) {
-        placeLastOnce((List) interceptors);
+    public Object governedRequestFactory(Object requestFactory) {
+        return wrapOnce((ClientHttpRequestFactory) requestFactory);
     }
 
-    /**
-     * Last, so the app's own interceptors (auth headers, logging) see the request the app made, and
-     * so that each replay through the rest of the execution reaches the request factory directly.
-     */
-    private void placeLastOnce(List<ClientHttpRequestInterceptor> interceptors) {
-        if (!interceptors.isEmpty() && interceptors.get(interceptors.size() - 1) == failover) {
-            return;
+    /** The app's factory, wrapped unless it already is (a RestClient made from a RestTemplate, a factory set twice). */
+    ClientHttpRequestFactory wrapOnce(ClientHttpRequestFactory appFactory) {
+        if (appFactory == null || appFactory instanceof FailoverRequestFactory) {
+            return appFactory;
         }
-        while (interceptors.remove(failover)) {
-            // removes every copy
-        }
-        interceptors.add(failover);
-    }
-
-    /** The interceptor this adapter places; tests hand it to a client themselves. */
-    ClientHttpRequestInterceptor interceptor() {
-        return failover;
+        return new FailoverRequestFactory(appFactory, governor);
     }
 }

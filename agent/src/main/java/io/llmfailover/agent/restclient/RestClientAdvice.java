@@ -2,30 +2,43 @@ package io.llmfailover.agent.restclient;
 
 import io.llmfailover.agent.bootstrap.AgentHooks;
 import net.bytebuddy.asm.Advice;
-import org.springframework.http.client.support.InterceptingHttpAccessor;
+import org.springframework.http.client.ClientHttpRequestFactory;
 
-/** Advice inlined into Spring's RestClient builder and RestTemplate. */
+/**
+ * Advice inlined into Spring's RestClient and RestTemplate: each swaps the app's request factory
+ * for the adapter's, which governs the calls it creates and leaves every other one to the app's.
+ */
 final class RestClientAdvice {
 
     private RestClientAdvice() {}
 
-    /** Interceptors the app adds to the builder come before ours, whenever it adds them. */
-    static final class OnBuild {
-        private OnBuild() {}
+    /** {@code DefaultRestClient}'s constructor, given the factory its builder chose. */
+    static final class OnRestClientCreated {
+        private OnRestClientCreated() {}
 
-        @Advice.OnMethodEnter(suppress = Throwable.class)
-        static void beforeBuild(@Advice.This Object builder) {
-            AgentHooks.restClientBuilding(builder);
+        @Advice.OnMethodEnter
+        static void enter(@Advice.Argument(value = 0, readOnly = false) ClientHttpRequestFactory factory) {
+            factory = (ClientHttpRequestFactory) AgentHooks.restClientRequestFactory(ClientHttpRequestFactory.class, factory);
         }
     }
 
-    /** After construction and after {@code setInterceptors} (which clears the list and re-sorts it). */
-    static final class OnInterceptorsChanged {
-        private OnInterceptorsChanged() {}
+    /** RestTemplate's default factory, set as {@code HttpAccessor} is constructed. */
+    static final class OnAccessorCreated {
+        private OnAccessorCreated() {}
 
         @Advice.OnMethodExit(suppress = Throwable.class)
-        static void afterChange(@Advice.This InterceptingHttpAccessor accessor) {
-            AgentHooks.restTemplateInterceptors(accessor, accessor.getInterceptors());
+        static void exit(@Advice.FieldValue(value = "requestFactory", readOnly = false) ClientHttpRequestFactory factory) {
+            factory = (ClientHttpRequestFactory) AgentHooks.restClientRequestFactory(ClientHttpRequestFactory.class, factory);
+        }
+    }
+
+    /** A factory the app gives a RestTemplate. */
+    static final class OnRequestFactorySet {
+        private OnRequestFactorySet() {}
+
+        @Advice.OnMethodEnter(suppress = Throwable.class)
+        static void enter(@Advice.Argument(value = 0, readOnly = false) ClientHttpRequestFactory factory) {
+            factory = (ClientHttpRequestFactory) AgentHooks.restClientRequestFactory(ClientHttpRequestFactory.class, factory);
         }
     }
 }

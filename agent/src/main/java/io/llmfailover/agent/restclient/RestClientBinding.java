@@ -4,6 +4,7 @@ import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
@@ -12,8 +13,8 @@ import java.net.URI;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpResponse;
 
-/** What is Spring's own in the call lifecycle: its request, its buffered body, its execution, its response. */
-final class RestClientBinding implements ClientBinding<RestClientCall, ClientHttpResponse> {
+/** What is Spring's own in the call lifecycle: the governed request, the app's factory, its response. */
+final class RestClientBinding implements ClientBinding<GovernedRequest, ClientHttpResponse> {
 
     static final RestClientBinding INSTANCE = new RestClientBinding();
 
@@ -25,33 +26,34 @@ final class RestClientBinding implements ClientBinding<RestClientCall, ClientHtt
     }
 
     @Override
-    public String method(RestClientCall call) {
-        return call.request().getMethod().name();
+    public String method(GovernedRequest call) {
+        return call.getMethod().name();
     }
 
     @Override
-    public URI uri(RestClientCall call) {
-        return call.request().getURI();
-    }
-
-    /** Spring buffered the body before any interceptor ran: nothing more is read, the cap only decides. */
-    @Override
-    public BufferedBody buffer(RestClientCall call, long limit) {
-        return call.body().length > limit ? BufferedBody.tooLarge(limit) : BufferedBody.of(call.body());
+    public URI uri(GovernedRequest call) {
+        return call.getURI();
     }
 
     @Override
-    public LlmRequest toNeutral(RestClientCall call, byte[] body) {
-        return SpringRequestMapping.toNeutral(call.request(), body);
+    public BufferedBody buffer(GovernedRequest call, long limit) throws IOException {
+        return call.buffer(limit);
     }
 
     @Override
-    public Transport transport(RestClientCall call, LlmRequest neutral) {
-        return new ExecutionTransport(call);
+    public LlmRequest toNeutral(GovernedRequest call, byte[] body) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        call.getHeaders().forEach((name, values) -> values.forEach(value -> headers.add(name, value)));
+        return new LlmRequest(call.getMethod().name(), call.getURI(), headers.build(), body);
     }
 
     @Override
-    public ClientHttpResponse toApp(RestClientCall call, Answer answer) throws IOException {
+    public Transport transport(GovernedRequest call, LlmRequest neutral) {
+        return new FactoryTransport(call);
+    }
+
+    @Override
+    public ClientHttpResponse toApp(GovernedRequest call, Answer answer) throws IOException {
         if (!answer.isOwn()) {
             return RelayedClientHttpResponse.made(answer);
         }
@@ -60,8 +62,8 @@ final class RestClientBinding implements ClientBinding<RestClientCall, ClientHtt
     }
 
     @Override
-    public ClientHttpResponse proceed(RestClientCall call, BufferedBody body) throws IOException {
-        return call.execution().execute(call.request(), call.body());
+    public ClientHttpResponse proceed(GovernedRequest call, BufferedBody body) throws IOException {
+        return call.proceed();
     }
 
     /** Our own head deadline reaches the app the way a blocking request factory reports a read timeout. */
@@ -73,7 +75,7 @@ final class RestClientBinding implements ClientBinding<RestClientCall, ClientHtt
     }
 
     @Override
-    public ClassLoader clientLoader(RestClientCall call) {
+    public ClassLoader clientLoader(GovernedRequest call) {
         return HttpRequest.class.getClassLoader();
     }
 }

@@ -1,11 +1,11 @@
 package io.llmfailover.agent.restclient;
 
+import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import org.springframework.http.client.ClientHttpResponse;
 
@@ -13,13 +13,11 @@ import org.springframework.http.client.ClientHttpResponse;
 final class SpringLlmResponse implements LlmResponse {
 
     private final ClientHttpResponse response;
-    private final Executor agentThreads;
     private final int status;
     private final HttpHeaders headers;
 
-    SpringLlmResponse(ClientHttpResponse response, Executor agentThreads) throws IOException {
+    SpringLlmResponse(ClientHttpResponse response) throws IOException {
         this.response = response;
-        this.agentThreads = agentThreads;
         this.status = response.getStatusCode().value();
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         response.getHeaders().forEach((name, values) -> values.forEach(value -> neutral.add(name, value)));
@@ -54,7 +52,7 @@ final class SpringLlmResponse implements LlmResponse {
     @Override
     public void abort() {
         try {
-            agentThreads.execute(response::close);
+            AgentThreads.shared().execute(response::close);
         } catch (RejectedExecutionException shuttingDown) {
             response.close();
         }

@@ -2,7 +2,6 @@ package io.llmfailover.agent.restclient;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -20,22 +19,22 @@ import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.SocketTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.MediaType;
 import org.springframework.http.ResponseEntity;
+import org.springframework.http.StreamingHttpOutputMessage;
 import org.springframework.http.client.ClientHttpRequest;
-import org.springframework.http.client.ClientHttpRequestInterceptor;
+import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.web.client.ResourceAccessException;
 import org.springframework.web.client.RestClient;
@@ -49,13 +48,11 @@ class RestClientAdapterTest {
 
     private final LoopbackServer primary = new LoopbackServer();
     private final LoopbackServer fallback = new LoopbackServer();
-    private final ExecutorService agentThreads = Executors.newCachedThreadPool();
 
     @AfterEach
     void stop() {
         primary.close();
         fallback.close();
-        agentThreads.shutdownNow();
     }
 
     @Test
@@ -148,11 +145,10 @@ class RestClientAdapterTest {
         List<Boolean> inCall = new CopyOnWriteArrayList<>();
         FakeGovernor governor = FakeGovernor.passThrough(FIRST_BYTE);
         RestClient client = RestClient.builder()
-                .requestFactory((uri, method) -> {
+                .requestFactory(adapter(governor).wrapOnce((uri, method) -> {
                     inCall.add(AttemptGuard.active());
                     return new JdkClientHttpRequestFactory().createRequest(uri, method);
-                })
-                .requestInterceptors(list -> list.add(adapter(governor).interceptor()))
+                }))
                 .build();
 
         chat(client);
@@ -252,10 +248,9 @@ class RestClientAdapterTest {
         });
         JdkClientHttpRequestFactory factory = new JdkClientHttpRequestFactory();
         factory.setReadTimeout(Duration.ofMillis(200));
-        RestClient.Builder builder = RestClient.builder().requestFactory(factory);
-        adapter(governor).decorateBuilder(builder);
+        RestClient client = RestClient.builder().requestFactory(adapter(governor).wrapOnce(factory)).build();
 
-        ResourceAccessException thrown = assertThrows(ResourceAccessException.class, () -> chat(builder.build()));
+        ResourceAccessException thrown = assertThrows(ResourceAccessException.class, () -> chat(client));
 
         assertEquals("java.net.http.HttpTimeoutException", thrown.getCause().getClass().getName());
         assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
@@ -263,37 +258,125 @@ class RestClientAdapterTest {
     }
 
     @Test
-    void theInterceptorGoesLastOnceInABuilderAndInARestTemplate() {
+    void theAppsFactoryIsWrappedOnceWhereverItIsHandedOver() {
         RestClientAdapter adapter = adapter(FakeGovernor.governingNothing());
-        ClientHttpRequestInterceptor apps = (request, body, execution) -> execution.execute(request, body);
-        List<ClientHttpRequestInterceptor> seen = new ArrayList<>();
-        RestClient.Builder builder = RestClient.builder().requestInterceptor(apps);
+        ClientHttpRequestFactory apps = new JdkClientHttpRequestFactory();
 
-        adapter.decorateBuilder(builder);
-        adapter.decorateBuilder(builder.requestInterceptor(apps));
-        builder.requestInterceptors(seen::addAll);
+        Object wrapped = adapter.governedRequestFactory(apps);
 
-        assertEquals(List.of(apps, apps, adapter.interceptor()), seen);
-        RestTemplate template = new RestTemplate();
-        template.getInterceptors().add(apps);
-        adapter.decorate(new ArrayList<>(template.getInterceptors()));
-        List<Object> interceptors = new ArrayList<>(List.of(adapter.interceptor(), apps));
-        adapter.decorate(interceptors);
-        adapter.decorate(interceptors);
-        assertEquals(List.of(apps, adapter.interceptor()), interceptors);
-        assertNotEquals(adapter.interceptor(), apps);
+        assertInstanceOf(FailoverRequestFactory.class, wrapped);
+        assertSame(wrapped, adapter.governedRequestFactory(wrapped), "a RestClient made from a RestTemplate keeps its wrapper");
+        assertSame(apps, ((FailoverRequestFactory) wrapped).appFactory());
     }
 
-    private RestClientAdapter adapter(CallGovernor governor) {
-        return new RestClientAdapter(() -> governor, agentThreads);
+    @Test
+    void theAppsOwnInterceptorsStillRunAboveAndWhatTheyAddReachesTheRuntime() {
+        FakeGovernor governor = FakeGovernor.passThrough(FIRST_BYTE);
+        RestClient client = RestClient.builder()
+                .requestFactory(adapter(governor).wrapOnce(new JdkClientHttpRequestFactory()))
+                .requestInterceptor((request, body, execution) -> {
+                    request.getHeaders().set("X-App", "interceptor");
+                    return execution.execute(request, body);
+                })
+                .build();
+
+        assertEquals("{\"ok\":true}", chat(client).getBody());
+        assertEquals("interceptor", governor.executed().get(0).headers().first("X-App").orElseThrow());
+        assertEquals(PROMPT, new String(governor.executed().get(0).body(), StandardCharsets.UTF_8));
+        assertEquals("interceptor", primary.received().get(0).header("X-App"));
     }
 
-    private RestTemplate templateGovernedBy(CallGovernor governor) {
-        RestTemplate template = new RestTemplate(new JdkClientHttpRequestFactory());
-        List<ClientHttpRequestInterceptor> interceptors = new ArrayList<>(template.getInterceptors());
-        interceptors.add(adapter(governor).interceptor());
-        template.setInterceptors(interceptors);
-        return template;
+    @Test
+    void H4_aNonGovernedUploadStreamsThroughTheAppsOwnRequestUnbuffered() throws IOException {
+        List<ClientHttpRequest> created = new CopyOnWriteArrayList<>();
+        ClientHttpRequestFactory apps = (uri, method) -> {
+            ClientHttpRequest request = new JdkClientHttpRequestFactory().createRequest(uri, method);
+            created.add(request);
+            return request;
+        };
+        ClientHttpRequestFactory wrapped = adapter(FakeGovernor.governingNothing()).wrapOnce(apps);
+        ClientHttpRequest request = wrapped.createRequest(primary.uri("/v1/files"), HttpMethod.POST);
+        assertSame(created.get(0), request, "the app's factory's own request, untouched");
+
+        List<String> writtenTo = new CopyOnWriteArrayList<>();
+        long size = 8L << 20;
+        ResponseEntity<String> response = RestClient.builder().requestFactory(wrapped).build()
+                .post().uri(primary.uri("/v1/files"))
+                .body(new GeneratedBody(size, writtenTo))
+                .retrieve().toEntity(String.class);
+
+        assertEquals("{\"ok\":true}", response.getBody());
+        assertEquals(1, writtenTo.size(), "the body was written once");
+        assertTrue(!writtenTo.get(0).contains("ByteArrayOutputStream"),
+                () -> "the body was written into memory (" + writtenTo.get(0) + "), not to the app's own request");
+        assertEquals(size, primary.received().get(0).body().length);
+    }
+
+    @Test
+    void H4_aGovernedBodyPastTheCapIsSentOnceWholeUngoverned() {
+        int cap = 1024;
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            throw new AssertionError("a body over the cap reached the runtime");
+        }).withBufferLimit(cap);
+        byte[] chunk = "0123456789abcdef".repeat(64).getBytes(StandardCharsets.UTF_8);
+        RestTemplate template = new RestTemplate(adapter(governor).wrapOnce(new JdkClientHttpRequestFactory()));
+
+        String answer = template.execute(primary.uri("/v1/chat/completions"), HttpMethod.POST, request -> {
+            request.getHeaders().setContentType(MediaType.APPLICATION_JSON);
+            for (int i = 0; i < 5; i++) {
+                request.getBody().write(chunk);
+            }
+        }, response -> new String(response.getBody().readAllBytes(), StandardCharsets.UTF_8));
+
+        assertEquals("{\"ok\":true}", answer);
+        assertTrue(governor.executed().isEmpty());
+        assertEquals(1, primary.received().size());
+        assertEquals(5 * chunk.length, primary.received().get(0).body().length);
+        assertEquals(new String(chunk, StandardCharsets.UTF_8).repeat(5), primary.received().get(0).bodyText());
+        assertEquals("application/json", primary.received().get(0).header("Content-Type"));
+    }
+
+    @Test
+    void H4_aGovernedStreamedBodyOfUnknownLengthPastTheCapIsWrittenAgainWholeToTheAppsOwnRequest() {
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            throw new AssertionError("a body over the cap reached the runtime");
+        }).withBufferLimit(4096);
+        List<String> writtenTo = new CopyOnWriteArrayList<>();
+
+        ResponseEntity<String> response = clientGovernedBy(governor).post().uri(primary.uri("/v1/chat/completions"))
+                .body(new GeneratedBody(64 * 1024, writtenTo))
+                .retrieve().toEntity(String.class);
+
+        assertEquals("{\"ok\":true}", response.getBody());
+        assertTrue(governor.executed().isEmpty());
+        assertEquals(2, writtenTo.size(), "read up to the cap, then written whole to the app's request");
+        assertEquals(1, primary.received().size());
+        assertEquals(64 * 1024, primary.received().get(0).body().length);
+    }
+
+    @Test
+    void H4_aOneShotGovernedBodyOfUnknownLengthIsNeverReadAndGoesOnceUngoverned() {
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            throw new AssertionError("a one-shot body reached the runtime");
+        });
+        List<String> writtenTo = new CopyOnWriteArrayList<>();
+
+        ResponseEntity<String> response = clientGovernedBy(governor).post().uri(primary.uri("/v1/chat/completions"))
+                .body(new GeneratedBody(1024, writtenTo).oneShot())
+                .retrieve().toEntity(String.class);
+
+        assertEquals("{\"ok\":true}", response.getBody());
+        assertTrue(governor.executed().isEmpty());
+        assertEquals(1, writtenTo.size());
+        assertEquals(1024, primary.received().get(0).body().length);
+    }
+
+    private static RestClientAdapter adapter(CallGovernor governor) {
+        return new RestClientAdapter(() -> governor);
+    }
+
+    private static RestTemplate templateGovernedBy(CallGovernor governor) {
+        return new RestTemplate(adapter(governor).wrapOnce(new JdkClientHttpRequestFactory()));
     }
 
     private static void writePrompt(ClientHttpRequest request) throws IOException {
@@ -302,10 +385,8 @@ class RestClientAdapterTest {
         request.getBody().write(PROMPT.getBytes(StandardCharsets.UTF_8));
     }
 
-    private RestClient clientGovernedBy(CallGovernor governor) {
-        RestClient.Builder builder = RestClient.builder().requestFactory(new JdkClientHttpRequestFactory());
-        adapter(governor).decorateBuilder(builder);
-        return builder.build();
+    private static RestClient clientGovernedBy(CallGovernor governor) {
+        return RestClient.builder().requestFactory(adapter(governor).wrapOnce(new JdkClientHttpRequestFactory())).build();
     }
 
     private ResponseEntity<String> chat(RestClient client) {
@@ -315,6 +396,38 @@ class RestClientAdapterTest {
                 .body(PROMPT)
                 .retrieve()
                 .toEntity(String.class);
+    }
+
+    /** A body of {@code size} bytes, made as it is written, that records what it was written to. */
+    private static final class GeneratedBody implements StreamingHttpOutputMessage.Body {
+        private final long size;
+        private final List<String> writtenTo;
+        private boolean repeatable = true;
+
+        GeneratedBody(long size, List<String> writtenTo) {
+            this.size = size;
+            this.writtenTo = writtenTo;
+        }
+
+        GeneratedBody oneShot() {
+            repeatable = false;
+            return this;
+        }
+
+        @Override
+        public void writeTo(OutputStream out) throws IOException {
+            writtenTo.add(out.getClass().getName());
+            byte[] chunk = new byte[8192];
+            java.util.Arrays.fill(chunk, (byte) 'x');
+            for (long left = size; left > 0; left -= chunk.length) {
+                out.write(chunk, 0, (int) Math.min(chunk.length, left));
+            }
+        }
+
+        @Override
+        public boolean repeatable() {
+            return repeatable;
+        }
     }
 
     /** The runtime marks who served a call on the answer's headers; this stands in for it. */

@@ -1,0 +1,42 @@
+package io.llmfailover.agent.restclient;
+
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
+import java.io.IOException;
+import java.net.URI;
+import java.util.function.Supplier;
+import org.springframework.http.HttpMethod;
+import org.springframework.http.client.ClientHttpRequest;
+import org.springframework.http.client.ClientHttpRequestFactory;
+
+/**
+ * The app's request factory as every RestClient and RestTemplate gets it: decides from the method
+ * and URI alone whether a call is governed. One that is not gets the app's factory's own request,
+ * its body streamed exactly as without the agent; a governed one gets a {@link GovernedRequest},
+ * whose attempts are each a request of the app's factory.
+ */
+final class FailoverRequestFactory implements ClientHttpRequestFactory {
+
+    private final ClientHttpRequestFactory appFactory;
+    private final Supplier<CallGovernor> governors;
+
+    FailoverRequestFactory(ClientHttpRequestFactory appFactory, Supplier<CallGovernor> governors) {
+        this.appFactory = appFactory;
+        this.governors = governors;
+    }
+
+    @Override
+    public ClientHttpRequest createRequest(URI uri, HttpMethod method) throws IOException {
+        GovernedRequest call = new GovernedRequest(appFactory, uri, method);
+        CallGovernor governor = CallLifecycle.governorFor(RestClientBinding.INSTANCE, call, governors);
+        if (governor == null) {
+            return appFactory.createRequest(uri, method);
+        }
+        return call.governedBy(governor, CallLifecycle.callerOf(RestClientBinding.INSTANCE, call));
+    }
+
+    /** The factory the app configured. */
+    ClientHttpRequestFactory appFactory() {
+        return appFactory;
+    }
+}
