@@ -11,6 +11,7 @@ import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.ProviderDirectory;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.route.RouteTable;
@@ -118,17 +119,31 @@ public final class Gateway {
 
     /**
      * Why {@link #governs} said no, for {@code agent.log.level = debug}: the one line that tells an
-     * operator why a call was not failed over. Never called on the hot path otherwise.
+     * operator why a call was not failed over. Null for a call that neither goes to a provider's
+     * host nor looks like a generation call (the app's other traffic, the agent's own export):
+     * nothing to explain. Never called on the hot path otherwise.
      */
     public String whyNotGoverned(String method, URI uri) {
         String origin = uri.getScheme() + "://" + uri.getHost() + ":" + uri.getPort();
         if (!directory.governs(uri)) {
+            if (!looksLikeGeneration(method, uri.getRawPath())) {
+                return null;
+            }
             return "no provider at " + origin + " (scheme, host and port must be a provider's url; names are not resolved)";
         }
         return directory.addressed(uri)
                 .map(provider -> method + " " + uri.getRawPath() + " is not a generation call of " + provider.name()
                         + " (only those are governed; everything else passes through)")
                 .orElse("no provider's url is a prefix of " + origin + uri.getRawPath());
+    }
+
+    private static boolean looksLikeGeneration(String method, String rawPath) {
+        for (Protocol protocol : Protocol.values()) {
+            if (CallRecognizer.operationOf(protocol, method, rawPath) != null) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Assembles a gateway; the agent adds telemetry's observer and listeners, tests replace the clock or the state store. */

@@ -19,7 +19,10 @@ public interface CallGovernor {
      */
     boolean governs(String method, URI uri);
 
-    /** Why {@link #governs} said no, for the per-call line of {@code agent.log.level = debug}. */
+    /**
+     * Why {@link #governs} said no, for the per-call line of {@code agent.log.level = debug}; null
+     * when there is nothing to explain (traffic that is not an LLM call at all).
+     */
     default String whyNotGoverned(String method, URI uri) {
         return "not a governed call";
     }

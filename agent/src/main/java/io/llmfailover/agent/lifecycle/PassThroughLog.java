@@ -20,8 +20,10 @@ final class PassThroughLog {
     /** {@code agent.log.level = debug}: why a call through an instrumented client was left alone. */
     static void notGoverned(String client, String method, URI uri, CallGovernor governor) {
         if (DECISIONS.isDebugEnabled()) {
-            DECISIONS.debug("llm-failover: {} {} {} not governed: {}", client, method, target(uri),
-                    governor.whyNotGoverned(method, uri));
+            String why = governor.whyNotGoverned(method, uri);
+            if (why != null) {
+                DECISIONS.debug("llm-failover: {} {} {} not governed: {}", client, method, target(uri), why);
+            }
         }
     }
 

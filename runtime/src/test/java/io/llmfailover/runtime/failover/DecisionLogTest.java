@@ -8,6 +8,7 @@ import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
 import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.Gateway;
@@ -51,5 +52,7 @@ class DecisionLogTest {
                 .startsWith("POST /v1/files is not a generation call of primary"));
         assertTrue(gateway.whyNotGoverned("GET", URI.create("http://127.0.0.1:9001/v1/models"))
                 .startsWith("GET /v1/models is not a generation call"));
+        assertNull(gateway.whyNotGoverned("POST", URI.create("http://localhost:4318/v1/traces")),
+                "traffic that is no LLM call at all (the agent's own export) has nothing to explain");
     }
 }
