@@ -16,7 +16,8 @@ import java.util.stream.Stream;
  * ready to paste into an example test.
  *
  * <ul>
- *   <li>{@code -Dproperties.tries=10000}: a long hunt (default {@value #DEFAULT_TRIES} per property).
+ *   <li>{@code -Dproperties.tries=10000}: a long hunt (default {@value #DEFAULT_TRIES} per property),
+ *       e.g. {@code ./mvnw -pl runtime test -Dtest='*Properties' -Dproperties.tries=10000}.
  *   <li>{@code -Dproperties.seed=<seed>}: replays a failure; without it every run draws a new seed.
  * </ul>
  *
@@ -51,10 +52,9 @@ public final class Tries {
             Throwable failure = failureOf(property, input);
             if (failure != null) {
                 Shrunk<T> shrunk = shrink(property, input, failure);
-                AssertionError error = new AssertionError("property failed on try " + i + " of " + tries
+                throw new AssertionError("property failed on try " + i + " of " + tries
                         + " (replay: -Dproperties.seed=" + seed + ")\n  input:  " + show(input)
                         + "\n  shrunk: " + show(shrunk.input) + "\n  fails with: " + shrunk.failure, shrunk.failure);
-                throw error;
             }
         }
     }

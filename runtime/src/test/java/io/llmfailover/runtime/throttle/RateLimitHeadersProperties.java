@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.testing.Generator;
 import java.math.BigInteger;
+import java.time.DateTimeException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -55,7 +55,7 @@ class RateLimitHeadersProperties {
             OptionalLong expected = OptionalLong.empty();
             try {
                 expected = OptionalLong.of(millisUntil(OffsetDateTime.parse(reset).toInstant()));
-            } catch (java.time.DateTimeException unreadable) {
+            } catch (DateTimeException unreadable) {
                 // then nothing is expected
             }
             assertEquals(expected, RateLimitHeaders.exhaustedResetMillis(headers, NOW.toEpochMilli()), reset);

@@ -30,8 +30,7 @@ class ThrottleProperties {
             for (Duration maxSilence : MAX_SILENCES) {
                 ManualClock clock = new ManualClock();
                 Throttle throttle = new Throttle("openai#key-1", new ThrottleSettings(true, 8, 1, 16, maxSilence), clock);
-                long cap = Math.min(LONGEST_NANOS, maxSilence.compareTo(Duration.ofNanos(LONGEST_NANOS)) > 0
-                        ? LONGEST_NANOS : maxSilence.toNanos());
+                long cap = maxSilence.compareTo(Duration.ofNanos(LONGEST_NANOS)) > 0 ? LONGEST_NANOS : maxSilence.toNanos();
                 throttle.addListener(new ThrottleListener() {
                     @Override
                     public void onSilenced(Throttle t, SilenceReason reason, long untilNanos, Duration length) {
@@ -69,8 +68,7 @@ class ThrottleProperties {
         switch (step.isEmpty() ? 'S' : step.charAt(0)) {
             case 'R' -> throttle.onRateLimited(headers);
             case 'Q' -> throttle.onQuotaExhausted(headers);
-            case 'T' -> clock.advance(Duration.ofMillis(rest.chars().allMatch(Character::isDigit) && !rest.isEmpty()
-                    && rest.length() < 10 ? Long.parseLong(rest) : 1000));
+            case 'T' -> clock.advance(Duration.ofMillis(rest.matches("[0-9]{1,12}") ? Long.parseLong(rest) : 1000));
             default -> throttle.onSuccess(headers);
         }
     }
