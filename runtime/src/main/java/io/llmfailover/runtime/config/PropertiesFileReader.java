@@ -39,8 +39,7 @@ final class PropertiesFileReader {
             int separator = separatorIndex(text);
             String key = separator < 0 ? "" : text.substring(0, separator).strip();
             if (key.isEmpty()) {
-                problems.add(where, text.length() > 40 ? text.substring(0, 40) + "…" : text,
-                        "not a setting; expected key = value");
+                problems.add(where, firstWord(text), "not a setting; expected key = value");
                 continue;
             }
             ConfigEntry entry = ConfigEntry.written(key, valueOf(text.substring(separator + 1)), where);
@@ -87,6 +86,18 @@ final class PropertiesFileReader {
             }
         }
         return afterSeparator.strip();
+    }
+
+    /**
+     * What a line that is no setting is shown as: its first word, since the rest may be a credential
+     * whose key lost its separator ({@code api-key sk-…}).
+     */
+    static String firstWord(String text) {
+        int end = 0;
+        while (end < text.length() && end < 40 && !Character.isWhitespace(text.charAt(end))) {
+            end++;
+        }
+        return end < text.length() ? text.substring(0, end) + " …" : text;
     }
 
     private static String withoutByteOrderMark(String line) {

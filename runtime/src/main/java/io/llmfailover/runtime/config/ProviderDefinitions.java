@@ -57,7 +57,7 @@ final class ProviderDefinitions {
         int lastDot = rest.lastIndexOf('.');
         String name = model > 0 ? rest.substring(0, model) : lastDot > 0 ? rest.substring(0, lastDot) : "";
         if (name.isEmpty()) {
-            problems.add(entry, "unknown key; expected provider.<name>.url, .protocol, .api-key, .api-keys or .model.<model>");
+            problems.addUnknownKey(entry, "unknown key; expected provider.<name>.url, .protocol, .api-key, .api-keys or .model.<model>");
             return;
         }
         Block block = blocks.computeIfAbsent(name, n -> new Block(n, entry.where()));

@@ -39,7 +39,7 @@ final class RouteDefinitions {
         String rest = entry.key().substring(PREFIX.length());
         int lastDot = rest.lastIndexOf('.');
         if (lastDot <= 0) {
-            problems.add(entry, "unknown key; expected route.<name>.match or route.<name>.chain");
+            problems.addUnknownKey(entry, "unknown key; expected route.<name>.match or route.<name>.chain");
             return;
         }
         String name = rest.substring(0, lastDot);

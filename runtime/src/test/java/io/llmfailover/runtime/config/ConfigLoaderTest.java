@@ -415,7 +415,7 @@ class ConfigLoaderTest {
                 Arguments.of("key set twice", List.of("breaker.window = 10s", "breaker.window = 20s"),
                         "{file}:2: breaker.window = 20s: set twice; first set on line 1"),
                 Arguments.of("line without a separator", List.of("breaker.window 10s"),
-                        "{file}:1: breaker.window 10s: not a setting; expected key = value"),
+                        "{file}:1: breaker.window …: not a setting; expected key = value"),
                 Arguments.of("not a boolean", List.of("throttle.enabled = yes"),
                         "{file}:1: throttle.enabled = yes: expected true or false"),
                 Arguments.of("not a positive number", List.of("breaker.minimum-calls = many"),

@@ -2,7 +2,6 @@ package io.llmfailover.runtime.protocol.translate;
 
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -45,7 +44,7 @@ class MalformedUpstreamTest {
             byte[] mangled = mangle(original, random);
             InputStream translated = bridge.response(new ChunkedInputStream(mangled, 1 + random.nextInt(50)), source, target);
             byte[] output = assertDoesNotThrow(() -> readAll(translated), "case " + i);
-            assertEndsCleanly(from, output, "case " + i);
+            CallerShapes.assertStreamEndsCleanly(source.operation(), output, "case " + i);
         }
     }
 
@@ -61,7 +60,8 @@ class MalformedUpstreamTest {
             byte[] mangled = mangle(original, random);
             byte[] output = assertDoesNotThrow(() -> readAll(bridge.response(new ByteArrayInputStream(mangled), source, target)));
             ObjectNode body = Json.parseObject(output);
-            assertTrue(isAnswer(from, body) || isError(from, body), "case " + i + " gave " + body);
+            assertTrue(CallerShapes.isAnswer(source.operation(), body) || CallerShapes.isError(source.operation(), body),
+                    "case " + i + " gave " + body);
         }
     }
 
@@ -74,7 +74,7 @@ class MalformedUpstreamTest {
         for (int i = 0; i < CASES_PER_DIRECTION; i++) {
             byte[] mangled = mangle(original, random);
             byte[] output = assertDoesNotThrow(() -> bridge.error(500 + random.nextInt(40), mangled));
-            assertTrue(isError(from, Json.parseObject(output)), "case " + i);
+            assertTrue(CallerShapes.isError(Fixtures.source(from, false).operation(), Json.parseObject(output)), "case " + i);
         }
     }
 
@@ -153,40 +153,5 @@ class MalformedUpstreamTest {
 
     private static byte[] readAll(InputStream in) throws IOException {
         return in.readAllBytes();
-    }
-
-    private static void assertEndsCleanly(Protocol caller, byte[] output, String label) {
-        List<JsonNode> events = Fixtures.transcript(output);
-        assertFalse(events.isEmpty(), label + ": some output");
-        JsonNode last = events.get(events.size() - 1);
-        switch (caller) {
-            case OPENAI -> assertTrue("[DONE]".equals(last.path("data").asText()) || last.path("data").has("error"), label + " ended with " + last);
-            case ANTHROPIC -> {
-                assertTrue(List.of("message_stop", "error").contains(last.path("event").asText()), label + " ended with " + last);
-                events.forEach(event -> assertTrue(event.has("event"), label + ": every Anthropic event is named"));
-            }
-            case GEMINI -> assertTrue(last.path("data").has("error")
-                    || last.path("data").path("candidates").path(0).has("finishReason"), label + " ended with " + last);
-        }
-        events.subList(0, events.size() - 1).forEach(event -> assertFalse(event.path("data").has("error")
-                && caller != Protocol.ANTHROPIC, label + ": an error frame is always the last"));
-    }
-
-    private static boolean isAnswer(Protocol caller, ObjectNode body) {
-        return switch (caller) {
-            case OPENAI -> "chat.completion".equals(Json.text(body, "object"));
-            case ANTHROPIC -> "message".equals(Json.text(body, "type"));
-            case GEMINI -> body.path("candidates").isArray();
-        };
-    }
-
-    private static boolean isError(Protocol caller, ObjectNode body) {
-        JsonNode error = body.path("error");
-        boolean hasMessage = error.path("message").isTextual();
-        return switch (caller) {
-            case OPENAI -> hasMessage && error.has("type");
-            case ANTHROPIC -> hasMessage && "error".equals(Json.text(body, "type"));
-            case GEMINI -> hasMessage && error.path("status").isTextual() && error.path("code").isInt();
-        };
     }
 }

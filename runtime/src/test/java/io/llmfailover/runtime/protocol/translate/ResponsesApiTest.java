@@ -17,7 +17,7 @@ import org.junit.jupiter.api.Test;
 /** Stateless OpenAI Responses calls fail over through the neutral form and come back as Responses. */
 class ResponsesApiTest {
 
-    private static final String STATELESS = """
+    static final String STATELESS = """
             {"model":"gpt-4.1","instructions":"Be brief.","store":false,"max_output_tokens":200,
              "input":[{"role":"user","content":[{"type":"input_text","text":"Weather in Paris?"}]},
                       {"type":"function_call","call_id":"call_9","name":"get_weather","arguments":"{\\"city\\":\\"Paris\\"}"},
@@ -97,7 +97,8 @@ class ResponsesApiTest {
         return Fixtures.bridge(Protocol.OPENAI, target);
     }
 
-    private static SourceRequest source(boolean stream) {
+    /** The stateless Responses call above, streamed or not. */
+    static SourceRequest source(boolean stream) {
         String body = stream ? STATELESS.replace("\"store\":false", "\"store\":false,\"stream\":true") : STATELESS;
         return new SourceRequest(Operation.RESPONSES, "gpt-4.1", stream, null, body.getBytes(StandardCharsets.UTF_8));
     }

@@ -112,8 +112,12 @@ final class GeminiRequestReader {
         JsonNode call = Json.field(part, "functionCall");
         if (call != null) {
             String id = Json.text(call, "id") != null ? Json.text(call, "id") : positionalId;
+            String name = Json.text(call, "name");
+            if (name == null) {
+                throw new UntranslatableRequestException("a functionCall without a name has no equivalent at another vendor");
+            }
             JsonNode args = call.path("args");
-            Part.ToolCall toolCall = new Part.ToolCall(id, Json.text(call, "name"), args instanceof ObjectNode o ? o : Json.object());
+            Part.ToolCall toolCall = new Part.ToolCall(id, name, args instanceof ObjectNode o ? o : Json.object());
             unanswered.add(toolCall);
             return toolCall;
         }
@@ -155,8 +159,8 @@ final class GeminiRequestReader {
                     throw new UntranslatableRequestException("built-in tool " + kind + " has no equivalent at another vendor");
                 }
             }
-            JsonNode declarations = tool.has("functionDeclarations") ? tool.get("functionDeclarations") : tool.get("function_declarations");
-            for (JsonNode declaration : declarations) {
+            String declarations = tool.has("functionDeclarations") ? "functionDeclarations" : "function_declarations";
+            for (JsonNode declaration : Json.elements(tool, declarations)) {
                 JsonNode schema = Json.field(declaration, "parametersJsonSchema");
                 request.tool(new ToolSpec(Json.text(declaration, "name"), Json.text(declaration, "description"),
                         schema != null ? schema : Json.field(declaration, "parameters")));
