@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.testing.FakeGovernor;
+import io.llmfailover.agent.testing.WatchedBody;
 import io.llmfailover.agent.testing.KeepAliveOnly;
 import io.llmfailover.agent.testing.LoopbackServer;
 import io.llmfailover.runtime.AgentFailure;
@@ -105,7 +106,7 @@ class Apache5ClassicAdapterTest {
         AtomicInteger watched = new AtomicInteger();
         FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
             LlmResponse own = transport.send(request, FIRST_BYTE);
-            return Answer.own(counted(own, watched), own);
+            return Answer.own(new WatchedBody(own, watched), own);
         });
 
         try (CloseableHttpResponse response = governedBy(governor).execute(post(primary, PROMPT))) {
@@ -350,37 +351,6 @@ class Apache5ClassicAdapterTest {
         post.setHeader("Authorization", "Bearer app-key");
         post.setEntity(body);
         return post;
-    }
-
-    private static LlmResponse counted(LlmResponse upstream, AtomicInteger count) {
-        return new LlmResponse() {
-            @Override
-            public int status() {
-                return upstream.status();
-            }
-
-            @Override
-            public HttpHeaders headers() {
-                return upstream.headers();
-            }
-
-            @Override
-            public InputStream body() {
-                return new java.io.FilterInputStream(upstream.body()) {
-                    @Override
-                    public int read(byte[] buffer, int offset, int length) throws IOException {
-                        int read = super.read(buffer, offset, length);
-                        count.addAndGet(Math.max(read, 0));
-                        return read;
-                    }
-                };
-            }
-
-            @Override
-            public void close() {
-                upstream.close();
-            }
-        };
     }
 
     /** A repeatable body that counts how often it is written, its length declared or not. */

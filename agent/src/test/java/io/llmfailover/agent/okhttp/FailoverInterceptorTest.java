@@ -82,7 +82,7 @@ class FailoverInterceptorTest {
         FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
             LlmResponse own = transport.send(request.withHeaders(request.headers().with("traceparent", traceparent)),
                     FIRST_BYTE);
-            return io.llmfailover.runtime.http.Answer.own(watchedBody(own, watched), own);
+            return io.llmfailover.runtime.http.Answer.own(new io.llmfailover.agent.testing.WatchedBody(own, watched), own);
         });
 
         try (Response response = clientGovernedBy(governor).newCall(chat(primary)).execute()) {
@@ -375,38 +375,6 @@ class FailoverInterceptorTest {
                 .header("Authorization", "Bearer app-key")
                 .post(RequestBody.create(JSON, PROMPT))
                 .build();
-    }
-
-    /** The answer as telemetry hands it on: same head, its body counted as the app reads it. */
-    private static LlmResponse watchedBody(LlmResponse upstream, java.util.concurrent.atomic.AtomicInteger count) {
-        return new LlmResponse() {
-            @Override
-            public int status() {
-                return upstream.status();
-            }
-
-            @Override
-            public HttpHeaders headers() {
-                return upstream.headers();
-            }
-
-            @Override
-            public java.io.InputStream body() {
-                return new java.io.FilterInputStream(upstream.body()) {
-                    @Override
-                    public int read(byte[] buffer, int offset, int length) throws IOException {
-                        int read = super.read(buffer, offset, length);
-                        count.addAndGet(Math.max(read, 0));
-                        return read;
-                    }
-                };
-            }
-
-            @Override
-            public void close() {
-                upstream.close();
-            }
-        };
     }
 
     private static LlmResponse withHeader(LlmResponse response, String name, String value) {
