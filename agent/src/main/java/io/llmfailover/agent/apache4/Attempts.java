@@ -2,8 +2,6 @@ package io.llmfailover.agent.apache4;
 
 import io.llmfailover.agent.bootstrap.HeadDeadline;
 import io.llmfailover.runtime.http.AttemptRequest;
-import io.llmfailover.runtime.http.CallAbandonedException;
-import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;

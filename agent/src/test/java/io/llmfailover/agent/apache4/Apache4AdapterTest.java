@@ -126,7 +126,7 @@ class Apache4AdapterTest {
 
     @Test
     void H4_aBodyOfKnownLengthOverTheCapIsSentOnceAsTheAppMadeItWithoutBeingRead() throws Exception {
-        FakeGovernor governor = notReached().withBufferLimit(PROMPT.length() - 1);
+        FakeGovernor governor = FakeGovernor.neverReached().withBufferLimit(PROMPT.length() - 1);
         CountingEntity body = new CountingEntity(PROMPT, true);
 
         try (CloseableHttpResponse response = governedBy(governor)
@@ -141,7 +141,7 @@ class Apache4AdapterTest {
 
     @Test
     void H4_aRepeatableBodyOfUnknownLengthPastTheCapIsSentWholeAsTheAppMadeIt() throws Exception {
-        FakeGovernor governor = notReached().withBufferLimit(10);
+        FakeGovernor governor = FakeGovernor.neverReached().withBufferLimit(10);
         try (CloseableHttpResponse response = governedBy(governor)
                 .execute(post(primary, new CountingEntity(PROMPT, false)))) {
             assertEquals(200, response.getStatusLine().getStatusCode());
@@ -153,7 +153,7 @@ class Apache4AdapterTest {
 
     @Test
     void H4_aNonRepeatableBodyOfUnknownLengthPassesThroughUnread() throws Exception {
-        FakeGovernor governor = notReached();
+        FakeGovernor governor = FakeGovernor.neverReached();
         try (CloseableHttpResponse response = governedBy(governor).execute(post(primary, new NonRepeatable(PROMPT, -1)))) {
             assertEquals(200, response.getStatusLine().getStatusCode());
         }
@@ -225,7 +225,7 @@ class Apache4AdapterTest {
         });
         List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
         HttpPost request = post(primary, PROMPT);
-        CloseableHttpClient client = governedBy(failingOverUnlessAbandoned(runtimeSaw));
+        CloseableHttpClient client = governedBy(FakeGovernor.failingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(30), this::toBackup, FIRST_BYTE));
         Future<?> call = app.submit(() -> client.execute(request, response -> response.getStatusLine().getStatusCode()));
         assertTrue(arrived.await(10, TimeUnit.SECONDS));
 
@@ -243,7 +243,7 @@ class Apache4AdapterTest {
         HttpPost request = post(primary, PROMPT);
         request.setConfig(RequestConfig.custom().setSocketTimeout(200).build());
 
-        assertThrows(SocketTimeoutException.class, () -> governedBy(failingOverUnlessAbandoned(runtimeSaw))
+        assertThrows(SocketTimeoutException.class, () -> governedBy(FakeGovernor.failingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(30), this::toBackup, FIRST_BYTE))
                 .execute(request, response -> response.getStatusLine().getStatusCode()));
         assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
         assertTrue(backup.received().isEmpty());
@@ -259,26 +259,6 @@ class Apache4AdapterTest {
         };
         client = builder.disableAutomaticRetries().setRedirectStrategy(new LaxRedirectStrategy()).build();
         return client;
-    }
-
-    private FakeGovernor failingOverUnlessAbandoned(List<Class<?>> runtimeSaw) {
-        return new FakeGovernor(uri -> true, (request, transport) -> {
-            try {
-                return transport.send(request, Duration.ofSeconds(30));
-            } catch (IOException e) {
-                runtimeSaw.add(e.getClass());
-                if (e instanceof CallAbandonedException) {
-                    throw e;
-                }
-                return transport.send(toBackup(request), FIRST_BYTE);
-            }
-        });
-    }
-
-    private static FakeGovernor notReached() {
-        return new FakeGovernor(uri -> true, (request, transport) -> {
-            throw new AssertionError("a call that passes through reached the runtime");
-        });
     }
 
     private LlmRequest toBackup(LlmRequest request) {

@@ -210,7 +210,7 @@ class Apache5AsyncAdapterTest {
 
     @Test
     void H4_aBodyOfKnownLengthOverTheCapIsSentOnceAsTheAppMadeItWithoutBeingRead() throws Exception {
-        FakeGovernor governor = notReached().withBufferLimit(CHAT.length() - 1);
+        FakeGovernor governor = FakeGovernor.neverReached().withBufferLimit(CHAT.length() - 1);
         TestProducer body = new TestProducer(CHAT, true, true);
 
         SimpleHttpResponse response = governedBy(governor)
@@ -225,7 +225,7 @@ class Apache5AsyncAdapterTest {
 
     @Test
     void H4_aRepeatableBodyOfUnknownLengthPastTheCapIsSentWholeAsTheAppMadeIt() throws Exception {
-        FakeGovernor governor = notReached().withBufferLimit(10);
+        FakeGovernor governor = FakeGovernor.neverReached().withBufferLimit(10);
         SimpleHttpResponse response = governedBy(governor)
                 .execute(post(primary, new TestProducer(CHAT, false, true)), SimpleResponseConsumer.create(), null)
                 .get(10, TimeUnit.SECONDS);
@@ -238,7 +238,7 @@ class Apache5AsyncAdapterTest {
 
     @Test
     void H4_aNonRepeatableBodyOfUnknownLengthPassesThroughUnread() throws Exception {
-        FakeGovernor governor = notReached();
+        FakeGovernor governor = FakeGovernor.neverReached();
         TestProducer body = new TestProducer(CHAT, false, false);
 
         SimpleHttpResponse response = governedBy(governor)
@@ -375,12 +375,6 @@ class Apache5AsyncAdapterTest {
 
         assertEquals(200, call.get(10, TimeUnit.SECONDS).getCode());
         assertEquals(List.of(traceId), runtimeSaw);
-    }
-
-    private static FakeGovernor notReached() {
-        return new FakeGovernor(uri -> true, (request, transport) -> {
-            throw new AssertionError("a call that passes through reached the runtime");
-        });
     }
 
     private static org.apache.hc.core5.http.nio.AsyncRequestProducer post(LoopbackServer server, TestProducer body) {

@@ -149,7 +149,7 @@ class Apache5ClassicAdapterTest {
 
     @Test
     void H4_aBodyOfKnownLengthOverTheCapIsSentOnceAsTheAppMadeItWithoutBeingRead() throws Exception {
-        FakeGovernor governor = notReached().withBufferLimit(PROMPT.length() - 1);
+        FakeGovernor governor = FakeGovernor.neverReached().withBufferLimit(PROMPT.length() - 1);
         CountingEntity body = new CountingEntity(PROMPT, true);
 
         try (CloseableHttpResponse response = governedBy(governor)
@@ -164,7 +164,7 @@ class Apache5ClassicAdapterTest {
 
     @Test
     void H4_aRepeatableBodyOfUnknownLengthPastTheCapIsSentWholeAsTheAppMadeIt() throws Exception {
-        FakeGovernor governor = notReached().withBufferLimit(10);
+        FakeGovernor governor = FakeGovernor.neverReached().withBufferLimit(10);
         CountingEntity body = new CountingEntity(PROMPT, false);
 
         try (CloseableHttpResponse response = governedBy(governor).execute(post(primary, body))) {
@@ -177,7 +177,7 @@ class Apache5ClassicAdapterTest {
 
     @Test
     void H4_aNonRepeatableBodyOfUnknownLengthPassesThroughUnread() throws Exception {
-        FakeGovernor governor = notReached();
+        FakeGovernor governor = FakeGovernor.neverReached();
         NonRepeatable body = new NonRepeatable(PROMPT, -1);
 
         try (CloseableHttpResponse response = governedBy(governor).execute(post(primary, body))) {
@@ -248,7 +248,7 @@ class Apache5ClassicAdapterTest {
             primary.holdUntilReleased();
         });
         List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
-        FakeGovernor governor = failingOverUnlessAbandoned(runtimeSaw);
+        FakeGovernor governor = FakeGovernor.failingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(30), this::toBackup, FIRST_BYTE);
         HttpPost request = post(primary, PROMPT);
         CloseableHttpClient client = governedBy(governor);
         Future<?> call = app.submit(() -> client.execute(request, response -> response.getCode()));
@@ -269,7 +269,7 @@ class Apache5ClassicAdapterTest {
             primary.holdUntilReleased();
         });
         List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
-        CloseableHttpClient client = governedBy(failingOverUnlessAbandoned(runtimeSaw));
+        CloseableHttpClient client = governedBy(FakeGovernor.failingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(30), this::toBackup, FIRST_BYTE));
         CountDownLatch ended = new CountDownLatch(1);
         Future<?> call = app.submit(() -> {
             try {
@@ -295,7 +295,7 @@ class Apache5ClassicAdapterTest {
         request.setConfig(RequestConfig.custom().setResponseTimeout(Timeout.ofMilliseconds(200)).build());
 
         assertThrows(SocketTimeoutException.class,
-                () -> governedBy(failingOverUnlessAbandoned(runtimeSaw)).execute(request, response -> response.getCode()));
+                () -> governedBy(FakeGovernor.failingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(30), this::toBackup, FIRST_BYTE)).execute(request, response -> response.getCode()));
         assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
         assertTrue(backup.received().isEmpty());
     }
@@ -315,26 +315,6 @@ class Apache5ClassicAdapterTest {
         adapter.classicBuilding(builder);
         client = builder.build();
         return client;
-    }
-
-    private FakeGovernor failingOverUnlessAbandoned(List<Class<?>> runtimeSaw) {
-        return new FakeGovernor(uri -> true, (request, transport) -> {
-            try {
-                return transport.send(request, Duration.ofSeconds(30));
-            } catch (IOException e) {
-                runtimeSaw.add(e.getClass());
-                if (e instanceof CallAbandonedException) {
-                    throw e;
-                }
-                return transport.send(toBackup(request), FIRST_BYTE);
-            }
-        });
-    }
-
-    private static FakeGovernor notReached() {
-        return new FakeGovernor(uri -> true, (request, transport) -> {
-            throw new AssertionError("a call that passes through reached the runtime");
-        });
     }
 
     private LlmRequest toBackup(LlmRequest request) {

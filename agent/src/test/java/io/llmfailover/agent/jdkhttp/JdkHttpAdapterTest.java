@@ -12,6 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.testing.FakeGovernor;
+import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.agent.testing.LoopbackServer;
 import io.llmfailover.runtime.AgentFailure;
 import io.llmfailover.runtime.http.BufferedResponse;
@@ -294,7 +295,7 @@ class JdkHttpAdapterTest {
     void M1_theAppsOwnRequestTimeoutShorterThanTheAgentsDeadlineEndsTheCallAsTheAppsTimeout() {
         primary.answering(exchange -> primary.holdUntilReleased());
         List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
-        FakeGovernor governor = failingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(30));
+        FakeGovernor governor = FakeGovernor.failingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(30), this::toFallback, Duration.ofSeconds(30));
         HttpRequest request = HttpRequest.newBuilder(chat(primary), (name, value) -> true).timeout(Duration.ofMillis(300)).build();
 
         Outcome outcome = adapterFor(governor).send(client, request, BodyHandlers.ofString());
@@ -308,7 +309,7 @@ class JdkHttpAdapterTest {
     void M1_anInterruptedSendEndsAsTheClientsInterruptedExceptionWithoutFailingOver() throws Exception {
         primary.answering(exchange -> primary.holdUntilReleased());
         List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
-        JdkHttpAdapter adapter = adapterFor(failingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(30)));
+        JdkHttpAdapter adapter = adapterFor(FakeGovernor.failingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(30), this::toFallback, Duration.ofSeconds(30)));
         CompletableFuture<Outcome> outcome = new CompletableFuture<>();
         Thread app = new Thread(() -> outcome.complete(adapter.send(client, chat(primary), BodyHandlers.ofString())));
         app.start();
@@ -367,19 +368,8 @@ class JdkHttpAdapterTest {
         assertEquals(HttpClient.Version.HTTP_1_1, response.version());
     }
 
-    /** Tries the primary, and the fallback on any failure but the app giving up, as the runtime does. */
-    private FakeGovernor failingOverUnlessAbandoned(List<Class<?>> runtimeSaw, Duration headTimeout) {
-        return new FakeGovernor(uri -> true, (request, transport) -> {
-            try {
-                return transport.send(request, headTimeout);
-            } catch (CallAbandonedException abandoned) {
-                runtimeSaw.add(abandoned.getClass());
-                throw abandoned;
-            } catch (IOException e) {
-                runtimeSaw.add(e.getClass());
-                return transport.send(request.withUri(fallback.uri("/v1/chat/completions")), headTimeout);
-            }
-        });
+    private LlmRequest toFallback(LlmRequest request) {
+        return request.withUri(fallback.uri("/v1/chat/completions"));
     }
 
     private static void awaitRequestAt(LoopbackServer server) throws InterruptedException {

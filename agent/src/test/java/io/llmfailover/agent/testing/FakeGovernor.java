@@ -3,6 +3,7 @@ package io.llmfailover.agent.testing;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
@@ -13,6 +14,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Predicate;
+import java.util.function.UnaryOperator;
 
 /** A governor scripted by the test, standing in for the runtime's gateway. */
 public final class FakeGovernor implements CallGovernor {
@@ -40,6 +42,32 @@ public final class FakeGovernor implements CallGovernor {
     /** Governs everything and sends the app's request once, as the skeleton gateway does. */
     public static FakeGovernor passThrough(Duration firstByteTimeout) {
         return new FakeGovernor(uri -> true, (request, transport) -> transport.send(request, firstByteTimeout));
+    }
+
+    /** Governs everything, and fails the test if a call reaches it: for calls that must pass through. */
+    public static FakeGovernor neverReached() {
+        return new FakeGovernor(uri -> true, (request, transport) -> {
+            throw new AssertionError("a call that passes through reached the runtime");
+        });
+    }
+
+    /**
+     * Sends the app's request; when it fails, records the failure's type in {@code runtimeSaw} and,
+     * unless the app gave up ({@link CallAbandonedException}), fails over to {@code toFallback}.
+     */
+    public static FakeGovernor failingOverUnlessAbandoned(List<Class<?>> runtimeSaw, Duration headTimeout,
+            UnaryOperator<LlmRequest> toFallback, Duration fallbackHeadTimeout) {
+        return new FakeGovernor(uri -> true, (request, transport) -> {
+            try {
+                return transport.send(request, headTimeout);
+            } catch (IOException e) {
+                runtimeSaw.add(e.getClass());
+                if (e instanceof CallAbandonedException) {
+                    throw e;
+                }
+                return transport.send(toFallback.apply(request), fallbackHeadTimeout);
+            }
+        });
     }
 
     public static FakeGovernor governingNothing() {
