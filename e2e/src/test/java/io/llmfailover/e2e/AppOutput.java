@@ -39,6 +39,11 @@ final class AppOutput {
         this.stderr = stderr;
     }
 
+    /** The command line that started the child. */
+    String command() {
+        return command;
+    }
+
     /** The child's exit status, or null when it was killed after its timeout. */
     Integer exitCode() {
         return exitCode;

@@ -3,17 +3,19 @@ package io.llmfailover.e2e;
 import io.llmfailover.e2e.apps.ApacheHttp4App;
 import io.llmfailover.e2e.apps.ApacheHttp5App;
 import io.llmfailover.e2e.apps.ApacheHttp5AsyncApp;
+import io.llmfailover.e2e.apps.FaultMatrixApp;
 import io.llmfailover.e2e.apps.JdkHttpClientApp;
 import io.llmfailover.e2e.apps.LangChain4jApp;
 import io.llmfailover.e2e.apps.OkHttp3App;
 import io.llmfailover.e2e.apps.OpenAiSdkApp;
 import io.llmfailover.e2e.apps.SpringAiOpenAiApp;
+import io.llmfailover.e2e.apps.UrlConnectionApp;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
-import io.llmfailover.e2e.apps.UrlConnectionApp;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -62,6 +64,16 @@ enum ClientCall {
         return mode.equals("stream");
     }
 
+    /**
+     * How many times the app's own client sends a call that ends in {@code status}: Apache
+     * HttpClient 5's default retry strategy sends a call that got a 429 or 503 once more, with or
+     * without the agent; the apps of the other rows have no retries of their own.
+     */
+    int sendsOn(int status) {
+        boolean apache5 = app == ApacheHttp5App.class || app == ApacheHttp5AsyncApp.class;
+        return apache5 && (status == 429 || status == 503) ? 2 : 1;
+    }
+
     /** The raw client sees response headers; the SDK's typed results do not expose them. */
     boolean seesHeaders() {
         return app == JdkHttpClientApp.class || app == OkHttp3App.class
@@ -81,7 +93,17 @@ enum ClientCall {
 
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */
     ChildJvm launch(Path workingDirectory, String baseUrl, String apiKey, String plan) {
-        ChildJvm child = ChildJvm.of(app, workingDirectory).args(baseUrl, apiKey, mode, plan);
+        return withItsOptions(ChildJvm.of(app, workingDirectory).args(baseUrl, apiKey, mode, plan));
+    }
+
+    /** A child JVM running this app once per cell, each {@code <cell>=<base url>}, one call each. */
+    ChildJvm launchFaultMatrix(Path workingDirectory, String apiKey, List<String> cells) {
+        return withItsOptions(ChildJvm.of(FaultMatrixApp.class, workingDirectory)
+                .args(app.getName(), apiKey, mode)
+                .args(cells.toArray(String[]::new)));
+    }
+
+    private ChildJvm withItsOptions(ChildJvm child) {
         for (String option : jvmArgs) {
             child.jvmArg(option);
         }

@@ -1,5 +1,6 @@
 package io.llmfailover.agent.apache5;
 
+import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CappedCopy;
 import io.llmfailover.agent.lifecycle.ClientBinding;
@@ -74,13 +75,23 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
         return answer.ownBodyUntouched() ? own : ClassicResponses.withBody(own, answer);
     }
 
+    /**
+     * The call as the app made it, down the rest of the chain. Under a fallback attempt sent
+     * through another client (Spring's RestClient on this one), a redirect loses its {@code
+     * Location}, so the app's redirect stage above hands it back instead of following it.
+     */
     @Override
     public ClassicHttpResponse proceed(ClassicCall call, BufferedBody body) throws IOException {
+        ClassicHttpResponse response;
         try {
-            return call.chain.proceed(call.request, call.scope);
+            response = call.chain.proceed(call.request, call.scope);
         } catch (HttpException e) {
             throw new HttpFailure(e);
         }
+        if (AttemptGuard.sendingFallback() && response.getCode() >= 300 && response.getCode() < 400) {
+            response.removeHeaders("Location");
+        }
+        return response;
     }
 
     @Override

@@ -7,7 +7,8 @@ package io.llmfailover.agent.lifecycle;
  */
 public final class AttemptGuard {
 
-    private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[1]);
+    /** [0]: governed calls and attempts this thread is inside; [1]: of those, fallback attempts. */
+    private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[2]);
 
     private AttemptGuard() {}
 
@@ -21,6 +22,29 @@ public final class AttemptGuard {
         int[] depth = DEPTH.get();
         depth[0]++;
         return () -> depth[0]--;
+    }
+
+    /**
+     * Marks this thread as sending a fallback attempt (the runtime's rewrite, with the fallback's
+     * key) through a client further down, until the scope is closed.
+     */
+    public static Scope enterFallback() {
+        int[] depth = DEPTH.get();
+        depth[0]++;
+        depth[1]++;
+        return () -> {
+            depth[1]--;
+            depth[0]--;
+        };
+    }
+
+    /**
+     * True while this thread sends a fallback attempt: a client further down must hand a redirect
+     * back rather than follow it, since following would carry the fallback's key and the prompt
+     * to a host the app never addressed (the runtime counts the redirect as the fallback's failure).
+     */
+    public static boolean sendingFallback() {
+        return DEPTH.get()[1] > 0;
     }
 
     /** An entered mark; closing it is idempotent per scope only in the sense that each scope is closed once. */

@@ -12,6 +12,7 @@ public final class OkHttpAdapter implements OkHttpHook {
     private final FailoverInterceptor failover;
     private final HeadTimeoutRelease headTimeoutRelease = new HeadTimeoutRelease();
     private final FallbackAttemptGuard fallbackAttemptGuard = new FallbackAttemptGuard();
+    private final AttemptConnection.Catcher attemptConnections = new AttemptConnection.Catcher();
 
     public OkHttpAdapter() {
         this(AgentRuntime::governor);
@@ -26,6 +27,7 @@ public final class OkHttpAdapter implements OkHttpHook {
         placeLastOnce(interceptors, failover);
         placeLastOnce(networkInterceptors, fallbackAttemptGuard);
         placeLastOnce(networkInterceptors, headTimeoutRelease);
+        placeLastOnce(networkInterceptors, attemptConnections);
     }
 
     /**

@@ -12,10 +12,12 @@ final class OkHttpLlmResponse implements LlmResponse {
 
     private final Response response;
     private final HttpHeaders headers;
+    private final AttemptConnection connection;
 
-    OkHttpLlmResponse(Response response) {
+    OkHttpLlmResponse(Response response, AttemptConnection connection) {
         this.response = response;
         this.headers = neutral(response.headers());
+        this.connection = connection;
     }
 
     /** The client's own response, for the app when it answers the app's original request. */
@@ -37,6 +39,18 @@ final class OkHttpLlmResponse implements LlmResponse {
     public InputStream body() {
         ResponseBody body = response.body();
         return body == null ? InputStream.nullInputStream() : body.byteStream();
+    }
+
+    /**
+     * From a deadline's thread: an HTTP/1 exchange is cut at its socket, and the transport closes
+     * the response on the app's thread before the next attempt; an HTTP/2 stream's close is safe
+     * from any thread.
+     */
+    @Override
+    public void abort() {
+        if (!connection.cut()) {
+            response.close();
+        }
     }
 
     @Override

@@ -24,6 +24,8 @@ final class OkHttpTransport implements Transport {
 
     private final Interceptor.Chain chain;
     private final Request appRequest;
+    /** The last attempt's response: closed on the app's thread before the next attempt, as OkHttp requires. */
+    private Response previous;
 
     /** @param appRequest the app's request, its body replayable */
     OkHttpTransport(Interceptor.Chain chain, Request appRequest) {
@@ -40,17 +42,34 @@ final class OkHttpTransport implements Transport {
         Duration deadline = attempt.headTimeout();
         boolean agentDeadlineFirst = deadline != null
                 && (appReadTimeout <= 0 || deadline.toMillis() < appReadTimeout);
+        closePrevious();
+        AttemptConnection connection = new AttemptConnection();
         try {
-            if (!agentDeadlineFirst) {
-                return new OkHttpLlmResponse(chain.proceed(request));
-            }
-            int headTimeout = (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.toMillis()));
-            Interceptor.Chain timed = chain.withReadTimeout(headTimeout, TimeUnit.MILLISECONDS);
-            return new OkHttpLlmResponse(HeadTimeoutRelease.waitingForHead(appReadTimeout, () -> timed.proceed(request)));
+            Response response = AttemptConnection.catching(connection, () -> proceed(request, agentDeadlineFirst,
+                    deadline, appReadTimeout));
+            previous = response;
+            return new OkHttpLlmResponse(response, connection);
         } catch (SocketTimeoutException e) {
             throw classified(e, agentDeadlineFirst, deadline);
         } catch (IOException e) {
             throw chain.call().isCanceled() ? new CallAbandonedException(e) : e;
+        }
+    }
+
+    private Response proceed(Request request, boolean agentDeadlineFirst, Duration deadline, int appReadTimeout)
+            throws IOException {
+        if (!agentDeadlineFirst) {
+            return chain.proceed(request);
+        }
+        int headTimeout = (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.toMillis()));
+        Interceptor.Chain timed = chain.withReadTimeout(headTimeout, TimeUnit.MILLISECONDS);
+        return HeadTimeoutRelease.waitingForHead(appReadTimeout, () -> timed.proceed(request));
+    }
+
+    private void closePrevious() {
+        if (previous != null) {
+            previous.close();
+            previous = null;
         }
     }
 

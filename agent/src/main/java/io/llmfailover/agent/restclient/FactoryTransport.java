@@ -35,7 +35,7 @@ final class FactoryTransport implements Transport {
         ClientHttpRequest request = attempt.original()
                 ? call.originalAttempt(attempt.addedHeaders())
                 : call.rewrittenAttempt(attempt.request());
-        Sending sending = new Sending(request);
+        Sending sending = new Sending(request, !attempt.original());
         try {
             return HeadDeadline.await(attempt.headTimeout(), sending, sending, sending);
         } catch (FirstByteTimeoutException agentDeadline) {
@@ -74,11 +74,13 @@ final class FactoryTransport implements Transport {
     private static final class Sending implements HeadDeadline.Attempt<SpringLlmResponse>, Runnable,
             Consumer<SpringLlmResponse> {
         private final ClientHttpRequest request;
+        private final boolean fallback;
         private Thread sender;
         private boolean abandoned;
 
-        Sending(ClientHttpRequest request) {
+        Sending(ClientHttpRequest request, boolean fallback) {
             this.request = request;
+            this.fallback = fallback;
         }
 
         @Override
@@ -89,7 +91,7 @@ final class FactoryTransport implements Transport {
                 }
                 sender = Thread.currentThread();
             }
-            try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
+            try (AttemptGuard.Scope ours = fallback ? AttemptGuard.enterFallback() : AttemptGuard.enter()) {
                 ClientHttpResponse response = request.execute();
                 try {
                     // The status is read here, within the deadline: HttpURLConnection's head arrives only then.

@@ -25,9 +25,10 @@ class OkHttpAdapterTest {
         assertEquals(2, builder.interceptors().size());
         assertSame(appInterceptor, builder.interceptors().get(0));
         assertInstanceOf(FailoverInterceptor.class, builder.interceptors().get(1));
-        assertEquals(3, builder.networkInterceptors().size());
+        assertEquals(4, builder.networkInterceptors().size());
         assertInstanceOf(FallbackAttemptGuard.class, builder.networkInterceptors().get(1));
         assertInstanceOf(HeadTimeoutRelease.class, builder.networkInterceptors().get(2));
+        assertInstanceOf(AttemptConnection.Catcher.class, builder.networkInterceptors().get(3));
     }
 
     @Test
@@ -46,7 +47,7 @@ class OkHttpAdapterTest {
         assertEquals(2, copy.interceptors().size());
         assertSame(appInterceptor, copy.interceptors().get(0));
         assertInstanceOf(FailoverInterceptor.class, copy.interceptors().get(1));
-        assertEquals(2, copy.networkInterceptors().size());
+        assertEquals(3, copy.networkInterceptors().size());
     }
 
     @Test

@@ -9,7 +9,8 @@ import java.util.regex.Pattern;
  */
 final class ContentField {
 
-    private static final Pattern CONTENT = Pattern.compile("\"content\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+    /** Possessive runs, so a content of megabytes is one step of the matcher, not one stack frame per character. */
+    private static final Pattern CONTENT = Pattern.compile("\"content\"\\s*:\\s*\"((?:[^\"\\\\]++|\\\\.)*+)\"");
 
     private ContentField() {}
 

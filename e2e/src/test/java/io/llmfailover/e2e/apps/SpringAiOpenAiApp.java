@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.springframework.ai.openai.api.OpenAiApi;
 import org.springframework.ai.retry.NonTransientAiException;
+import org.springframework.ai.retry.TransientAiException;
 import org.springframework.ai.openai.api.OpenAiApi.ChatCompletion;
 import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionChunk;
 import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionMessage;
@@ -52,11 +53,17 @@ public final class SpringAiOpenAiApp {
     }
 
     public static void main(String[] args) throws Exception {
+        run(args);
+        System.exit(0); // Reactor Netty's event loop threads are not daemons
+    }
+
+    /** The app's calls, without ending the JVM: for a host that runs it more than once. */
+    public static void run(String[] args) throws Exception {
         AppArgs app = AppArgs.parse(args);
         if (app.uploading()) {
             app.plan().run(number -> upload(app, number));
             Report.done();
-            System.exit(0); // Reactor Netty's event loop threads are not daemons
+            return;
         }
         // Spring AI's base URL is the host; it adds /v1/chat/completions itself.
         String root = app.baseUrl().replaceFirst("/v1$", "");
@@ -65,7 +72,6 @@ public final class SpringAiOpenAiApp {
                 OpenAiApi.builder().baseUrl(root).apiKey(app.apiKey()).restClientBuilder(restClient).build());
         app.plan().run(number -> springApp.call(number, app.streaming()));
         Report.done();
-        System.exit(0); // Reactor Netty's event loop threads are not daemons
     }
 
     /**
@@ -165,7 +171,7 @@ public final class SpringAiOpenAiApp {
         } catch (WebClientResponseException e) {
             Report.error(number, e.getClass().getSimpleName(), String.valueOf(e.getStatusCode().value()), null,
                     e.getResponseBodyAsString());
-        } catch (NonTransientAiException e) {
+        } catch (NonTransientAiException | TransientAiException e) {
             // Spring AI's error handler puts the status first in the message: "400 - {body}".
             String message = String.valueOf(e.getMessage());
             Report.error(number, e.getClass().getSimpleName(), message.split(" ", 2)[0], null, message);

@@ -1,0 +1,175 @@
+package io.llmfailover.e2e;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
+
+import io.llmfailover.e2e.Fault.Roles;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fault matrix every client's test extends (as OpenTelemetry's {@code AbstractHttpClientTest}
+ * is shared by every client it instruments): for each way the subclass's app calls, one child JVM
+ * with the agent attached runs the app once per {@link Fault}, each against a primary and a backup
+ * of its own, so a regression in any adapter shows as one red cell. Each cell checks what the app
+ * observed, each provider's request count, and that the call ended within the configured timeouts.
+ */
+abstract class FaultMatrixTest {
+
+    private static final String APP_KEY = "sk-app-matrix-0123456789";
+    private static final String BACKUP_KEY = "sk-backup-matrix-9876543210";
+    private static final String BACKUP_KEY_VARIABLE = "E2E_BACKUP_KEY";
+    /** The agent's deadline for a head, and for a stream's first content. */
+    private static final Duration TIMEOUT = Duration.ofMillis(1500);
+    /** A cell's call ends within the agent's timeout plus this; a hang would take the app's 30 s. */
+    private static final Duration SLACK = Duration.ofSeconds(5);
+    private static final Pattern CELL_END = Pattern.compile("^CELL-END fault=(\\S+) millis=(\\d+)$");
+
+    @TempDir
+    Path workDir;
+
+    /** One per column, so that each column's request counts are its own. */
+    private final List<FaultServer> servers = new ArrayList<>();
+    private final Map<ClientCall, Map<Fault, Boolean>> verdicts = new LinkedHashMap<>();
+
+    /** The ways this client's app calls: each is a column of the matrix. */
+    abstract List<ClientCall> calls();
+
+    @AfterEach
+    void stopProviders() throws Exception {
+        for (FaultServer server : servers) {
+            server.close();
+        }
+        verdicts.forEach(FaultMatrixReport::record);
+    }
+
+    @TestFactory
+    Stream<DynamicContainer> faultMatrix() {
+        return calls().stream().map(client -> dynamicContainer(client.name(),
+                Stream.of(client).flatMap(this::cellsOf)));
+    }
+
+    /** Runs the client's child JVM when JUnit first asks for its cells, then checks each. */
+    private Stream<DynamicTest> cellsOf(ClientCall client) {
+        Map<Fault, FaultCell> cells = run(client);
+        Map<Fault, Boolean> column = new EnumMap<>(Fault.class);
+        verdicts.put(client, column);
+        return Arrays.stream(Fault.values()).map(fault -> dynamicTest(fault.label, () -> {
+            column.put(fault, false);
+            check(cells.get(fault), client, fault);
+            column.put(fault, true);
+        }));
+    }
+
+    private static void check(FaultCell cell, ClientCall client, Fault fault) {
+        assertTrue(cell != null, () -> "the app never reached the cell " + fault.label + " with " + client);
+        assertTrue(cell.output().completed(), () -> "the app did not finish its call" + cell.describe());
+        fault.expected(client.streams()).check(cell);
+        assertTrue(cell.millis() <= TIMEOUT.plus(SLACK).toMillis(),
+                () -> "the call took " + cell.millis() + " ms, longer than the agent's timeouts allow" + cell.describe());
+    }
+
+    private Map<Fault, FaultCell> run(ClientCall client) {
+        try {
+            FaultServer server = providers();
+            int deadPort = DeadPort.allocate();
+            Path config = config(server, deadPort).writeTo(workDir.resolve("llm-failover-" + client.name() + ".properties"));
+            List<String> cells = new ArrayList<>();
+            for (Fault fault : Fault.values()) {
+                cells.add(fault.cell() + "=" + primaryUrl(server, fault, deadPort));
+            }
+            AppOutput whole = client.launchFaultMatrix(workDir, APP_KEY, cells)
+                    .withAgent(config)
+                    .env(BACKUP_KEY_VARIABLE, BACKUP_KEY)
+                    .timeout(Duration.ofSeconds(150))
+                    .run();
+            return split(client, whole, server);
+        } catch (Exception e) {
+            throw new AssertionError("the fault matrix app did not run for " + client, e);
+        }
+    }
+
+    /** Every cell's primary, backup, and the place a fallback's redirect points to. */
+    private FaultServer providers() throws IOException {
+        FaultServer server = FaultServer.start();
+        servers.add(server);
+        for (Fault fault : Fault.values()) {
+            if (fault.primary != null) {
+                server.on(fault.cell(), Roles.PRIMARY, fault.primary);
+            }
+            server.on(fault.cell(), Roles.BACKUP, fault.backup != null ? fault.backup
+                    : ProviderBehaviours.redirectingTo(server.baseUrl(fault.cell(), Roles.ELSEWHERE) + "/chat/completions"));
+            server.on(fault.cell(), Roles.ELSEWHERE, ProviderBehaviours.answering(Roles.ELSEWHERE));
+        }
+        return server;
+    }
+
+    /** Where the app sends the cell's call: its primary, or a port nothing listens on. */
+    private static String primaryUrl(FaultServer server, Fault fault, int deadPort) {
+        if (fault == Fault.CONNECTION_REFUSED) {
+            return "http://127.0.0.1:" + deadPort + "/" + fault.cell() + "/" + Roles.PRIMARY + "/v1";
+        }
+        return server.baseUrl(fault.cell(), Roles.PRIMARY);
+    }
+
+    /** Each cell a route of its own, from its primary to its backup: no cell's breaker or throttle touches another's. */
+    private static ConfigFile config(FaultServer server, int deadPort) {
+        ConfigFile config = ConfigFile.create()
+                .comment("One route per cell of the fault matrix, primary falling over to backup.")
+                .set("timeout.first-byte", TIMEOUT.toMillis() + "ms")
+                .set("timeout.head", TIMEOUT.toMillis() + "ms");
+        for (Fault fault : Fault.values()) {
+            String primary = fault.cell() + "-" + Roles.PRIMARY;
+            String backup = fault.cell() + "-" + Roles.BACKUP;
+            config.set("provider." + primary + ".url", primaryUrl(server, fault, deadPort))
+                    .set("provider." + primary + ".protocol", "openai")
+                    .set("provider." + backup + ".url", server.baseUrl(fault.cell(), Roles.BACKUP))
+                    .set("provider." + backup + ".protocol", "openai")
+                    .set("provider." + backup + ".api-key", "${" + BACKUP_KEY_VARIABLE + "}")
+                    .set("provider." + backup + ".model.*", "backup-model")
+                    .set("route." + fault.cell() + ".match", primary)
+                    .set("route." + fault.cell() + ".chain", primary + ", " + backup);
+        }
+        return config;
+    }
+
+    /** The child's output cut at its {@code CELL} lines, one app run per cell. */
+    private static Map<Fault, FaultCell> split(ClientCall client, AppOutput whole, FaultServer server) {
+        Map<Fault, FaultCell> cells = new EnumMap<>(Fault.class);
+        List<String> lines = new ArrayList<>();
+        for (String line : whole.stdoutLines()) {
+            Matcher end = CELL_END.matcher(line);
+            if (line.startsWith("CELL fault=")) {
+                lines.clear();
+            } else if (end.matches()) {
+                Fault fault = faultOf(end.group(1));
+                AppOutput output = new AppOutput(whole.command(), whole.exitCode(),
+                        String.join("\n", lines) + "\n", String.join("\n", whole.stderrLines()));
+                cells.put(fault, new FaultCell(client, fault, output, Long.parseLong(end.group(2)), server));
+            } else {
+                lines.add(line);
+            }
+        }
+        return cells;
+    }
+
+    private static Fault faultOf(String cell) {
+        return Arrays.stream(Fault.values()).filter(f -> f.cell().equals(cell)).findFirst().orElseThrow();
+    }
+}

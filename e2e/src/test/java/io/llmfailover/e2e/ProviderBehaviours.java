@@ -1,0 +1,269 @@
+package io.llmfailover.e2e;
+
+import io.llmfailover.e2e.FaultServer.Behaviour;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.zip.GZIPOutputStream;
+
+/**
+ * What a provider of the fault matrix does with a chat call, in the OpenAI wire format: answer
+ * (blocking or streaming, as the request asks), fail in the ways real providers fail, or misbehave
+ * at the transport level.
+ */
+final class ProviderBehaviours {
+
+    /** Between two SSE events of an answer, so a streaming client sees them arrive apart. */
+    private static final Duration EVENT_SPACING = Duration.ofMillis(20);
+
+    private ProviderBehaviours() {}
+
+    /** The content deltas a provider called {@code name} streams; joined, what a blocking call reads. */
+    static List<String> chunks(String name) {
+        return List.of("Hello", " from", " " + name);
+    }
+
+    static String content(String name) {
+        return String.join("", chunks(name));
+    }
+
+    /** A well-behaved provider: JSON with a Content-Length, or an SSE stream in chunks ending in {@code [DONE]}. */
+    static Behaviour answering(String name) {
+        return exchange -> {
+            if (exchange.streaming()) {
+                exchange.chunkedHead(200, "text/event-stream", "Cache-Control", "no-cache");
+                for (String event : events(name, chunks(name))) {
+                    exchange.chunk(event);
+                    FaultExchange.pause(EVENT_SPACING);
+                }
+                exchange.endChunks();
+            } else {
+                exchange.respond(200, "application/json", completion(name, content(name)));
+            }
+        };
+    }
+
+    /** An error response with an OpenAI-shaped body and the given extra headers. */
+    static Behaviour failing(int status, String body, String... headerPairs) {
+        return exchange -> exchange.respond(status, "application/json", body, headerPairs);
+    }
+
+    static String errorBody(String type, String code, String message) {
+        return "{\"error\":{\"message\":\"" + message + "\",\"type\":\"" + type + "\",\"param\":null,\"code\":"
+                + (code == null ? "null" : "\"" + code + "\"") + "}}";
+    }
+
+    /** Reads the request, then resets the connection before a byte of the head. */
+    static Behaviour resettingBeforeTheHead() {
+        return FaultExchange::reset;
+    }
+
+    /** Reads the request and never answers. */
+    static Behaviour hanging() {
+        return FaultExchange::awaitClientGone;
+    }
+
+    /**
+     * Slow to its first byte: a blocking call's head, or a stream's first event (after an immediate
+     * head), comes only after {@code delay}; then a normal answer.
+     */
+    static Behaviour slowToFirstByte(String name, Duration delay) {
+        return exchange -> {
+            if (exchange.streaming()) {
+                exchange.chunkedHead(200, "text/event-stream");
+                FaultExchange.pause(delay);
+                for (String event : events(name, chunks(name))) {
+                    exchange.chunk(event);
+                }
+                exchange.endChunks();
+            } else {
+                FaultExchange.pause(delay);
+                answering(name).answer(exchange);
+            }
+        };
+    }
+
+    /**
+     * A stream of SSE comments and nothing else, until the client leaves. A blocking call gets what
+     * OpenRouter-style gateways send: whitespace while the model works, then the JSON answer after
+     * {@code blockingAnswerAfter}.
+     */
+    static Behaviour keepAlivesOnly(String name, Duration blockingAnswerAfter) {
+        return exchange -> {
+            if (exchange.streaming()) {
+                exchange.chunkedHead(200, "text/event-stream");
+                for (int i = 0; i < 300; i++) {
+                    exchange.chunk(": keep-alive\n\n");
+                    FaultExchange.pause(Duration.ofMillis(200));
+                }
+                exchange.endChunks();
+            } else {
+                exchange.chunkedHead(200, "application/json");
+                for (long waited = 0; waited < blockingAnswerAfter.toMillis(); waited += 200) {
+                    exchange.chunk("\n");
+                    FaultExchange.pause(Duration.ofMillis(200));
+                }
+                exchange.chunk(completion(name, content(name)));
+                exchange.endChunks();
+            }
+        };
+    }
+
+    /**
+     * Sends the head and the first part of the answer, then resets the connection: the first two
+     * deltas of a stream, or half the JSON of a blocking answer (whose Content-Length promised more).
+     */
+    static Behaviour resettingMidBody(String name) {
+        return exchange -> {
+            if (exchange.streaming()) {
+                exchange.chunkedHead(200, "text/event-stream");
+                for (String event : events(name, chunks(name)).subList(0, 2)) {
+                    exchange.chunk(event);
+                }
+                FaultExchange.pause(Duration.ofMillis(300));
+            } else {
+                byte[] whole = completion(name, content(name)).getBytes(StandardCharsets.UTF_8);
+                exchange.raw("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + whole.length
+                        + "\r\n\r\n" + new String(whole, 0, whole.length / 2, StandardCharsets.UTF_8));
+                FaultExchange.pause(Duration.ofMillis(300));
+            }
+            exchange.reset();
+        };
+    }
+
+    /**
+     * A complete HTTP message whose content stops short: a stream whose last deltas, finish and
+     * {@code [DONE]} never come (the body ends cleanly), or a JSON answer cut in half.
+     */
+    static Behaviour truncated(String name) {
+        return exchange -> {
+            if (exchange.streaming()) {
+                exchange.chunkedHead(200, "text/event-stream");
+                for (String event : events(name, chunks(name)).subList(0, 2)) {
+                    exchange.chunk(event);
+                }
+                exchange.endChunks();
+            } else {
+                String whole = completion(name, content(name));
+                exchange.respond(200, "application/json", whole.substring(0, whole.length() / 2));
+            }
+        };
+    }
+
+    /** A 200 whose body is not JSON at all, in the content type the client expects. */
+    static Behaviour malformedSuccess() {
+        return exchange -> {
+            if (exchange.streaming()) {
+                exchange.chunkedHead(200, "text/event-stream");
+                exchange.chunk("data: {\"id\": \"chatcmpl-broken\", \"choices\": [{\"delta\": {\"content\": \"Hel\n\n");
+                exchange.chunk("data: not json at all\n\n");
+                exchange.chunk("data: [DONE]\n\n");
+                exchange.endChunks();
+            } else {
+                exchange.respond(200, "application/json", "{\"id\": \"chatcmpl-broken\", \"choices\": [{\"message\": <<<");
+            }
+        };
+    }
+
+    /** A 200 HTML page, as a captive portal or a misrouted proxy sends it. */
+    static Behaviour htmlPage() {
+        return exchange -> exchange.respond(200, "text/html; charset=utf-8",
+                "<!DOCTYPE html><html><head><title>Just a moment...</title></head><body>Checking your browser</body></html>");
+    }
+
+    /** A normal answer in many small chunks: the framing split across SSE events and JSON tokens. */
+    static Behaviour answeringInTinyChunks(String name) {
+        return exchange -> {
+            String body = exchange.streaming() ? String.join("", events(name, chunks(name))) : completion(name, content(name));
+            exchange.chunkedHead(200, exchange.streaming() ? "text/event-stream" : "application/json");
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            for (int start = 0; start < bytes.length; start += 7) {
+                byte[] piece = new byte[Math.min(7, bytes.length - start)];
+                System.arraycopy(bytes, start, piece, 0, piece.length);
+                exchange.chunk(piece);
+            }
+            exchange.endChunks();
+        };
+    }
+
+    /** A normal answer, gzip-encoded and chunked when the client accepts gzip (plain otherwise, as real servers do). */
+    static Behaviour answeringGzipped(String name) {
+        return exchange -> {
+            if (!exchange.acceptsGzip()) {
+                answeringInTinyChunks(name).answer(exchange);
+                return;
+            }
+            String body = exchange.streaming() ? String.join("", events(name, chunks(name))) : completion(name, content(name));
+            exchange.chunkedHead(200, exchange.streaming() ? "text/event-stream" : "application/json",
+                    "Content-Encoding", "gzip");
+            exchange.chunk(gzip(body));
+            exchange.endChunks();
+        };
+    }
+
+    /** A redirect to another path on this server, whose requests the test counts. */
+    static Behaviour redirectingTo(String location) {
+        return exchange -> exchange.respond(302, "application/json", "{}", "Location", location);
+    }
+
+    /**
+     * An answer whose content is {@code size} characters: one JSON string, or a stream of 64 KB
+     * deltas. Its content is {@link #hugeContent(int)}.
+     */
+    static Behaviour answeringHuge(String name, int size) {
+        return exchange -> {
+            String content = hugeContent(size);
+            if (exchange.streaming()) {
+                List<String> deltas = new ArrayList<>();
+                for (int start = 0; start < size; start += 64 * 1024) {
+                    deltas.add(content.substring(start, Math.min(size, start + 64 * 1024)));
+                }
+                exchange.chunkedHead(200, "text/event-stream");
+                for (String event : events(name, deltas)) {
+                    exchange.chunk(event);
+                }
+                exchange.endChunks();
+            } else {
+                exchange.respond(200, "application/json", completion(name, content));
+            }
+        };
+    }
+
+    /** Digits and letters in a fixed cycle: any lost, doubled or reordered piece changes it. */
+    static String hugeContent(int size) {
+        StringBuilder content = new StringBuilder(size);
+        for (int i = 0; content.length() < size; i++) {
+            content.append(Integer.toString(i % 36, 36));
+        }
+        return content.toString();
+    }
+
+    static String completion(String name, String content) {
+        return StubProvider.fixture("chat-completion.json").replace("%NAME%", name).replace("%CONTENT%", content);
+    }
+
+    /** The SSE events of a stream of these deltas: one per delta, the finish, and {@code [DONE]}. */
+    static List<String> events(String name, List<String> deltas) {
+        String chunk = StubProvider.fixture("chat-completion-chunk.json").replace("%NAME%", name).strip();
+        List<String> events = new ArrayList<>();
+        for (int i = 0; i < deltas.size(); i++) {
+            String role = i == 0 ? "\"role\":\"assistant\"," : "";
+            String delta = "{" + role + "\"content\":\"" + deltas.get(i) + "\"}";
+            events.add("data: " + chunk.replace("%DELTA%", delta).replace("%FINISH%", "null") + "\n\n");
+        }
+        events.add("data: " + chunk.replace("%DELTA%", "{}").replace("%FINISH%", "\"stop\"") + "\n\n");
+        events.add("data: [DONE]\n\n");
+        return events;
+    }
+
+    private static byte[] gzip(String text) throws IOException {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        try (GZIPOutputStream zip = new GZIPOutputStream(bytes)) {
+            zip.write(text.getBytes(StandardCharsets.UTF_8));
+        }
+        return bytes.toByteArray();
+    }
+}
