@@ -11,6 +11,8 @@ import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.state.LocalResilienceState;
+import io.llmfailover.runtime.testing.RecordingResilienceState;
+import io.llmfailover.runtime.throttle.Throttle;
 import io.llmfailover.runtime.time.ManualClock;
 import io.llmfailover.runtime.time.ManualScheduler;
 import java.net.URI;
@@ -41,18 +43,27 @@ final class Chains {
 
     final ManualClock clock = new ManualClock();
     final ManualScheduler scheduler = new ManualScheduler(clock);
-    final LocalResilienceState state = new LocalResilienceState(BREAKER, ThrottleSettings.DEFAULTS, clock, List.of(),
-            List.of());
+    final RecordingResilienceState state;
     final Gateway gateway;
 
     Chains(String... chain) {
-        gateway = Gateway.builder(config(chain)).clock(clock).scheduler(scheduler).state(state).build();
+        this(BREAKER, ThrottleSettings.DEFAULTS, chain);
+    }
+
+    Chains(BreakerSettings breaker, ThrottleSettings throttle, String... chain) {
+        state = new RecordingResilienceState(new LocalResilienceState(breaker, throttle, clock, List.of(), List.of()));
+        gateway = Gateway.builder(config(breaker, throttle, chain)).clock(clock).scheduler(scheduler).state(state).build();
     }
 
     /** Calls in flight on a provider's key, as its throttle counts them. */
     int inFlight(String provider) {
-        String keyId = provider.equals("primary") ? KeyPool.APP_KEY_ID : "key#0";
-        return state.throttle(provider, keyId).inFlight();
+        return throttle(provider).inFlight();
+    }
+
+    /** The throttle {@link #chat()} calls go through on a provider: the app's own credential's on {@code primary}. */
+    Throttle throttle(String provider) {
+        String keyId = provider.equals("primary") ? AppKeyId.of(chat()) : "key#0";
+        return state.throttle(provider, keyId);
     }
 
     static LlmRequest chat() {
@@ -70,6 +81,10 @@ final class Chains {
     }
 
     static FailoverConfig config(String... chain) {
+        return config(BREAKER, ThrottleSettings.DEFAULTS, chain);
+    }
+
+    static FailoverConfig config(BreakerSettings breaker, ThrottleSettings throttle, String... chain) {
         Map<String, Provider> providers = new LinkedHashMap<>();
         providers.put("primary", new Provider("primary", URI.create("http://" + PRIMARY + "/v1"), Protocol.OPENAI,
                 List.of(), Map.of()));
@@ -83,7 +98,7 @@ final class Chains {
                 List.of("gemini-key"), Map.of("*", "gemini pro")));
         return new FailoverConfig(Optional.empty(), providers,
                 List.of(new RouteSettings("main", "primary", null, List.of(chain))),
-                BREAKER, ThrottleSettings.DEFAULTS, Duration.ofSeconds(2), FailoverPolicy.DEFAULTS, Map.of(), false,
+                breaker, throttle, Duration.ofSeconds(2), FailoverPolicy.DEFAULTS, Map.of(), false,
                 Map.of());
     }
 }

@@ -13,12 +13,17 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-/** A transport answering per host:port from a script (the last answer repeats), recording every request. */
+/**
+ * A transport answering per host:port from a script (the last answer repeats), recording every
+ * request. Safe to share between threads: the script and the records are guarded, and each answer
+ * runs outside the guard, so an answer may block without holding up other calls.
+ */
 public final class ScriptedTransport implements Transport {
 
     public interface Answer {
@@ -27,30 +32,34 @@ public final class ScriptedTransport implements Transport {
 
     private final Map<String, Deque<Answer>> scripts = new HashMap<>();
     private final Map<String, Answer> lastAnswers = new HashMap<>();
-    public final List<LlmRequest> sent = new ArrayList<>();
+    public final List<LlmRequest> sent = Collections.synchronizedList(new ArrayList<>());
 
     /** Answers in order; after the last, the last one repeats. */
-    public ScriptedTransport on(String authority, Answer... answers) {
+    public synchronized ScriptedTransport on(String authority, Answer... answers) {
         scripts.computeIfAbsent(authority, a -> new ArrayDeque<>()).addAll(List.of(answers));
         lastAnswers.put(authority, answers[answers.length - 1]);
         return this;
     }
 
     /** Every attempt as the runtime handed it over, with its flags and deadline. */
-    public final List<AttemptRequest> attempts = new ArrayList<>();
+    public final List<AttemptRequest> attempts = Collections.synchronizedList(new ArrayList<>());
 
     @Override
     public LlmResponse send(AttemptRequest attempt) throws IOException {
-        attempts.add(attempt);
         LlmRequest request = attempt.request();
-        sent.add(request);
         String authority = request.uri().getAuthority();
-        Deque<Answer> queue = scripts.get(authority);
-        Answer answer = queue != null && !queue.isEmpty() ? queue.poll() : lastAnswers.get(authority);
+        Answer answer = recordAndTakeAnswer(attempt, authority);
         if (answer == null) {
             throw new ConnectException("nothing listens on " + authority);
         }
         return answer.answer(request);
+    }
+
+    private synchronized Answer recordAndTakeAnswer(AttemptRequest attempt, String authority) {
+        attempts.add(attempt);
+        sent.add(attempt.request());
+        Deque<Answer> queue = scripts.get(authority);
+        return queue != null && !queue.isEmpty() ? queue.poll() : lastAnswers.get(authority);
     }
 
     public static Answer status(int status, String body, String... headerPairs) {
@@ -75,7 +84,9 @@ public final class ScriptedTransport implements Transport {
     }
 
     public long sentTo(String authority) {
-        return sent.stream().filter(request -> request.uri().getAuthority().equals(authority)).count();
+        synchronized (sent) {
+            return sent.stream().filter(request -> request.uri().getAuthority().equals(authority)).count();
+        }
     }
 
     public static Answer ok(String body) {
