@@ -34,6 +34,10 @@ import org.slf4j.LoggerFactory;
  *       retry-after-ms} / {@code retry-after}, else the longest announced rate-limit reset, else one
  *       second. A 429 that arrives while the key is already silent belongs to the same burst: it can
  *       lengthen the silence but does not halve the limit again (one cut per congestion event).
+ *   <li>When a silence ends, one call probes the key alone: until a call succeeds, no more than one
+ *       is in flight, so the calls that waited out the silence do not all arrive at once at a
+ *       provider that may still be limiting (a herd the next 429 would only multiply). The first
+ *       success lets the halved limit apply.
  *   <li>A success releases its slot and creeps the limit back (see {@link AimdLimit}); if its headers
  *       say a limit has nothing remaining, the key is silent until that limit resets.
  *   <li>An exhausted quota silences the key until the reset the server gives (retry-after, or a
@@ -67,6 +71,8 @@ public final class Throttle {
     private final long maxSilenceNanos;
     /** Whether the provider ever said slow down: only then does the concurrency limit apply. */
     private volatile boolean limitInForce;
+    /** Since the last 429 or 529, until a success: one call at a time. */
+    private volatile boolean probing;
     private final List<ThrottleListener> listeners = new CopyOnWriteArrayList<>();
 
     /**
@@ -103,7 +109,7 @@ public final class Throttle {
         }
         while (true) {
             int running = inFlight.get();
-            if (limitInForce && running >= limit.get().limit()) {
+            if (limitInForce && running >= (probing ? 1 : limit.get().limit())) {
                 return ThrottleDecision.OVER_LIMIT;
             }
             if (inFlight.compareAndSet(running, running + 1)) {
@@ -118,6 +124,7 @@ public final class Throttle {
         if (!settings.enabled()) {
             return;
         }
+        probing = false;
         if (limitInForce) {
             updateLimit(current -> current.afterSuccess(running));
         }
@@ -132,6 +139,7 @@ public final class Throttle {
             return;
         }
         limitInForce = true;
+        probing = true;
         boolean sameBurst = silence(SilenceReason.RATE_LIMITED, rateLimitWaitMillis(responseHeaders));
         if (!sameBurst) {
             updateLimit(AimdLimit::afterRateLimit);

@@ -53,6 +53,12 @@ class ThrottleTest {
         throttle.onRateLimited(headers);
     }
 
+    /** The one call a key takes after a 429, alone, and its success. */
+    private static void probed(Throttle throttle) {
+        acquire(throttle, 1);
+        throttle.onSuccess(HttpHeaders.EMPTY);
+    }
+
     private static long seconds(long seconds) {
         return Duration.ofSeconds(seconds).toNanos();
     }
@@ -61,6 +67,7 @@ class ThrottleTest {
     void overLimitWhenInFlightReachesTheLimitOnceTheProviderHasSaidSlowDown() {
         Throttle throttle = throttle(LIMIT_8);
         rateLimited(throttle, Headers.of("retry-after", "0")); // the limit is in force, halved to 4
+        probed(throttle);
 
         acquire(throttle, 4);
 
@@ -68,6 +75,37 @@ class ThrottleTest {
         assertEquals(4, throttle.inFlight());
         throttle.onReleased();
         assertEquals(ALLOWED, throttle.tryAcquire().kind(), "a finished call frees its slot");
+    }
+
+    /**
+     * Calls that waited out a silence do not all arrive at once at a provider that may still be
+     * limiting: one probes alone, and its success lets the halved limit apply.
+     */
+    @Test
+    void afterASilenceOneCallProbesAloneUntilOneSucceeds() {
+        Throttle throttle = throttle(LIMIT_8);
+        rateLimited(throttle, Headers.of("retry-after", "2"));
+        clock.advance(seconds(2));
+
+        acquire(throttle, 1);
+        assertEquals(ThrottleDecision.OVER_LIMIT, throttle.tryAcquire(), "a second call while the probe is out");
+        throttle.onSuccess(HttpHeaders.EMPTY);
+
+        acquire(throttle, 4);
+        assertEquals(ThrottleDecision.OVER_LIMIT, throttle.tryAcquire(), "the halved limit, once the probe succeeded");
+    }
+
+    @Test
+    void aProbeThatFailsOtherwiseKeepsTheKeyToOneCallAtATime() {
+        Throttle throttle = throttle(LIMIT_8);
+        rateLimited(throttle, Headers.of("retry-after", "1"));
+        clock.advance(seconds(1));
+
+        acquire(throttle, 1);
+        throttle.onReleased(); // a 503, a timeout: nothing learnt about the rate limit
+
+        acquire(throttle, 1);
+        assertEquals(ThrottleDecision.OVER_LIMIT, throttle.tryAcquire());
     }
 
     /** M4 (issue #10): the default cap must never produce the agent's own 429 before a provider sent one. */
@@ -139,6 +177,7 @@ class ThrottleTest {
         Throttle throttle = throttle(LIMIT_8);
         rateLimited(throttle, HttpHeaders.EMPTY);
         clock.advance(Throttle.DEFAULT_RATE_LIMIT_SILENCE);
+        probed(throttle);
         acquire(throttle, 2); // two calls in flight: half of the limit of 4 is in use
 
         for (int i = 0; i < 4; i++) {
@@ -316,6 +355,7 @@ class ThrottleTest {
 
         assertEquals(0, throttle.inFlight());
         clock.advance(Throttle.DEFAULT_RATE_LIMIT_SILENCE);
+        probed(throttle);
         acquire(throttle, 4);
         assertEquals(ThrottleDecision.OVER_LIMIT, throttle.tryAcquire(), "the limit is 4 after the 429; no phantom slots");
     }
