@@ -15,14 +15,14 @@ import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * A provider on loopback whose every answer is an event stream (OpenAI, Anthropic or Gemini format) that
+ * A provider on loopback whose every answer is an event stream (Anthropic or Gemini format) that
  * breaks: the head and the first chunks arrive, then the connection drops without the stream's end.
  * WireMock cannot cut a stream half-way, so this is a plain socket server.
  */
 final class BreakingStreamProvider implements AutoCloseable {
 
     /** The wire format of the events sent before the break. */
-    private enum Format { OPENAI, ANTHROPIC, GEMINI }
+    private enum Format { ANTHROPIC, GEMINI }
 
     private final Format format;
     private final ServerSocket server;
@@ -35,11 +35,6 @@ final class BreakingStreamProvider implements AutoCloseable {
         acceptor = new Thread(this::serve, "breaking-stream-provider");
         acceptor.setDaemon(true);
         acceptor.start();
-    }
-
-    /** Breaks OpenAI chat-completion streams. */
-    static BreakingStreamProvider start() throws IOException {
-        return new BreakingStreamProvider(Format.OPENAI);
     }
 
     /** Breaks Anthropic messages streams, after {@code message_start}, the text block's start and its first deltas. */
@@ -117,7 +112,6 @@ final class BreakingStreamProvider implements AutoCloseable {
 
     private List<String> events() {
         return switch (format) {
-            case OPENAI -> openAiEvents();
             case ANTHROPIC -> anthropicEvents();
             case GEMINI -> geminiEvents();
         };
@@ -129,18 +123,6 @@ final class BreakingStreamProvider implements AutoCloseable {
             events.add("data: {\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"" + chunk + "\"}],"
                     + "\"role\":\"model\"},\"index\":0}],\"usageMetadata\":{\"promptTokenCount\":4},"
                     + "\"modelVersion\":\"breaking-model\",\"responseId\":\"e2e-breaking\"}\r\n\r\n");
-        }
-        return events;
-    }
-
-    private List<String> openAiEvents() {
-        String chunk = StubProvider.fixture("chat-completion-chunk.json").replace("%NAME%", "breaking").replace("\n", "");
-        List<String> chunks = chunksBeforeBreak();
-        List<String> events = new ArrayList<>();
-        for (int i = 0; i < chunks.size(); i++) {
-            String role = i == 0 ? "\"role\":\"assistant\"," : "";
-            String delta = "{" + role + "\"content\":\"" + chunks.get(i) + "\"}";
-            events.add("data: " + chunk.replace("%DELTA%", delta).replace("%FINISH%", "null") + "\n\n");
         }
         return events;
     }

@@ -22,6 +22,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -48,7 +49,7 @@ class ChildAppsWithoutAgentTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientCall.class)
+    @MethodSource("io.llmfailover.e2e.ClientCall#openAiChat")
     void eachClientReadsTheStubsAnswerAsSent(ClientCall client) throws Exception {
         AppOutput output = client.launch(workDir, provider.baseUrl(), APP_KEY, "2").run();
 
@@ -59,7 +60,7 @@ class ChildAppsWithoutAgentTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientCall.class)
+    @MethodSource("io.llmfailover.e2e.ClientCall#openAiChat")
     void eachClientReportsTheStubsBadRequest(ClientCall client) throws Exception {
         provider.failing(Failure.BAD_REQUEST);
 

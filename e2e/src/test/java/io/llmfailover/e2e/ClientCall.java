@@ -1,9 +1,11 @@
 package io.llmfailover.e2e;
 
+import io.llmfailover.e2e.apps.AnthropicSdkApp;
 import io.llmfailover.e2e.apps.ApacheHttp4App;
 import io.llmfailover.e2e.apps.ApacheHttp5App;
 import io.llmfailover.e2e.apps.ApacheHttp5AsyncApp;
 import io.llmfailover.e2e.apps.FaultMatrixApp;
+import io.llmfailover.e2e.apps.GoogleGenAiSdkApp;
 import io.llmfailover.e2e.apps.JdkHttpClientApp;
 import io.llmfailover.e2e.apps.LangChain4jApp;
 import io.llmfailover.e2e.apps.OkHttp3App;
@@ -15,6 +17,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -40,24 +43,52 @@ enum ClientCall {
     APACHE5_ASYNC_BLOCKING(ApacheHttp5AsyncApp.class, "blocking"),
     APACHE5_ASYNC_STREAM(ApacheHttp5AsyncApp.class, "stream"),
     APACHE4_BLOCKING(ApacheHttp4App.class, "blocking"),
-    APACHE4_STREAM(ApacheHttp4App.class, "stream");
+    APACHE4_STREAM(ApacheHttp4App.class, "stream"),
+    ANTHROPIC_SDK_BLOCKING(AnthropicSdkApp.class, "blocking", ChatWire.ANTHROPIC),
+    ANTHROPIC_SDK_STREAM(AnthropicSdkApp.class, "stream", ChatWire.ANTHROPIC),
+    GOOGLE_GENAI_SDK_BLOCKING(GoogleGenAiSdkApp.class, "blocking", ChatWire.GEMINI, "ClientException"),
+    GOOGLE_GENAI_SDK_STREAM(GoogleGenAiSdkApp.class, "stream", ChatWire.GEMINI, "ClientException");
 
     final Class<?> app;
     final String mode;
+    /** The protocol the app speaks to its provider. */
+    final ChatWire wire;
     /** The exception type an SDK raises for a 400; raw clients see the status and body instead. */
     final String badRequestType;
     /** JVM options that pick one of the app's variants; empty for most. */
     private final String[] jvmArgs;
 
     ClientCall(Class<?> app, String mode) {
-        this(app, mode, "BadRequestException");
+        this(app, mode, ChatWire.OPENAI);
+    }
+
+    ClientCall(Class<?> app, String mode, ChatWire wire) {
+        this(app, mode, wire, "BadRequestException");
     }
 
     ClientCall(Class<?> app, String mode, String badRequestType, String... jvmArgs) {
+        this(app, mode, ChatWire.OPENAI, badRequestType, jvmArgs);
+    }
+
+    ClientCall(Class<?> app, String mode, ChatWire wire, String badRequestType, String... jvmArgs) {
         this.app = app;
         this.mode = mode;
+        this.wire = wire;
         this.badRequestType = badRequestType;
         this.jvmArgs = jvmArgs;
+    }
+
+    /** The calls whose app speaks the OpenAI chat protocol: most suites' stubs speak only that. */
+    static Stream<ClientCall> openAiChat() {
+        return Arrays.stream(values()).filter(call -> call.wire == ChatWire.OPENAI);
+    }
+
+    /**
+     * The base URL the app is given for a provider at {@code providerUrl} (version path included):
+     * the Anthropic and Google Gen AI SDKs take the root and add their version path themselves.
+     */
+    String appBaseUrl(String providerUrl) {
+        return wire == ChatWire.OPENAI ? providerUrl : providerUrl.substring(0, providerUrl.length() - wire.versionPath.length());
     }
 
     boolean streams() {
@@ -74,9 +105,13 @@ enum ClientCall {
         return apache5 && (status == 429 || status == 503) ? 2 : 1;
     }
 
-    /** The raw client sees response headers; the SDK's typed results do not expose them. */
+    /**
+     * The app reports response headers: the raw clients, and the Anthropic and Google Gen AI SDK
+     * apps, which read them off the raw response; the OpenAI-protocol SDKs' typed results do not.
+     */
     boolean seesHeaders() {
-        return app == JdkHttpClientApp.class || app == OkHttp3App.class
+        return app == JdkHttpClientApp.class || app == OkHttp3App.class || app == AnthropicSdkApp.class
+                || app == GoogleGenAiSdkApp.class
                 || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
                 || app == ApacheHttp5AsyncApp.class;
     }

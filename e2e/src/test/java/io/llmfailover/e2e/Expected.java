@@ -69,6 +69,9 @@ record Expected(String summary, int primaryRequests, int backupRequests, int app
         return new Expected("primary's " + status + " reaches app", 1, backupRequests, status, cell -> {
             Error error = cell.error();
             assertEquals(String.valueOf(status), error.status(), cell::describe);
+            if (status == 400 && !cell.client().seesHeaders()) {
+                assertEquals(cell.client().badRequestType, error.type(), () -> "the SDK's own exception" + cell.describe());
+            }
             assertTrue(error.body().contains(Roles.PRIMARY_ERROR), () -> "the primary's error body is lost" + cell.describe());
             assertTrue(cell.output().result(1).isEmpty(), cell::describe);
         });

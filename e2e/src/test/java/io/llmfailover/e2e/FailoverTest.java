@@ -10,25 +10,21 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import io.llmfailover.e2e.AppOutput.Error;
 import io.llmfailover.e2e.StubProvider.Failure;
-import io.llmfailover.e2e.apps.Report;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The agent attached to unmodified apps (OpenAI SDK, JDK HttpClient, HttpURLConnection, Apache
  * HttpClient 5 and 4; blocking and streaming): the app addresses provider {@code primary}; the agent
- * fails over to {@code backup} as the contract says.
+ * fails over to {@code backup} as the contract says. What happens over several calls lives here
+ * (silences, the breaker's cycle, credentials); each single fault is a cell of {@link FaultMatrixTest}.
  */
 class FailoverTest {
 
@@ -56,7 +52,7 @@ class FailoverTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientCall.class)
+    @MethodSource("io.llmfailover.e2e.ClientCall#openAiChat")
     void aHealthyPrimaryAnswersUnchangedAndTheBackupGetsNothing(ClientCall client) throws Exception {
         AppOutput output = run(client, primary.baseUrl(), "2");
 
@@ -68,7 +64,7 @@ class FailoverTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientCall.class)
+    @MethodSource("io.llmfailover.e2e.ClientCall#openAiChat")
     void aRateLimitedPrimaryIsLeftAloneUntilItsRetryAfterEnds(ClientCall client) throws Exception {
         primary.rateLimited(Duration.ofSeconds(2));
 
@@ -83,7 +79,7 @@ class FailoverTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientCall.class)
+    @MethodSource("io.llmfailover.e2e.ClientCall#openAiChat")
     void theBackupGetsItsOwnKeyAndModelAndNeverTheAppsKey(ClientCall client) throws Exception {
         primary.failing(Failure.OVERLOADED);
 
@@ -105,7 +101,7 @@ class FailoverTest {
     }
 
     @ParameterizedTest
-    @EnumSource(ClientCall.class)
+    @MethodSource("io.llmfailover.e2e.ClientCall#openAiChat")
     void theBreakerOpensAfterThreeFailuresAndAProbeClosesItOnceThePrimaryRecovers(ClientCall client)
             throws Exception {
         primary.failingThenRecovering(3, Failure.OVERLOADED);
@@ -122,109 +118,24 @@ class FailoverTest {
         assertRequestCount(3 + 2, primary, output);
     }
 
-    @ParameterizedTest
-    @EnumSource(ClientCall.class)
-    void aPrimaryWithNothingListeningIsServedByTheBackup(ClientCall client) throws Exception {
-        String deadUrl = "http://127.0.0.1:" + DeadPort.allocate() + "/v1";
-
-        AppOutput output = run(client, deadUrl, configFor(deadUrl), "2");
-
-        assertCompleted(output);
-        assertAnsweredBy(backup, client, output, 1, 2);
-        assertMarkedAsServedBy(backup, client, output, 1, 2);
-        assertRequestCount(2, backup, output);
-    }
-
-    @ParameterizedTest
-    @EnumSource(ClientCall.class)
-    void aBadRequestReachesTheAppUnchangedAndIsNeverFailedOver(ClientCall client) throws Exception {
-        primary.failing(Failure.BAD_REQUEST);
-
-        AppOutput output = run(client, primary.baseUrl(), "1");
-
-        assertCompleted(output);
-        assertTrue(output.results().isEmpty(), output::describe);
-        Error error = output.errors().stream().findFirst()
-                .orElseThrow(() -> new AssertionError("no error reached the app" + output.describe()));
-        assertEquals("400", error.status(), output::describe);
-        if (client.seesHeaders()) {
-            // A line-by-line reader drops the body's last line break, so compare without edge spaces.
-            assertEquals(Report.oneLine(Failure.BAD_REQUEST.body).strip(), error.body().strip(), output::describe);
-        } else {
-            assertEquals(client.badRequestType, error.type(), output::describe);
-            assertTrue("invalid_value".equals(error.code()) || error.body().contains("invalid_value"), output::describe);
-        }
-        assertRequestCount(1, primary, output);
-        assertRequestCount(0, backup, output);
-    }
-
-    @ParameterizedTest
-    @EnumSource(ClientCall.class)
-    void aPrimaryThatSendsNoHeadWithinTheFirstByteTimeoutIsServedByTheBackup(ClientCall client) throws Exception {
-        primary.answeringAfter(Duration.ofSeconds(3));
-
-        AppOutput output = run(client, primary.baseUrl(), configFor(primary.baseUrl(), "1s"), "1");
-
-        assertCompleted(output);
-        assertAnsweredBy(backup, client, output, 1);
-        assertMarkedAsServedBy(backup, client, output, 1);
-        assertRequestCount(1, primary, output);
-        assertRequestCount(1, backup, output);
-    }
-
-    /**
-     * Once a chunk has reached the app the call is committed: a stream that then breaks is not
-     * replayed elsewhere (no duplicated content) and ends in an error the app sees, never a hang.
-     * The runtime ends it with a {@code data: {"error":...}} event, which SDKs raise and the
-     * raw-client apps report as StreamError.
-     */
-    @ParameterizedTest
-    @MethodSource("streamingClients")
-    void aStreamThatBreaksAfterItsFirstChunksEndsInAnErrorAndIsNeverReplayed(ClientCall client) throws Exception {
-        try (BreakingStreamProvider breaking = BreakingStreamProvider.start()) {
-            AppOutput output = run(client, breaking.baseUrl(), configFor(breaking.baseUrl()), "1");
-
-            assertCompleted(output);
-            assertEquals(breaking.chunksBeforeBreak(), output.chunks(1), output::describe);
-            assertTrue(output.result(1).isEmpty(), () -> "a broken stream was reported as a success" + output.describe());
-            assertTrue(output.errors().stream().anyMatch(error -> error.call() == 1),
-                    () -> "the break did not reach the app as an error" + output.describe());
-            assertEquals(1, breaking.requests(), output::describe);
-            assertRequestCount(0, backup, output);
-        }
-    }
-
-    /** Only a streamed call can break half-way. */
-    static Stream<ClientCall> streamingClients() {
-        return Arrays.stream(ClientCall.values()).filter(ClientCall::streams);
-    }
-
     private AppOutput run(ClientCall client, String appBaseUrl, String plan) throws Exception {
-        return run(client, appBaseUrl, configFor(primary.baseUrl()), plan);
-    }
-
-    private AppOutput run(ClientCall client, String appBaseUrl, ConfigFile config, String plan) throws Exception {
-        Path configFile = config.writeTo(workDir.resolve("llm-failover-e2e.properties"));
+        Path configFile = config().writeTo(workDir.resolve("llm-failover-e2e.properties"));
         return client.launch(workDir, appBaseUrl, APP_KEY, plan)
                 .withAgent(configFile)
                 .env(BACKUP_KEY_VARIABLE, BACKUP_KEY)
                 .run();
     }
 
-    private ConfigFile configFor(String primaryUrl) {
-        return configFor(primaryUrl, "5s");
-    }
-
-    private ConfigFile configFor(String primaryUrl, String firstByteTimeout) {
-        return ConfigFile.primaryFallingOverTo(primaryUrl, backup.baseUrl())
+    private ConfigFile config() {
+        return ConfigFile.primaryFallingOverTo(primary.baseUrl(), backup.baseUrl())
                 .set("provider.backup.api-key", "${" + BACKUP_KEY_VARIABLE + "}")
                 .set("provider.backup.model.*", BACKUP_MODEL)
                 .set("breaker.consecutive-failures", 3)
                 .set("breaker.open-duration", "1s")
                 .set("breaker.half-open-probes", 1)
-                .set("timeout.first-byte", firstByteTimeout)
+                .set("timeout.first-byte", "5s")
                 // A blocking call's head only comes after the whole answer: its own deadline.
-                .set("timeout.head", firstByteTimeout);
+                .set("timeout.head", "5s");
     }
 
     private static String allHeaderValues(LoggedRequest request) {

@@ -1,64 +1,64 @@
 package io.llmfailover.e2e;
 
-import static io.llmfailover.e2e.ProviderBehaviours.answering;
-import static io.llmfailover.e2e.ProviderBehaviours.errorBody;
-import static io.llmfailover.e2e.ProviderBehaviours.failing;
-
 import io.llmfailover.e2e.FaultServer.Behaviour;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
+import java.util.function.Function;
 
 /**
- * The columns of the fault matrix: what the app's own provider (the primary) and its fallback (the
- * backup) do, and what the app must then observe, blocking and streaming. Every fault but one hits
- * the primary; the fallback's own faults (a redirect, a 429) say so in their names.
+ * The rows of the fault matrix: what the app's own provider (the primary) and its fallback (the
+ * backup) do, in the app's wire protocol, and what the app must then observe, blocking and
+ * streaming. Every fault but three hits the primary; those name what the backup does too.
  */
 enum Fault {
-    HEALTHY("healthy primary", answering(Roles.PRIMARY), Expected.answeredBy(Roles.PRIMARY, 1, 0)),
-    RATE_LIMITED_RETRY_AFTER("429 + Retry-After",
-            failing(429, errorBody("requests", "rate_limit_exceeded", Roles.PRIMARY_ERROR), "Retry-After", "20"),
-            Expected.servedByBackup()),
-    RATE_LIMITED("429, no Retry-After", failing(429, errorBody("requests", "rate_limit_exceeded", Roles.PRIMARY_ERROR)),
-            Expected.servedByBackup()),
+    HEALTHY("healthy primary", wire -> ProviderBehaviours.answering(wire, Roles.PRIMARY),
+            Expected.answeredBy(Roles.PRIMARY, 1, 0)),
+    RATE_LIMITED_RETRY_AFTER("429 + Retry-After", wire -> rateLimited(wire, "Retry-After", "20"), Expected.servedByBackup()),
+    RATE_LIMITED("429, no Retry-After", wire -> rateLimited(wire), Expected.servedByBackup()),
     QUOTA_EXHAUSTED("429 insufficient_quota",
-            failing(429, errorBody("insufficient_quota", "insufficient_quota", Roles.PRIMARY_ERROR)),
+            wire -> ProviderBehaviours.failing(429, wire.errorBody(429, "insufficient_quota", Roles.PRIMARY_ERROR)),
             Expected.servedByBackup()),
-    STATUS_500("500", serverError(500), Expected.servedByBackup()),
-    STATUS_502("502", serverError(502), Expected.servedByBackup()),
-    STATUS_503("503", serverError(503), Expected.servedByBackup()),
-    STATUS_504("504", serverError(504), Expected.servedByBackup()),
-    STATUS_529("529", failing(529, "{\"type\":\"error\",\"error\":{\"type\":\"overloaded_error\",\"message\":\""
-            + Roles.PRIMARY_ERROR + "\"}}"), Expected.servedByBackup()),
+    STATUS_500("500", wire -> serverError(wire, 500), Expected.servedByBackup()),
+    STATUS_502("502", wire -> serverError(wire, 502), Expected.servedByBackup()),
+    STATUS_503("503", wire -> serverError(wire, 503), Expected.servedByBackup()),
+    STATUS_504("504", wire -> serverError(wire, 504), Expected.servedByBackup()),
+    STATUS_529("529", wire -> ProviderBehaviours.failing(529, wire.errorBody(529, "overloaded_error", Roles.PRIMARY_ERROR)),
+            Expected.servedByBackup()),
     CONNECTION_REFUSED("connection refused", null, Expected.answeredBy(Roles.BACKUP, 0, 1)),
-    RESET_BEFORE_HEAD("reset before the head", ProviderBehaviours.resettingBeforeTheHead(), Expected.servedByBackup()),
-    HANG("hang", ProviderBehaviours.hanging(), Expected.servedByBackup()),
-    SLOW_FIRST_BYTE("slow first byte", ProviderBehaviours.slowToFirstByte(Roles.PRIMARY, Duration.ofSeconds(5)),
+    RESET_BEFORE_HEAD("reset before the head", wire -> ProviderBehaviours.resettingBeforeTheHead(),
             Expected.servedByBackup()),
-    KEEP_ALIVES_ONLY("keep-alives only", ProviderBehaviours.keepAlivesOnly(Roles.PRIMARY, Duration.ofMillis(1200)),
+    HANG("hang", wire -> ProviderBehaviours.hanging(), Expected.servedByBackup()),
+    SLOW_FIRST_BYTE("slow first byte", wire -> ProviderBehaviours.slowToFirstByte(wire, Roles.PRIMARY, Duration.ofSeconds(5)),
+            Expected.servedByBackup()),
+    KEEP_ALIVES_ONLY("keep-alives only",
+            wire -> ProviderBehaviours.keepAlivesOnly(wire, Roles.PRIMARY, Duration.ofMillis(1200)),
             Expected.answeredBy(Roles.PRIMARY, 1, 0), Expected.servedByBackup()),
-    RESET_MID_BODY("reset mid-stream", ProviderBehaviours.resettingMidBody(Roles.PRIMARY),
+    RESET_MID_BODY("reset mid-stream", wire -> ProviderBehaviours.resettingMidBody(wire, Roles.PRIMARY),
             Expected.ioErrorOrServedByBackup(), Expected.brokenAfter(List.of("Hello", " from"))),
-    TRUNCATED("truncated SSE / JSON", ProviderBehaviours.truncated(Roles.PRIMARY),
+    TRUNCATED("truncated SSE / JSON", wire -> ProviderBehaviours.truncated(wire, Roles.PRIMARY),
             Expected.passedThrough(), Expected.cutShort(List.of("Hello", " from"))),
-    MALFORMED_200("malformed JSON, 200", ProviderBehaviours.malformedSuccess(), Expected.passedThrough()),
-    WRONG_CONTENT_TYPE("text/html, 200", ProviderBehaviours.htmlPage(), Expected.passedThrough()),
-    CHUNKED("tiny chunks", ProviderBehaviours.answeringInTinyChunks(Roles.PRIMARY), Expected.answeredBy(Roles.PRIMARY, 1, 0)),
-    GZIP_FROM_FALLBACK("503, backup gzip", serverError(503), ProviderBehaviours.answeringGzipped(Roles.BACKUP),
-            Expected.servedByBackup(), Expected.servedByBackup()),
-    REDIRECT_FROM_FALLBACK("503, backup 302", serverError(503), null,
+    MALFORMED_200("malformed JSON, 200", wire -> ProviderBehaviours.malformedSuccess(), Expected.passedThrough()),
+    WRONG_CONTENT_TYPE("text/html, 200", wire -> ProviderBehaviours.htmlPage(), Expected.passedThrough()),
+    CHUNKED("tiny chunks", wire -> ProviderBehaviours.answeringInTinyChunks(wire, Roles.PRIMARY),
+            Expected.answeredBy(Roles.PRIMARY, 1, 0)),
+    GZIP_FROM_FALLBACK("503, backup gzip", wire -> serverError(wire, 503),
+            wire -> ProviderBehaviours.answeringGzipped(wire, Roles.BACKUP), Expected.servedByBackup(), Expected.servedByBackup()),
+    REDIRECT_FROM_FALLBACK("503, backup 302", wire -> serverError(wire, 503), null,
             Expected.primaryErrorReachesTheApp(503), Expected.primaryErrorReachesTheApp(503)),
     ABSURD_RATE_LIMIT_HEADERS("absurd rate-limit headers",
-            failing(429, errorBody("requests", "rate_limit_exceeded", Roles.PRIMARY_ERROR),
-                    "Retry-After", "99999999999999999999", "retry-after-ms", "-5",
+            wire -> rateLimited(wire, "Retry-After", "99999999999999999999", "retry-after-ms", "-5",
                     "x-ratelimit-reset-requests", "9999999999999h99m", "x-ratelimit-remaining-requests", "-1",
                     "anthropic-ratelimit-requests-reset", "not a date"),
             Expected.servedByBackup()),
-    HUGE_BODY("503, backup 10.5 MB", serverError(503), ProviderBehaviours.answeringHuge(Roles.BACKUP, Roles.HUGE_SIZE),
+    HUGE_BODY("503, backup 10.5 MB", wire -> serverError(wire, 503),
+            wire -> ProviderBehaviours.answeringHuge(wire, Roles.BACKUP, Roles.HUGE_SIZE),
             Expected.hugeFromBackup(), Expected.hugeFromBackup()),
-    EVERY_PROVIDER_FAILING("503, backup 429", serverError(503),
-            failing(429, errorBody("requests", "rate_limit_exceeded", "the backup is busy too")),
+    EVERY_PROVIDER_FAILING("503, backup 429", wire -> serverError(wire, 503),
+            wire -> ProviderBehaviours.failing(429, wire.errorBody(429, "rate_limit_error", "the backup is busy too")),
             Expected.primaryErrorReachesTheApp(503), Expected.primaryErrorReachesTheApp(503)),
-    BAD_REQUEST("400 (caller's fault)", failing(400, errorBody("invalid_request_error", "invalid_value", Roles.PRIMARY_ERROR)),
+    BAD_REQUEST("400 (caller's fault)",
+            wire -> ProviderBehaviours.failing(400, wire.errorBody(400, "invalid_request_error", Roles.PRIMARY_ERROR)),
             Expected.primaryErrorReachesTheApp(400, 0), Expected.primaryErrorReachesTheApp(400, 0));
 
     /** The providers of a cell and what their answers say. */
@@ -75,21 +75,23 @@ enum Fault {
     }
 
     final String label;
-    /** Null where the test wires it: a dead port, or a redirect to this cell's own server. */
-    final Behaviour primary;
-    final Behaviour backup;
+    /** Null where the test wires it: a port nothing listens on. */
+    private final Function<ChatWire, Behaviour> primary;
+    /** Null where the test wires it: a redirect to this cell's own server. */
+    private final Function<ChatWire, Behaviour> backup;
     private final Expected blocking;
     private final Expected streaming;
 
-    Fault(String label, Behaviour primary, Expected expected) {
-        this(label, primary, answering(Roles.BACKUP), expected, expected);
+    Fault(String label, Function<ChatWire, Behaviour> primary, Expected expected) {
+        this(label, primary, expected, expected);
     }
 
-    Fault(String label, Behaviour primary, Expected blocking, Expected streaming) {
-        this(label, primary, answering(Roles.BACKUP), blocking, streaming);
+    Fault(String label, Function<ChatWire, Behaviour> primary, Expected blocking, Expected streaming) {
+        this(label, primary, wire -> ProviderBehaviours.answering(wire, Roles.BACKUP), blocking, streaming);
     }
 
-    Fault(String label, Behaviour primary, Behaviour backup, Expected blocking, Expected streaming) {
+    Fault(String label, Function<ChatWire, Behaviour> primary, Function<ChatWire, Behaviour> backup, Expected blocking,
+            Expected streaming) {
         this.label = label;
         this.primary = primary;
         this.backup = backup;
@@ -99,14 +101,28 @@ enum Fault {
 
     /** The cell's name in URLs and provider names: {@code status-503}. */
     String cell() {
-        return name().toLowerCase(java.util.Locale.ROOT).replace('_', '-');
+        return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
 
     Expected expected(boolean streams) {
         return streams ? streaming : blocking;
     }
 
-    private static Behaviour serverError(int status) {
-        return failing(status, errorBody("server_error", null, Roles.PRIMARY_ERROR));
+    /** What the primary does, in this wire protocol; null when nothing listens there. */
+    Behaviour primary(ChatWire wire) {
+        return primary == null ? null : primary.apply(wire);
+    }
+
+    /** What the backup does, in this wire protocol; null when it redirects to where the test says. */
+    Behaviour backup(ChatWire wire) {
+        return backup == null ? null : backup.apply(wire);
+    }
+
+    private static Behaviour serverError(ChatWire wire, int status) {
+        return ProviderBehaviours.failing(status, wire.errorBody(status, "server_error", Roles.PRIMARY_ERROR));
+    }
+
+    private static Behaviour rateLimited(ChatWire wire, String... headerPairs) {
+        return ProviderBehaviours.failing(429, wire.errorBody(429, "rate_limit_error", Roles.PRIMARY_ERROR), headerPairs);
     }
 }

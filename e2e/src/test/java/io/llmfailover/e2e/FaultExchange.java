@@ -92,8 +92,9 @@ final class FaultExchange {
         return request;
     }
 
+    /** Asked for a stream: {@code "stream": true} in the body, or Gemini's streaming operation in the path. */
     boolean streaming() {
-        return STREAM_FLAG.matcher(request.body()).find();
+        return STREAM_FLAG.matcher(request.body()).find() || request.path().contains(":streamGenerateContent");
     }
 
     boolean acceptsGzip() {

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import io.llmfailover.e2e.Fault.Roles;
+import io.llmfailover.e2e.FaultServer.Behaviour;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -87,12 +88,13 @@ abstract class FaultMatrixTest {
 
     private Map<Fault, FaultCell> run(ClientCall client) {
         try {
-            FaultServer server = providers();
+            FaultServer server = providers(client.wire);
             int deadPort = DeadPort.allocate();
-            Path config = config(server, deadPort).writeTo(workDir.resolve("llm-failover-" + client.name() + ".properties"));
+            Path config = config(server, deadPort, client.wire)
+                    .writeTo(workDir.resolve("llm-failover-" + client.name() + ".properties"));
             List<String> cells = new ArrayList<>();
             for (Fault fault : Fault.values()) {
-                cells.add(fault.cell() + "=" + primaryUrl(server, fault, deadPort));
+                cells.add(fault.cell() + "=" + client.appBaseUrl(primaryUrl(server, fault, deadPort, client.wire)));
             }
             AppOutput whole = client.launchFaultMatrix(workDir, APP_KEY, cells)
                     .withAgent(config)
@@ -106,30 +108,31 @@ abstract class FaultMatrixTest {
     }
 
     /** Every cell's primary, backup, and the place a fallback's redirect points to. */
-    private FaultServer providers() throws IOException {
+    private FaultServer providers(ChatWire wire) throws IOException {
         FaultServer server = FaultServer.start();
         servers.add(server);
         for (Fault fault : Fault.values()) {
-            if (fault.primary != null) {
-                server.on(fault.cell(), Roles.PRIMARY, fault.primary);
+            if (fault.primary(wire) != null) {
+                server.on(fault.cell(), Roles.PRIMARY, fault.primary(wire));
             }
-            server.on(fault.cell(), Roles.BACKUP, fault.backup != null ? fault.backup
-                    : ProviderBehaviours.redirectingTo(server.baseUrl(fault.cell(), Roles.ELSEWHERE) + "/chat/completions"));
-            server.on(fault.cell(), Roles.ELSEWHERE, ProviderBehaviours.answering(Roles.ELSEWHERE));
+            Behaviour backup = fault.backup(wire);
+            server.on(fault.cell(), Roles.BACKUP, backup != null ? backup
+                    : ProviderBehaviours.redirectingTo(server.rootUrl(fault.cell(), Roles.ELSEWHERE) + wire.versionPath + wire.operationPath));
+            server.on(fault.cell(), Roles.ELSEWHERE, ProviderBehaviours.answering(wire, Roles.ELSEWHERE));
         }
         return server;
     }
 
-    /** Where the app sends the cell's call: its primary, or a port nothing listens on. */
-    private static String primaryUrl(FaultServer server, Fault fault, int deadPort) {
+    /** Where the app sends the cell's call: its primary, or a port nothing listens on; version path included. */
+    private static String primaryUrl(FaultServer server, Fault fault, int deadPort, ChatWire wire) {
         if (fault == Fault.CONNECTION_REFUSED) {
-            return "http://127.0.0.1:" + deadPort + "/" + fault.cell() + "/" + Roles.PRIMARY + "/v1";
+            return "http://127.0.0.1:" + deadPort + "/" + fault.cell() + "/" + Roles.PRIMARY + wire.versionPath;
         }
-        return server.baseUrl(fault.cell(), Roles.PRIMARY);
+        return server.rootUrl(fault.cell(), Roles.PRIMARY) + wire.versionPath;
     }
 
     /** Each cell a route of its own, from its primary to its backup: no cell's breaker or throttle touches another's. */
-    private static ConfigFile config(FaultServer server, int deadPort) {
+    private static ConfigFile config(FaultServer server, int deadPort, ChatWire wire) {
         ConfigFile config = ConfigFile.create()
                 .comment("One route per cell of the fault matrix, primary falling over to backup.")
                 .set("timeout.first-byte", TIMEOUT.toMillis() + "ms")
@@ -137,10 +140,10 @@ abstract class FaultMatrixTest {
         for (Fault fault : Fault.values()) {
             String primary = fault.cell() + "-" + Roles.PRIMARY;
             String backup = fault.cell() + "-" + Roles.BACKUP;
-            config.set("provider." + primary + ".url", primaryUrl(server, fault, deadPort))
-                    .set("provider." + primary + ".protocol", "openai")
-                    .set("provider." + backup + ".url", server.baseUrl(fault.cell(), Roles.BACKUP))
-                    .set("provider." + backup + ".protocol", "openai")
+            config.set("provider." + primary + ".url", primaryUrl(server, fault, deadPort, wire))
+                    .set("provider." + primary + ".protocol", wire.protocol)
+                    .set("provider." + backup + ".url", server.rootUrl(fault.cell(), Roles.BACKUP) + wire.versionPath)
+                    .set("provider." + backup + ".protocol", wire.protocol)
                     .set("provider." + backup + ".api-key", "${" + BACKUP_KEY_VARIABLE + "}")
                     .set("provider." + backup + ".model.*", "backup-model")
                     .set("route." + fault.cell() + ".match", primary)

@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Many misbehaving providers on one loopback port, told apart by path: {@code /<cell>/<role>/v1/...}
+ * Many misbehaving providers on one loopback port, told apart by path: {@code /<cell>/<role>/<version>/...}
  * is the provider {@code role} (primary, backup …) of one cell of the fault matrix. Plain sockets,
  * so a provider can reset a connection, hang, trickle keep-alives or cut a stream short, which no
  * mock server does. Connections are kept alive between complete answers, as real providers do.
@@ -48,9 +48,9 @@ final class FaultServer implements AutoCloseable {
         return this;
     }
 
-    /** The OpenAI-style base URL of one provider of one cell, version path included. */
-    String baseUrl(String cell, String role) {
-        return "http://127.0.0.1:" + server.getLocalPort() + "/" + cell + "/" + role + "/v1";
+    /** The base URL of one provider of one cell, without a version path. */
+    String rootUrl(String cell, String role) {
+        return "http://127.0.0.1:" + server.getLocalPort() + "/" + cell + "/" + role;
     }
 
     /** How many requests this provider of this cell received, answered or not. */

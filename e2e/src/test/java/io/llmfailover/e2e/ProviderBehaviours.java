@@ -10,9 +10,9 @@ import java.util.List;
 import java.util.zip.GZIPOutputStream;
 
 /**
- * What a provider of the fault matrix does with a chat call, in the OpenAI wire format: answer
- * (blocking or streaming, as the request asks), fail in the ways real providers fail, or misbehave
- * at the transport level.
+ * What a provider of the fault matrix does with a generation call, in its {@link ChatWire}:
+ * answer (blocking or streaming, as the request asks), fail in the ways real providers fail, or
+ * misbehave at the transport level.
  */
 final class ProviderBehaviours {
 
@@ -31,29 +31,24 @@ final class ProviderBehaviours {
     }
 
     /** A well-behaved provider: JSON with a Content-Length, or an SSE stream in chunks ending in {@code [DONE]}. */
-    static Behaviour answering(String name) {
+    static Behaviour answering(ChatWire wire, String name) {
         return exchange -> {
             if (exchange.streaming()) {
                 exchange.chunkedHead(200, "text/event-stream", "Cache-Control", "no-cache");
-                for (String event : events(name, chunks(name))) {
+                for (String event : wire.events(name, chunks(name))) {
                     exchange.chunk(event);
                     FaultExchange.pause(EVENT_SPACING);
                 }
                 exchange.endChunks();
             } else {
-                exchange.respond(200, "application/json", completion(name, content(name)));
+                exchange.respond(200, "application/json", wire.completion(name, content(name)));
             }
         };
     }
 
-    /** An error response with an OpenAI-shaped body and the given extra headers. */
+    /** An error response with this JSON body and the given extra headers. */
     static Behaviour failing(int status, String body, String... headerPairs) {
         return exchange -> exchange.respond(status, "application/json", body, headerPairs);
-    }
-
-    static String errorBody(String type, String code, String message) {
-        return "{\"error\":{\"message\":\"" + message + "\",\"type\":\"" + type + "\",\"param\":null,\"code\":"
-                + (code == null ? "null" : "\"" + code + "\"") + "}}";
     }
 
     /** Reads the request, then resets the connection before a byte of the head. */
@@ -70,18 +65,18 @@ final class ProviderBehaviours {
      * Slow to its first byte: a blocking call's head, or a stream's first event (after an immediate
      * head), comes only after {@code delay}; then a normal answer.
      */
-    static Behaviour slowToFirstByte(String name, Duration delay) {
+    static Behaviour slowToFirstByte(ChatWire wire, String name, Duration delay) {
         return exchange -> {
             if (exchange.streaming()) {
                 exchange.chunkedHead(200, "text/event-stream");
                 FaultExchange.pause(delay);
-                for (String event : events(name, chunks(name))) {
+                for (String event : wire.events(name, chunks(name))) {
                     exchange.chunk(event);
                 }
                 exchange.endChunks();
             } else {
                 FaultExchange.pause(delay);
-                answering(name).answer(exchange);
+                answering(wire, name).answer(exchange);
             }
         };
     }
@@ -91,7 +86,7 @@ final class ProviderBehaviours {
      * OpenRouter-style gateways send: whitespace while the model works, then the JSON answer after
      * {@code blockingAnswerAfter}.
      */
-    static Behaviour keepAlivesOnly(String name, Duration blockingAnswerAfter) {
+    static Behaviour keepAlivesOnly(ChatWire wire, String name, Duration blockingAnswerAfter) {
         return exchange -> {
             if (exchange.streaming()) {
                 exchange.chunkedHead(200, "text/event-stream");
@@ -106,7 +101,7 @@ final class ProviderBehaviours {
                     exchange.chunk("\n");
                     FaultExchange.pause(Duration.ofMillis(200));
                 }
-                exchange.chunk(completion(name, content(name)));
+                exchange.chunk(wire.completion(name, content(name)));
                 exchange.endChunks();
             }
         };
@@ -116,16 +111,16 @@ final class ProviderBehaviours {
      * Sends the head and the first part of the answer, then resets the connection: the first two
      * deltas of a stream, or half the JSON of a blocking answer (whose Content-Length promised more).
      */
-    static Behaviour resettingMidBody(String name) {
+    static Behaviour resettingMidBody(ChatWire wire, String name) {
         return exchange -> {
             if (exchange.streaming()) {
                 exchange.chunkedHead(200, "text/event-stream");
-                for (String event : events(name, chunks(name)).subList(0, 2)) {
+                for (String event : wire.eventsThrough(name, chunks(name), 2)) {
                     exchange.chunk(event);
                 }
                 FaultExchange.pause(Duration.ofMillis(300));
             } else {
-                byte[] whole = completion(name, content(name)).getBytes(StandardCharsets.UTF_8);
+                byte[] whole = wire.completion(name, content(name)).getBytes(StandardCharsets.UTF_8);
                 exchange.raw("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: " + whole.length
                         + "\r\n\r\n" + new String(whole, 0, whole.length / 2, StandardCharsets.UTF_8));
                 FaultExchange.pause(Duration.ofMillis(300));
@@ -138,16 +133,16 @@ final class ProviderBehaviours {
      * A complete HTTP message whose content stops short: a stream whose last deltas, finish and
      * {@code [DONE]} never come (the body ends cleanly), or a JSON answer cut in half.
      */
-    static Behaviour truncated(String name) {
+    static Behaviour truncated(ChatWire wire, String name) {
         return exchange -> {
             if (exchange.streaming()) {
                 exchange.chunkedHead(200, "text/event-stream");
-                for (String event : events(name, chunks(name)).subList(0, 2)) {
+                for (String event : wire.eventsThrough(name, chunks(name), 2)) {
                     exchange.chunk(event);
                 }
                 exchange.endChunks();
             } else {
-                String whole = completion(name, content(name));
+                String whole = wire.completion(name, content(name));
                 exchange.respond(200, "application/json", whole.substring(0, whole.length() / 2));
             }
         };
@@ -175,9 +170,9 @@ final class ProviderBehaviours {
     }
 
     /** A normal answer in many small chunks: the framing split across SSE events and JSON tokens. */
-    static Behaviour answeringInTinyChunks(String name) {
+    static Behaviour answeringInTinyChunks(ChatWire wire, String name) {
         return exchange -> {
-            String body = exchange.streaming() ? String.join("", events(name, chunks(name))) : completion(name, content(name));
+            String body = exchange.streaming() ? String.join("", wire.events(name, chunks(name))) : wire.completion(name, content(name));
             exchange.chunkedHead(200, exchange.streaming() ? "text/event-stream" : "application/json");
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             for (int start = 0; start < bytes.length; start += 7) {
@@ -190,13 +185,13 @@ final class ProviderBehaviours {
     }
 
     /** A normal answer, gzip-encoded and chunked when the client accepts gzip (plain otherwise, as real servers do). */
-    static Behaviour answeringGzipped(String name) {
+    static Behaviour answeringGzipped(ChatWire wire, String name) {
         return exchange -> {
             if (!exchange.acceptsGzip()) {
-                answeringInTinyChunks(name).answer(exchange);
+                answeringInTinyChunks(wire, name).answer(exchange);
                 return;
             }
-            String body = exchange.streaming() ? String.join("", events(name, chunks(name))) : completion(name, content(name));
+            String body = exchange.streaming() ? String.join("", wire.events(name, chunks(name))) : wire.completion(name, content(name));
             exchange.chunkedHead(200, exchange.streaming() ? "text/event-stream" : "application/json",
                     "Content-Encoding", "gzip");
             exchange.chunk(gzip(body));
@@ -213,7 +208,7 @@ final class ProviderBehaviours {
      * An answer whose content is {@code size} characters: one JSON string, or a stream of 64 KB
      * deltas. Its content is {@link #hugeContent(int)}.
      */
-    static Behaviour answeringHuge(String name, int size) {
+    static Behaviour answeringHuge(ChatWire wire, String name, int size) {
         return exchange -> {
             String content = hugeContent(size);
             if (exchange.streaming()) {
@@ -222,12 +217,12 @@ final class ProviderBehaviours {
                     deltas.add(content.substring(start, Math.min(size, start + 64 * 1024)));
                 }
                 exchange.chunkedHead(200, "text/event-stream");
-                for (String event : events(name, deltas)) {
+                for (String event : wire.events(name, deltas)) {
                     exchange.chunk(event);
                 }
                 exchange.endChunks();
             } else {
-                exchange.respond(200, "application/json", completion(name, content));
+                exchange.respond(200, "application/json", wire.completion(name, content));
             }
         };
     }
@@ -239,24 +234,6 @@ final class ProviderBehaviours {
             content.append(Integer.toString(i % 36, 36));
         }
         return content.toString();
-    }
-
-    static String completion(String name, String content) {
-        return StubProvider.fixture("chat-completion.json").replace("%NAME%", name).replace("%CONTENT%", content);
-    }
-
-    /** The SSE events of a stream of these deltas: one per delta, the finish, and {@code [DONE]}. */
-    static List<String> events(String name, List<String> deltas) {
-        String chunk = StubProvider.fixture("chat-completion-chunk.json").replace("%NAME%", name).strip();
-        List<String> events = new ArrayList<>();
-        for (int i = 0; i < deltas.size(); i++) {
-            String role = i == 0 ? "\"role\":\"assistant\"," : "";
-            String delta = "{" + role + "\"content\":\"" + deltas.get(i) + "\"}";
-            events.add("data: " + chunk.replace("%DELTA%", delta).replace("%FINISH%", "null") + "\n\n");
-        }
-        events.add("data: " + chunk.replace("%DELTA%", "{}").replace("%FINISH%", "\"stop\"") + "\n\n");
-        events.add("data: [DONE]\n\n");
-        return events;
     }
 
     private static byte[] gzip(String text) throws IOException {

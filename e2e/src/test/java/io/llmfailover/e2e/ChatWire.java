@@ -1,0 +1,141 @@
+package io.llmfailover.e2e;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * How a provider of one wire protocol writes what the fault matrix's providers send: a whole
+ * answer, the events of a streamed one, and an error body.
+ */
+enum ChatWire {
+    OPENAI("openai", "/chat/completions") {
+        @Override
+        String completion(String name, String content) {
+            return StubProvider.fixture("chat-completion.json").replace("%NAME%", name).replace("%CONTENT%", content);
+        }
+
+        @Override
+        List<String> eventsThrough(String name, List<String> deltas, int count) {
+            String chunk = StubProvider.fixture("chat-completion-chunk.json").replace("%NAME%", name).strip();
+            List<String> events = new ArrayList<>();
+            for (int i = 0; i < Math.min(count, deltas.size()); i++) {
+                String role = i == 0 ? "\"role\":\"assistant\"," : "";
+                String delta = "{" + role + "\"content\":\"" + deltas.get(i) + "\"}";
+                events.add("data: " + chunk.replace("%DELTA%", delta).replace("%FINISH%", "null") + "\n\n");
+            }
+            if (count >= deltas.size()) {
+                events.add("data: " + chunk.replace("%DELTA%", "{}").replace("%FINISH%", "\"stop\"") + "\n\n");
+                events.add("data: [DONE]\n\n");
+            }
+            return events;
+        }
+
+        @Override
+        String errorBody(int status, String type, String message) {
+            return "{\"error\":{\"message\":\"" + message + "\",\"type\":\"" + type + "\",\"param\":null,\"code\":\""
+                    + type + "\"}}";
+        }
+    },
+
+    ANTHROPIC("anthropic", "/messages") {
+        @Override
+        String completion(String name, String content) {
+            return "{\"id\":\"msg_" + name + "\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"" + name
+                    + "-model\",\"content\":[{\"type\":\"text\",\"text\":\"" + content + "\"}],\"stop_reason\":\"end_turn\","
+                    + "\"stop_sequence\":null,\"usage\":{\"input_tokens\":9,\"output_tokens\":3}}";
+        }
+
+        @Override
+        List<String> eventsThrough(String name, List<String> deltas, int count) {
+            List<String> events = new ArrayList<>();
+            events.add(event("message_start", "{\"type\":\"message_start\",\"message\":{\"id\":\"msg_" + name
+                    + "\",\"type\":\"message\",\"role\":\"assistant\",\"model\":\"" + name + "-model\",\"content\":[],"
+                    + "\"stop_reason\":null,\"stop_sequence\":null,\"usage\":{\"input_tokens\":9,\"output_tokens\":1}}}"));
+            events.add(event("content_block_start",
+                    "{\"type\":\"content_block_start\",\"index\":0,\"content_block\":{\"type\":\"text\",\"text\":\"\"}}"));
+            for (int i = 0; i < Math.min(count, deltas.size()); i++) {
+                events.add(event("content_block_delta", "{\"type\":\"content_block_delta\",\"index\":0,"
+                        + "\"delta\":{\"type\":\"text_delta\",\"text\":\"" + deltas.get(i) + "\"}}"));
+            }
+            if (count >= deltas.size()) {
+                events.add(event("content_block_stop", "{\"type\":\"content_block_stop\",\"index\":0}"));
+                events.add(event("message_delta", "{\"type\":\"message_delta\",\"delta\":{\"stop_reason\":\"end_turn\","
+                        + "\"stop_sequence\":null},\"usage\":{\"output_tokens\":3}}"));
+                events.add(event("message_stop", "{\"type\":\"message_stop\"}"));
+            }
+            return events;
+        }
+
+        @Override
+        String errorBody(int status, String type, String message) {
+            return "{\"type\":\"error\",\"error\":{\"type\":\"" + type + "\",\"message\":\"" + message + "\"}}";
+        }
+
+        private String event(String type, String data) {
+            return "event: " + type + "\ndata: " + data + "\n\n";
+        }
+    },
+
+    /** Gemini's native API: a stream is {@code :streamGenerateContent?alt=sse}, whole responses as {@code data:} frames. */
+    GEMINI("gemini", "/models/gemini-2.5-flash:generateContent", "/v1beta") {
+        @Override
+        String completion(String name, String content) {
+            return response(name, content, true);
+        }
+
+        @Override
+        List<String> eventsThrough(String name, List<String> deltas, int count) {
+            List<String> events = new ArrayList<>();
+            for (int i = 0; i < Math.min(count, deltas.size()); i++) {
+                events.add("data: " + response(name, deltas.get(i), false) + "\r\n\r\n");
+            }
+            if (count >= deltas.size()) {
+                events.add("data: " + response(name, "", true) + "\r\n\r\n");
+            }
+            return events;
+        }
+
+        @Override
+        String errorBody(int status, String type, String message) {
+            return "{\"error\":{\"code\":" + status + ",\"message\":\"" + message + "\",\"status\":\""
+                    + type.toUpperCase(java.util.Locale.ROOT) + "\"}}";
+        }
+
+        private String response(String name, String text, boolean last) {
+            return "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"" + text + "\"}],\"role\":\"model\"},"
+                    + (last ? "\"finishReason\":\"STOP\"," : "") + "\"index\":0}],"
+                    + "\"usageMetadata\":{\"promptTokenCount\":4,\"candidatesTokenCount\":3,\"totalTokenCount\":7},"
+                    + "\"modelVersion\":\"" + name + "-model\",\"responseId\":\"e2e-" + name + "\"}";
+        }
+    };
+
+    /** The {@code provider.<name>.protocol} of a provider speaking this. */
+    final String protocol;
+    /** The generation operation's path after the base URL. */
+    final String operationPath;
+    /** The API version path a base URL ends in. */
+    final String versionPath;
+
+    ChatWire(String protocol, String operationPath) {
+        this(protocol, operationPath, "/v1");
+    }
+
+    ChatWire(String protocol, String operationPath, String versionPath) {
+        this.protocol = protocol;
+        this.operationPath = operationPath;
+        this.versionPath = versionPath;
+    }
+
+    /** A blocking call's answer whose text is {@code content}. */
+    abstract String completion(String name, String content);
+
+    /** A stream's events up to its {@code count}-th delta; with every delta, its ending too. */
+    abstract List<String> eventsThrough(String name, List<String> deltas, int count);
+
+    abstract String errorBody(int status, String type, String message);
+
+    /** A whole stream of these deltas, ending as the protocol ends a stream. */
+    List<String> events(String name, List<String> deltas) {
+        return eventsThrough(name, deltas, deltas.size());
+    }
+}
