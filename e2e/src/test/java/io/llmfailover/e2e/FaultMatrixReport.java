@@ -7,13 +7,14 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
 /**
- * The fault matrix as a table (faults down, clients across), written to {@code
+ * The fault matrix as a table (faults down, client libraries across), written to {@code
  * target/fault-matrix.md} and printed: each client's test class records its column as it ends,
  * and the table is rebuilt from every column recorded so far.
  */
@@ -55,13 +56,21 @@ final class FaultMatrixReport {
         return columns;
     }
 
+    /**
+     * Faults down, one column per client library; a column's marks are its ways of calling in
+     * {@link ClientCall} order (blocking, then streaming).
+     */
     private static String table(Map<ClientCall, Map<Fault, String>> columns) {
+        Map<String, List<ClientCall>> libraries = new LinkedHashMap<>();
+        for (ClientCall client : columns.keySet()) {
+            libraries.computeIfAbsent(client.app.getSimpleName().replaceFirst("App$", ""), l -> new ArrayList<>()).add(client);
+        }
         StringBuilder table = new StringBuilder("| fault | expected (blocking / streaming) |");
         StringBuilder rule = new StringBuilder("|---|---|");
-        for (ClientCall client : columns.keySet()) {
-            table.append(' ').append(client.name().toLowerCase().replace('_', ' ')).append(" |");
+        libraries.keySet().forEach(library -> {
+            table.append(' ').append(library).append(" |");
             rule.append(":-:|");
-        }
+        });
         table.append('\n').append(rule).append('\n');
         int cells = 0;
         int failed = 0;
@@ -70,14 +79,19 @@ final class FaultMatrixReport {
             String streaming = fault.expected(true).summary();
             table.append("| ").append(fault.label).append(" | ")
                     .append(blocking.equals(streaming) ? blocking : blocking + " / " + streaming).append(" |");
-            for (Map<Fault, String> column : columns.values()) {
-                String verdict = column.get(fault);
-                cells += verdict == null ? 0 : 1;
-                failed += "FAIL".equals(verdict) ? 1 : 0;
-                table.append(' ').append(verdict == null ? "" : verdict.equals("pass") ? "✓" : "✗").append(" |");
+            for (List<ClientCall> calls : libraries.values()) {
+                StringBuilder marks = new StringBuilder();
+                for (ClientCall call : calls) {
+                    String verdict = columns.get(call).get(fault);
+                    cells += verdict == null ? 0 : 1;
+                    failed += "FAIL".equals(verdict) ? 1 : 0;
+                    marks.append(marks.length() == 0 ? "" : " ").append(verdict == null ? "·" : verdict.equals("pass") ? "✓" : "✗");
+                }
+                table.append(' ').append(marks).append(" |");
             }
             table.append('\n');
         }
-        return table.append('\n').append(cells).append(" cells, ").append(failed).append(" red\n").toString();
+        return table.append('\n').append(cells).append(" cells (").append(columns.size()).append(" ways of calling x ")
+                .append(Fault.values().length).append(" faults), ").append(failed).append(" red\n").toString();
     }
 }
