@@ -85,7 +85,7 @@ class ThrottleTest {
     void afterASilenceOneCallProbesAloneUntilOneSucceeds() {
         Throttle throttle = throttle(LIMIT_8);
         rateLimited(throttle, Headers.of("retry-after", "2"));
-        clock.advance(seconds(2));
+        clock.advance(Duration.ofSeconds(2));
 
         acquire(throttle, 1);
         assertEquals(ThrottleDecision.OVER_LIMIT, throttle.tryAcquire(), "a second call while the probe is out");
@@ -99,7 +99,7 @@ class ThrottleTest {
     void aProbeThatFailsOtherwiseKeepsTheKeyToOneCallAtATime() {
         Throttle throttle = throttle(LIMIT_8);
         rateLimited(throttle, Headers.of("retry-after", "1"));
-        clock.advance(seconds(1));
+        clock.advance(Duration.ofSeconds(1));
 
         acquire(throttle, 1);
         throttle.onReleased(); // a 503, a timeout: nothing learnt about the rate limit
