@@ -38,13 +38,16 @@ public final class AnthropicSdkApp {
 
     public static void main(String[] args) throws Exception {
         AppArgs app = AppArgs.parse(args);
-        // The SDK's own retries are off so that each call is exactly one request the agent sees.
-        AnthropicClient client = AnthropicOkHttpClient.builder()
+        // The SDK's own retries are off so that each call is exactly one request the agent sees,
+        // unless a test asks for the SDK's defaults (see SdkRetries).
+        AnthropicOkHttpClient.Builder builder = AnthropicOkHttpClient.builder()
                 .baseUrl(app.baseUrl())
                 .apiKey(app.apiKey())
-                .maxRetries(0)
-                .timeout(Duration.ofSeconds(30))
-                .build();
+                .timeout(Duration.ofSeconds(30));
+        if (!SdkRetries.leftAtDefault()) {
+            builder.maxRetries(0);
+        }
+        AnthropicClient client = builder.build();
         try {
             AnthropicSdkApp sdkApp = new AnthropicSdkApp(client);
             app.plan().run(number -> sdkApp.call(number, app.streaming()));

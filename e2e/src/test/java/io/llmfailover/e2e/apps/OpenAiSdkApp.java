@@ -38,13 +38,16 @@ public final class OpenAiSdkApp {
     }
 
     static void run(AppArgs app) throws Exception {
-        // The SDK's own retries are off so that each call is exactly one request the agent sees.
-        OpenAIClient client = OpenAIOkHttpClient.builder()
+        // The SDK's own retries are off so that each call is exactly one request the agent sees,
+        // unless a test asks for the SDK's defaults (see SdkRetries).
+        OpenAIOkHttpClient.Builder builder = OpenAIOkHttpClient.builder()
                 .baseUrl(app.baseUrl())
                 .apiKey(app.apiKey())
-                .maxRetries(0)
-                .timeout(Duration.ofSeconds(30))
-                .build();
+                .timeout(Duration.ofSeconds(30));
+        if (!SdkRetries.leftAtDefault()) {
+            builder.maxRetries(0);
+        }
+        OpenAIClient client = builder.build();
         try {
             OpenAiSdkApp sdkApp = new OpenAiSdkApp(client);
             app.plan().run(number -> sdkApp.call(number, app.streaming(), app.uploading()));

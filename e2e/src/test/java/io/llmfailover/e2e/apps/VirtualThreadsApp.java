@@ -5,17 +5,12 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import jdk.jfr.consumer.RecordedEvent;
-import jdk.jfr.consumer.RecordedFrame;
-import jdk.jfr.consumer.RecordingStream;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -24,9 +19,8 @@ import okhttp3.Response;
 
 /**
  * Many concurrent calls from virtual threads (JDK 21+), half through the JDK HttpClient and half
- * through OkHttp, while JFR reports every time a virtual thread pins its carrier (other than to wait
- * for a class's initialiser). Prints a RESULT line per call and {@code PINNED count=N agent=M} where
- * M counts pins with an agent frame on the stack.
+ * through OkHttp, while a {@link PinnedCarrierRecording} runs. Prints a RESULT line per call and
+ * {@code PINNED count=N agent=M} where M counts pins with an agent frame on the stack.
  *
  * <p>Args: base URL, API key, number of calls. Compiled for Java 17, so virtual threads are reached
  * by reflection.
@@ -52,27 +46,10 @@ public final class VirtualThreadsApp {
             }
         }).get(60, TimeUnit.SECONDS);
         warmUp.shutdown();
-        AtomicInteger pinned = new AtomicInteger();
-        AtomicInteger pinnedInAgent = new AtomicInteger();
-        try (RecordingStream recording = new RecordingStream()) {
-            recording.enable("jdk.VirtualThreadPinned").withThreshold(Duration.ZERO).withStackTrace();
-            recording.onEvent("jdk.VirtualThreadPinned", event -> {
-                if (isClassInitialisation(event)) {
-                    return;
-                }
-                pinned.incrementAndGet();
-                if (hasAgentFrame(event)) {
-                    pinnedInAgent.incrementAndGet();
-                    Report.line("PINNED-IN-AGENT " + event.getStackTrace().getFrames().get(0).getMethod().getType().getName());
-                    System.err.println(event);
-                }
-            });
-            recording.startAsync();
+        try (PinnedCarrierRecording pinned = PinnedCarrierRecording.start()) {
             runCalls(jdk, okHttp, baseUrl, key, calls);
-            // JDK 20+: stop() flushes the events recorded so far before returning.
-            RecordingStream.class.getMethod("stop").invoke(recording);
+            pinned.stopAndReport();
         }
-        Report.line("PINNED count=" + pinned.get() + " agent=" + pinnedInAgent.get());
         Report.line("DONE");
     }
 
@@ -128,22 +105,5 @@ public final class VirtualThreadsApp {
             Report.result(call, response.code(), response.header("x-llm-failover-provider"),
                     ContentField.in(response.body().string()));
         }
-    }
-
-    /** JDK 25 names why a thread was pinned; a wait for a class's initialiser is not a network wait. */
-    private static boolean isClassInitialisation(RecordedEvent event) {
-        return event.hasField("pinnedReason") && String.valueOf(event.getString("pinnedReason")).startsWith("Waited for initialization");
-    }
-
-    private static boolean hasAgentFrame(RecordedEvent event) {
-        if (event.getStackTrace() == null) {
-            return false;
-        }
-        for (RecordedFrame frame : event.getStackTrace().getFrames()) {
-            if (frame.getMethod().getType().getName().startsWith("io.llmfailover.")) {
-                return true;
-            }
-        }
-        return false;
     }
 }
