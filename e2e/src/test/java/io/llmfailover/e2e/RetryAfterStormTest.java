@@ -31,8 +31,8 @@ class RetryAfterStormTest {
     private static final int CALLS_PER_SECOND = 40;
     private static final Duration DURATION = Duration.ofSeconds(Long.getLong("e2e.storm.seconds", 4));
     private static final Duration RETRY_AFTER = Duration.ofSeconds(1);
-    /** How long the primary takes to send its 429: loopback by default; {@code -De2e.storm.rtt-ms=300} is a real provider's. */
-    private static final Duration ROUND_TRIP = Duration.ofMillis(Long.getLong("e2e.storm.rtt-ms", 0));
+    /** How long the primary takes to send its 429, as a real provider across the internet does. */
+    private static final Duration ROUND_TRIP = Duration.ofMillis(Long.getLong("e2e.storm.rtt-ms", 200));
     private static final double MAX_AMPLIFICATION = 1.1;
 
     private static final Pattern SPAN = Pattern.compile(".* span=(\\d+)ms.*");

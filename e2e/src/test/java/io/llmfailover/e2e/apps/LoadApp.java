@@ -11,8 +11,9 @@ import java.util.function.IntPredicate;
 
 /**
  * A burst of concurrent chat calls, all released at once on platform or virtual threads, half
- * through the JDK HttpClient and half through OkHttp; then, after a quiet period, a few more
- * concurrent calls marked {@code after-load}, which tell whether the agent still lets the provider
+ * through the JDK HttpClient and half through OkHttp; then, after a quiet period, one call alone
+ * (the throttle's probe after the last 429) and a few more concurrent calls, all marked {@code
+ * after-load}, which tell whether the agent still lets the provider
  * have as many calls as before the burst (no permit kept by a call that ended).
  *
  * <p>Prints a RESULT or ERROR line per call, {@code LOAD threads=.. calls=.. ok=.. failed=.. p50=..
@@ -62,6 +63,8 @@ public final class LoadApp {
                 + " failed=" + (count - ok) + " " + latencies.summary() + " wall=" + wallMillis + "ms");
 
         Thread.sleep(quietMillis);
+        // After its last 429 the primary's key takes one call alone; its success lifts that.
+        calls.call(AFTER_LOAD_FIRST_CALL - 1, AFTER_LOAD_PHASE);
         int afterLoadOk = burst(threads, afterLoadCalls, n -> calls.call(AFTER_LOAD_FIRST_CALL + n - 1, AFTER_LOAD_PHASE));
         Report.line("AFTER-LOAD calls=" + afterLoadCalls + " ok=" + afterLoadOk);
         Report.done();
