@@ -93,7 +93,15 @@ final class ConfigBinder {
                 typed.positiveInt(TRANSLATION_DEFAULT_MAX_TOKENS, FailoverConfig.DEFAULT_MAX_TOKENS), otel,
                 typed.bool(AGENT_STRICT, false), withLog,
                 typed.positiveDuration(TIMEOUT_HEAD, FailoverConfig.DEFAULT_HEAD_TIMEOUT),
-                typed.positiveSize(BUFFER_MAX_BYTES, FailoverConfig.DEFAULT_BUFFER_MAX_BYTES));
+                typed.positiveSize(BUFFER_MAX_BYTES, FailoverConfig.DEFAULT_BUFFER_MAX_BYTES),
+                budget(typed));
+    }
+
+    /** {@code failover.max-attempts} (default: every step) and {@code failover.deadline} (default and {@code off}: none). */
+    private static CallBudget budget(TypedSettings typed) {
+        int maxAttempts = typed.positiveInt(FAILOVER_MAX_ATTEMPTS, 0);
+        boolean off = typed.entry(FAILOVER_DEADLINE).map(entry -> "off".equalsIgnoreCase(entry.value())).orElse(true);
+        return new CallBudget(maxAttempts, off ? null : typed.positiveDuration(FAILOVER_DEADLINE, null));
     }
 
     /** Read leniently, so that even an otherwise invalid config can ask to stop the JVM. */

@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -33,6 +34,7 @@ import java.util.TreeSet;
  *     is bounded by {@code timeout.first-byte} instead
  * @param bufferMaxBytes {@code buffer.max-bytes} (default 32MB): a governed request body larger than this passes
  *     through ungoverned, as the app made it
+ * @param budget {@code failover.max-attempts} and {@code failover.deadline}: what one call may spend
  */
 public record FailoverConfig(
         Optional<Path> source,
@@ -47,7 +49,8 @@ public record FailoverConfig(
         boolean strict,
         Map<String, String> extra,
         Duration headTimeout,
-        long bufferMaxBytes) {
+        long bufferMaxBytes,
+        CallBudget budget) {
 
     public static final Duration DEFAULT_FIRST_BYTE_TIMEOUT = Duration.ofSeconds(60);
     public static final int DEFAULT_MAX_TOKENS = BridgeOptions.DEFAULT_MAX_TOKENS;
@@ -62,9 +65,19 @@ public record FailoverConfig(
         routes = List.copyOf(routes);
         otel = Map.copyOf(otel);
         extra = Map.copyOf(extra);
+        budget = budget == null ? CallBudget.UNLIMITED : budget;
         if (bufferMaxBytes < 1) {
             throw new IllegalArgumentException("bufferMaxBytes must be positive, was " + bufferMaxBytes);
         }
+    }
+
+    /** A configuration whose calls may try every step of their chain, however long it takes. */
+    public FailoverConfig(Optional<Path> source, Map<String, Provider> providers, List<RouteSettings> routes,
+            BreakerSettings breaker, ThrottleSettings throttle, Duration firstByteTimeout, FailoverPolicy failoverOn,
+            int defaultMaxTokens, Map<String, String> otel, boolean strict, Map<String, String> extra,
+            Duration headTimeout, long bufferMaxBytes) {
+        this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, defaultMaxTokens, otel, strict,
+                extra, headTimeout, bufferMaxBytes, CallBudget.UNLIMITED);
     }
 
     /** A configuration with the default {@code timeout.head} and {@code buffer.max-bytes}. */
@@ -85,7 +98,7 @@ public record FailoverConfig(
 
     /**
      * Every model the config names: the keys (but {@code *}) and values of the providers' model
-     * maps. Their breakers are always exact; other models' are bounded (see
+     * maps, and the models of chain steps. Their breakers are always exact; other models' are bounded (see
      * {@code LocalResilienceState}).
      */
     public Set<String> namedModels() {
@@ -97,6 +110,9 @@ public record FailoverConfig(
                 }
                 named.add(sent);
             });
+        }
+        for (RouteSettings route : routes) {
+            route.chain().stream().map(RouteSettings::stepModel).filter(Objects::nonNull).forEach(named::add);
         }
         return Set.copyOf(named);
     }
@@ -150,6 +166,7 @@ public record FailoverConfig(
                 + ", failoverOn=" + failoverOn
                 + ", defaultMaxTokens=" + defaultMaxTokens
                 + ", headTimeout=" + headTimeout
+                + ", budget=" + budget
                 + ", bufferMaxBytes=" + bufferMaxBytes
                 + ", otel keys=" + new TreeSet<>(otel.keySet())
                 + ", strict=" + strict

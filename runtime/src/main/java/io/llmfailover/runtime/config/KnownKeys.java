@@ -26,6 +26,8 @@ final class KnownKeys {
     static final String TIMEOUT_HEAD = "timeout.head";
     static final String BUFFER_MAX_BYTES = "buffer.max-bytes";
     static final String FAILOVER_ON = "failover.on";
+    static final String FAILOVER_MAX_ATTEMPTS = "failover.max-attempts";
+    static final String FAILOVER_DEADLINE = "failover.deadline";
     static final String AGENT_STRICT = "agent.strict";
     static final String TRANSLATION_DEFAULT_MAX_TOKENS = "translation.default-max-tokens";
     static final String AGENT_LOG = FailoverConfig.LOG_KEY;
@@ -39,6 +41,7 @@ final class KnownKeys {
             BREAKER_FAILURE_RATE, BREAKER_MINIMUM_CALLS, BREAKER_WINDOW, BREAKER_CONSECUTIVE_FAILURES,
             BREAKER_OPEN_DURATION, BREAKER_HALF_OPEN_PROBES, THROTTLE_ENABLED, THROTTLE_INITIAL_LIMIT,
             THROTTLE_MIN_LIMIT, THROTTLE_MAX_LIMIT, THROTTLE_MAX_SILENCE, TIMEOUT_FIRST_BYTE, TIMEOUT_HEAD, BUFFER_MAX_BYTES, FAILOVER_ON,
+            FAILOVER_MAX_ATTEMPTS, FAILOVER_DEADLINE,
             AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG, AGENT_LOG_LEVEL);
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "model.*");

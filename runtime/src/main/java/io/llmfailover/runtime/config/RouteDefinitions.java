@@ -120,16 +120,19 @@ final class RouteDefinitions {
             return Optional.empty();
         }
         boolean valid = true;
-        if (!chain.get(0).equals(target)) {
+        if (!RouteSettings.stepProvider(chain.get(0)).equals(target)) {
             problems.add(entry, "the app's own target must be the first provider of its route's chain;"
                     + " expected the chain to start with " + target);
             valid = false;
         }
         Set<String> seen = new HashSet<>();
-        for (int i = 0; i < chain.size(); i++) {
-            String name = chain.get(i);
-            if (!seen.add(name)) {
-                problems.add(entry, name + " appears twice in the chain");
+        for (String step : chain) {
+            String name = RouteSettings.stepProvider(step);
+            if (!seen.add(step)) {
+                problems.add(entry, step + " appears twice in the chain");
+                valid = false;
+            } else if (step.endsWith("/")) {
+                problems.add(entry, "no model after " + step + "; expected " + name + " or " + name + "/<model>");
                 valid = false;
             } else if (!name.equals(target) && !defined.contains(name)) {
                 problems.add(entry, "no provider named " + name + "; define provider." + name + ".url"

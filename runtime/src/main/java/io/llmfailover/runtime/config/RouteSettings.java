@@ -14,4 +14,16 @@ public record RouteSettings(String name, String provider, String modelGlob, List
     public RouteSettings {
         chain = List.copyOf(chain);
     }
+
+    /** The provider a chain step names: all of {@code openai}, the part before the first {@code /} of {@code openai/gpt-4o-mini}. */
+    public static String stepProvider(String step) {
+        int slash = step.indexOf('/');
+        return slash < 0 ? step : step.substring(0, slash);
+    }
+
+    /** The model a chain step names, or null when it names none. */
+    public static String stepModel(String step) {
+        int slash = step.indexOf('/');
+        return slash < 0 ? null : step.substring(slash + 1);
+    }
 }

@@ -17,6 +17,7 @@ import io.llmfailover.runtime.protocol.translate.ErrorBodies;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.route.ChainStep;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallScope;
@@ -25,6 +26,7 @@ import io.llmfailover.runtime.throttle.ThrottleDecision;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -56,6 +58,8 @@ final class ChainWalk {
     private Outcome failedOverWhy;
     /** The app cancelled the call: nothing more is tried or logged as a failover. */
     private boolean cancelled;
+    /** When the walk began, for {@code failover.deadline}. */
+    private final long startedNanos;
 
     ChainWalk(GovernedCall call, Route route, Transport transport, CallScope scope, FailoverEngine engine) {
         this.call = call;
@@ -64,6 +68,7 @@ final class ChainWalk {
         this.scope = scope;
         this.engine = engine;
         this.exhaustion = new Exhaustion(call);
+        this.startedNanos = engine.clock().nanoTime();
     }
 
     Answer run() throws IOException {
@@ -77,14 +82,17 @@ final class ChainWalk {
     }
 
     private Answer walk() throws IOException {
-        for (Provider provider : route.chain()) {
+        for (ChainStep step : route.chain()) {
             if (handedOver > 0) {
                 stopIfCancelled();
+            }
+            if (!engine.budget().allowsAnother(attempts, elapsedNanos())) {
+                break;
             }
             int handedOverBefore = handedOver;
             LlmResponse answer;
             try {
-                answer = tryProvider(provider);
+                answer = tryStep(step);
             } catch (RuntimeException internal) {
                 if (handedOver == 0) {
                     throw internal;
@@ -96,7 +104,7 @@ final class ChainWalk {
                 return afterInternalFailure(internal);
             }
             if (answer != null) {
-                return handOver(answer, provider);
+                return handOver(answer, step.provider());
             }
         }
         return Answer.made(scope.answered(exhaustion.answer(), null));
@@ -128,11 +136,12 @@ final class ChainWalk {
     }
 
     /**
-     * The final answer from this provider, or null to move on to the next one. Every permit taken
+     * The final answer from this step, or null to move on to the next one. Every permit taken
      * here is released before it returns or throws (see {@link AttemptLeases}).
      */
-    private LlmResponse tryProvider(Provider provider) throws IOException {
-        String model = provider.mapModel(call.source().model());
+    private LlmResponse tryStep(ChainStep step) throws IOException {
+        Provider provider = step.provider();
+        String model = step.modelFor(call.source().model());
         CircuitBreaker breaker = engine.state().breaker(provider.name(), model);
         Optional<BreakerPermit> permit = breaker.tryAcquire();
         if (permit.isEmpty()) {
@@ -140,7 +149,7 @@ final class ChainWalk {
             return null;
         }
         try (AttemptLeases leases = new AttemptLeases(permit.get())) {
-            KeyPool.Choice choice = engine.keys().choose(provider, call.request());
+            KeyPool.Choice choice = engine.keys().choose(provider, step.throttleScope(), call.request());
             if (choice.lease() == null) {
                 skip(provider, model, skipReasonOf(choice.decision()), choice.decision().nanosUntilAllowed());
                 return null;
@@ -212,7 +221,8 @@ final class ChainWalk {
     /** A stream is not committed until its first content: keep-alives alone are a timeout. */
     private LlmResponse firstContent(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope,
             LlmResponse response, long startedNanos) throws IOException {
-        long remaining = engine.firstByteTimeout().toNanos() - (engine.clock().nanoTime() - startedNanos);
+        long remaining = engine.budget().capNanos(engine.firstByteTimeout().toNanos(), elapsedNanos())
+                - (engine.clock().nanoTime() - startedNanos);
         FirstContentWait.Result content = FirstContentWait.await(response, remaining, engine.scheduler());
         if (content.body() == null) {
             Outcome outcome = content.failure() != Outcome.TIMEOUT && Cancellation.is(content.error())
@@ -264,7 +274,17 @@ final class ChainWalk {
         HttpHeaders trace = attemptScope.traceHeaders(attempt.request());
         boolean stream = call.source().stream();
         return new AttemptRequest(attempt.request().withAddedHeaders(trace), attempt.untouched(),
-                attempt.untouched() ? trace : HttpHeaders.EMPTY, engine.headTimeout(stream), stream);
+                attempt.untouched() ? trace : HttpHeaders.EMPTY, headTimeout(stream), stream);
+    }
+
+    /** The wait for this attempt's head: the configured one, cut to what {@code failover.deadline} leaves. */
+    private Duration headTimeout(boolean stream) {
+        Duration configured = engine.headTimeout(stream);
+        return Duration.ofNanos(engine.budget().capNanos(configured.toNanos(), elapsedNanos()));
+    }
+
+    private long elapsedNanos() {
+        return engine.clock().nanoTime() - startedNanos;
     }
 
     private static Outcome outcomeOf(IOException noHead) {

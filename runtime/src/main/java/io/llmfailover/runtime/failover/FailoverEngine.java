@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.config.CallBudget;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.Transport;
@@ -26,6 +27,7 @@ public final class FailoverEngine {
     private final Clock clock;
     private final Scheduler scheduler;
     private final FailoverLog failoverLog;
+    private final CallBudget budget;
 
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler) {
@@ -39,6 +41,7 @@ public final class FailoverEngine {
         this.clock = clock;
         this.scheduler = scheduler;
         this.failoverLog = new FailoverLog(clock);
+        this.budget = config.budget();
     }
 
     /**
@@ -84,6 +87,10 @@ public final class FailoverEngine {
 
     FailoverLog failoverLog() {
         return failoverLog;
+    }
+
+    CallBudget budget() {
+        return budget;
     }
 
     Duration firstByteTimeout() {

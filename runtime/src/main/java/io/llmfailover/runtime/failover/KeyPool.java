@@ -42,17 +42,24 @@ public final class KeyPool {
         return choose(provider, null);
     }
 
+    /** A key of the provider, throttled at the provider's own scope. */
+    public Choice choose(Provider provider, LlmRequest appRequest) {
+        return choose(provider, provider.name(), appRequest);
+    }
+
     /**
      * A lease on an allowed key, or the refusal that was closest to being allowed.
      *
+     * @param scope where the throttles live: the provider's name, or a chain step's own
+     *     ({@link io.llmfailover.runtime.route.ChainStep#throttleScope()})
      * @param appRequest the app's request, whose credential names the throttle when the provider
      *     has no keys of its own; null when unknown
      */
-    public Choice choose(Provider provider, LlmRequest appRequest) {
+    public Choice choose(Provider provider, String scope, LlmRequest appRequest) {
         List<String> keys = provider.apiKeys();
         if (keys.isEmpty()) {
             String keyId = appRequest == null ? APP_KEY_ID : appKeyIds.admit(provider.name(), AppKeyId.of(appRequest));
-            Throttle throttle = state.throttle(provider.name(), keyId);
+            Throttle throttle = state.throttle(scope, keyId);
             return choice(throttle.tryAcquire(), new KeyLease(null, keyId, throttle));
         }
         int start = Math.floorMod(nextKeyByProvider
@@ -62,7 +69,7 @@ public final class KeyPool {
         for (int i = 0; i < keys.size(); i++) {
             int index = (start + i) % keys.size();
             String keyId = "key#" + index;
-            Throttle throttle = state.throttle(provider.name(), keyId);
+            Throttle throttle = state.throttle(scope, keyId);
             ThrottleDecision decision = throttle.tryAcquire();
             if (decision.kind() == ThrottleDecision.Kind.ALLOWED) {
                 return new Choice(new KeyLease(keys.get(index), keyId, throttle), decision);

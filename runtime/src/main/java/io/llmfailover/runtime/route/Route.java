@@ -1,15 +1,14 @@
 package io.llmfailover.runtime.route;
 
-import io.llmfailover.runtime.provider.Provider;
 import java.util.List;
 
 /**
  * Which calls a route governs and where they fall over to.
  *
  * @param modelGlob null when the route matches every model of its provider
- * @param chain the providers in failover order, the addressed one first
+ * @param chain the steps in failover order, the addressed provider's first
  */
-public record Route(String name, String provider, ModelGlob modelGlob, List<Provider> chain) {
+public record Route(String name, String provider, ModelGlob modelGlob, List<ChainStep> chain) {
 
     public Route {
         chain = List.copyOf(chain);

@@ -29,7 +29,7 @@ public final class RouteTable {
     public static RouteTable of(List<RouteSettings> settings, Function<String, Provider> providerByName) {
         Map<String, List<Route>> byProvider = new HashMap<>();
         for (RouteSettings route : settings) {
-            List<Provider> chain = route.chain().stream().map(providerByName).toList();
+            List<ChainStep> chain = route.chain().stream().map(step -> ChainStep.parse(step, providerByName)).toList();
             ModelGlob glob = route.modelGlob() == null ? null : new ModelGlob(route.modelGlob());
             byProvider.computeIfAbsent(route.provider(), name -> new ArrayList<>())
                     .add(new Route(route.name(), route.provider(), glob, chain));
@@ -44,6 +44,6 @@ public final class RouteTable {
                 return route;
             }
         }
-        return new Route("(none)", addressed.name(), null, List.of(addressed));
+        return new Route("(none)", addressed.name(), null, List.of(new ChainStep(addressed, null)));
     }
 }

@@ -399,6 +399,17 @@ class ConfigLoaderTest {
                 Arguments.of("provider listed twice in a chain",
                         List.of("provider.local.url = http://127.0.0.1:8080", "route.chat.match = local", "route.chat.chain = local, local"),
                         "{file}:3: route.chat.chain = local, local: local appears twice in the chain"),
+                Arguments.of("step listed twice in a chain",
+                        List.of("provider.local.url = http://127.0.0.1:8080", "route.chat.match = local",
+                                "route.chat.chain = local, local/small, local/small"),
+                        "{file}:3: route.chat.chain = local, local/small, local/small: local/small appears twice in the chain"),
+                Arguments.of("step with a slash and no model",
+                        List.of("provider.local.url = http://127.0.0.1:8080", "route.chat.match = local",
+                                "route.chat.chain = local, local/"),
+                        "{file}:3: route.chat.chain = local, local/: no model after local/; expected local or local/<model>"),
+                Arguments.of("step naming a model of an undefined provider",
+                        List.of("route.chat.match = openai", "route.chat.chain = openai, nobody/small"),
+                        "{file}:2: route.chat.chain = openai, nobody/small: no provider named nobody; define provider.nobody.url"),
                 Arguments.of("typo under a known prefix", List.of("breaker.windw = 10s"),
                         "{file}:1: breaker.windw: unknown key; did you mean breaker.window?"),
                 Arguments.of("typo in a provider attribute", List.of("provider.local.ulr = http://127.0.0.1:8080"),
@@ -557,6 +568,31 @@ class ConfigLoaderTest {
             assertEquals(URI.create("https://generativelanguage.googleapis.com/v1beta"), providers.get("gemini").baseUrl());
             assertEquals(Protocol.OPENAI, providers.get("gemini-compat").protocol());
             assertEquals(Protocol.OPENAI, providers.get("local").protocol());
+        }
+
+        @Test
+        void aCallsBudgetIsEveryStepWithoutADeadlineUnlessSet() throws Exception {
+            write(ConfigFileLookup.DEFAULT_FILE_NAME, "failover.max-attempts = 2", "failover.deadline = 30s");
+            assertEquals(new CallBudget(2, Duration.ofSeconds(30)), load(null).budget());
+
+            write(ConfigFileLookup.DEFAULT_FILE_NAME, "failover.deadline = off");
+            assertEquals(CallBudget.UNLIMITED, load(null).budget());
+        }
+
+        @Test
+        void aChainStepMayNameAModelOfItsProviderAndTheModelMayHoldASlash() throws Exception {
+            write(ConfigFileLookup.DEFAULT_FILE_NAME,
+                    "provider.openrouter.url = https://openrouter.ai/api/v1",
+                    "provider.openrouter.api-key = ok",
+                    "route.chat.match = openai/gpt-4o*",
+                    "route.chat.chain = openai/gpt-4o, openai/gpt-4o-mini, openrouter/meta-llama/llama-3.1-70b");
+
+            FailoverConfig config = load(null);
+
+            assertEquals(List.of("openai/gpt-4o", "openai/gpt-4o-mini", "openrouter/meta-llama/llama-3.1-70b"),
+                    config.routes().get(0).chain());
+            assertTrue(config.namedModels().containsAll(List.of("gpt-4o-mini", "meta-llama/llama-3.1-70b")),
+                    "a step's model has an exact breaker of its own");
         }
 
         @Test

@@ -2,6 +2,7 @@ package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.BreakerSettings;
+import io.llmfailover.runtime.config.CallBudget;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.FailoverPolicy;
 import io.llmfailover.runtime.config.RouteSettings;
@@ -51,8 +52,24 @@ final class Chains {
     }
 
     Chains(BreakerSettings breaker, ThrottleSettings throttle, String... chain) {
-        state = new RecordingResilienceState(new LocalResilienceState(breaker, throttle, clock, List.of(), List.of()));
-        gateway = Gateway.builder(config(breaker, throttle, chain)).clock(clock).scheduler(scheduler).state(state).build();
+        this(config(breaker, throttle, chain));
+    }
+
+    /** A gateway whose calls may spend at most {@code budget} walking {@code chain}. */
+    Chains(CallBudget budget, String... chain) {
+        this(withBudget(config(chain), budget));
+    }
+
+    private Chains(FailoverConfig config) {
+        state = new RecordingResilienceState(new LocalResilienceState(config.breaker(), config.throttle(), clock, List.of(),
+                List.of()));
+        gateway = Gateway.builder(config).clock(clock).scheduler(scheduler).state(state).build();
+    }
+
+    private static FailoverConfig withBudget(FailoverConfig config, CallBudget budget) {
+        return new FailoverConfig(config.source(), config.providers(), config.routes(), config.breaker(), config.throttle(),
+                config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(), config.otel(), config.strict(),
+                config.extra(), config.headTimeout(), config.bufferMaxBytes(), budget);
     }
 
     /** Calls in flight on a provider's key, as its throttle counts them. */

@@ -16,6 +16,7 @@ import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.route.ChainStep;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallObserver;
@@ -173,7 +174,7 @@ class GenAiObserverTest {
     }
 
     static Route route() {
-        return new Route("chat", "openai", null, List.of(OPENAI, CLAUDE));
+        return new Route("chat", "openai", null, List.of(new ChainStep(OPENAI, null), new ChainStep(CLAUDE, null)));
     }
 
     private static TargetRequest target(Operation operation, String model) {

@@ -1,0 +1,77 @@
+package io.llmfailover.runtime.failover;
+
+import static io.llmfailover.runtime.failover.Chains.ANSWER;
+import static io.llmfailover.runtime.failover.Chains.BACKUP;
+import static io.llmfailover.runtime.failover.Chains.PRIMARY;
+import static io.llmfailover.runtime.failover.Chains.THIRD;
+import static io.llmfailover.runtime.failover.Chains.chat;
+import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
+import static io.llmfailover.runtime.testing.ScriptedTransport.status;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import io.llmfailover.runtime.config.CallBudget;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.testing.ScriptedTransport;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** {@code failover.max-attempts} and {@code failover.deadline}: what one call may spend walking its chain. */
+class CallBudgetTest {
+
+    private static final String OVERLOADED = "{\"error\":{\"type\":\"server_error\",\"message\":\"overloaded\"}}";
+
+    @Test
+    void noMoreAttemptsThanMaxAttemptsAndTheBestAnswerSoFarReachesTheApp() throws Exception {
+        Chains chains = new Chains(new CallBudget(2, null), "primary", "backup", "third");
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, status(503, OVERLOADED))
+                .on(BACKUP, status(503, OVERLOADED))
+                .on(THIRD, ok(ANSWER));
+
+        LlmResponse answer = chains.gateway.execute(chat(), transport);
+
+        assertEquals(503, answer.status(), "the primary's own error");
+        assertEquals(1, transport.sentTo(PRIMARY));
+        assertEquals(1, transport.sentTo(BACKUP));
+        assertEquals(0, transport.sentTo(THIRD), "a third attempt is over the budget");
+    }
+
+    @Test
+    void aSkippedStepIsNoAttempt() throws Exception {
+        Chains chains = new Chains(new CallBudget(1, null), "primary", "backup");
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, status(503, OVERLOADED))
+                .on(BACKUP, ok(ANSWER));
+        for (int i = 0; i < 3; i++) {
+            chains.gateway.execute(chat(), transport).close(); // three failures open the primary's breaker
+        }
+        long backupBefore = transport.sentTo(BACKUP);
+
+        LlmResponse answer = chains.gateway.execute(chat(), transport);
+
+        assertEquals(200, answer.status(), "the open breaker's skip costs nothing; the one attempt goes to the backup");
+        assertEquals(backupBefore + 1, transport.sentTo(BACKUP));
+    }
+
+    @Test
+    void theDeadlineCutsEachAttemptsWaitAndStartsNoAttemptOnceSpent() throws Exception {
+        Chains chains = new Chains(new CallBudget(0, Duration.ofSeconds(5)), "primary", "backup", "third");
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, request -> {
+                    chains.clock.advance(Duration.ofSeconds(4)); // a slow failure
+                    return status(503, OVERLOADED).answer(request);
+                })
+                .on(BACKUP, request -> {
+                    chains.clock.advance(Duration.ofSeconds(2));
+                    return status(503, OVERLOADED).answer(request);
+                })
+                .on(THIRD, ok(ANSWER));
+
+        LlmResponse answer = chains.gateway.execute(chat(), transport);
+
+        assertEquals(503, answer.status());
+        assertEquals(Duration.ofSeconds(1), transport.attempts.get(1).headTimeout(),
+                "the backup may wait only for what the deadline leaves");
+        assertEquals(0, transport.sentTo(THIRD), "the deadline was spent before a third attempt");
+    }
+}
