@@ -94,7 +94,13 @@ final class ConfigBinder {
                 typed.bool(AGENT_STRICT, false), withLog,
                 typed.positiveDuration(TIMEOUT_HEAD, FailoverConfig.DEFAULT_HEAD_TIMEOUT),
                 typed.positiveSize(BUFFER_MAX_BYTES, FailoverConfig.DEFAULT_BUFFER_MAX_BYTES),
-                budget(typed));
+                new TrafficShaping(budget(typed), providers.limits(problems), cache(typed)));
+    }
+
+    private static CacheSettings cache(TypedSettings typed) {
+        return new CacheSettings(typed.bool(CACHE_LAST_RESORT, false),
+                typed.positiveInt(CACHE_MAX_ENTRIES, CacheSettings.DEFAULT_MAX_ENTRIES),
+                typed.positiveDuration(CACHE_TTL, CacheSettings.DEFAULT_TTL));
     }
 
     /** {@code failover.max-attempts} (default: every step) and {@code failover.deadline} (default and {@code off}: none). */

@@ -34,7 +34,7 @@ import java.util.TreeSet;
  *     is bounded by {@code timeout.first-byte} instead
  * @param bufferMaxBytes {@code buffer.max-bytes} (default 32MB): a governed request body larger than this passes
  *     through ungoverned, as the app made it
- * @param budget {@code failover.max-attempts} and {@code failover.deadline}: what one call may spend
+ * @param shaping what one call may spend, each provider's quotas and context window, the last-resort cache
  */
 public record FailoverConfig(
         Optional<Path> source,
@@ -50,7 +50,7 @@ public record FailoverConfig(
         Map<String, String> extra,
         Duration headTimeout,
         long bufferMaxBytes,
-        CallBudget budget) {
+        TrafficShaping shaping) {
 
     public static final Duration DEFAULT_FIRST_BYTE_TIMEOUT = Duration.ofSeconds(60);
     public static final int DEFAULT_MAX_TOKENS = BridgeOptions.DEFAULT_MAX_TOKENS;
@@ -65,7 +65,7 @@ public record FailoverConfig(
         routes = List.copyOf(routes);
         otel = Map.copyOf(otel);
         extra = Map.copyOf(extra);
-        budget = budget == null ? CallBudget.UNLIMITED : budget;
+        shaping = shaping == null ? TrafficShaping.NONE : shaping;
         if (bufferMaxBytes < 1) {
             throw new IllegalArgumentException("bufferMaxBytes must be positive, was " + bufferMaxBytes);
         }
@@ -77,7 +77,7 @@ public record FailoverConfig(
             int defaultMaxTokens, Map<String, String> otel, boolean strict, Map<String, String> extra,
             Duration headTimeout, long bufferMaxBytes) {
         this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, defaultMaxTokens, otel, strict,
-                extra, headTimeout, bufferMaxBytes, CallBudget.UNLIMITED);
+                extra, headTimeout, bufferMaxBytes, TrafficShaping.NONE);
     }
 
     /** A configuration with the default {@code timeout.head} and {@code buffer.max-bytes}. */
@@ -94,6 +94,11 @@ public record FailoverConfig(
             Map<String, String> otel, boolean strict, Map<String, String> extra) {
         this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, DEFAULT_MAX_TOKENS, otel,
                 strict, extra);
+    }
+
+    /** {@code failover.max-attempts} and {@code failover.deadline}: what one call may spend. */
+    public CallBudget budget() {
+        return shaping.budget();
     }
 
     /**
@@ -166,7 +171,7 @@ public record FailoverConfig(
                 + ", failoverOn=" + failoverOn
                 + ", defaultMaxTokens=" + defaultMaxTokens
                 + ", headTimeout=" + headTimeout
-                + ", budget=" + budget
+                + ", shaping=" + shaping
                 + ", bufferMaxBytes=" + bufferMaxBytes
                 + ", otel keys=" + new TreeSet<>(otel.keySet())
                 + ", strict=" + strict

@@ -43,6 +43,9 @@ final class ProviderDefinitions {
         ConfigEntry protocol;
         ConfigEntry apiKey;
         ConfigEntry apiKeys;
+        ConfigEntry rpm;
+        ConfigEntry tpm;
+        ConfigEntry contextWindow;
         final Map<String, ConfigEntry> models = new LinkedHashMap<>();
 
         Block(String name, String firstWhere) {
@@ -57,7 +60,8 @@ final class ProviderDefinitions {
         int lastDot = rest.lastIndexOf('.');
         String name = model > 0 ? rest.substring(0, model) : lastDot > 0 ? rest.substring(0, lastDot) : "";
         if (name.isEmpty()) {
-            problems.addUnknownKey(entry, "unknown key; expected provider.<name>.url, .protocol, .api-key, .api-keys or .model.<model>");
+            problems.addUnknownKey(entry, "unknown key; expected provider.<name>.url, .protocol, .api-key, .api-keys, .model.<model>, .rpm, .tpm"
+                    + " or .context-window");
             return;
         }
         Block block = blocks.computeIfAbsent(name, n -> new Block(n, entry.where()));
@@ -70,6 +74,9 @@ final class ProviderDefinitions {
             case "protocol" -> block.protocol = entry;
             case "api-key" -> block.apiKey = entry;
             case "api-keys" -> block.apiKeys = entry;
+            case "rpm" -> block.rpm = entry;
+            case "tpm" -> block.tpm = entry;
+            case "context-window" -> block.contextWindow = entry;
             default -> problems.addUnknownKey(entry, KnownKeys.unknownKeyProblem(entry.key(),
                     KnownKeys.PROVIDER_ATTRIBUTES.stream().map(a -> PREFIX + name + "." + a).toList()));
         }
@@ -86,6 +93,36 @@ final class ProviderDefinitions {
             build(block, problems).ifPresent(provider -> providers.put(provider.name(), provider));
         }
         return providers;
+    }
+
+    /** Each provider's {@code rpm}, {@code tpm} and {@code context-window}, where any is set. */
+    Map<String, ProviderLimits> limits(ConfigProblems problems) {
+        Map<String, ProviderLimits> limits = new LinkedHashMap<>();
+        for (Block block : blocks.values()) {
+            if (block.rpm == null && block.tpm == null && block.contextWindow == null) {
+                continue;
+            }
+            limits.put(block.name, new ProviderLimits((int) positive(block.rpm, Integer.MAX_VALUE, problems),
+                    positive(block.tpm, Long.MAX_VALUE, problems), (int) positive(block.contextWindow, Integer.MAX_VALUE, problems)));
+        }
+        return limits;
+    }
+
+    /** A positive whole number, or 0 when absent or wrong (a wrong one is a problem). */
+    private static long positive(ConfigEntry entry, long max, ConfigProblems problems) {
+        if (entry == null || entry.value() == null) {
+            return 0;
+        }
+        try {
+            long value = Long.parseLong(entry.value().strip().replace("_", ""));
+            if (value >= 1 && value <= max) {
+                return value;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below
+        }
+        problems.add(entry, "not a positive whole number; expected, say, " + entry.key() + " = 500");
+        return 0;
     }
 
     private Optional<Provider> build(Block block, ConfigProblems problems) {

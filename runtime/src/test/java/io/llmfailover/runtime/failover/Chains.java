@@ -69,7 +69,7 @@ final class Chains {
     private static FailoverConfig withBudget(FailoverConfig config, CallBudget budget) {
         return new FailoverConfig(config.source(), config.providers(), config.routes(), config.breaker(), config.throttle(),
                 config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(), config.otel(), config.strict(),
-                config.extra(), config.headTimeout(), config.bufferMaxBytes(), budget);
+                config.extra(), config.headTimeout(), config.bufferMaxBytes(), config.shaping().withBudget(budget));
     }
 
     /** Calls in flight on a provider's key, as its throttle counts them. */
