@@ -2,11 +2,14 @@ package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.breaker.BreakerPermit;
 import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.quota.QuotaCharge;
+import java.io.InputStream;
 import io.llmfailover.runtime.throttle.ThrottleSlot;
 
 /**
  * The permits one attempt holds: its breaker permission (or half-open probe) and, once a key was
- * chosen, its throttle slot. The outcome is reported on them once; closing releases whatever was
+ * chosen, its throttle slot and quota charge (given back when the attempt is never sent). The outcome is reported on them once; closing releases whatever was
  * not reported as ignored, so a skip, a cancellation or an exception of the agent's own can never
  * leak a permit (64 leaked slots refused a key for good; three leaked probes held a breaker
  * half-open for good).
@@ -15,18 +18,31 @@ final class AttemptLeases implements AutoCloseable {
 
     private final BreakerPermit permit;
     private ThrottleSlot slot;
+    private QuotaCharge charge;
 
     AttemptLeases(BreakerPermit permit) {
         this.permit = permit;
     }
 
-    void hold(ThrottleSlot slot) {
+    void hold(ThrottleSlot slot, QuotaCharge charge) {
         this.slot = slot;
+        this.charge = charge;
+    }
+
+    /** The body of a success, watched for its usage to correct the quota charge's token estimate. */
+    InputStream metered(LlmResponse response, InputStream probedBody) {
+        if (charge == null || !charge.metersTokens()) {
+            return probedBody;
+        }
+        return charge.settledBy(probedBody != null ? probedBody : response.body(), response.headers());
     }
 
     /** Reports the attempt's outcome to the breaker and the throttle. */
     void record(Outcome outcome, HttpHeaders headers) {
         OutcomeRecorder.record(outcome, headers, permit, slot);
+        if (charge != null) {
+            charge.onSent(outcome == Outcome.SUCCESS, headers);
+        }
     }
 
     /** Releases as ignored what has not been reported; a no-op for what has. */
@@ -35,6 +51,9 @@ final class AttemptLeases implements AutoCloseable {
         permit.onIgnored();
         if (slot != null) {
             slot.onIgnored();
+        }
+        if (charge != null) {
+            charge.onNotSent();
         }
     }
 }

@@ -22,7 +22,6 @@ import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallScope;
 import io.llmfailover.runtime.telemetry.SkipReason;
-import io.llmfailover.runtime.throttle.ThrottleDecision;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -149,12 +148,13 @@ final class ChainWalk {
             return null;
         }
         try (AttemptLeases leases = new AttemptLeases(permit.get())) {
-            KeyPool.Choice choice = engine.keys().choose(provider, step.throttleScope(), call.request());
+            KeyPool.Choice choice = engine.keys().choose(provider, step.throttleScope(), call.request(),
+                    engine.tokenEstimate(call, model));
             if (choice.lease() == null) {
-                skip(provider, model, skipReasonOf(choice.decision()), choice.decision().nanosUntilAllowed());
+                skip(provider, model, choice.skipReason(), choice.nanosUntilAllowed());
                 return null;
             }
-            leases.hold(choice.decision().slot());
+            leases.hold(choice.decision().slot(), choice.charge());
             Attempt attempt = plan(provider, model, choice.lease());
             return attempt == null ? null : send(attempt, leases);
         }
@@ -240,7 +240,7 @@ final class ChainWalk {
     private LlmResponse translatedWhole(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope,
             LlmResponse response) throws IOException {
         byte[] translated;
-        try (InputStream upstream = response.body()) {
+        try (InputStream upstream = leases.metered(response, response.body())) {
             byte[] body = WholeBody.read(upstream);
             translated = body == null ? null : WholeBody.read(attempt.bridge().response(new ByteArrayInputStream(body),
                     call.source(), attempt.target()));
@@ -313,7 +313,7 @@ final class ChainWalk {
             LlmResponse response, InputStream body) {
         leases.record(Outcome.SUCCESS, response.headers());
         attemptScope.ended(response.status(), Outcome.SUCCESS, false, null);
-        return deliver(attempt, response, body);
+        return deliver(attempt, response, leases.metered(response, body));
     }
 
     private LlmResponse classify(Attempt attempt, AttemptLeases leases, LlmResponse response, AttemptScope attemptScope)
@@ -422,10 +422,6 @@ final class ChainWalk {
     private void skip(Provider provider, String model, SkipReason reason, long nanosUntilAllowed) {
         scope.skipped(provider, model, reason, nanosUntilAllowed);
         exhaustion.skipped(reason, nanosUntilAllowed);
-    }
-
-    private static SkipReason skipReasonOf(ThrottleDecision decision) {
-        return decision.kind() == ThrottleDecision.Kind.SILENCED ? SkipReason.SILENCED : SkipReason.OVER_LIMIT;
     }
 
     private BufferedResponse buffer(LlmResponse response) {

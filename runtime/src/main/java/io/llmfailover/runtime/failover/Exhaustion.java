@@ -67,7 +67,7 @@ final class Exhaustion {
 
     void skipped(SkipReason reason, long nanosUntilAllowed) {
         switch (reason) {
-            case SILENCED, OVER_LIMIT -> throttled = true;
+            case SILENCED, OVER_LIMIT, OVER_QUOTA -> throttled = true;
             case BREAKER_OPEN -> breakerOpen = true;
             case UNTRANSLATABLE -> {
                 return;

@@ -5,6 +5,8 @@ import io.llmfailover.runtime.config.CallBudget;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.quota.QuotaBook;
+import io.llmfailover.runtime.quota.TokenEstimate;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.telemetry.CallObserver;
@@ -28,11 +30,13 @@ public final class FailoverEngine {
     private final Scheduler scheduler;
     private final FailoverLog failoverLog;
     private final CallBudget budget;
+    private final int defaultMaxTokens;
 
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler) {
         this.state = state;
-        this.keys = new KeyPool(state);
+        this.keys = new KeyPool(state, new QuotaBook(config.shaping(), clock));
+        this.defaultMaxTokens = config.defaultMaxTokens();
         this.planner = planner;
         this.classifier = new ResponseClassifier(config.failoverOn());
         this.firstByteTimeout = config.firstByteTimeout();
@@ -87,6 +91,11 @@ public final class FailoverEngine {
 
     FailoverLog failoverLog() {
         return failoverLog;
+    }
+
+    /** The tokens {@code call} will use with {@code model}, estimated when a quota first asks. */
+    TokenEstimate tokenEstimate(GovernedCall call, String model) {
+        return new TokenEstimate(call.source().body(), model, defaultMaxTokens);
     }
 
     CallBudget budget() {

@@ -1,11 +1,18 @@
 package io.llmfailover.runtime.failover;
 
+import io.llmfailover.runtime.config.TrafficShaping;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.quota.QuotaBook;
+import io.llmfailover.runtime.quota.QuotaCharge;
+import io.llmfailover.runtime.quota.QuotaDecision;
+import io.llmfailover.runtime.quota.TokenEstimate;
 import io.llmfailover.runtime.state.BoundedNames;
 import io.llmfailover.runtime.state.ResilienceState;
+import io.llmfailover.runtime.telemetry.SkipReason;
 import io.llmfailover.runtime.throttle.Throttle;
 import io.llmfailover.runtime.throttle.ThrottleDecision;
+import io.llmfailover.runtime.time.Clock;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -13,7 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Chooses which of a provider's keys an attempt uses: round robin over the keys whose throttle
- * allows a call now. A silenced or exhausted key is skipped, never waited on.
+ * allows a call now and whose quota the call fits ({@link QuotaBook}). A silenced, exhausted or
+ * over-quota key is skipped, never waited on.
  *
  * <p>A provider without keys of its own keeps the app's credential, and each credential the app
  * sends has its own throttle ({@link AppKeyId}): one tenant's 429 does not send another tenant to
@@ -30,11 +38,17 @@ public final class KeyPool {
     public static final String OTHER_APP_KEYS = "app:other";
 
     private final ResilienceState state;
+    private final QuotaBook quotas;
     private final BoundedNames appKeyIds = new BoundedNames(MAX_APP_KEYS, OTHER_APP_KEYS);
     private final ConcurrentMap<String, AtomicInteger> nextKeyByProvider = new ConcurrentHashMap<>();
 
     public KeyPool(ResilienceState state) {
+        this(state, new QuotaBook(TrafficShaping.NONE, Clock.SYSTEM));
+    }
+
+    public KeyPool(ResilienceState state, QuotaBook quotas) {
         this.state = state;
+        this.quotas = quotas;
     }
 
     /** {@link #choose(Provider, LlmRequest)} for a call whose app credential is not known. */
@@ -56,37 +70,78 @@ public final class KeyPool {
      *     has no keys of its own; null when unknown
      */
     public Choice choose(Provider provider, String scope, LlmRequest appRequest) {
+        return choose(provider, scope, appRequest, TokenEstimate.NONE);
+    }
+
+    /** @param estimate the call's tokens, charged to the chosen key's quota with one request */
+    public Choice choose(Provider provider, String scope, LlmRequest appRequest, TokenEstimate estimate) {
         List<String> keys = provider.apiKeys();
         if (keys.isEmpty()) {
             String keyId = appRequest == null ? APP_KEY_ID : appKeyIds.admit(provider.name(), AppKeyId.of(appRequest));
             Throttle throttle = state.throttle(scope, keyId);
-            return choice(throttle.tryAcquire(), new KeyLease(null, keyId, throttle));
+            return charged(provider, scope, new KeyLease(null, keyId, throttle), throttle.tryAcquire(), estimate);
         }
         int start = Math.floorMod(nextKeyByProvider
                 .computeIfAbsent(provider.name(), name -> new AtomicInteger())
                 .getAndIncrement(), keys.size());
-        ThrottleDecision soonest = null;
+        Choice soonest = null;
         for (int i = 0; i < keys.size(); i++) {
             int index = (start + i) % keys.size();
             String keyId = "key#" + index;
             Throttle throttle = state.throttle(scope, keyId);
-            ThrottleDecision decision = throttle.tryAcquire();
-            if (decision.kind() == ThrottleDecision.Kind.ALLOWED) {
-                return new Choice(new KeyLease(keys.get(index), keyId, throttle), decision);
+            Choice choice = charged(provider, scope, new KeyLease(keys.get(index), keyId, throttle), throttle.tryAcquire(),
+                    estimate);
+            if (choice.lease() != null) {
+                return choice;
             }
-            if (soonest == null || decision.nanosUntilAllowed() < soonest.nanosUntilAllowed()) {
-                soonest = decision;
+            if (soonest == null || choice.nanosUntilAllowed() < soonest.nanosUntilAllowed()) {
+                soonest = choice;
             }
         }
-        return new Choice(null, soonest);
+        return soonest;
     }
 
-    private static Choice choice(ThrottleDecision decision, KeyLease lease) {
-        return decision.kind() == ThrottleDecision.Kind.ALLOWED ? new Choice(lease, decision) : new Choice(null, decision);
+    /** A key its throttle allows still needs its quota to: if that refuses, the slot goes back. */
+    private Choice charged(Provider provider, String scope, KeyLease lease, ThrottleDecision decision,
+            TokenEstimate estimate) {
+        if (!decision.allowed()) {
+            return new Choice(null, decision);
+        }
+        QuotaDecision quota = quotas.tryCharge(provider.name(), scope, lease.keyId(), estimate);
+        if (!quota.allowed()) {
+            decision.slot().onIgnored();
+            return new Choice(null, decision, quota);
+        }
+        return new Choice(lease, decision, quota);
     }
 
-    /** @param lease null when no key was allowed; {@code decision} then says why */
-    public record Choice(KeyLease lease, ThrottleDecision decision) {
+    /**
+     * @param lease null when no key was allowed; {@code decision}, or {@code quota} when it refused, then says why
+     * @param quota null when the throttle refused before the quota was asked
+     */
+    public record Choice(KeyLease lease, ThrottleDecision decision, QuotaDecision quota) {
+
+        public Choice(KeyLease lease, ThrottleDecision decision) {
+            this(lease, decision, null);
+        }
+
+        /** The chosen key's quota charge, null when none was taken. */
+        public QuotaCharge charge() {
+            return quota == null ? null : quota.charge();
+        }
+
+        /** Why no key was chosen. */
+        public SkipReason skipReason() {
+            if (quota != null && !quota.allowed()) {
+                return SkipReason.OVER_QUOTA;
+            }
+            return decision.kind() == ThrottleDecision.Kind.SILENCED ? SkipReason.SILENCED : SkipReason.OVER_LIMIT;
+        }
+
+        /** How long until the refusing key would be allowed. */
+        public long nanosUntilAllowed() {
+            return quota != null && !quota.allowed() ? quota.nanosUntilAllowed() : decision.nanosUntilAllowed();
+        }
 
         @Override
         public String toString() {

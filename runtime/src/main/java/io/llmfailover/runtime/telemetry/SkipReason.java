@@ -5,5 +5,7 @@ public enum SkipReason {
     BREAKER_OPEN,
     SILENCED,
     OVER_LIMIT,
+    /** Every key would overrun its requests or tokens per minute, configured or announced by the provider. */
+    OVER_QUOTA,
     UNTRANSLATABLE
 }

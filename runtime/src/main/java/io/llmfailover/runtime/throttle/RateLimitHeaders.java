@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.DateTimeException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -52,8 +53,27 @@ public final class RateLimitHeaders {
         abstract OptionalLong millisUntil(String value, long nowMillis);
     }
 
+    /**
+     * What a success said of one limit: {@code remaining} now, {@code limit} in all (-1 when not
+     * announced), full again in {@code resetMillis}.
+     *
+     * @param tokens true for a token limit, false for a request limit
+     */
+    public record Announced(boolean tokens, long remaining, long limit, long resetMillis) {}
+
     /** One announced limit: how much of it is left, and when it resets. */
-    private record Limit(String remainingHeader, String resetHeader, ResetFormat format) {
+    private record Limit(String remainingHeader, String resetHeader, ResetFormat format, String limitHeader,
+            boolean tokens) {
+
+        Optional<Announced> announced(HttpHeaders headers, long nowMillis) {
+            OptionalLong remaining = count(headers, remainingHeader);
+            OptionalLong reset = resetMillis(headers, nowMillis);
+            if (remaining.isEmpty() || reset.isEmpty()) {
+                return Optional.empty();
+            }
+            return Optional.of(new Announced(tokens, remaining.getAsLong(), count(headers, limitHeader).orElse(-1),
+                    reset.getAsLong()));
+        }
 
         boolean exhausted(HttpHeaders headers) {
             return headers.first(remainingHeader).map(RateLimitHeaders::isZero).orElse(false);
@@ -66,12 +86,14 @@ public final class RateLimitHeaders {
     }
 
     private static final List<Limit> LIMITS = List.of(
-            new Limit("x-ratelimit-remaining-requests", "x-ratelimit-reset-requests", ResetFormat.DELAY),
-            new Limit("x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens", ResetFormat.DELAY),
-            anthropic("requests"),
-            anthropic("tokens"),
-            anthropic("input-tokens"),
-            anthropic("output-tokens"));
+            new Limit("x-ratelimit-remaining-requests", "x-ratelimit-reset-requests", ResetFormat.DELAY,
+                    "x-ratelimit-limit-requests", false),
+            new Limit("x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens", ResetFormat.DELAY,
+                    "x-ratelimit-limit-tokens", true),
+            anthropic("requests", false),
+            anthropic("tokens", true),
+            anthropic("input-tokens", true),
+            anthropic("output-tokens", true));
 
     private RateLimitHeaders() {}
 
@@ -101,9 +123,33 @@ public final class RateLimitHeaders {
         return longest < 0 ? OptionalLong.empty() : OptionalLong.of(longest);
     }
 
-    private static Limit anthropic(String kind) {
+    /** Every limit a response announced with both what remains and when it resets, for pacing. */
+    public static List<Announced> announced(HttpHeaders headers, long nowMillis) {
+        List<Announced> announced = new ArrayList<>(2);
+        for (Limit limit : LIMITS) {
+            limit.announced(headers, nowMillis).ifPresent(announced::add);
+        }
+        return announced;
+    }
+
+    private static Limit anthropic(String kind, boolean tokens) {
         String prefix = "anthropic-ratelimit-" + kind;
-        return new Limit(prefix + "-remaining", prefix + "-reset", ResetFormat.INSTANT);
+        return new Limit(prefix + "-remaining", prefix + "-reset", ResetFormat.INSTANT, prefix + "-limit", tokens);
+    }
+
+    /** A whole, non-negative count; fractions round down, so what is learnt is never more than was said. */
+    private static OptionalLong count(HttpHeaders headers, String name) {
+        Optional<String> value = headers.first(name);
+        if (value.isEmpty()) {
+            return OptionalLong.empty();
+        }
+        try {
+            BigDecimal number = new BigDecimal(value.get().strip());
+            return number.signum() < 0 ? OptionalLong.empty()
+                    : OptionalLong.of(number.min(BigDecimal.valueOf(Long.MAX_VALUE)).longValue());
+        } catch (NumberFormatException e) {
+            return OptionalLong.empty();
+        }
     }
 
     private static boolean isZero(String remaining) {

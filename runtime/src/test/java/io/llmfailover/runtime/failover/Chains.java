@@ -60,7 +60,7 @@ final class Chains {
         this(withBudget(config(chain), budget));
     }
 
-    private Chains(FailoverConfig config) {
+    Chains(FailoverConfig config) {
         state = new RecordingResilienceState(new LocalResilienceState(config.breaker(), config.throttle(), clock, List.of(),
                 List.of()));
         gateway = Gateway.builder(config).clock(clock).scheduler(scheduler).state(state).build();

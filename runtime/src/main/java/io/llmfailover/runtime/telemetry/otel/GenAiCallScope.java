@@ -90,6 +90,7 @@ final class GenAiCallScope implements CallScope {
                 case BREAKER_OPEN -> event.put(FailoverAttributes.BREAKER_STATE, "open");
                 case SILENCED -> event.put(FailoverAttributes.THROTTLE_DECISION, "silenced");
                 case OVER_LIMIT -> event.put(FailoverAttributes.THROTTLE_DECISION, "over_limit");
+                case OVER_QUOTA -> event.put(FailoverAttributes.THROTTLE_DECISION, "over_quota");
                 case UNTRANSLATABLE -> { }
             }
             span.addEvent(FailoverAttributes.EVENT_SKIPPED, event.build());

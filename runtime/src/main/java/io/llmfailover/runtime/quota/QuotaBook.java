@@ -1,0 +1,54 @@
+package io.llmfailover.runtime.quota;
+
+import io.llmfailover.runtime.config.ProviderLimits;
+import io.llmfailover.runtime.config.TrafficShaping;
+import io.llmfailover.runtime.time.Clock;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * Every key's quota, by chain-step scope and key id. A key has one when its provider configures
+ * {@code rpm} or {@code tpm}, or once a success of its announced rate-limit headers; the scopes
+ * are the routes' steps and the key ids those {@code KeyPool} hands out, so the book is bounded.
+ */
+public final class QuotaBook {
+
+    private final TrafficShaping shaping;
+    private final Clock clock;
+    private final ConcurrentMap<String, KeyQuota> quotas = new ConcurrentHashMap<>();
+
+    public QuotaBook(TrafficShaping shaping, Clock clock) {
+        this.shaping = shaping;
+        this.clock = clock;
+    }
+
+    /**
+     * Charges one request and the call's estimated tokens to the key, or refuses without charging.
+     *
+     * @param scope where the key's throttles live: a provider, or a provider's model for a step that names one
+     */
+    public QuotaDecision tryCharge(String provider, String scope, String keyId, TokenEstimate estimate) {
+        String quotaKey = provider + '\n' + scope + '\n' + keyId;
+        KeyQuota quota = quotas.get(quotaKey);
+        if (quota == null && shaping.limitsOf(provider).hasQuota()) {
+            quota = quotaOf(quotaKey);
+        }
+        if (quota == null) {
+            return new QuotaDecision(new QuotaCharge(this, quotaKey, null, 0), 0);
+        }
+        long now = clock.nanoTime();
+        long tokens = quota.metersTokens(now) ? estimate.total() : 0;
+        long wait = quota.tryCharge(tokens, now);
+        return wait > 0 ? new QuotaDecision(null, wait) : new QuotaDecision(new QuotaCharge(this, quotaKey, quota, tokens), 0);
+    }
+
+    KeyQuota quotaOf(String quotaKey) {
+        String provider = quotaKey.substring(0, quotaKey.indexOf('\n'));
+        ProviderLimits limits = shaping.limitsOf(provider);
+        return quotas.computeIfAbsent(quotaKey, key -> new KeyQuota(limits, clock.nanoTime()));
+    }
+
+    Clock clock() {
+        return clock;
+    }
+}
