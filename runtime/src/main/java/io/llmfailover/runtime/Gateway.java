@@ -14,6 +14,7 @@ import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.ProviderDirectory;
 import io.llmfailover.runtime.route.Route;
+import io.llmfailover.runtime.route.RouteHeader;
 import io.llmfailover.runtime.route.RouteTable;
 import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.ResilienceState;
@@ -95,7 +96,7 @@ public final class Gateway {
             recognized = directory.addressed(request.uri())
                     .flatMap(provider -> CallRecognizer.recognize(provider, request));
             route = recognized.isEmpty() ? null : routes.routeFor(recognized.get().addressed(),
-                    recognized.get().source().model());
+                    recognized.get().source().model(), RouteHeader.of(request.headers()));
         } catch (RuntimeException internal) {
             throw new AgentFailure("could not route " + request, internal);
         }
