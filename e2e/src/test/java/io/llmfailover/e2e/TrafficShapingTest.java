@@ -69,6 +69,29 @@ class TrafficShapingTest {
                 "the app's own key, to the provider the app addressed, for either model");
     }
 
+    /** As samples/local-model: the chain ends on a keyless OpenAI-compatible server (Ollama, vLLM, llama.cpp). */
+    @Test
+    void aKeylessLocalModelEndsTheChainAndNeverSeesTheAppsKey() throws Exception {
+        server.on("local", "primary", ProviderBehaviours.failing(503, ChatWire.OPENAI.errorBody(503, "server_error", "down")))
+                .on("local", "ollama", ProviderBehaviours.answering(ChatWire.OPENAI, "ollama"));
+        String primaryUrl = server.rootUrl("local", "primary") + "/v1";
+        Path config = ConfigFile.create()
+                .set("provider.primary.url", primaryUrl)
+                .set("provider.local.url", server.rootUrl("local", "ollama") + "/v1")
+                .set("provider.local.model.*", "llama3.2")
+                .set("route.chat.match", "primary")
+                .set("route.chat.chain", "primary, local")
+                .writeTo(workDir.resolve("llm-failover-local.properties"));
+
+        AppOutput output = ClientCall.JDK_STREAM.launch(workDir, primaryUrl, APP_KEY, "1").withAgent(config).run();
+
+        assertCompleted(output);
+        assertEquals("Hello from ollama", output.result(1).map(Result::content).orElse(null), output::describe);
+        FaultExchange.Request local = server.received("local", "ollama").get(0);
+        assertFalse(local.headers().containsKey("authorization"), () -> "a key reached the local server" + output.describe());
+        assertTrue(local.body().contains("\"llama3.2\""), local::body);
+    }
+
     @Test
     void anAppPicksItsRouteWithXLlmRouteAndNoProviderSeesTheHeader() throws Exception {
         server.on("route", "primary", ProviderBehaviours.failing(503, ChatWire.OPENAI.errorBody(503, "server_error", "down")))
