@@ -1,6 +1,7 @@
 package io.llmfailover.runtime;
 
 import io.llmfailover.runtime.breaker.BreakerListener;
+import io.llmfailover.runtime.cache.LastResort;
 import io.llmfailover.runtime.call.CallRecognizer;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.config.FailoverConfig;
@@ -205,7 +206,8 @@ public final class Gateway {
                     : new LocalResilienceState(config.breaker(), config.throttle(), clock, breakerListeners,
                             throttleListeners, config.namedModels());
             return new Gateway(directory, routes, new FailoverEngine(config, resilience,
-                    new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler),
+                    new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler,
+                    LastResort.of(config.shaping().cache(), clock)),
                     config.bufferMaxBytes());
         }
     }
