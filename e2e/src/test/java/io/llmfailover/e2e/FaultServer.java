@@ -6,8 +6,10 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -30,6 +32,7 @@ final class FaultServer implements AutoCloseable {
     private final ServerSocket server;
     private final Map<String, Behaviour> behaviours = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
+    private final Map<String, List<FaultExchange.Request>> received = new ConcurrentHashMap<>();
 
     private FaultServer() throws IOException {
         server = new ServerSocket(0, 100, InetAddress.getLoopbackAddress());
@@ -59,6 +62,11 @@ final class FaultServer implements AutoCloseable {
         return count == null ? 0 : count.get();
     }
 
+    /** The requests this provider of this cell received, in order of arrival. */
+    List<FaultExchange.Request> received(String cell, String role) {
+        return List.copyOf(received.getOrDefault(cell + "/" + role, List.of()));
+    }
+
     @Override
     public void close() throws IOException {
         server.close();
@@ -85,6 +93,7 @@ final class FaultServer implements AutoCloseable {
                 FaultExchange exchange = new FaultExchange(socket, request);
                 String provider = providerOf(request.path());
                 requests.computeIfAbsent(provider, p -> new AtomicInteger()).incrementAndGet();
+                received.computeIfAbsent(provider, p -> new CopyOnWriteArrayList<>()).add(request);
                 behaviours.getOrDefault(provider, FaultExchange::notFound).answer(exchange);
                 if (!exchange.reusable()) {
                     return;

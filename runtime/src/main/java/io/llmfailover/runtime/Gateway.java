@@ -1,6 +1,7 @@
 package io.llmfailover.runtime;
 
 import io.llmfailover.runtime.breaker.BreakerListener;
+import io.llmfailover.runtime.cache.LastResort;
 import io.llmfailover.runtime.call.CallRecognizer;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.config.FailoverConfig;
@@ -14,6 +15,7 @@ import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.ProviderDirectory;
 import io.llmfailover.runtime.route.Route;
+import io.llmfailover.runtime.route.RouteHeader;
 import io.llmfailover.runtime.route.RouteTable;
 import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.ResilienceState;
@@ -95,7 +97,7 @@ public final class Gateway {
             recognized = directory.addressed(request.uri())
                     .flatMap(provider -> CallRecognizer.recognize(provider, request));
             route = recognized.isEmpty() ? null : routes.routeFor(recognized.get().addressed(),
-                    recognized.get().source().model());
+                    recognized.get().source().model(), RouteHeader.of(request.headers()));
         } catch (RuntimeException internal) {
             throw new AgentFailure("could not route " + request, internal);
         }
@@ -204,7 +206,8 @@ public final class Gateway {
                     : new LocalResilienceState(config.breaker(), config.throttle(), clock, breakerListeners,
                             throttleListeners, config.namedModels());
             return new Gateway(directory, routes, new FailoverEngine(config, resilience,
-                    new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler),
+                    new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler,
+                    LastResort.of(config.shaping().cache(), clock)),
                     config.bufferMaxBytes());
         }
     }

@@ -19,6 +19,9 @@ public record AppArgs(String baseUrl, String apiKey, Mode mode, CallPlan plan) {
     /** A JVM option: the chat apps pad their prompt to this many characters (to pass {@code buffer.max-bytes}). */
     public static final String PROMPT_SIZE_PROPERTY = "e2e.chat.prompt-size";
 
+    /** A JVM option: the JDK client app names this route in an {@code x-llm-route} header. */
+    public static final String ROUTE_PROPERTY = "e2e.llm-route";
+
     public static AppArgs parse(String[] args) {
         if (args.length != 4) {
             throw new IllegalArgumentException(

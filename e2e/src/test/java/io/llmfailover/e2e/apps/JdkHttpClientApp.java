@@ -103,12 +103,15 @@ public final class JdkHttpClientApp {
     }
 
     private HttpRequest request(boolean stream) {
-        return HttpRequest.newBuilder(URI.create(app.baseUrl() + "/chat/completions"))
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(app.baseUrl() + "/chat/completions"))
                 .timeout(Duration.ofSeconds(30))
                 .header("Authorization", "Bearer " + app.apiKey())
-                .header("Content-Type", "application/json")
-                .POST(BodyPublishers.ofString(ChatExchange.requestBody(stream)))
-                .build();
+                .header("Content-Type", "application/json");
+        String route = System.getProperty(AppArgs.ROUTE_PROPERTY);
+        if (route != null) {
+            request.header("x-llm-route", route);
+        }
+        return request.POST(BodyPublishers.ofString(ChatExchange.requestBody(stream))).build();
     }
 
     private static String provider(HttpResponse<?> response) {

@@ -100,7 +100,7 @@ final class ConfigBinder {
     private static CacheSettings cache(TypedSettings typed) {
         return new CacheSettings(typed.bool(CACHE_LAST_RESORT, false),
                 typed.positiveInt(CACHE_MAX_ENTRIES, CacheSettings.DEFAULT_MAX_ENTRIES),
-                typed.positiveDuration(CACHE_TTL, CacheSettings.DEFAULT_TTL));
+                typed.positiveDuration(CACHE_TTL, CacheSettings.DEFAULT_TTL), typed.bool(CACHE_TOOLS, false));
     }
 
     /** {@code failover.max-attempts} (default: every step) and {@code failover.deadline} (default and {@code off}: none). */

@@ -31,6 +31,7 @@ final class KnownKeys {
     static final String CACHE_LAST_RESORT = "cache.last-resort";
     static final String CACHE_MAX_ENTRIES = "cache.max-entries";
     static final String CACHE_TTL = "cache.ttl";
+    static final String CACHE_TOOLS = "cache.tools";
     static final String AGENT_STRICT = "agent.strict";
     static final String TRANSLATION_DEFAULT_MAX_TOKENS = "translation.default-max-tokens";
     static final String AGENT_LOG = FailoverConfig.LOG_KEY;
@@ -44,7 +45,7 @@ final class KnownKeys {
             BREAKER_FAILURE_RATE, BREAKER_MINIMUM_CALLS, BREAKER_WINDOW, BREAKER_CONSECUTIVE_FAILURES,
             BREAKER_OPEN_DURATION, BREAKER_HALF_OPEN_PROBES, THROTTLE_ENABLED, THROTTLE_INITIAL_LIMIT,
             THROTTLE_MIN_LIMIT, THROTTLE_MAX_LIMIT, THROTTLE_MAX_SILENCE, TIMEOUT_FIRST_BYTE, TIMEOUT_HEAD, BUFFER_MAX_BYTES, FAILOVER_ON,
-            FAILOVER_MAX_ATTEMPTS, FAILOVER_DEADLINE, CACHE_LAST_RESORT, CACHE_MAX_ENTRIES, CACHE_TTL,
+            FAILOVER_MAX_ATTEMPTS, FAILOVER_DEADLINE, CACHE_LAST_RESORT, CACHE_MAX_ENTRIES, CACHE_TTL, CACHE_TOOLS,
             AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG, AGENT_LOG_LEVEL);
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "model.*", "rpm", "tpm",

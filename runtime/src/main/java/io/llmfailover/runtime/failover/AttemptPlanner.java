@@ -14,6 +14,7 @@ import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.route.RouteHeader;
 import java.net.URI;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
@@ -36,7 +37,9 @@ public final class AttemptPlanner {
         boolean addressed = provider == call.addressed() || provider.equals(call.addressed());
         InjectedFault.maybeThrowTranslating(addressed);
         ProtocolBridge bridge = bridge(call.addressed().protocol(), provider);
-        if (addressed && lease.key() == null && Objects.equals(model, source.model())) {
+        boolean asTheAppMadeIt = lease.key() == null && Objects.equals(model, source.model())
+                && !call.request().headers().contains(RouteHeader.NAME);
+        if (addressed && asTheAppMadeIt) {
             TargetRequest target = new TargetRequest(source.operation(), model, source.stream(), null, source.body(),
                     HttpHeaders.EMPTY);
             return new Attempt(provider, target, bridge, call.request(), lease, true);

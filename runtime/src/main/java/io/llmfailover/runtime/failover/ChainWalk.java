@@ -106,12 +106,22 @@ final class ChainWalk {
                 return handOver(answer, step.provider());
             }
         }
+        return exhausted();
+    }
+
+    /** Every step failed: an identical request's kept answer when there is one, else the exhaustion's. */
+    private Answer exhausted() throws IOException {
+        Optional<LlmResponse> cached = engine.lastResort().answerFor(call);
+        if (cached.isPresent()) {
+            scope.servedFromCache();
+            return Answer.made(scope.answered(cached.get(), null));
+        }
         return Answer.made(scope.answered(exhaustion.answer(), null));
     }
 
     private Answer handOver(LlmResponse answer, Provider provider) {
         try {
-            LlmResponse delivered = committed(scope.answered(answer, provider));
+            LlmResponse delivered = engine.lastResort().keeping(call, committed(scope.answered(answer, provider)));
             return ownResponse != null ? Answer.own(delivered, ownResponse) : Answer.made(delivered);
         } catch (RuntimeException internal) {
             answer.abort();

@@ -2,6 +2,7 @@ package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.provider.Protocol;
+import io.llmfailover.runtime.route.RouteHeader;
 import java.net.URI;
 import java.util.List;
 import java.util.Locale;
@@ -65,6 +66,7 @@ public final class Credentials {
             Protocol protocol, URI baseUrl, String key, HttpHeaders extra) {
         HttpHeaders.Builder headers = toAddressedOrigin ? appHeaders.toBuilder() : safeHeaders(appHeaders, crossProtocol);
         HOP_HEADERS.forEach(headers::remove);
+        headers.remove(RouteHeader.NAME);
         if (key != null) {
             CREDENTIAL_HEADERS.forEach(headers::remove);
             headers.set(headerName(protocol, baseUrl), headerValue(protocol, baseUrl, key));

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.failover;
 
+import io.llmfailover.runtime.cache.LastResort;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.config.CallBudget;
 import io.llmfailover.runtime.config.FailoverConfig;
@@ -31,9 +32,16 @@ public final class FailoverEngine {
     private final FailoverLog failoverLog;
     private final CallBudget budget;
     private final int defaultMaxTokens;
+    private final LastResort lastResort;
 
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler) {
+        this(config, state, planner, observer, clock, scheduler, LastResort.OFF);
+    }
+
+    public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
+            Clock clock, Scheduler scheduler, LastResort lastResort) {
+        this.lastResort = lastResort;
         this.state = state;
         this.keys = new KeyPool(state, new QuotaBook(config.shaping(), clock));
         this.defaultMaxTokens = config.defaultMaxTokens();
@@ -100,6 +108,10 @@ public final class FailoverEngine {
 
     CallBudget budget() {
         return budget;
+    }
+
+    LastResort lastResort() {
+        return lastResort;
     }
 
     Duration firstByteTimeout() {

@@ -7,6 +7,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -17,9 +18,11 @@ import java.util.function.Function;
 public final class RouteTable {
 
     private final Map<String, List<Route>> routesByProvider;
+    private final Map<String, Route> routesByName;
 
-    private RouteTable(Map<String, List<Route>> routesByProvider) {
+    private RouteTable(Map<String, List<Route>> routesByProvider, Map<String, Route> routesByName) {
         this.routesByProvider = routesByProvider;
+        this.routesByName = routesByName;
     }
 
     /**
@@ -28,14 +31,22 @@ public final class RouteTable {
      */
     public static RouteTable of(List<RouteSettings> settings, Function<String, Provider> providerByName) {
         Map<String, List<Route>> byProvider = new HashMap<>();
+        Map<String, Route> byName = new HashMap<>();
         for (RouteSettings route : settings) {
             List<ChainStep> chain = route.chain().stream().map(step -> ChainStep.parse(step, providerByName)).toList();
             ModelGlob glob = route.modelGlob() == null ? null : new ModelGlob(route.modelGlob());
-            byProvider.computeIfAbsent(route.provider(), name -> new ArrayList<>())
-                    .add(new Route(route.name(), route.provider(), glob, chain));
+            Route built = new Route(route.name(), route.provider(), glob, chain);
+            byProvider.computeIfAbsent(route.provider(), name -> new ArrayList<>()).add(built);
+            byName.put(route.name(), built);
         }
         byProvider.values().forEach(routes -> routes.sort(Comparator.comparing(route -> route.modelGlob() == null)));
-        return new RouteTable(Map.copyOf(byProvider));
+        return new RouteTable(Map.copyOf(byProvider), Map.copyOf(byName));
+    }
+
+    /** The route the app named with {@link RouteHeader}, when one has that name; else as {@link #routeFor(Provider, String)}. */
+    public Route routeFor(Provider addressed, String model, Optional<String> named) {
+        Route chosen = named.map(routesByName::get).orElse(null);
+        return chosen != null ? chosen : routeFor(addressed, model);
     }
 
     public Route routeFor(Provider addressed, String model) {

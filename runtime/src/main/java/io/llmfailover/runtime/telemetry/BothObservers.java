@@ -46,6 +46,12 @@ final class BothObservers implements CallObserver {
         }
 
         @Override
+        public void servedFromCache() {
+            first.servedFromCache();
+            second.servedFromCache();
+        }
+
+        @Override
         public void failed(Throwable error) {
             first.failed(error);
             second.failed(error);

@@ -21,6 +21,12 @@ public interface CallScope {
      */
     LlmResponse answered(LlmResponse response, Provider servedBy);
 
+    /**
+     * The answer about to be given is the last-resort cache's: every step failed and an identical
+     * request's earlier answer is replayed. Told just before {@link #answered} with no provider.
+     */
+    default void servedFromCache() {}
+
     /** The call ends with an exception thrown to the app. */
     void failed(Throwable error);
 

@@ -2,11 +2,13 @@ package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.BreakerSettings;
+import io.llmfailover.runtime.config.CacheSettings;
 import io.llmfailover.runtime.config.CallBudget;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.FailoverPolicy;
 import io.llmfailover.runtime.config.RouteSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
+import io.llmfailover.runtime.config.TrafficShaping;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.provider.Protocol;
@@ -60,6 +62,11 @@ final class Chains {
         this(withBudget(config(chain), budget));
     }
 
+    /** A gateway with the last-resort cache as {@code cache} says, walking {@code chain}. */
+    Chains(CacheSettings cache, String... chain) {
+        this(withCache(config(chain), cache));
+    }
+
     Chains(FailoverConfig config) {
         state = new RecordingResilienceState(new LocalResilienceState(config.breaker(), config.throttle(), clock, List.of(),
                 List.of()));
@@ -67,9 +74,18 @@ final class Chains {
     }
 
     private static FailoverConfig withBudget(FailoverConfig config, CallBudget budget) {
+        return withShaping(config, config.shaping().withBudget(budget));
+    }
+
+    private static FailoverConfig withCache(FailoverConfig config, CacheSettings cache) {
+        TrafficShaping shaping = config.shaping();
+        return withShaping(config, new TrafficShaping(shaping.budget(), shaping.limits(), cache));
+    }
+
+    private static FailoverConfig withShaping(FailoverConfig config, TrafficShaping shaping) {
         return new FailoverConfig(config.source(), config.providers(), config.routes(), config.breaker(), config.throttle(),
                 config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(), config.otel(), config.strict(),
-                config.extra(), config.headTimeout(), config.bufferMaxBytes(), config.shaping().withBudget(budget));
+                config.extra(), config.headTimeout(), config.bufferMaxBytes(), shaping);
     }
 
     /** Calls in flight on a provider's key, as its throttle counts them. */

@@ -9,6 +9,8 @@ final class FailoverAttributes {
     static final AttributeKey<String> PROVIDER = AttributeKey.stringKey("llm_failover.provider");
     static final AttributeKey<String> ADDRESSED_PROVIDER = AttributeKey.stringKey("llm_failover.addressed_provider");
     static final AttributeKey<String> SERVED_BY = AttributeKey.stringKey("llm_failover.served_by");
+    /** {@link #SERVED_BY} of an answer replayed from the last-resort cache. */
+    static final String SERVED_BY_CACHE = "cache";
     static final AttributeKey<String> ROUTE = AttributeKey.stringKey("llm_failover.route");
     static final AttributeKey<Long> ATTEMPT = AttributeKey.longKey("llm_failover.attempt");
     static final AttributeKey<Long> ATTEMPTS = AttributeKey.longKey("llm_failover.attempts");

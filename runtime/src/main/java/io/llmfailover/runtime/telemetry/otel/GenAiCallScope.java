@@ -114,6 +114,11 @@ final class GenAiCallScope implements CallScope {
     }
 
     @Override
+    public void servedFromCache() {
+        span.setAttribute(FailoverAttributes.SERVED_BY, FailoverAttributes.SERVED_BY_CACHE);
+    }
+
+    @Override
     public LlmResponse answered(LlmResponse response, Provider servedBy) {
         try {
             leave();

@@ -50,9 +50,17 @@ final class TelemetryFixture implements AutoCloseable {
     }
 
     TelemetryFixture(OtlpReceiver receiver, Map<String, String> otel) throws IOException {
+        this(receiver, otel, config());
+    }
+
+    /** A gateway over {@code config}, whose providers are this fixture's. */
+    TelemetryFixture(FailoverConfig config) throws IOException {
+        this(new OtlpReceiver(), Map.of(), config);
+    }
+
+    private TelemetryFixture(OtlpReceiver receiver, Map<String, String> otel, FailoverConfig config) throws IOException {
         this.receiver = receiver;
         this.telemetry = OtelTelemetry.start(settings(receiver.endpoint(), otel), clock);
-        FailoverConfig config = config();
         this.gateway = Gateway.builder(config).clock(clock)
                 .state(new LocalResilienceState(config.breaker(), config.throttle(), clock,
                         List.of(telemetry.breakerListener()), List.of(telemetry.throttleListener())))

@@ -1,0 +1,49 @@
+package io.llmfailover.runtime.cache;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.protocol.translate.Json;
+import io.llmfailover.runtime.protocol.translate.MalformedBodyException;
+import io.llmfailover.runtime.protocol.translate.SourceRequest;
+import java.util.Optional;
+
+/**
+ * A governed call as the last-resort cache sees it: its key, and whether it carries tools.
+ *
+ * <p>The key covers the protocol and operation the app used, the model, the stream flag and the
+ * query (already without credentials), so that a stored answer replays byte for byte in the app's
+ * format; and the whole body written canonically, so that field order and whitespace do not
+ * matter but every field does: model, messages, tools and temperature, and also the system prompt,
+ * {@code max_tokens} or {@code user}. Headers, where credentials travel, are never part of it.
+ *
+ * @param carriesTools the body declares tools (or legacy {@code functions}) the model may call
+ */
+record CacheableRequest(CacheKey key, boolean carriesTools) {
+
+    /** Empty for a body that is not a JSON object: nothing to normalise, nothing cached. */
+    static Optional<CacheableRequest> of(GovernedCall call) {
+        ObjectNode body;
+        try {
+            body = Json.parseObject(call.source().body());
+        } catch (MalformedBodyException notJson) {
+            return Optional.empty();
+        }
+        return Optional.of(new CacheableRequest(CacheKey.of(normalised(call, body)), carriesTools(body)));
+    }
+
+    private static String normalised(GovernedCall call, ObjectNode body) {
+        SourceRequest source = call.source();
+        return String.join("\n", call.addressed().protocol().name(), source.operation().name(),
+                String.valueOf(source.model()), String.valueOf(source.stream()), String.valueOf(source.query()),
+                CanonicalJson.of(body));
+    }
+
+    private static boolean carriesTools(ObjectNode body) {
+        return nonEmpty(body.get("tools")) || nonEmpty(body.get("functions"));
+    }
+
+    private static boolean nonEmpty(JsonNode node) {
+        return node != null && !node.isNull() && !(node.isContainerNode() && node.isEmpty());
+    }
+}
