@@ -9,12 +9,18 @@ import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.apps.AppArgs;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
-/** Traffic shaping end to end: a route that degrades to a smaller model, and a route picked by header. */
+/**
+ * Traffic shaping end to end: a route that degrades to a smaller model, a keyless local model as the
+ * last step, the last-resort cache, and a route picked by header.
+ */
 class TrafficShapingTest {
 
     private static final String APP_KEY = "sk-app-shaping-0123456789";
@@ -90,6 +96,42 @@ class TrafficShapingTest {
         FaultExchange.Request local = server.received("local", "ollama").get(0);
         assertFalse(local.headers().containsKey("authorization"), () -> "a key reached the local server" + output.describe());
         assertTrue(local.body().contains("\"llama3.2\""), local::body);
+    }
+
+    /** The primary answers once, then it and the backup are down: the same question is answered from the cache. */
+    @ParameterizedTest
+    @EnumSource(value = ClientCall.class, names = {"JDK_BLOCKING", "JDK_STREAM", "SDK_STREAM"})
+    void theLastResortCacheAnswersAnIdenticalRequestWhenEveryProviderIsDown(ClientCall client) throws Exception {
+        AtomicInteger primaryCalls = new AtomicInteger();
+        server.on("cache", "primary", exchange -> {
+            if (primaryCalls.incrementAndGet() == 1) {
+                ProviderBehaviours.answering(ChatWire.OPENAI, "primary").answer(exchange);
+            } else {
+                exchange.respond(503, "application/json", ChatWire.OPENAI.errorBody(503, "server_error", "down"));
+            }
+        }).on("cache", "backup", ProviderBehaviours.failing(503, ChatWire.OPENAI.errorBody(503, "server_error", "down too")));
+        String primaryUrl = server.rootUrl("cache", "primary") + "/v1";
+        Path config = ConfigFile.primaryFallingOverTo(primaryUrl, server.rootUrl("cache", "backup") + "/v1")
+                .set("provider.backup.api-key", "sk-backup")
+                .set("cache.last-resort", true)
+                .writeTo(workDir.resolve("llm-failover-cache.properties"));
+
+        AppOutput output = client.launch(workDir, primaryUrl, APP_KEY, "2").withAgent(config).run();
+
+        assertCompleted(output);
+        for (int call = 1; call <= 2; call++) {
+            int number = call;
+            assertEquals("Hello from primary", output.result(call).map(Result::content).orElse(null),
+                    () -> "call " + number + output.describe());
+        }
+        if (client.streams()) {
+            assertEquals(ProviderBehaviours.chunks("primary"), output.chunks(2), () -> "replayed as a stream" + output.describe());
+        }
+        if (client.seesHeaders()) {
+            assertEquals("cache", output.result(2).map(Result::provider).orElse(null), output::describe);
+        }
+        assertEquals(2, server.requests("cache", "primary"), "every provider is tried before the cache" + output.describe());
+        assertEquals(1, server.requests("cache", "backup"), output::describe);
     }
 
     @Test

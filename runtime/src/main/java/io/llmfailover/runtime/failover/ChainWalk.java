@@ -59,6 +59,8 @@ final class ChainWalk {
     private boolean cancelled;
     /** When the walk began, for {@code failover.deadline}. */
     private final long startedNanos;
+    /** Which steps' context windows the request fits. */
+    private final ContextFit contextWindows;
 
     ChainWalk(GovernedCall call, Route route, Transport transport, CallScope scope, FailoverEngine engine) {
         this.call = call;
@@ -68,6 +70,7 @@ final class ChainWalk {
         this.engine = engine;
         this.exhaustion = new Exhaustion(call);
         this.startedNanos = engine.clock().nanoTime();
+        this.contextWindows = new ContextFit(call, route, engine);
     }
 
     Answer run() throws IOException {
@@ -151,6 +154,10 @@ final class ChainWalk {
     private LlmResponse tryStep(ChainStep step) throws IOException {
         Provider provider = step.provider();
         String model = step.modelFor(call.source().model());
+        if (!contextWindows.fits(provider)) {
+            skip(provider, model, SkipReason.CONTEXT_WINDOW, 0);
+            return null;
+        }
         CircuitBreaker breaker = engine.state().breaker(provider.name(), model);
         Optional<BreakerPermit> permit = breaker.tryAcquire();
         if (permit.isEmpty()) {
@@ -332,7 +339,8 @@ final class ChainWalk {
         if (status < 400) {
             return succeed(attempt, leases, attemptScope, response, null);
         }
-        if (status != 429 && !engine.classifier().mayFailOver(status)) {
+        boolean mayOverflow = engine.classifier().mayOverflowContext(status) && contextWindows.mayMoveOnFromOverflow();
+        if (status != 429 && !engine.classifier().mayFailOver(status) && !mayOverflow) {
             Outcome outcome = engine.classifier().classify(status, response.headers(), ErrorBodyReader.NOTHING);
             leases.record(outcome, response.headers());
             attemptScope.ended(status, outcome, false, null);
@@ -352,6 +360,9 @@ final class ChainWalk {
         }
         exhaustion.errorResponse(attempt.provider(), attempt.provider().equals(call.addressed())
                 ? error : translatedError(attempt, error));
+        if (outcome == Outcome.CONTEXT_OVERFLOW) {
+            contextWindows.overflowed(attempt.provider());
+        }
         failedOver(attempt.provider(), outcome);
         return null;
     }

@@ -69,7 +69,7 @@ final class Exhaustion {
         switch (reason) {
             case SILENCED, OVER_LIMIT, OVER_QUOTA -> throttled = true;
             case BREAKER_OPEN -> breakerOpen = true;
-            case UNTRANSLATABLE -> {
+            case UNTRANSLATABLE, CONTEXT_WINDOW -> {
                 return;
             }
         }

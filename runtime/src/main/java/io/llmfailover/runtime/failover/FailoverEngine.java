@@ -4,8 +4,11 @@ import io.llmfailover.runtime.cache.LastResort;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.config.CallBudget;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.config.ProviderLimits;
+import io.llmfailover.runtime.config.TrafficShaping;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.quota.QuotaBook;
 import io.llmfailover.runtime.quota.TokenEstimate;
 import io.llmfailover.runtime.route.Route;
@@ -33,6 +36,7 @@ public final class FailoverEngine {
     private final CallBudget budget;
     private final int defaultMaxTokens;
     private final LastResort lastResort;
+    private final TrafficShaping shaping;
 
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler) {
@@ -54,6 +58,7 @@ public final class FailoverEngine {
         this.scheduler = scheduler;
         this.failoverLog = new FailoverLog(clock);
         this.budget = config.budget();
+        this.shaping = config.shaping();
     }
 
     /**
@@ -112,6 +117,10 @@ public final class FailoverEngine {
 
     LastResort lastResort() {
         return lastResort;
+    }
+
+    ProviderLimits limitsOf(Provider provider) {
+        return shaping.limitsOf(provider.name());
     }
 
     Duration firstByteTimeout() {

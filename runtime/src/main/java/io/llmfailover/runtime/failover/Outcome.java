@@ -6,6 +6,11 @@ public enum Outcome {
     SUCCESS,
     /** The caller's fault (400, 401, 403, 404, 413, 422 …): returned as is, never failed over. */
     CALLER_ERROR,
+    /**
+     * A 400 that says the request is longer than the provider's context window: the caller's
+     * request, which a step with a larger window may still take.
+     */
+    CONTEXT_OVERFLOW,
     /** 429: a passing limit. */
     RATE_LIMITED,
     /** 429 {@code insufficient_quota}, a daily quota: this key is exhausted, not passing. */

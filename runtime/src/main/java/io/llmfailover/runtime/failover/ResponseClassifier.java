@@ -38,7 +38,12 @@ public final class ResponseClassifier {
             // A 503 that names a wait is load shedding: the throttle honours it like a 429.
             return status == 503 && namesAWait(headers) ? Outcome.OVERLOADED : Outcome.SERVER_ERROR;
         }
-        return Outcome.CALLER_ERROR;
+        return mentionsContextOverflow(status, errorBody) ? Outcome.CONTEXT_OVERFLOW : Outcome.CALLER_ERROR;
+    }
+
+    /** Whether a response with this status may say the request overflowed the context window: its body is then read. */
+    public boolean mayOverflowContext(int status) {
+        return status == 400 || status == 413;
     }
 
     /**
@@ -62,7 +67,7 @@ public final class ResponseClassifier {
     public boolean failsOver(int status, Outcome outcome) {
         return switch (outcome) {
             case SUCCESS, CALLER_ERROR, CANCELLED, INTERNAL_FAILURE -> false;
-            case REDIRECTED, FALLBACK_REFUSED, MALFORMED_ANSWER -> true;
+            case REDIRECTED, FALLBACK_REFUSED, MALFORMED_ANSWER, CONTEXT_OVERFLOW -> true;
             case TIMEOUT -> policy.onTimeout();
             case CONNECT_FAILURE -> policy.onConnect();
             default -> mayFailOver(status);
@@ -76,6 +81,16 @@ public final class ResponseClassifier {
         String text = new String(body, StandardCharsets.UTF_8);
         // OpenAI: insufficient_quota; Gemini: a per-day QuotaFailure; OpenRouter/Anthropic credit wording.
         return text.contains("insufficient_quota") || text.contains("PerDay") || text.contains("credit_balance");
+    }
+
+    /** OpenAI's {@code context_length_exceeded}, Anthropic's "prompt is too long", Gemini's token count limit. */
+    private static boolean mentionsContextOverflow(int status, byte[] body) {
+        if (!(status == 400 || status == 413) || body == null || body.length == 0) {
+            return false;
+        }
+        String text = new String(body, StandardCharsets.UTF_8).toLowerCase(java.util.Locale.ROOT);
+        return text.contains("context_length_exceeded") || text.contains("prompt is too long")
+                || text.contains("maximum context length") || text.contains("exceeds the maximum number of tokens");
     }
 
     private static boolean namesAWait(HttpHeaders headers) {

@@ -7,5 +7,7 @@ public enum SkipReason {
     OVER_LIMIT,
     /** Every key would overrun its requests or tokens per minute, configured or announced by the provider. */
     OVER_QUOTA,
-    UNTRANSLATABLE
+    UNTRANSLATABLE,
+    /** The request, as estimated, or as a provider with a smaller window refused it, does not fit this step's context window. */
+    CONTEXT_WINDOW
 }

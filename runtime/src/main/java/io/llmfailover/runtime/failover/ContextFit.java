@@ -1,0 +1,59 @@
+package io.llmfailover.runtime.failover;
+
+import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.route.Route;
+
+/**
+ * Whether one call's request fits a provider's context window ({@code provider.<name>.context-window}):
+ * by its estimated tokens, input plus the output it asks for, before anything is sent; and once a
+ * provider answered that the request overflowed its window, only a provider with a larger one. A
+ * provider whose window is not configured always fits. One instance per call.
+ */
+final class ContextFit {
+
+    private final GovernedCall call;
+    private final FailoverEngine engine;
+    /** Whether any step of the route has a window: only then is a 400 read for an overflow. */
+    private final boolean anyWindow;
+    private long estimatedTokens = -1;
+    /** The largest window the request was refused by; 0 while none refused it (or its window is unknown). */
+    private int overflowedWindow;
+
+    ContextFit(GovernedCall call, Route route, FailoverEngine engine) {
+        this.call = call;
+        this.engine = engine;
+        this.anyWindow = route.chain().stream().anyMatch(step -> engine.limitsOf(step.provider()).contextWindow() > 0);
+    }
+
+    /**
+     * Whether a 400 is worth reading for a context overflow: only where some step has a window.
+     * Elsewhere the app's own caller error goes back to it untouched, unread.
+     */
+    boolean mayMoveOnFromOverflow() {
+        return anyWindow;
+    }
+
+    boolean fits(Provider provider) {
+        int window = engine.limitsOf(provider).contextWindow();
+        if (window == 0) {
+            return true;
+        }
+        if (window <= overflowedWindow) {
+            return false;
+        }
+        return estimatedTokens() <= window;
+    }
+
+    /** The provider answered that the request overflowed its window: only larger windows are worth a try. */
+    void overflowed(Provider provider) {
+        overflowedWindow = Math.max(overflowedWindow, engine.limitsOf(provider).contextWindow());
+    }
+
+    private long estimatedTokens() {
+        if (estimatedTokens < 0) {
+            estimatedTokens = engine.tokenEstimate(call, call.source().model()).total();
+        }
+        return estimatedTokens;
+    }
+}
