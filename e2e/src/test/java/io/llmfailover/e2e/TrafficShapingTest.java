@@ -134,6 +134,59 @@ class TrafficShapingTest {
         assertEquals(1, server.requests("cache", "backup"), output::describe);
     }
 
+    /** The small model's window cannot hold the request (its 4096 output tokens alone): it is skipped, never sent. */
+    @Test
+    void aStepWhoseContextWindowIsTooSmallIsSkippedWithoutSending() throws Exception {
+        server.on("window", "primary", ProviderBehaviours.failing(503, ChatWire.OPENAI.errorBody(503, "server_error", "down")))
+                .on("window", "small", ProviderBehaviours.answering(ChatWire.OPENAI, "small"))
+                .on("window", "large", ProviderBehaviours.answering(ChatWire.OPENAI, "large"));
+        String primaryUrl = server.rootUrl("window", "primary") + "/v1";
+        Path config = ConfigFile.create()
+                .set("provider.primary.url", primaryUrl)
+                .set("provider.small.url", server.rootUrl("window", "small") + "/v1")
+                .set("provider.small.context-window", 1000)
+                .set("provider.large.url", server.rootUrl("window", "large") + "/v1")
+                .set("provider.large.context-window", 128000)
+                .set("route.chat.match", "primary")
+                .set("route.chat.chain", "primary, small, large")
+                .writeTo(workDir.resolve("llm-failover-window.properties"));
+
+        AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, primaryUrl, APP_KEY, "1").withAgent(config).run();
+
+        assertCompleted(output);
+        assertEquals("Hello from large", output.result(1).map(Result::content).orElse(null), output::describe);
+        assertEquals(0, server.requests("window", "small"), output::describe);
+    }
+
+    /** Two keys of the app's provider: the one a 429 silenced is left alone while the other serves. */
+    @Test
+    void aKeyPoolRotatesAwayFromTheKeyA429Silenced() throws Exception {
+        server.on("keys", "primary", exchange -> {
+            if ("Bearer sk-pool-one".equals(exchange.request().headers().get("authorization"))) {
+                exchange.respond(429, "application/json", ChatWire.OPENAI.errorBody(429, "rate_limit_error", "key one busy"),
+                        "Retry-After", "30");
+            } else {
+                ProviderBehaviours.answering(ChatWire.OPENAI, "primary").answer(exchange);
+            }
+        }).on("keys", "backup", ProviderBehaviours.answering(ChatWire.OPENAI, "backup"));
+        String primaryUrl = server.rootUrl("keys", "primary") + "/v1";
+        Path config = ConfigFile.primaryFallingOverTo(primaryUrl, server.rootUrl("keys", "backup") + "/v1")
+                .set("provider.primary.api-keys", "sk-pool-one, sk-pool-two")
+                .set("provider.backup.api-key", "sk-backup")
+                .writeTo(workDir.resolve("llm-failover-keys.properties"));
+
+        AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, primaryUrl, APP_KEY, "6").withAgent(config).run();
+
+        assertCompleted(output);
+        assertEquals(6, output.results().stream().filter(r -> r.status() == 200).count(), output::describe);
+        long keyOne = server.received("keys", "primary").stream()
+                .filter(request -> "Bearer sk-pool-one".equals(request.headers().get("authorization"))).count();
+        assertEquals(1, keyOne, () -> "the silenced key was asked again" + output.describe());
+        assertTrue(server.requests("keys", "backup") <= 1, output::describe);
+        assertTrue(server.received("keys", "primary").stream().noneMatch(r -> r.headers().toString().contains(APP_KEY)),
+                "a provider with keys of its own never gets the app's");
+    }
+
     @Test
     void anAppPicksItsRouteWithXLlmRouteAndNoProviderSeesTheHeader() throws Exception {
         server.on("route", "primary", ProviderBehaviours.failing(503, ChatWire.OPENAI.errorBody(503, "server_error", "down")))

@@ -8,8 +8,9 @@ import java.util.function.Consumer;
 
 /**
  * The body the app reads, copied as it goes: on a clean end of stream the copy is handed to
- * {@code onComplete}, once. A body that broke, was closed before its end, or grew past the cap is
- * never handed on: only an answer that reached the app whole is worth replaying.
+ * {@code onComplete}, once; so is an event stream closed once its last event came. A body that
+ * broke, was closed before its end, or grew past the cap is never handed on: only an answer that
+ * reached the app whole is worth replaying.
  */
 final class RecordingBody extends FilterInputStream {
 
@@ -58,8 +59,15 @@ final class RecordingBody extends FilterInputStream {
         return false;
     }
 
+    /**
+     * An SSE client stops at the stream's last event ({@code [DONE]}, {@code message_stop}) and
+     * closes without reading on to the end: an answer whose last event came is whole all the same.
+     */
     @Override
     public void close() throws IOException {
+        if (copy != null && StreamEnding.isComplete(copy.toByteArray())) {
+            completed();
+        }
         copy = null;
         super.close();
     }

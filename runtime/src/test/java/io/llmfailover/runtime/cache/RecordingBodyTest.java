@@ -12,6 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /** The tee on the app's body: only an answer read whole, to its clean end, is handed on. */
 class RecordingBodyTest {
@@ -42,6 +44,33 @@ class RecordingBodyTest {
     void aBodyClosedBeforeItsEndIsNeverHandedOn() throws IOException {
         InputStream body = recording(new ByteArrayInputStream(bytes(ANSWER)), 1000);
         body.read(new byte[5]);
+
+        body.close();
+
+        assertEquals(List.of(), kept);
+    }
+
+    /** An SSE client stops reading at the last event and closes, short of the end of the body. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "data: {\"choices\":[]}\n\ndata: [DONE]\n\n",
+            "event: content_block_delta\ndata: {}\n\nevent: message_stop\ndata: {\"type\":\"message_stop\"}\n\n",
+            "data: {\"candidates\":[{\"content\":{},\"finishReason\":\"STOP\"}]}\r\n\r\n"})
+    void aStreamClosedAfterItsLastEventIsHandedOn(String stream) throws IOException {
+        byte[] bytes = bytes(stream);
+        InputStream body = recording(new ByteArrayInputStream(bytes), 1000);
+        body.read(new byte[bytes.length], 0, bytes.length);
+
+        body.close();
+
+        assertEquals(List.of(stream), kept);
+    }
+
+    @Test
+    void aStreamClosedBeforeItsLastEventIsNeverHandedOn() throws IOException {
+        String firstEvent = "data: {\"choices\":[{\"delta\":{\"content\":\"Hi\"}}]}\n\n";
+        InputStream body = recording(new ByteArrayInputStream(bytes(firstEvent + "data: [DONE]\n\n")), 1000);
+        body.read(new byte[firstEvent.length()], 0, firstEvent.length());
 
         body.close();
 
