@@ -14,6 +14,7 @@ import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.ProviderDirectory;
+import io.llmfailover.runtime.queue.CallQueue;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.route.RouteHeader;
 import io.llmfailover.runtime.route.RouteTable;
@@ -72,6 +73,11 @@ public final class Gateway {
     }
 
     /** {@code buffer.max-bytes}: a governed body larger than this is sent as the app made it, ungoverned. */
+    /** Where calls wait when every step of their chain is silenced or over its limit. */
+    public CallQueue queue() {
+        return engine.queue();
+    }
+
     public long bufferLimit() {
         return bufferLimit;
     }

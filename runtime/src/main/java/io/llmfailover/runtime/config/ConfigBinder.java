@@ -94,13 +94,19 @@ final class ConfigBinder {
                 typed.bool(AGENT_STRICT, false), withLog,
                 typed.positiveDuration(TIMEOUT_HEAD, FailoverConfig.DEFAULT_HEAD_TIMEOUT),
                 typed.positiveSize(BUFFER_MAX_BYTES, FailoverConfig.DEFAULT_BUFFER_MAX_BYTES),
-                new TrafficShaping(budget(typed), providers.limits(problems), cache(typed)));
+                new TrafficShaping(budget(typed), providers.limits(problems), cache(typed), queue(typed)));
     }
 
     private static CacheSettings cache(TypedSettings typed) {
         return new CacheSettings(typed.bool(CACHE_LAST_RESORT, false),
                 typed.positiveInt(CACHE_MAX_ENTRIES, CacheSettings.DEFAULT_MAX_ENTRIES),
                 typed.positiveDuration(CACHE_TTL, CacheSettings.DEFAULT_TTL), typed.bool(CACHE_TOOLS, false));
+    }
+
+    /** {@code queue.max-wait} (default {@code 0}: no queue) and {@code queue.max-length}. */
+    private static QueueSettings queue(TypedSettings typed) {
+        return new QueueSettings(typed.durationOrZero(QUEUE_MAX_WAIT),
+                typed.positiveInt(QUEUE_MAX_LENGTH, QueueSettings.DEFAULT_MAX_LENGTH));
     }
 
     /** {@code failover.max-attempts} (default: every step) and {@code failover.deadline} (default and {@code off}: none). */

@@ -32,6 +32,8 @@ final class KnownKeys {
     static final String CACHE_MAX_ENTRIES = "cache.max-entries";
     static final String CACHE_TTL = "cache.ttl";
     static final String CACHE_TOOLS = "cache.tools";
+    static final String QUEUE_MAX_WAIT = "queue.max-wait";
+    static final String QUEUE_MAX_LENGTH = "queue.max-length";
     static final String AGENT_STRICT = "agent.strict";
     static final String TRANSLATION_DEFAULT_MAX_TOKENS = "translation.default-max-tokens";
     static final String AGENT_LOG = FailoverConfig.LOG_KEY;
@@ -39,13 +41,14 @@ final class KnownKeys {
 
     /** Prefixes whose every key must be known: a typo under them is reported. */
     static final List<String> OWNED_PREFIXES = List.of("breaker.", "throttle.", "timeout.", "failover.", "agent.",
-            "translation.", "buffer.", "cache.");
+            "translation.", "buffer.", "cache.", "queue.");
 
     static final Set<String> SETTINGS = Set.of(
             BREAKER_FAILURE_RATE, BREAKER_MINIMUM_CALLS, BREAKER_WINDOW, BREAKER_CONSECUTIVE_FAILURES,
             BREAKER_OPEN_DURATION, BREAKER_HALF_OPEN_PROBES, THROTTLE_ENABLED, THROTTLE_INITIAL_LIMIT,
             THROTTLE_MIN_LIMIT, THROTTLE_MAX_LIMIT, THROTTLE_MAX_SILENCE, TIMEOUT_FIRST_BYTE, TIMEOUT_HEAD, BUFFER_MAX_BYTES, FAILOVER_ON,
             FAILOVER_MAX_ATTEMPTS, FAILOVER_DEADLINE, CACHE_LAST_RESORT, CACHE_MAX_ENTRIES, CACHE_TTL, CACHE_TOOLS,
+            QUEUE_MAX_WAIT, QUEUE_MAX_LENGTH,
             AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG, AGENT_LOG_LEVEL);
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "model.*", "rpm", "tpm",

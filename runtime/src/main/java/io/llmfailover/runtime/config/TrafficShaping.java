@@ -4,16 +4,23 @@ import java.util.Map;
 
 /**
  * The settings that shape traffic before a provider says slow down: what one call may spend, each
- * provider's quotas and context window, and the last-resort cache.
+ * provider's quotas and context window, the last-resort cache, and the queue a call waits in.
  *
  * @param limits by provider name; a provider without any is absent
  */
-public record TrafficShaping(CallBudget budget, Map<String, ProviderLimits> limits, CacheSettings cache) {
+public record TrafficShaping(CallBudget budget, Map<String, ProviderLimits> limits, CacheSettings cache,
+        QueueSettings queue) {
 
     public static final TrafficShaping NONE = new TrafficShaping(CallBudget.UNLIMITED, Map.of(), CacheSettings.OFF);
 
     public TrafficShaping {
         limits = Map.copyOf(limits);
+        queue = queue == null ? QueueSettings.OFF : queue;
+    }
+
+    /** Shaping without a queue. */
+    public TrafficShaping(CallBudget budget, Map<String, ProviderLimits> limits, CacheSettings cache) {
+        this(budget, limits, cache, QueueSettings.OFF);
     }
 
     public ProviderLimits limitsOf(String provider) {
@@ -21,6 +28,10 @@ public record TrafficShaping(CallBudget budget, Map<String, ProviderLimits> limi
     }
 
     public TrafficShaping withBudget(CallBudget value) {
-        return new TrafficShaping(value, limits, cache);
+        return new TrafficShaping(value, limits, cache, queue);
+    }
+
+    public TrafficShaping withQueue(QueueSettings value) {
+        return new TrafficShaping(budget, limits, cache, value);
     }
 }

@@ -46,6 +46,24 @@ final class TypedSettings {
         }
     }
 
+    /** A duration where a bare {@code 0} (the default) or {@code off} means none. */
+    Duration durationOrZero(String key) {
+        ConfigEntry entry = entries.get(key);
+        if (entry == null) {
+            return Duration.ZERO;
+        }
+        String value = entry.value().strip();
+        if (value.equals("0") || value.equalsIgnoreCase("off")) {
+            return Duration.ZERO;
+        }
+        try {
+            return Durations.parse(value);
+        } catch (IllegalArgumentException e) {
+            problems.add(entry, e.getMessage());
+            return Duration.ZERO;
+        }
+    }
+
     long positiveSize(String key, long fallback) {
         ConfigEntry entry = entries.get(key);
         if (entry == null) {

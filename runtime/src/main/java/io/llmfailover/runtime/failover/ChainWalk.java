@@ -17,6 +17,7 @@ import io.llmfailover.runtime.protocol.translate.ErrorBodies;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.queue.QueuePlace;
 import io.llmfailover.runtime.route.ChainStep;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.telemetry.AttemptScope;
@@ -49,7 +50,7 @@ final class ChainWalk {
     private int attempts;
     /** Attempts handed to the transport: from the first on, nothing may fail open. */
     private int handedOver;
-    private final Exhaustion exhaustion;
+    private Exhaustion exhaustion;
     /** The transport's response to the app's original request, when that is what the app gets. */
     private LlmResponse ownResponse;
     /** The provider the call last failed over from, and why, until the log line saying where it went. */
@@ -61,6 +62,8 @@ final class ChainWalk {
     private final long startedNanos;
     /** Which steps' context windows the request fits. */
     private final ContextFit contextWindows;
+    /** Where the call waits when nothing on its chain is free; left once an attempt is sent. */
+    private final QueuePlace queuePlace;
 
     ChainWalk(GovernedCall call, Route route, Transport transport, CallScope scope, FailoverEngine engine) {
         this.call = call;
@@ -71,6 +74,7 @@ final class ChainWalk {
         this.exhaustion = new Exhaustion(call);
         this.startedNanos = engine.clock().nanoTime();
         this.contextWindows = new ContextFit(call, route, engine);
+        this.queuePlace = engine.queue().place();
     }
 
     Answer run() throws IOException {
@@ -83,7 +87,20 @@ final class ChainWalk {
         }
     }
 
+    /** Walks the chain; when nothing was free, waits in the queue for a step to free up and walks again. */
     private Answer walk() throws IOException {
+        try (QueuePlace place = queuePlace) {
+            Answer answer;
+            while ((answer = walkOnce()) == null && attempts == 0 && exhaustion.onlyThrottled()
+                    && place.waitForTurn(exhaustion.soonestNanos(), engine.budget().capNanos(Long.MAX_VALUE, elapsedNanos()))) {
+                exhaustion = new Exhaustion(call);
+            }
+            return answer != null ? answer : exhausted();
+        }
+    }
+
+    /** One pass along the chain: the answer, or null when every step failed. */
+    private Answer walkOnce() throws IOException {
         for (ChainStep step : route.chain()) {
             if (handedOver > 0) {
                 stopIfCancelled();
@@ -109,7 +126,7 @@ final class ChainWalk {
                 return handOver(answer, step.provider());
             }
         }
-        return exhausted();
+        return null;
     }
 
     /** Every step failed: an identical request's kept answer when there is one, else the exhaustion's. */
@@ -200,6 +217,7 @@ final class ChainWalk {
         logFailoverTo(attempt.provider());
         long startedNanos = engine.clock().nanoTime();
         LlmResponse response;
+        queuePlace.close();
         handedOver++;
         try {
             response = transport.send(outgoing);

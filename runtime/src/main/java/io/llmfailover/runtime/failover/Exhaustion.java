@@ -31,6 +31,7 @@ final class Exhaustion {
     private IOException fallbackException;
     private boolean throttled;
     private boolean breakerOpen;
+    private boolean passedOverOtherwise;
     private long soonestNanos = Long.MAX_VALUE;
 
     Exhaustion(GovernedCall call) {
@@ -70,10 +71,22 @@ final class Exhaustion {
             case SILENCED, OVER_LIMIT, OVER_QUOTA -> throttled = true;
             case BREAKER_OPEN -> breakerOpen = true;
             case UNTRANSLATABLE, CONTEXT_WINDOW -> {
+                passedOverOtherwise = true;
                 return;
             }
         }
         soonestNanos = Math.min(soonestNanos, nanosUntilAllowed);
+    }
+
+    /** Every step was passed over only for being silenced or over a limit or quota: waiting may help. */
+    boolean onlyThrottled() {
+        return throttled && !breakerOpen && !passedOverOtherwise && addressedError == null && fallbackError == null
+                && addressedException == null && fallbackException == null;
+    }
+
+    /** How long until the earliest step passed over may be allowed. */
+    long soonestNanos() {
+        return soonestNanos;
     }
 
     LlmResponse answer() throws IOException {

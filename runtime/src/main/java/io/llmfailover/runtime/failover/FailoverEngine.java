@@ -9,6 +9,7 @@ import io.llmfailover.runtime.config.TrafficShaping;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.queue.CallQueue;
 import io.llmfailover.runtime.quota.QuotaBook;
 import io.llmfailover.runtime.quota.TokenEstimate;
 import io.llmfailover.runtime.route.Route;
@@ -37,6 +38,7 @@ public final class FailoverEngine {
     private final int defaultMaxTokens;
     private final LastResort lastResort;
     private final TrafficShaping shaping;
+    private final CallQueue queue;
 
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler) {
@@ -59,6 +61,7 @@ public final class FailoverEngine {
         this.failoverLog = new FailoverLog(clock);
         this.budget = config.budget();
         this.shaping = config.shaping();
+        this.queue = new CallQueue(shaping.queue(), clock, scheduler);
     }
 
     /**
@@ -117,6 +120,11 @@ public final class FailoverEngine {
 
     LastResort lastResort() {
         return lastResort;
+    }
+
+    /** Where calls wait when every step of their chain is silenced or over its limit. */
+    public CallQueue queue() {
+        return queue;
     }
 
     ProviderLimits limitsOf(Provider provider) {

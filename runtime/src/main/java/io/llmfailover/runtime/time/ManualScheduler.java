@@ -29,6 +29,11 @@ public final class ManualScheduler implements Scheduler {
         }
     }
 
+    /** Actions scheduled and neither run nor cancelled yet. */
+    public synchronized int pending() {
+        return tasks.size();
+    }
+
     private synchronized List<Task> takeDue() {
         List<Task> due = new ArrayList<>();
         tasks.removeIf(task -> task.dueNanos <= clock.nanoTime() && due.add(task));

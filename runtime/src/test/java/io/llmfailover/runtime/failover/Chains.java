@@ -6,6 +6,7 @@ import io.llmfailover.runtime.config.CacheSettings;
 import io.llmfailover.runtime.config.CallBudget;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.FailoverPolicy;
+import io.llmfailover.runtime.config.QueueSettings;
 import io.llmfailover.runtime.config.RouteSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.config.TrafficShaping;
@@ -65,6 +66,11 @@ final class Chains {
     /** A gateway with the last-resort cache as {@code cache} says, walking {@code chain}. */
     Chains(CacheSettings cache, String... chain) {
         this(withCache(config(chain), cache));
+    }
+
+    /** A gateway whose calls wait in a queue as {@code queue} says, over throttles as {@code throttle} says. */
+    Chains(QueueSettings queue, ThrottleSettings throttle, String... chain) {
+        this(withShaping(config(BREAKER, throttle, chain), config(chain).shaping().withQueue(queue)));
     }
 
     Chains(FailoverConfig config) {
