@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.e2e.AppOutput.Error;
 import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.apps.AppArgs;
 import java.io.IOException;
@@ -19,7 +20,7 @@ import org.junit.jupiter.params.provider.EnumSource;
 
 /**
  * Traffic shaping end to end: a route that degrades to a smaller model, a keyless local model as the
- * last step, the last-resort cache, and a route picked by header.
+ * last step, a context window, a key pool, the queue, the last-resort cache, and a route picked by header.
  */
 class TrafficShapingTest {
 
@@ -185,6 +186,50 @@ class TrafficShapingTest {
         assertTrue(server.requests("keys", "backup") <= 1, output::describe);
         assertTrue(server.received("keys", "primary").stream().noneMatch(r -> r.headers().toString().contains(APP_KEY)),
                 "a provider with keys of its own never gets the app's");
+    }
+
+    /** The only provider said wait 1 s: the next call queues for it instead of failing, then succeeds. */
+    @Test
+    void aQueuedCallWaitsOutTheSilenceThenSucceeds() throws Exception {
+        AppOutput output = queueing("queue-ok", "1", "3s");
+
+        assertEquals("429", output.errors().get(0).status(), "the first call gets the provider's own 429" + output.describe());
+        assertEquals("Hello from primary", output.result(2).map(Result::content).orElse(null), output::describe);
+        assertEquals(2, server.requests("queue-ok", "primary"), output::describe);
+    }
+
+    /** Told to wait 30 s with a queue of 1 s: the queued call gives up with a 429 that says when to retry. */
+    @Test
+    void aQueuedCallGivesUpAfterMaxWaitWithA429AndRetryAfter() throws Exception {
+        AppOutput output = queueing("queue-full", "30", "1s");
+
+        assertEquals(2, output.errors().size(), output::describe);
+        Error giveUp = output.errors().get(1);
+        assertEquals("429", giveUp.status(), output::describe);
+        assertEquals(1, server.requests("queue-full", "primary"), "nothing sent while the provider is silent" + output.describe());
+    }
+
+    /** A route of one provider that answers its first call 429 with {@code retryAfter}, then every call. */
+    private AppOutput queueing(String cell, String retryAfter, String maxWait) throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        server.on(cell, "primary", exchange -> {
+            if (calls.incrementAndGet() == 1) {
+                exchange.respond(429, "application/json", ChatWire.OPENAI.errorBody(429, "rate_limit_error", "wait"),
+                        "Retry-After", retryAfter);
+            } else {
+                ProviderBehaviours.answering(ChatWire.OPENAI, "primary").answer(exchange);
+            }
+        });
+        String primaryUrl = server.rootUrl(cell, "primary") + "/v1";
+        Path config = ConfigFile.create()
+                .set("provider.primary.url", primaryUrl)
+                .set("route.chat.match", "primary")
+                .set("route.chat.chain", "primary")
+                .set("queue.max-wait", maxWait)
+                .writeTo(workDir.resolve("llm-failover-" + cell + ".properties"));
+        AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, primaryUrl, APP_KEY, "2").withAgent(config).run();
+        assertCompleted(output);
+        return output;
     }
 
     @Test
