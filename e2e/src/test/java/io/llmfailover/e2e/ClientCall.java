@@ -78,8 +78,15 @@ enum ClientCall {
         this.jvmArgs = jvmArgs;
     }
 
-    /** The calls whose app speaks the OpenAI chat protocol: most suites' stubs speak only that. */
+    /**
+     * The calls whose app speaks the OpenAI chat protocol: most suites' stubs speak only that. With
+     * {@code -De2e.rows=one-per-client} (the JDK 25 pass, whose fault matrix covers every mode of
+     * the JDK's own clients), one row per client library instead.
+     */
     static Stream<ClientCall> openAiChat() {
+        if ("one-per-client".equals(System.getProperty("e2e.rows"))) {
+            return onePerClient();
+        }
         return Arrays.stream(values()).filter(call -> call.wire == ChatWire.OPENAI);
     }
 
