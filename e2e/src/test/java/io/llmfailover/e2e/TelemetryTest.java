@@ -115,6 +115,26 @@ class TelemetryTest {
     }
 
     @Test
+    void aHedgedCallShowsTheFirstAttemptThatLostAndTheHedgeThatWon() throws Exception {
+        primary.answeringAfter(Duration.ofSeconds(3));
+
+        AppOutput output = run(ClientCall.JDK_BLOCKING, primary.baseUrl(), config().set("hedge.after", "200ms"), "1");
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, ClientCall.JDK_BLOCKING, output, 1);
+        ScopedSpan call = receiver.span(OURS, CALL_SPAN);
+        assertAttributes(call, Map.of("llm_failover.served_by", "backup", "llm_failover.attempts", 2L));
+        ScopedSpan first = receiver.span(OURS, "attempt primary");
+        ScopedSpan hedge = receiver.span(OURS, "attempt backup");
+        assertEquals(call.spanId(), first.parentSpanId());
+        assertEquals(call.spanId(), hedge.parentSpanId());
+        assertAttributes(first, Map.of("llm_failover.attempt", 1L, "llm_failover.outcome", "hedge_lost"));
+        assertEquals(Status.StatusCode.STATUS_CODE_UNSET, first.span().getStatus().getCode(), "losing a race is no error");
+        assertAttributes(hedge, Map.of("llm_failover.attempt", 2L, "llm_failover.hedged", true,
+                "llm_failover.outcome", "success", "http.response.status_code", 200L));
+    }
+
+    @Test
     void aRateLimitedPrimaryShowsTheSilenceTheFailoverAndTheBackupThatServed() throws Exception {
         primary.rateLimited(Duration.ofSeconds(30));
 

@@ -69,6 +69,12 @@ final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpRe
         return new Attempts(call);
     }
 
+    /** Yes: each attempt leases a connection of its own and is aborted with it. */
+    @Override
+    public boolean sendsConcurrently() {
+        return true;
+    }
+
     @Override
     public CloseableHttpResponse toApp(Apache4Call call, Answer answer) {
         if (!answer.isOwn()) {

@@ -66,6 +66,12 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
         return new ClassicTransport(call);
     }
 
+    /** Yes: each attempt forks the exec runtime, so holds an endpoint of its own. */
+    @Override
+    public boolean sendsConcurrently() {
+        return true;
+    }
+
     @Override
     public ClassicHttpResponse toApp(ClassicCall call, Answer answer) {
         if (!answer.isOwn()) {

@@ -3,6 +3,7 @@ package io.llmfailover.agent.bootstrap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -30,12 +31,26 @@ public final class AgentThreads {
     private static final Logger LOG = LoggerFactory.getLogger("io.llmfailover.agent");
     private static final AgentExecutor.Slots SLOTS = new AgentExecutor.Slots(maxRunning());
     private static final ConcurrentMap<String, AgentExecutor> BY_PURPOSE = new ConcurrentHashMap<>();
+    private static final Executor CONCURRENT_SENDS = task -> {
+        if (!of("hedge").tryExecute(task)) {
+            throw new RejectedExecutionException("llm-failover: every agent thread is busy; the call is not hedged");
+        }
+    };
 
     private AgentThreads() {}
 
     /** Agent work of no more specific purpose: threads {@code llm-failover-worker-N}. */
     public static AgentExecutor shared() {
         return of("worker");
+    }
+
+    /**
+     * The threads of a hedged call's attempts, {@code llm-failover-hedge-N}: at the cap a task is
+     * refused ({@link RejectedExecutionException}), never run on the thread that hands it over,
+     * which is waiting for the race.
+     */
+    public static Executor concurrentSends() {
+        return CONCURRENT_SENDS;
     }
 
     /** The executor whose threads are named {@code llm-failover-<purpose>-N}; all share one cap. */

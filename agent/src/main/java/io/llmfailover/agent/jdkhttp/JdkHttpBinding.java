@@ -52,6 +52,12 @@ final class JdkHttpBinding implements ClientBinding<GovernedCall<?>, HttpRespons
         return new JdkHttpTransport(call);
     }
 
+    /** Yes: each attempt is its own exchange of the app's HttpClient, and an interrupted send cancels it. */
+    @Override
+    public boolean sendsConcurrently() {
+        return true;
+    }
+
     @Override
     public HttpResponse<?> toApp(GovernedCall<?> call, Answer answer) throws IOException {
         return call.toApp(answer);

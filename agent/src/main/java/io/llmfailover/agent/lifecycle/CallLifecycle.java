@@ -95,7 +95,7 @@ public final class CallLifecycle {
         SendRecord transport;
         try {
             neutral = binding.toNeutral(call, body.bytes());
-            transport = new SendRecord(binding.transport(call, neutral));
+            transport = new SendRecord(binding.transport(call, neutral), binding.sendsConcurrently());
         } catch (RuntimeException | Error e) {
             FailureLog.once(binding.clientName() + " request", e);
             return proceed(binding, call, body);

@@ -45,6 +45,16 @@ public interface ClientBinding<C, R> {
     Transport transport(C call, LlmRequest neutral);
 
     /**
+     * Whether the {@link #transport} can have two attempts of one call in flight at once, for
+     * {@code hedge.after}: each sent from an agent thread of its own, each aborted (its connection
+     * released) when its thread is interrupted. A client whose call can hold only one exchange
+     * (OkHttp's chain) says no, and its calls are never hedged.
+     */
+    default boolean sendsConcurrently() {
+        return false;
+    }
+
+    /**
      * The client's response for the runtime's answer: the native one the transport received when
      * {@link Answer#isOwn()}, else one built from the answer's status, headers and body. Closing
      * that response's body must close the answer.

@@ -3,7 +3,10 @@ package io.llmfailover.agent.lifecycle;
 import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.agent.bootstrap.AgentThreads;
 import java.io.IOException;
+import java.util.Optional;
+import java.util.concurrent.Executor;
 
 /**
  * The binding's transport, remembering whether anything was handed to the wire. Fail-open may send
@@ -13,10 +16,18 @@ import java.io.IOException;
 final class SendRecord implements Transport {
 
     private final Transport native_;
+    private final boolean concurrent;
     private volatile boolean sent;
 
-    SendRecord(Transport nativeTransport) {
+    SendRecord(Transport nativeTransport, boolean concurrent) {
         this.native_ = nativeTransport;
+        this.concurrent = concurrent;
+    }
+
+    /** Each attempt marks its own thread ({@link AttemptGuard}), whichever thread sends it. */
+    @Override
+    public Optional<Executor> concurrentSends() {
+        return concurrent ? Optional.of(AgentThreads.concurrentSends()) : Optional.empty();
     }
 
     @Override

@@ -51,6 +51,12 @@ final class WebClientBinding implements ClientBinding<WebClientCall, ClientHttpR
         return new ConnectorTransport(call);
     }
 
+    /** Yes: each attempt is an exchange of its own on the app's connector. */
+    @Override
+    public boolean sendsConcurrently() {
+        return true;
+    }
+
     @Override
     public ClientHttpResponse toApp(WebClientCall call, Answer answer) {
         if (answer.isOwn() && answer.ownBodyUntouched()) {

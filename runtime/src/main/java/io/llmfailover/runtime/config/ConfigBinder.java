@@ -94,7 +94,8 @@ final class ConfigBinder {
                 typed.bool(AGENT_STRICT, false), withLog,
                 typed.positiveDuration(TIMEOUT_HEAD, FailoverConfig.DEFAULT_HEAD_TIMEOUT),
                 typed.positiveSize(BUFFER_MAX_BYTES, FailoverConfig.DEFAULT_BUFFER_MAX_BYTES),
-                new TrafficShaping(budget(typed), providers.limits(problems), cache(typed), queue(typed)));
+                new TrafficShaping(budget(typed), providers.limits(problems), cache(typed), queue(typed),
+                        typed.durationOrZero(HEDGE_AFTER)));
     }
 
     private static CacheSettings cache(TypedSettings typed) {
@@ -113,7 +114,8 @@ final class ConfigBinder {
     private static CallBudget budget(TypedSettings typed) {
         int maxAttempts = typed.positiveInt(FAILOVER_MAX_ATTEMPTS, 0);
         boolean off = typed.entry(FAILOVER_DEADLINE).map(entry -> "off".equalsIgnoreCase(entry.value())).orElse(true);
-        return new CallBudget(maxAttempts, off ? null : typed.positiveDuration(FAILOVER_DEADLINE, null));
+        return new CallBudget(maxAttempts, off ? null : typed.positiveDuration(FAILOVER_DEADLINE, null),
+                typed.bool(FAILOVER_WAIT_FOR_RETRY_AFTER, false));
     }
 
     /** Read leniently, so that even an otherwise invalid config can ask to stop the JVM. */

@@ -28,6 +28,8 @@ final class KnownKeys {
     static final String FAILOVER_ON = "failover.on";
     static final String FAILOVER_MAX_ATTEMPTS = "failover.max-attempts";
     static final String FAILOVER_DEADLINE = "failover.deadline";
+    static final String FAILOVER_WAIT_FOR_RETRY_AFTER = "failover.wait-for-retry-after";
+    static final String HEDGE_AFTER = "hedge.after";
     static final String CACHE_LAST_RESORT = "cache.last-resort";
     static final String CACHE_MAX_ENTRIES = "cache.max-entries";
     static final String CACHE_TTL = "cache.ttl";
@@ -41,19 +43,19 @@ final class KnownKeys {
 
     /** Prefixes whose every key must be known: a typo under them is reported. */
     static final List<String> OWNED_PREFIXES = List.of("breaker.", "throttle.", "timeout.", "failover.", "agent.",
-            "translation.", "buffer.", "cache.", "queue.");
+            "translation.", "buffer.", "cache.", "queue.", "hedge.");
 
     static final Set<String> SETTINGS = Set.of(
             BREAKER_FAILURE_RATE, BREAKER_MINIMUM_CALLS, BREAKER_WINDOW, BREAKER_CONSECUTIVE_FAILURES,
             BREAKER_OPEN_DURATION, BREAKER_HALF_OPEN_PROBES, THROTTLE_ENABLED, THROTTLE_INITIAL_LIMIT,
             THROTTLE_MIN_LIMIT, THROTTLE_MAX_LIMIT, THROTTLE_MAX_SILENCE, TIMEOUT_FIRST_BYTE, TIMEOUT_HEAD, BUFFER_MAX_BYTES, FAILOVER_ON,
-            FAILOVER_MAX_ATTEMPTS, FAILOVER_DEADLINE, CACHE_LAST_RESORT, CACHE_MAX_ENTRIES, CACHE_TTL, CACHE_TOOLS,
+            FAILOVER_MAX_ATTEMPTS, FAILOVER_DEADLINE, FAILOVER_WAIT_FOR_RETRY_AFTER, HEDGE_AFTER, CACHE_LAST_RESORT, CACHE_MAX_ENTRIES, CACHE_TTL, CACHE_TOOLS,
             QUEUE_MAX_WAIT, QUEUE_MAX_LENGTH,
             AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG, AGENT_LOG_LEVEL);
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "model.*", "rpm", "tpm",
             "context-window");
-    static final List<String> ROUTE_ATTRIBUTES = List.of("match", "chain");
+    static final List<String> ROUTE_ATTRIBUTES = List.of("match", "chain", "hedge-after");
 
     private KnownKeys() {}
 

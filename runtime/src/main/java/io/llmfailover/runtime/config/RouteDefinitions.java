@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.config;
 
 import io.llmfailover.runtime.provider.WellKnownProviders;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
@@ -25,6 +26,7 @@ final class RouteDefinitions {
         final String name;
         ConfigEntry match;
         ConfigEntry chain;
+        ConfigEntry hedgeAfter;
 
         Block(String name) {
             this.name = name;
@@ -46,6 +48,7 @@ final class RouteDefinitions {
         switch (rest.substring(lastDot + 1)) {
             case "match" -> blocks.computeIfAbsent(name, Block::new).match = entry;
             case "chain" -> blocks.computeIfAbsent(name, Block::new).chain = entry;
+            case "hedge-after" -> blocks.computeIfAbsent(name, Block::new).hedgeAfter = entry;
             default -> problems.addUnknownKey(entry, KnownKeys.unknownKeyProblem(entry.key(),
                     KnownKeys.ROUTE_ATTRIBUTES.stream().map(a -> PREFIX + name + "." + a).toList()));
         }
@@ -82,10 +85,29 @@ final class RouteDefinitions {
         }
         boolean known = isKnown(block.match, match.get().provider, defined, problems);
         Optional<List<String>> chain = chain(block.chain, match.get().provider, defined, problems);
+        Optional<Duration> hedgeAfter = hedgeAfter(block.hedgeAfter, problems);
         if (!known || chain.isEmpty()) {
             return Optional.empty();
         }
-        return Optional.of(new RouteSettings(block.name, match.get().provider, match.get().modelGlob, chain.get()));
+        return Optional.of(new RouteSettings(block.name, match.get().provider, match.get().modelGlob, chain.get(),
+                hedgeAfter.orElse(null)));
+    }
+
+    /** {@code route.<name>.hedge-after}: empty when absent (or invalid, which is reported), zero for {@code off}. */
+    private static Optional<Duration> hedgeAfter(ConfigEntry entry, ConfigProblems problems) {
+        if (entry == null || entry.value() == null) {
+            return Optional.empty();
+        }
+        String value = entry.value().strip();
+        if (value.equals("0") || value.equalsIgnoreCase("off")) {
+            return Optional.of(Duration.ZERO);
+        }
+        try {
+            return Optional.of(Durations.parse(value));
+        } catch (IllegalArgumentException e) {
+            problems.add(entry, e.getMessage());
+            return Optional.empty();
+        }
     }
 
     private record Match(String provider, String modelGlob) {}

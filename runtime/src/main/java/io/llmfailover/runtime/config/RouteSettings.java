@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.config;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -8,11 +9,17 @@ import java.util.List;
  * @param provider the provider part of {@code match}
  * @param modelGlob the model part of {@code match} ({@code gpt-4o*}), or null for any model
  * @param chain provider names in failover order; the first is the provider the app addresses
+ * @param hedgeAfter {@code route.<name>.hedge-after}, or null to follow {@code hedge.after}; zero for never
  */
-public record RouteSettings(String name, String provider, String modelGlob, List<String> chain) {
+public record RouteSettings(String name, String provider, String modelGlob, List<String> chain, Duration hedgeAfter) {
 
     public RouteSettings {
         chain = List.copyOf(chain);
+    }
+
+    /** A route that hedges as {@code hedge.after} says. */
+    public RouteSettings(String name, String provider, String modelGlob, List<String> chain) {
+        this(name, provider, modelGlob, chain, null);
     }
 
     /** The provider a chain step names: all of {@code openai}, the part before the first {@code /} of {@code openai/gpt-4o-mini}. */

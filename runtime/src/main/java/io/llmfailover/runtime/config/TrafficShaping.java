@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.config;
 
+import java.time.Duration;
 import java.util.Map;
 
 /**
@@ -7,15 +8,24 @@ import java.util.Map;
  * provider's quotas and context window, the last-resort cache, and the queue a call waits in.
  *
  * @param limits by provider name; a provider without any is absent
+ * @param hedgeAfter {@code hedge.after}: how long a call's first attempt may go without content
+ *     before the next step is sent alongside it; zero (the default) for never
  */
 public record TrafficShaping(CallBudget budget, Map<String, ProviderLimits> limits, CacheSettings cache,
-        QueueSettings queue) {
+        QueueSettings queue, Duration hedgeAfter) {
 
     public static final TrafficShaping NONE = new TrafficShaping(CallBudget.UNLIMITED, Map.of(), CacheSettings.OFF);
 
     public TrafficShaping {
         limits = Map.copyOf(limits);
         queue = queue == null ? QueueSettings.OFF : queue;
+        hedgeAfter = hedgeAfter == null ? Duration.ZERO : hedgeAfter;
+    }
+
+    /** Shaping without hedging. */
+    public TrafficShaping(CallBudget budget, Map<String, ProviderLimits> limits, CacheSettings cache,
+            QueueSettings queue) {
+        this(budget, limits, cache, queue, Duration.ZERO);
     }
 
     /** Shaping without a queue. */
@@ -28,10 +38,14 @@ public record TrafficShaping(CallBudget budget, Map<String, ProviderLimits> limi
     }
 
     public TrafficShaping withBudget(CallBudget value) {
-        return new TrafficShaping(value, limits, cache, queue);
+        return new TrafficShaping(value, limits, cache, queue, hedgeAfter);
     }
 
     public TrafficShaping withQueue(QueueSettings value) {
-        return new TrafficShaping(budget, limits, cache, value);
+        return new TrafficShaping(budget, limits, cache, value, hedgeAfter);
+    }
+
+    public TrafficShaping withHedgeAfter(Duration value) {
+        return new TrafficShaping(budget, limits, cache, queue, value);
     }
 }

@@ -23,9 +23,19 @@ import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallScope;
 import io.llmfailover.runtime.telemetry.SkipReason;
+import io.llmfailover.runtime.throttle.RetryAfter;
+import io.llmfailover.runtime.time.Scheduler;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -64,6 +74,13 @@ final class ChainWalk {
     private final ContextFit contextWindows;
     /** Where the call waits when nothing on its chain is free; left once an attempt is sent. */
     private final QueuePlace queuePlace;
+    /** The index of the chain step the walk tries next: a hedge takes steps ahead of the walk. */
+    private int nextStep;
+    /** The provider whose attempt gave the answer the walk returns. */
+    private Provider answering;
+    /** The Retry-After of the last attempt that was rate limited, for {@code failover.wait-for-retry-after}. */
+    private long retryAfterNanos;
+    private boolean waitedOutRetryAfter;
 
     ChainWalk(GovernedCall call, Route route, Transport transport, CallScope scope, FailoverEngine engine) {
         this.call = call;
@@ -101,7 +118,8 @@ final class ChainWalk {
 
     /** One pass along the chain: the answer, or null when every step failed. */
     private Answer walkOnce() throws IOException {
-        for (ChainStep step : route.chain()) {
+        for (nextStep = 0; nextStep < route.chain().size(); ) {
+            ChainStep step = route.chain().get(nextStep++);
             if (handedOver > 0) {
                 stopIfCancelled();
             }
@@ -123,7 +141,7 @@ final class ChainWalk {
                 return afterInternalFailure(internal);
             }
             if (answer != null) {
-                return handOver(answer, step.provider());
+                return handOver(answer, answering);
             }
         }
         return null;
@@ -169,6 +187,48 @@ final class ChainWalk {
      * here is released before it returns or throws (see {@link AttemptLeases}).
      */
     private LlmResponse tryStep(ChainStep step) throws IOException {
+        Planned planned = planStep(step);
+        if (planned == null) {
+            return null;
+        }
+        LlmResponse answer;
+        try (AttemptLeases leases = planned.leases()) {
+            answer = send(planned.attempt(), leases);
+        }
+        if (answer == null && waitsOutRetryAfter()) {
+            return tryStep(step);
+        }
+        return answer;
+    }
+
+    /**
+     * {@code failover.wait-for-retry-after}: once per call, a Retry-After from the chain's first step
+     * that ends within {@code failover.deadline} is waited out, and that step tried again.
+     */
+    private boolean waitsOutRetryAfter() throws IOException {
+        long wait = retryAfterNanos;
+        retryAfterNanos = 0;
+        if (waitedOutRetryAfter || nextStep != 1 || attempts != 1 || !engine.budget().waitsOut(wait, elapsedNanos())) {
+            return false;
+        }
+        waitedOutRetryAfter = true;
+        failedOverFrom = null;
+        pause(wait);
+        return true;
+    }
+
+    private void pause(long nanos) throws IOException {
+        awaitAtMost(new CompletableFuture<Void>(), nanos);
+    }
+
+    /** A step's attempt and the permits it holds. */
+    private record Planned(Attempt attempt, AttemptLeases leases) {}
+
+    /**
+     * The step's attempt with its permits taken, or null when the step is skipped: then, or when
+     * this throws, every permit it took is released.
+     */
+    private Planned planStep(ChainStep step) {
         Provider provider = step.provider();
         String model = step.modelFor(call.source().model());
         if (!contextWindows.fits(provider)) {
@@ -181,16 +241,25 @@ final class ChainWalk {
             skip(provider, model, SkipReason.BREAKER_OPEN, breaker.nanosUntilPermitted());
             return null;
         }
-        try (AttemptLeases leases = new AttemptLeases(permit.get())) {
+        AttemptLeases leases = new AttemptLeases(permit.get());
+        try {
             KeyPool.Choice choice = engine.keys().choose(provider, step.throttleScope(), call.request(),
                     engine.tokenEstimate(call, model));
             if (choice.lease() == null) {
                 skip(provider, model, choice.skipReason(), choice.nanosUntilAllowed());
+                leases.close();
                 return null;
             }
             leases.hold(choice.decision().slot(), choice.charge());
             Attempt attempt = plan(provider, model, choice.lease());
-            return attempt == null ? null : send(attempt, leases);
+            if (attempt == null) {
+                leases.close();
+                return null;
+            }
+            return new Planned(attempt, leases);
+        } catch (RuntimeException | Error internal) {
+            leases.close();
+            throw internal;
         }
     }
 
@@ -216,19 +285,46 @@ final class ChainWalk {
         }
         logFailoverTo(attempt.provider());
         long startedNanos = engine.clock().nanoTime();
-        LlmResponse response;
         queuePlace.close();
+        Optional<Executor> hedgeThreads = hedgeThreads();
+        if (hedgeThreads.isPresent()) {
+            RacingAttempt first = new RacingAttempt(attempt, leases, attemptScope);
+            if (first.start(hedgeThreads.get(), onHead -> exchange(outgoing, startedNanos, onHead))) {
+                handedOver++;
+                return race(first, hedgeThreads.get());
+            }
+        }
         handedOver++;
-        try {
-            response = transport.send(outgoing);
-        } catch (IOException noHead) {
-            return noAnswer(attempt, leases, attemptScope, outcomeOf(noHead), noHead);
-        } catch (RuntimeException | Error internal) {
-            attemptScope.ended(0, Outcome.INTERNAL_FAILURE, false, internal);
-            throw internal;
+        return settle(attempt, leases, attemptScope, exchange(outgoing, startedNanos, head -> {}));
+    }
+
+    /** The attempt's I/O: safe on any thread, since it reads only what does not change during the walk. */
+    private Exchange exchange(AttemptRequest outgoing, long startedNanos, Consumer<LlmResponse> onHead) {
+        return Exchange.run(transport, outgoing, () -> engine.budget().capNanos(engine.firstByteTimeout().toNanos(),
+                engine.clock().nanoTime() - this.startedNanos) - (engine.clock().nanoTime() - startedNanos),
+                engine.scheduler(), onHead);
+    }
+
+    /** What the walk makes of an attempt's exchange: the final answer, or null to move on. */
+    private LlmResponse settle(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope, Exchange exchange)
+            throws IOException {
+        LlmResponse response = exchange.response();
+        if (exchange.internal() != null) {
+            if (response != null) {
+                response.abort();
+            }
+            attemptScope.ended(response == null ? 0 : response.status(), Outcome.INTERNAL_FAILURE, false, exchange.internal());
+            throw rethrown(exchange.internal());
+        }
+        if (response == null) {
+            return noAnswer(attempt, leases, attemptScope, outcomeOf(exchange.noHead()), exchange.noHead());
         }
         try {
-            return answered(attempt, leases, attemptScope, response, startedNanos);
+            LlmResponse answer = answered(attempt, leases, attemptScope, response, exchange.content());
+            if (answer != null) {
+                answering = attempt.provider();
+            }
+            return answer;
         } catch (RuntimeException | Error internal) {
             response.abort();
             attemptScope.ended(response.status(), Outcome.INTERNAL_FAILURE, false, internal);
@@ -236,8 +332,137 @@ final class ChainWalk {
         }
     }
 
+    private static RuntimeException rethrown(Throwable internal) {
+        if (internal instanceof Error error) {
+            throw error;
+        }
+        return (RuntimeException) internal;
+    }
+
+    /**
+     * Hedging is for the call's first attempt only, on a route that hedges, with a step left to
+     * hedge with, for an operation that may run twice, through a client that can send two at once.
+     */
+    private Optional<Executor> hedgeThreads() {
+        if (attempts != 1 || nextStep >= route.chain().size() || engine.hedgeAfterNanos(route) <= 0
+                || !Hedging.mayRunTwice(call.source())) {
+            return Optional.empty();
+        }
+        return transport.concurrentSends();
+    }
+
+    /**
+     * The call's first attempt runs on a thread of the transport's; if it has no content after
+     * {@code hedge.after}, the chain's next available step is sent alongside it. Each is settled as
+     * it ends, the first one first; the first final answer wins, and whichever is still running is
+     * cancelled, its connection released.
+     */
+    private LlmResponse race(RacingAttempt first, Executor threads) throws IOException {
+        List<RacingAttempt> running = new ArrayList<>(List.of(first));
+        RacingAttempt hedge = null;
+        boolean won = false;
+        try {
+            if (!awaitWithin(first, engine.hedgeAfterNanos(route))) {
+                hedge = hedge(threads);
+                if (hedge != null) {
+                    running.add(hedge);
+                }
+            }
+            while (!running.isEmpty()) {
+                RacingAttempt ended = firstToEnd(running);
+                running.remove(ended);
+                logFailoverTo(ended.attempt.provider());
+                LlmResponse answer = settle(ended.attempt, ended.leases, ended.scope, ended.done().join());
+                if (answer != null) {
+                    won = true;
+                    return answer;
+                }
+            }
+            return null;
+        } finally {
+            for (RacingAttempt loser : running) {
+                loser.cancel();
+                loser.leases.record(won ? Outcome.HEDGE_LOST : Outcome.CANCELLED, HttpHeaders.EMPTY);
+                loser.scope.ended(0, won ? Outcome.HEDGE_LOST : Outcome.CANCELLED, false, null);
+            }
+            if (hedge != null) {
+                hedge.leases.close(); // the first attempt's are closed by its step
+            }
+        }
+    }
+
+    /** The hedge: the chain's next step that can be sent, started beside the first attempt; null when none can. */
+    private RacingAttempt hedge(Executor threads) {
+        while (nextStep < route.chain().size() && engine.budget().allowsAnother(attempts, elapsedNanos())) {
+            Planned planned = planStep(route.chain().get(nextStep++));
+            if (planned == null) {
+                continue;
+            }
+            Attempt attempt = planned.attempt();
+            AttemptScope attemptScope = scope.attemptStarted(++attempts, attempt.provider(), attempt.target(),
+                    !attempt.bridge().passesBodiesThrough(), attempt.lease().keyId());
+            attemptScope.hedged();
+            AttemptRequest outgoing;
+            try {
+                attemptScope.translationDropped(attempt.target().dropped());
+                outgoing = outgoing(attempt, attemptScope);
+            } catch (RuntimeException internal) {
+                attemptScope.ended(0, Outcome.INTERNAL_FAILURE, false, internal);
+                planned.leases().close();
+                OnceLogger.internalFailure("planning a hedge", internal);
+                return null;
+            }
+            long startedNanos = engine.clock().nanoTime();
+            RacingAttempt hedge = new RacingAttempt(attempt, planned.leases(), attemptScope);
+            if (!hedge.start(threads, onHead -> exchange(outgoing, startedNanos, onHead))) {
+                attemptScope.ended(0, Outcome.CANCELLED, false, null);
+                planned.leases().close();
+                return null;
+            }
+            handedOver++;
+            return hedge;
+        }
+        return null;
+    }
+
+    /** Waits up to {@code nanos} for the attempt to end; true when it did. */
+    private boolean awaitWithin(RacingAttempt attempt, long nanos) throws IOException {
+        awaitAtMost(attempt.done(), nanos);
+        return attempt.done().isDone();
+    }
+
+    /** Waits for {@code future} up to {@code nanos} on the engine's clock; the app's interrupt cancels the call. */
+    private void awaitAtMost(CompletableFuture<?> future, long nanos) throws IOException {
+        CompletableFuture<Void> due = new CompletableFuture<>();
+        Scheduler.Cancellable timer = engine.scheduler().schedule(nanos, () -> due.complete(null));
+        try {
+            await(CompletableFuture.anyOf(future, due));
+        } finally {
+            timer.cancel();
+        }
+    }
+
+    /** The first of {@code running} to end; the earlier one when several have. */
+    private RacingAttempt firstToEnd(List<RacingAttempt> running) throws IOException {
+        await(CompletableFuture.anyOf(running.stream().map(RacingAttempt::done).toArray(CompletableFuture[]::new)));
+        return running.stream().filter(attempt -> attempt.done().isDone()).findFirst().orElseThrow();
+    }
+
+    /** Waits for {@code future}; the app's interrupt cancels the call. */
+    private void await(CompletableFuture<?> future) throws IOException {
+        try {
+            future.get();
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+            cancelled = true;
+            throw new InterruptedIOException("llm-failover: the call was cancelled while its attempts were racing");
+        } catch (ExecutionException impossible) {
+            throw new IllegalStateException(impossible.getCause());
+        }
+    }
+
     private LlmResponse answered(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope, LlmResponse response,
-            long startedNanos) throws IOException {
+            FirstContentWait.Result content) throws IOException {
         int status = response.status();
         Outcome fallbackFault = attempt.untouched() ? null : engine.classifier().fallbackFault(status);
         if (fallbackFault != null) {
@@ -245,7 +470,7 @@ final class ChainWalk {
             return fallbackFailed(attempt, leases, attemptScope, status, fallbackFault, response.headers());
         }
         if (status < 300 && call.source().stream()) {
-            return firstContent(attempt, leases, attemptScope, response, startedNanos);
+            return firstContent(attempt, leases, attemptScope, response, content);
         }
         if (status < 300 && !attempt.bridge().passesBodiesThrough()) {
             return translatedWhole(attempt, leases, attemptScope, response);
@@ -255,10 +480,7 @@ final class ChainWalk {
 
     /** A stream is not committed until its first content: keep-alives alone are a timeout. */
     private LlmResponse firstContent(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope,
-            LlmResponse response, long startedNanos) throws IOException {
-        long remaining = engine.budget().capNanos(engine.firstByteTimeout().toNanos(), elapsedNanos())
-                - (engine.clock().nanoTime() - startedNanos);
-        FirstContentWait.Result content = FirstContentWait.await(response, remaining, engine.scheduler());
+            LlmResponse response, FirstContentWait.Result content) throws IOException {
         if (content.body() == null) {
             Outcome outcome = content.failure() != Outcome.TIMEOUT && Cancellation.is(content.error())
                     ? Outcome.CANCELLED : content.failure();
@@ -380,6 +602,10 @@ final class ChainWalk {
                 ? error : translatedError(attempt, error));
         if (outcome == Outcome.CONTEXT_OVERFLOW) {
             contextWindows.overflowed(attempt.provider());
+        }
+        if (outcome == Outcome.RATE_LIMITED || outcome == Outcome.OVERLOADED) {
+            retryAfterNanos = TimeUnit.MILLISECONDS.toNanos(
+                    RetryAfter.waitMillis(error.headers(), engine.clock().currentTimeMillis()).orElse(0));
         }
         failedOver(attempt.provider(), outcome);
         return null;

@@ -131,6 +131,12 @@ public final class FailoverEngine {
         return shaping.limitsOf(provider.name());
     }
 
+    /** How long a call on {@code route} waits for its first attempt's content before hedging; 0 for never. */
+    long hedgeAfterNanos(Route route) {
+        Duration after = route.hedgeAfter() != null ? route.hedgeAfter() : shaping.hedgeAfter();
+        return after.toNanos();
+    }
+
     Duration firstByteTimeout() {
         return firstByteTimeout;
     }

@@ -37,6 +37,11 @@ public enum Outcome {
     MALFORMED_ANSWER,
     /** The app cancelled the call (interrupt, cancel): nothing is learnt about the provider. */
     CANCELLED,
+    /**
+     * A hedged attempt another attempt of the same call beat to its first content: cancelled by
+     * the agent, its connection released; nothing is learnt about the provider.
+     */
+    HEDGE_LOST,
     /** The agent itself failed during the attempt: nothing is learnt about the provider. */
     INTERNAL_FAILURE;
 

@@ -15,7 +15,7 @@ final class OutcomeRecorder {
                 breaker.onSuccess();
                 throttle.onSuccess(headers);
             }
-            case CALLER_ERROR, CONTEXT_OVERFLOW, CANCELLED, INTERNAL_FAILURE -> {
+            case CALLER_ERROR, CONTEXT_OVERFLOW, CANCELLED, HEDGE_LOST, INTERNAL_FAILURE -> {
                 breaker.onIgnored();
                 throttle.onIgnored();
             }

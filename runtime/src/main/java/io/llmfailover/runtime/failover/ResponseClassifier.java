@@ -66,7 +66,7 @@ public final class ResponseClassifier {
     /** Whether a response with this status and outcome sends the call to the next provider. */
     public boolean failsOver(int status, Outcome outcome) {
         return switch (outcome) {
-            case SUCCESS, CALLER_ERROR, CANCELLED, INTERNAL_FAILURE -> false;
+            case SUCCESS, CALLER_ERROR, CANCELLED, HEDGE_LOST, INTERNAL_FAILURE -> false;
             case REDIRECTED, FALLBACK_REFUSED, MALFORMED_ANSWER, CONTEXT_OVERFLOW -> true;
             case TIMEOUT -> policy.onTimeout();
             case CONNECT_FAILURE -> policy.onConnect();

@@ -1,6 +1,8 @@
 package io.llmfailover.runtime.http;
 
 import java.io.IOException;
+import java.util.Optional;
+import java.util.concurrent.Executor;
 
 /**
  * "Send this request with the app's own client": what an agent adapter hands the runtime, so that
@@ -19,4 +21,15 @@ public interface Transport {
      * @throws IOException when no response head was received (connect failure, reset, timeout)
      */
     LlmResponse send(AttemptRequest attempt) throws IOException;
+
+    /**
+     * The threads from which attempts of one call may be sent at the same time ({@code hedge.after}),
+     * or empty, the default, when the client can have only one attempt of a call in flight. An
+     * attempt sent from such a thread must end promptly, its exchange aborted and its connection
+     * released, when that thread is interrupted; the executor throws {@link
+     * java.util.concurrent.RejectedExecutionException} rather than run a task on the caller's thread.
+     */
+    default Optional<Executor> concurrentSends() {
+        return Optional.empty();
+    }
 }

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.route;
 
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -7,11 +8,17 @@ import java.util.List;
  *
  * @param modelGlob null when the route matches every model of its provider
  * @param chain the steps in failover order, the addressed provider's first
+ * @param hedgeAfter the route's own {@code hedge-after}, or null to follow {@code hedge.after}; zero for never
  */
-public record Route(String name, String provider, ModelGlob modelGlob, List<ChainStep> chain) {
+public record Route(String name, String provider, ModelGlob modelGlob, List<ChainStep> chain, Duration hedgeAfter) {
 
     public Route {
         chain = List.copyOf(chain);
+    }
+
+    /** A route that hedges as {@code hedge.after} says. */
+    public Route(String name, String provider, ModelGlob modelGlob, List<ChainStep> chain) {
+        this(name, provider, modelGlob, chain, null);
     }
 
     boolean matches(String model) {

@@ -35,7 +35,7 @@ public final class RouteTable {
         for (RouteSettings route : settings) {
             List<ChainStep> chain = route.chain().stream().map(step -> ChainStep.parse(step, providerByName)).toList();
             ModelGlob glob = route.modelGlob() == null ? null : new ModelGlob(route.modelGlob());
-            Route built = new Route(route.name(), route.provider(), glob, chain);
+            Route built = new Route(route.name(), route.provider(), glob, chain, route.hedgeAfter());
             byProvider.computeIfAbsent(route.provider(), name -> new ArrayList<>()).add(built);
             byName.put(route.name(), built);
         }

@@ -18,6 +18,9 @@ public interface AttemptScope {
      */
     default void translationDropped(java.util.List<String> fields) {}
 
+    /** This attempt was sent alongside the call's first, which had no content after {@code hedge.after}. */
+    default void hedged() {}
+
     /**
      * @param status the response status, or 0 when no response head arrived
      * @param failsOver whether the call moves on to the next provider

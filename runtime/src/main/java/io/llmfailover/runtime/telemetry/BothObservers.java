@@ -72,6 +72,12 @@ final class BothObservers implements CallObserver {
         }
 
         @Override
+        public void hedged() {
+            first.hedged();
+            second.hedged();
+        }
+
+        @Override
         public void ended(int status, Outcome outcome, boolean failsOver, Throwable error) {
             first.ended(status, outcome, failsOver, error);
             second.ended(status, outcome, failsOver, error);

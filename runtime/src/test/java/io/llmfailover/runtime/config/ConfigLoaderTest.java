@@ -580,6 +580,53 @@ class ConfigLoaderTest {
         }
 
         @Test
+        void waitingOutARetryAfterIsOffUnlessAsked() throws Exception {
+            write(ConfigFileLookup.DEFAULT_FILE_NAME, "failover.deadline = 30s", "failover.wait-for-retry-after = true");
+            assertEquals(new CallBudget(0, Duration.ofSeconds(30), true), load(null).budget());
+
+            write(ConfigFileLookup.DEFAULT_FILE_NAME, "failover.deadline = 30s");
+            assertFalse(load(null).budget().waitForRetryAfter());
+        }
+
+        @Test
+        void hedgingIsOffUnlessSetAndARouteMayChangeItForItself() throws Exception {
+            write(ConfigFileLookup.DEFAULT_FILE_NAME,
+                    "provider.deepseek.api-key = dk",
+                    "hedge.after = 800ms",
+                    "route.fast.match = openai/gpt-4o-mini",
+                    "route.fast.chain = openai, deepseek",
+                    "route.fast.hedge-after = 300ms",
+                    "route.batch.match = openai",
+                    "route.batch.chain = openai, deepseek",
+                    "route.batch.hedge-after = off",
+                    "route.rest.match = openai/gpt-4o",
+                    "route.rest.chain = openai, deepseek");
+
+            FailoverConfig config = load(null);
+
+            assertEquals(Duration.ofMillis(800), config.shaping().hedgeAfter());
+            assertEquals(Duration.ofMillis(300), config.routes().get(0).hedgeAfter());
+            assertEquals(Duration.ZERO, config.routes().get(1).hedgeAfter());
+            assertNull(config.routes().get(2).hedgeAfter(), "follows hedge.after");
+
+            write(ConfigFileLookup.DEFAULT_FILE_NAME, "failover.deadline = 30s");
+            assertEquals(Duration.ZERO, load(null).shaping().hedgeAfter());
+        }
+
+        @Test
+        void aMalformedHedgeAfterNamesItsLineAndKey() throws Exception {
+            String problems = problemsOf(
+                    "provider.deepseek.api-key = dk",
+                    "hedge.after = soon",
+                    "route.chat.match = openai",
+                    "route.chat.chain = openai, deepseek",
+                    "route.chat.hedge-after = 5");
+
+            assertTrue(problems.contains(":2: hedge.after"), problems);
+            assertTrue(problems.contains(":5: route.chat.hedge-after"), problems);
+        }
+
+        @Test
         void aChainStepMayNameAModelOfItsProviderAndTheModelMayHoldASlash() throws Exception {
             write(ConfigFileLookup.DEFAULT_FILE_NAME,
                     "provider.openrouter.url = https://openrouter.ai/api/v1",

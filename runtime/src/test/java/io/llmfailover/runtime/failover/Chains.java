@@ -73,6 +73,20 @@ final class Chains {
         this(withShaping(config(BREAKER, throttle, chain), config(chain).shaping().withQueue(queue)));
     }
 
+    /** A gateway whose calls send the next step alongside their first attempt once it has no content after {@code after}. */
+    static Chains hedgingAfter(Duration after, String... chain) {
+        return new Chains(withShaping(config(chain), config(chain).shaping().withHedgeAfter(after)));
+    }
+
+    /** As {@link #hedgingAfter(Duration, String...)}, for calls on {@code route}, which may say otherwise. */
+    static Chains hedgingAfter(Duration after, RouteSettings route) {
+        FailoverConfig config = config(route.chain().toArray(String[]::new));
+        return new Chains(new FailoverConfig(config.source(), config.providers(), List.of(route), config.breaker(),
+                config.throttle(), config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(), config.otel(),
+                config.strict(), config.extra(), config.headTimeout(), config.bufferMaxBytes(),
+                config.shaping().withHedgeAfter(after)));
+    }
+
     Chains(FailoverConfig config) {
         state = new RecordingResilienceState(new LocalResilienceState(config.breaker(), config.throttle(), clock, List.of(),
                 List.of()));

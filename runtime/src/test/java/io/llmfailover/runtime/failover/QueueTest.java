@@ -14,6 +14,7 @@ import io.llmfailover.runtime.config.QueueSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.queue.CallQueue;
+import io.llmfailover.runtime.testing.Eventually;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -190,13 +191,13 @@ class QueueTest {
         chains.scheduler.advance(Duration.ofSeconds(1));
 
         while (done.get() < 50) {
-            await(() -> queue.length() + sent.get() == 50 && atRest(chains), "every call sent or parked in the queue");
+            Eventually.until(() -> queue.length() + sent.get() == 50 && atRest(chains), "every call sent or parked in the queue");
             int finishing = sent.get() - done.get();
             int expected = done.get() + finishing;
             finish.release(finishing);
-            await(() -> done.get() == expected, "the released calls finish");
+            Eventually.until(() -> done.get() == expected, "the released calls finish");
             for (int tick = 0; tick < 4; tick++) {
-                await(() -> atRest(chains), "the queue settles");
+                Eventually.until(() -> atRest(chains), "the queue settles");
                 chains.scheduler.advance(Duration.ofMillis(25));
             }
         }
@@ -245,17 +246,17 @@ class QueueTest {
     /** Moves the virtual clock on 25 ms at a time, each time once the queue is parked, until {@code reached}. */
     private static void advanceUntil(Chains chains, BooleanSupplier reached) {
         for (int tick = 0; tick < 200 && !reached.getAsBoolean(); tick++) {
-            await(() -> reached.getAsBoolean() || atRest(chains), "the queue settles");
+            Eventually.until(() -> reached.getAsBoolean() || atRest(chains), "the queue settles");
             if (!reached.getAsBoolean()) {
                 chains.scheduler.advance(Duration.ofMillis(25));
             }
         }
-        await(reached, "reached within 200 ticks");
+        Eventually.until(reached, "reached within 200 ticks");
     }
 
     /** Until {@code waiting} calls are queued, each with its wake-up set. */
     private static void awaitParked(Chains chains, int waiting) {
-        await(() -> chains.gateway.queue().length() == waiting && atRest(chains), waiting + " calls waiting in the queue");
+        Eventually.until(() -> chains.gateway.queue().length() == waiting && atRest(chains), waiting + " calls waiting in the queue");
     }
 
     /** Every queued call parked with its wake-up set, none woken and still on its way. */
@@ -269,17 +270,5 @@ class QueueTest {
         LlmResponse answer = call.get(10, TimeUnit.SECONDS);
         answer.close();
         return answer;
-    }
-
-    /** A hang detector: real time bounds how long the threads may take to get there, never what is asserted. */
-    private static void await(BooleanSupplier condition, String what) {
-        long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!condition.getAsBoolean()) {
-            if (System.nanoTime() > giveUp) {
-                fail("not reached within 10 s: " + what);
-            }
-            Thread.onSpinWait();
-            Thread.yield();
-        }
     }
 }

@@ -81,6 +81,11 @@ final class GenAiAttemptScope implements AttemptScope {
     }
 
     @Override
+    public void hedged() {
+        span.setAttribute(FailoverAttributes.HEDGED, true);
+    }
+
+    @Override
     public void ended(int status, Outcome outcome, boolean failsOver, Throwable error) {
         try {
             if (status > 0) {
@@ -88,7 +93,7 @@ final class GenAiAttemptScope implements AttemptScope {
             }
             span.setAttribute(FailoverAttributes.OUTCOME, outcome.name().toLowerCase(Locale.ROOT));
             boolean statusSaysWhy = status > 0 && outcome != Outcome.MALFORMED_ANSWER; // a malformed answer came as a 200
-            if (outcome != Outcome.SUCCESS) {
+            if (outcome != Outcome.SUCCESS && outcome != Outcome.HEDGE_LOST) {
                 span.setAttribute(GenAiAttributes.ERROR_TYPE, statusSaysWhy ? String.valueOf(status)
                         : error != null ? error.getClass().getName() : outcome.token());
                 span.setStatus(StatusCode.ERROR);
