@@ -24,15 +24,9 @@ import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallScope;
 import io.llmfailover.runtime.telemetry.SkipReason;
 import io.llmfailover.runtime.throttle.RetryAfter;
-import io.llmfailover.runtime.time.Scheduler;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InterruptedIOException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
@@ -98,7 +92,7 @@ final class ChainWalk {
         try {
             return walk();
         } finally {
-            if (failedOverFrom != null && !cancelled) {
+            if (failedOverFrom != null && !cancelled && !Thread.currentThread().isInterrupted()) {
                 engine.failoverLog().nothingLeft(failedOverFrom.name(), failedOverWhy.token());
             }
         }
@@ -213,13 +207,10 @@ final class ChainWalk {
         }
         waitedOutRetryAfter = true;
         failedOverFrom = null;
-        pause(wait);
+        Waiting.pause(wait, engine.scheduler());
         return true;
     }
 
-    private void pause(long nanos) throws IOException {
-        awaitAtMost(new CompletableFuture<Void>(), nanos);
-    }
 
     /** A step's attempt and the permits it holds. */
     private record Planned(Attempt attempt, AttemptLeases leases) {}
@@ -351,44 +342,21 @@ final class ChainWalk {
         return transport.concurrentSends();
     }
 
-    /**
-     * The call's first attempt runs on a thread of the transport's; if it has no content after
-     * {@code hedge.after}, the chain's next available step is sent alongside it. Each is settled as
-     * it ends, the first one first; the first final answer wins, and whichever is still running is
-     * cancelled, its connection released.
-     */
+    /** The first attempt against a hedge from the rest of the chain, once {@code hedge.after} passed without content. */
     private LlmResponse race(RacingAttempt first, Executor threads) throws IOException {
-        List<RacingAttempt> running = new ArrayList<>(List.of(first));
-        RacingAttempt hedge = null;
-        boolean won = false;
-        try {
-            if (!awaitWithin(first, engine.hedgeAfterNanos(route))) {
-                hedge = hedge(threads);
-                if (hedge != null) {
-                    running.add(hedge);
-                }
+        HedgeRace.Walk walk = new HedgeRace.Walk() {
+            @Override
+            public RacingAttempt hedge() {
+                return ChainWalk.this.hedge(threads);
             }
-            while (!running.isEmpty()) {
-                RacingAttempt ended = firstToEnd(running);
-                running.remove(ended);
+
+            @Override
+            public LlmResponse settle(RacingAttempt ended) throws IOException {
                 logFailoverTo(ended.attempt.provider());
-                LlmResponse answer = settle(ended.attempt, ended.leases, ended.scope, ended.done().join());
-                if (answer != null) {
-                    won = true;
-                    return answer;
-                }
+                return ChainWalk.this.settle(ended.attempt, ended.leases, ended.scope, ended.done().join());
             }
-            return null;
-        } finally {
-            for (RacingAttempt loser : running) {
-                loser.cancel();
-                loser.leases.record(won ? Outcome.HEDGE_LOST : Outcome.CANCELLED, HttpHeaders.EMPTY);
-                loser.scope.ended(0, won ? Outcome.HEDGE_LOST : Outcome.CANCELLED, false, null);
-            }
-            if (hedge != null) {
-                hedge.leases.close(); // the first attempt's are closed by its step
-            }
-        }
+        };
+        return new HedgeRace(walk, engine.scheduler()).run(first, engine.hedgeAfterNanos(route));
     }
 
     /** The hedge: the chain's next step that can be sent, started beside the first attempt; null when none can. */
@@ -423,42 +391,6 @@ final class ChainWalk {
             return hedge;
         }
         return null;
-    }
-
-    /** Waits up to {@code nanos} for the attempt to end; true when it did. */
-    private boolean awaitWithin(RacingAttempt attempt, long nanos) throws IOException {
-        awaitAtMost(attempt.done(), nanos);
-        return attempt.done().isDone();
-    }
-
-    /** Waits for {@code future} up to {@code nanos} on the engine's clock; the app's interrupt cancels the call. */
-    private void awaitAtMost(CompletableFuture<?> future, long nanos) throws IOException {
-        CompletableFuture<Void> due = new CompletableFuture<>();
-        Scheduler.Cancellable timer = engine.scheduler().schedule(nanos, () -> due.complete(null));
-        try {
-            await(CompletableFuture.anyOf(future, due));
-        } finally {
-            timer.cancel();
-        }
-    }
-
-    /** The first of {@code running} to end; the earlier one when several have. */
-    private RacingAttempt firstToEnd(List<RacingAttempt> running) throws IOException {
-        await(CompletableFuture.anyOf(running.stream().map(RacingAttempt::done).toArray(CompletableFuture[]::new)));
-        return running.stream().filter(attempt -> attempt.done().isDone()).findFirst().orElseThrow();
-    }
-
-    /** Waits for {@code future}; the app's interrupt cancels the call. */
-    private void await(CompletableFuture<?> future) throws IOException {
-        try {
-            future.get();
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
-            cancelled = true;
-            throw new InterruptedIOException("llm-failover: the call was cancelled while its attempts were racing");
-        } catch (ExecutionException impossible) {
-            throw new IllegalStateException(impossible.getCause());
-        }
     }
 
     private LlmResponse answered(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope, LlmResponse response,
