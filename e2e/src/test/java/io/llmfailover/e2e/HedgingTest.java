@@ -19,8 +19,8 @@ import org.junit.jupiter.params.provider.EnumSource;
  * {@code hedge.after} end to end: the primary takes the request and then says nothing (no head for
  * a blocking call, a head and no event for a stream). After {@code hedge.after} the backup is sent
  * beside it, answers, and reaches the app; the primary's connection is closed at once, not when its
- * own deadline passes or the app exits. Every client whose call can hold two exchanges at once: the
- * JDK's HttpClient, Apache HttpClient 5 (classic) and 4, and Spring's WebClient on Reactor Netty.
+ * own deadline passes or the app exits. Every client that hedges: the OpenAI SDK and OkHttp, the JDK's
+ * HttpClient (LangChain4j's too), Apache HttpClient 5 (classic) and 4, and Spring's WebClient.
  */
 class HedgingTest {
 
@@ -49,8 +49,9 @@ class HedgingTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = ClientCall.class, names = {"JDK_BLOCKING", "JDK_STREAM", "APACHE5_BLOCKING", "APACHE5_STREAM",
-            "APACHE4_BLOCKING", "APACHE4_STREAM", "SPRING_AI_STREAM"})
+    @EnumSource(value = ClientCall.class, names = {"SDK_BLOCKING", "SDK_STREAM", "JDK_BLOCKING", "JDK_STREAM",
+            "OKHTTP3_BLOCKING", "OKHTTP3_STREAM", "LANGCHAIN4J_BLOCKING", "LANGCHAIN4J_STREAM", "APACHE5_BLOCKING",
+            "APACHE5_STREAM", "APACHE4_BLOCKING", "APACHE4_STREAM", "SPRING_AI_STREAM"})
     void theHedgeWinsAgainstASilentPrimaryWhoseConnectionIsReleased(ClientCall client) throws Exception {
         AtomicLong primaryReleasedAt = new AtomicLong();
         server.on("hedge", "primary", exchange -> {
@@ -85,6 +86,8 @@ class HedgingTest {
         }
         assertEquals(1, server.requests("hedge", "primary"), output::describe);
         assertEquals(1, server.requests("hedge", "backup"), output::describe);
+        assertEquals("Bearer sk-backup", server.received("hedge", "backup").get(0).headers().get("authorization"),
+                "the hedge carries the backup's key, never the app's");
         assertTrue(primaryReleasedAt.get() != 0, output::describe);
         assertTrue(exitedAt - primaryReleasedAt.get() > TimeUnit.MILLISECONDS.toNanos(PAUSE_MILLIS / 2),
                 () -> "the losing attempt's connection stayed open until the app exited" + output.describe());

@@ -71,7 +71,7 @@ final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpRe
 
     /** Yes: each attempt leases a connection of its own and is aborted with it. */
     @Override
-    public boolean sendsConcurrently() {
+    public boolean sendsConcurrently(Apache4Call call) {
         return true;
     }
 

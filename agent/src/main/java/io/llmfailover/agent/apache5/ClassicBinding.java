@@ -68,7 +68,7 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
 
     /** Yes: each attempt forks the exec runtime, so holds an endpoint of its own. */
     @Override
-    public boolean sendsConcurrently() {
+    public boolean sendsConcurrently(ClassicCall call) {
         return true;
     }
 

@@ -31,8 +31,9 @@ public final class AgentThreads {
     private static final Logger LOG = LoggerFactory.getLogger("io.llmfailover.agent");
     private static final AgentExecutor.Slots SLOTS = new AgentExecutor.Slots(maxRunning());
     private static final ConcurrentMap<String, AgentExecutor> BY_PURPOSE = new ConcurrentHashMap<>();
+    private static final ThreadLocal<Boolean> SENDING_CONCURRENTLY = new ThreadLocal<>();
     private static final Executor CONCURRENT_SENDS = task -> {
-        if (!of("hedge").tryExecute(task)) {
+        if (!of("hedge").tryExecute(() -> sendingConcurrently(task))) {
             throw new RejectedExecutionException("llm-failover: every agent thread is busy; the call is not hedged");
         }
     };
@@ -51,6 +52,20 @@ public final class AgentThreads {
      */
     public static Executor concurrentSends() {
         return CONCURRENT_SENDS;
+    }
+
+    /** Whether this thread sends one of the attempts of a hedged call, which another attempt of the same call may race. */
+    public static boolean isSendingConcurrently() {
+        return SENDING_CONCURRENTLY.get() != null;
+    }
+
+    private static void sendingConcurrently(Runnable attempt) {
+        SENDING_CONCURRENTLY.set(Boolean.TRUE);
+        try {
+            attempt.run();
+        } finally {
+            SENDING_CONCURRENTLY.remove();
+        }
     }
 
     /** The executor whose threads are named {@code llm-failover-<purpose>-N}; all share one cap. */

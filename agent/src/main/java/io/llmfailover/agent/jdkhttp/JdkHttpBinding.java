@@ -54,7 +54,7 @@ final class JdkHttpBinding implements ClientBinding<GovernedCall<?>, HttpRespons
 
     /** Yes: each attempt is its own exchange of the app's HttpClient, and an interrupted send cancels it. */
     @Override
-    public boolean sendsConcurrently() {
+    public boolean sendsConcurrently(GovernedCall<?> call) {
         return true;
     }
 

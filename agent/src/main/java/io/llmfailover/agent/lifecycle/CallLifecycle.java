@@ -92,10 +92,10 @@ public final class CallLifecycle {
             return proceed(binding, call, body);
         }
         LlmRequest neutral;
-        SendRecord transport;
+        SendRecord<C> transport;
         try {
             neutral = binding.toNeutral(call, body.bytes());
-            transport = new SendRecord(binding.transport(call, neutral), binding.sendsConcurrently());
+            transport = new SendRecord<>(binding.transport(call, neutral), binding, call);
         } catch (RuntimeException | Error e) {
             FailureLog.once(binding.clientName() + " request", e);
             return proceed(binding, call, body);

@@ -50,7 +50,7 @@ public interface ClientBinding<C, R> {
      * released) when its thread is interrupted. A client whose call can hold only one exchange
      * (OkHttp's chain) says no, and its calls are never hedged.
      */
-    default boolean sendsConcurrently() {
+    default boolean sendsConcurrently(C call) {
         return false;
     }
 

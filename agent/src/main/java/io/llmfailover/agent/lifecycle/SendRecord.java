@@ -13,21 +13,23 @@ import java.util.concurrent.Executor;
  * the app's request only while nothing was: a request that reached a provider is never sent again.
  * Rewritten attempts lose the hop-by-hop headers that belong to the app's own connection.
  */
-final class SendRecord implements Transport {
+final class SendRecord<C> implements Transport {
 
     private final Transport native_;
-    private final boolean concurrent;
+    private final ClientBinding<C, ?> binding;
+    private final C call;
     private volatile boolean sent;
 
-    SendRecord(Transport nativeTransport, boolean concurrent) {
+    SendRecord(Transport nativeTransport, ClientBinding<C, ?> binding, C call) {
         this.native_ = nativeTransport;
-        this.concurrent = concurrent;
+        this.binding = binding;
+        this.call = call;
     }
 
-    /** Each attempt marks its own thread ({@link AttemptGuard}), whichever thread sends it. */
+    /** Asked only of a call that may be hedged. Each attempt marks its own thread ({@link AttemptGuard}). */
     @Override
     public Optional<Executor> concurrentSends() {
-        return concurrent ? Optional.of(AgentThreads.concurrentSends()) : Optional.empty();
+        return binding.sendsConcurrently(call) ? Optional.of(AgentThreads.concurrentSends()) : Optional.empty();
     }
 
     @Override

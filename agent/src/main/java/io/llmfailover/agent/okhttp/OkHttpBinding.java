@@ -56,6 +56,16 @@ final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
         return new OkHttpTransport(call.chain, call.replayable);
     }
 
+    /**
+     * Yes, when the app's client can be found from its call: the first attempt goes down the app's
+     * chain, and a hedge beside it as a call of its own ({@link HedgeClients}), since an OkHttp call
+     * holds one exchange at a time.
+     */
+    @Override
+    public boolean sendsConcurrently(OkHttpCall call) {
+        return HedgeClients.forCall(call.chain.call()).isPresent();
+    }
+
     @Override
     public Response toApp(OkHttpCall call, Answer answer) {
         if (answer.isOwn()) {

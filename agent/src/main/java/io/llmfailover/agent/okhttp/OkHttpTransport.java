@@ -1,5 +1,7 @@
 package io.llmfailover.agent.okhttp;
 
+import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.bootstrap.HeadDeadline;
 import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
@@ -10,6 +12,8 @@ import java.net.SocketTimeoutException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import okhttp3.Call;
 import okhttp3.Interceptor;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -22,10 +26,15 @@ import okhttp3.Response;
  */
 final class OkHttpTransport implements Transport {
 
+    /** A hedged call's attempt with no head deadline of the agent's still waits on another thread, to be cut. */
+    private static final Duration NO_HEAD_DEADLINE = Duration.ofDays(365);
+
     private final Interceptor.Chain chain;
     private final Request appRequest;
     /** The last attempt's response: closed on the app's thread before the next attempt, as OkHttp requires. */
-    private Response previous;
+    private volatile Response previous;
+    /** Attempts of a hedged call sent so far: the first goes down the app's chain, a hedge beside it does not. */
+    private final AtomicInteger racedAttempts = new AtomicInteger();
 
     /** @param appRequest the app's request, its body replayable */
     OkHttpTransport(Interceptor.Chain chain, Request appRequest) {
@@ -35,6 +44,9 @@ final class OkHttpTransport implements Transport {
 
     @Override
     public LlmResponse send(AttemptRequest attempt) throws IOException {
+        if (AgentThreads.isSendingConcurrently()) {
+            return sendRaced(attempt);
+        }
         Request request = attempt.original()
                 ? OkHttpRequestMapping.withAddedHeaders(appRequest, attempt.addedHeaders())
                 : OkHttpRequestMapping.toOkHttp(attempt.request(), appRequest);
@@ -54,6 +66,45 @@ final class OkHttpTransport implements Transport {
         } catch (IOException e) {
             throw chain.call().isCanceled() ? new CallAbandonedException(e) : e;
         }
+    }
+
+    /**
+     * One attempt of a hedged call, on an agent thread of its own. The first goes down the app's
+     * chain; the hedge, which races it, is a call of its own on the {@link HedgeClients hedge
+     * client}, since an OkHttp call holds one exchange at a time. Either is waited for on another
+     * agent thread ({@link HeadDeadline}), so that the race's interrupt cuts the loser's exchange.
+     */
+    private LlmResponse sendRaced(AttemptRequest attempt) throws IOException {
+        Duration deadline = attempt.headTimeout() != null ? attempt.headTimeout() : NO_HEAD_DEADLINE;
+        AttemptConnection connection = new AttemptConnection();
+        Response response;
+        try {
+            response = racedResponse(attempt, deadline, connection);
+        } catch (CallAbandonedException | FirstByteTimeoutException classified) {
+            throw classified;
+        } catch (IOException e) {
+            throw chain.call().isCanceled() ? new CallAbandonedException(e) : e;
+        }
+        return new OkHttpLlmResponse(response, connection);
+    }
+
+    private Response racedResponse(AttemptRequest attempt, Duration deadline, AttemptConnection connection)
+            throws IOException {
+        Response response;
+        if (racedAttempts.getAndIncrement() == 0) {
+            Request request = attempt.original()
+                    ? OkHttpRequestMapping.withAddedHeaders(appRequest, attempt.addedHeaders())
+                    : OkHttpRequestMapping.toOkHttp(attempt.request(), appRequest);
+            response = HeadDeadline.await(deadline, () -> AttemptConnection.catching(connection, () -> chain.proceed(request)),
+                    connection::cut, Response::close);
+            previous = response;
+        } else {
+            Call hedge = HedgeClients.forCall(chain.call()).orElseThrow()
+                    .newCall(OkHttpRequestMapping.toOkHttp(attempt.request(), appRequest));
+            response = HeadDeadline.await(deadline, () -> AttemptConnection.catching(connection, hedge::execute),
+                    hedge::cancel, Response::close);
+        }
+        return response;
     }
 
     private Response proceed(Request request, boolean agentDeadlineFirst, Duration deadline, int appReadTimeout)

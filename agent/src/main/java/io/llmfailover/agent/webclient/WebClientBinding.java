@@ -53,7 +53,7 @@ final class WebClientBinding implements ClientBinding<WebClientCall, ClientHttpR
 
     /** Yes: each attempt is an exchange of its own on the app's connector. */
     @Override
-    public boolean sendsConcurrently() {
+    public boolean sendsConcurrently(WebClientCall call) {
         return true;
     }
 
