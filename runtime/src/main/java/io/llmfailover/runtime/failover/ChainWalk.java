@@ -68,6 +68,7 @@ final class ChainWalk {
     private final ContextFit contextWindows;
     /** Where the call waits when nothing on its chain is free; left once an attempt is sent. */
     private final QueuePlace queuePlace;
+    private boolean queueWaitReported;
     /** The index of the chain step the walk tries next: a hedge takes steps ahead of the walk. */
     private int nextStep;
     /** The provider whose attempt gave the answer the walk returns. */
@@ -85,7 +86,8 @@ final class ChainWalk {
         this.exhaustion = new Exhaustion(call);
         this.startedNanos = engine.clock().nanoTime();
         this.contextWindows = new ContextFit(call, route, engine);
-        this.queuePlace = engine.queue().place();
+        // Calls no route matches share the route name "(none)": their line is their provider's.
+        this.queuePlace = engine.queue().place(route.name() + "/" + route.provider());
     }
 
     Answer run() throws IOException {
@@ -101,12 +103,26 @@ final class ChainWalk {
     /** Walks the chain; when nothing was free, waits in the queue for a step to free up and walks again. */
     private Answer walk() throws IOException {
         try (QueuePlace place = queuePlace) {
+            place.waitBehindOthers(engine.budget().capNanos(Long.MAX_VALUE, elapsedNanos()));
             Answer answer;
             while ((answer = walkOnce()) == null && attempts == 0 && exhaustion.onlyThrottled()
                     && place.waitForTurn(exhaustion.soonestNanos(), engine.budget().capNanos(Long.MAX_VALUE, elapsedNanos()))) {
                 exhaustion = new Exhaustion(call);
             }
-            return answer != null ? answer : exhausted();
+            if (answer != null) {
+                return answer;
+            }
+            leaveQueue();
+            return exhausted();
+        }
+    }
+
+    /** Leaves the queue (a no-op once left), putting the wait on the call's span. */
+    private void leaveQueue() {
+        queuePlace.close();
+        if (queuePlace.waitedNanos() > 0 && !queueWaitReported) {
+            queueWaitReported = true;
+            scope.queued(queuePlace.waitedNanos());
         }
     }
 
@@ -276,7 +292,7 @@ final class ChainWalk {
         }
         logFailoverTo(attempt.provider());
         long startedNanos = engine.clock().nanoTime();
-        queuePlace.close();
+        leaveQueue();
         Optional<Executor> hedgeThreads = hedgeThreads();
         if (hedgeThreads.isPresent()) {
             RacingAttempt first = new RacingAttempt(attempt, leases, attemptScope);

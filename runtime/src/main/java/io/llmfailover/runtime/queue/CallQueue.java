@@ -3,21 +3,27 @@ package io.llmfailover.runtime.queue;
 import io.llmfailover.runtime.config.QueueSettings;
 import io.llmfailover.runtime.time.Clock;
 import io.llmfailover.runtime.time.Scheduler;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The bounded queue where calls wait, first come first served, when every step of their chain is
- * silenced or over its limit ({@code queue.max-wait}, {@code queue.max-length}). Only the head
- * re-walks its chain; the others wait for their turn, so a later call never takes the step that
- * frees up from an earlier one. Lock-free: a waiting virtual thread parks without pinning.
+ * silenced or over its limit ({@code queue.max-wait}, {@code queue.max-length}). Calls wait in one
+ * line per route, so a saturated route never holds up another's calls; {@code queue.max-length}
+ * bounds all lines together. Only a line's head re-walks its chain; the others, and a new call that
+ * finds others waiting, wait for their turn, so a later call never takes the step that frees up
+ * from an earlier one. Lock-free: a waiting virtual thread parks without pinning.
  */
 public final class CallQueue {
 
     private final QueueSettings settings;
     private final Clock clock;
     private final Scheduler scheduler;
-    private final ConcurrentLinkedQueue<QueuePlace> waiting = new ConcurrentLinkedQueue<>();
+    /** By route; as many as the config has routes (and providers, for calls no route matches). */
+    private final ConcurrentMap<String, ConcurrentLinkedQueue<QueuePlace>> lines = new ConcurrentHashMap<>();
     private final AtomicInteger length = new AtomicInteger();
     private final AtomicInteger parked = new AtomicInteger();
     private final QueueWaits waits = new QueueWaits();
@@ -28,9 +34,9 @@ public final class CallQueue {
         this.scheduler = scheduler;
     }
 
-    /** A place for one call, taken only once it has to wait; close it when the call is done. */
-    public QueuePlace place() {
-        return new QueuePlace(this);
+    /** A place for one call in {@code line} (its route's), taken only once it has to wait; close it when the call is done. */
+    public QueuePlace place(String line) {
+        return new QueuePlace(this, lines.computeIfAbsent(line, name -> new ConcurrentLinkedQueue<>()));
     }
 
     /** The calls waiting now. */
@@ -64,12 +70,12 @@ public final class CallQueue {
     }
 
     /** @return false when the queue is full */
-    boolean join(QueuePlace place) {
+    boolean join(QueuePlace place, Queue<QueuePlace> line) {
         if (length.incrementAndGet() > settings.maxLength()) {
             length.decrementAndGet();
             return false;
         }
-        waiting.add(place);
+        line.add(place);
         return true;
     }
 
@@ -77,16 +83,12 @@ public final class CallQueue {
         parked.addAndGet(change);
     }
 
-    boolean isHead(QueuePlace place) {
-        return waiting.peek() == place;
-    }
-
-    /** Removes {@code place} and tells the next head its turn came (it re-checks after setting its wake-up). */
-    void leave(QueuePlace place) {
-        if (waiting.remove(place)) {
+    /** Removes {@code place} and tells the line's next head its turn came (it re-checks after setting its wake-up). */
+    void leave(QueuePlace place, Queue<QueuePlace> line) {
+        if (line.remove(place)) {
             length.decrementAndGet();
         }
-        QueuePlace head = waiting.peek();
+        QueuePlace head = line.peek();
         if (head != null) {
             head.turnCame();
         }

@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.queue;
 
 import java.io.InterruptedIOException;
+import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -18,13 +19,30 @@ public final class QueuePlace implements AutoCloseable {
     static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(25);
 
     private final CallQueue queue;
+    private final Queue<QueuePlace> line;
     private boolean joined;
     private long joinedNanos;
+    private long waitedNanos;
     private long deadlineNanos;
     private volatile CompletableFuture<Void> wake = new CompletableFuture<>();
 
-    QueuePlace(CallQueue queue) {
+    QueuePlace(CallQueue queue, Queue<QueuePlace> line) {
         this.queue = queue;
+        this.line = line;
+    }
+
+    /**
+     * A call about to walk its chain for the first time waits behind the calls already waiting in
+     * its line, so that it never takes the step that frees up from one of them; at once when none
+     * is, or when the queue is off or full.
+     *
+     * @param budgetNanos what else caps the call's wait ({@code failover.deadline}); Long.MAX_VALUE for nothing
+     * @throws InterruptedIOException the app cancelled the call while it waited; the interrupt flag stays set
+     */
+    public void waitBehindOthers(long budgetNanos) throws InterruptedIOException {
+        if (queue.settings().enabled() && !joined && line.peek() != null && join(budgetNanos) && !isHead()) {
+            awaitHead();
+        }
     }
 
     /**
@@ -43,7 +61,7 @@ public final class QueuePlace implements AutoCloseable {
         if (remainingNanos() <= 0) {
             return false;
         }
-        if (!queue.isHead(this)) {
+        if (!isHead()) {
             return awaitHead();
         }
         park(newWake(), Math.min(remainingNanos(), soonestNanos > 0 ? soonestNanos : RECHECK_NANOS));
@@ -55,9 +73,15 @@ public final class QueuePlace implements AutoCloseable {
     public void close() {
         if (joined) {
             joined = false;
-            queue.waits().record(queue.clock().nanoTime() - joinedNanos);
-            queue.leave(this);
+            waitedNanos = queue.clock().nanoTime() - joinedNanos;
+            queue.waits().record(waitedNanos);
+            queue.leave(this, line);
         }
+    }
+
+    /** How long the call waited in the queue, once it left; 0 when it never joined. */
+    public long waitedNanos() {
+        return waitedNanos;
     }
 
     void turnCame() {
@@ -65,7 +89,7 @@ public final class QueuePlace implements AutoCloseable {
     }
 
     private boolean join(long budgetNanos) {
-        if (!queue.join(this)) {
+        if (!queue.join(this, line)) {
             return false;
         }
         joined = true;
@@ -79,7 +103,7 @@ public final class QueuePlace implements AutoCloseable {
         while (true) {
             CompletableFuture<Void> turn = newWake();
             long left = remainingNanos();
-            if (queue.isHead(this) || left <= 0) {
+            if (isHead() || left <= 0) {
                 wakeUp(turn);
                 return left > 0;
             }
@@ -114,6 +138,10 @@ public final class QueuePlace implements AutoCloseable {
             wakeUp(until);
             timer.cancel();
         }
+    }
+
+    private boolean isHead() {
+        return line.peek() == this;
     }
 
     private long remainingNanos() {

@@ -52,6 +52,12 @@ final class BothObservers implements CallObserver {
         }
 
         @Override
+        public void queued(long waitedNanos) {
+            first.queued(waitedNanos);
+            second.queued(waitedNanos);
+        }
+
+        @Override
         public void failed(Throwable error) {
             first.failed(error);
             second.failed(error);

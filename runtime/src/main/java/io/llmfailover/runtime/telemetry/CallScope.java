@@ -27,6 +27,9 @@ public interface CallScope {
      */
     default void servedFromCache() {}
 
+    /** The call waited this long in the queue ({@code queue.max-wait}) before it was sent or gave up. */
+    default void queued(long waitedNanos) {}
+
     /** The call ends with an exception thrown to the app. */
     void failed(Throwable error);
 

@@ -1,22 +1,26 @@
 package io.llmfailover.runtime.failover;
 
 import static io.llmfailover.runtime.failover.Chains.ANSWER;
+import static io.llmfailover.runtime.failover.Chains.BACKUP;
 import static io.llmfailover.runtime.failover.Chains.PRIMARY;
 import static io.llmfailover.runtime.failover.Chains.chat;
 import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
 import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 import io.llmfailover.runtime.config.QueueSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
+import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.queue.CallQueue;
 import io.llmfailover.runtime.testing.Eventually;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import java.io.InterruptedIOException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -126,6 +130,63 @@ class QueueTest {
     }
 
     @Test
+    void aNewCallWaitsBehindTheCallsAlreadyQueuedEvenWhenItArrivesAsTheStepFreesUp() throws Exception {
+        Chains chains = queued(Duration.ofSeconds(10), 1000, ONE_AT_A_TIME);
+        silencedFor(chains, 1);
+        Semaphore finish = new Semaphore(0, true);
+        List<String> sentBy = Collections.synchronizedList(new ArrayList<>());
+        ScriptedTransport transport = new ScriptedTransport().on(PRIMARY, request -> {
+            sentBy.add(Thread.currentThread().getName());
+            finish.acquireUninterruptibly();
+            return ok(ANSWER).answer(request);
+        });
+        CompletableFuture<LlmResponse> first = call(chains, transport, "first");
+        awaitParked(chains, 1);
+        CompletableFuture<LlmResponse> second = call(chains, transport, "second");
+        awaitParked(chains, 2);
+        chains.scheduler.advance(Duration.ofSeconds(1));
+        advanceUntil(chains, () -> sentBy.size() == 1);
+
+        finish.release();
+        assertEquals(200, answerOf(first).status());
+        CompletableFuture<LlmResponse> late = call(chains, transport, "late");
+        Eventually.until(() -> sentBy.size() > 1 || (chains.gateway.queue().length() == 2 && atRest(chains)),
+                "the late call is sent or queued");
+        assertEquals(List.of("first"), sentBy, "the slot that freed is the waiting call's, not the newcomer's");
+
+        advanceUntil(chains, () -> sentBy.size() == 2);
+        finish.release();
+        advanceUntil(chains, () -> sentBy.size() == 3);
+        finish.release();
+        assertEquals(List.of("first", "second", "late"), sentBy);
+        assertEquals(200, answerOf(second).status());
+        assertEquals(200, answerOf(late).status());
+    }
+
+    @Test
+    void aCallOnAnotherRouteIsNotHeldUpByTheCallsWaitingOnASilencedOne() throws Exception {
+        Chains chains = queued(Duration.ofSeconds(10), 1000, ThrottleSettings.DEFAULTS);
+        ScriptedTransport transport = silencedFor(chains, 30).on(BACKUP, ok(ANSWER));
+        CompletableFuture<LlmResponse> waiting = call(chains, transport, "waiter");
+        awaitParked(chains, 1);
+
+        CompletableFuture<LlmResponse> elsewhere = new CompletableFuture<>();
+        Thread caller = new Thread(() -> {
+            try {
+                elsewhere.complete(chains.gateway.execute(chatTo(BACKUP), transport));
+            } catch (Throwable failure) {
+                elsewhere.completeExceptionally(failure);
+            }
+        }, "elsewhere");
+        callers.add(caller);
+        caller.start();
+
+        assertEquals(200, answerOf(elsewhere).status(), "a call no route matches has a line of its own");
+        assertEquals(1, chains.gateway.queue().length());
+        assertFalse(waiting.isDone());
+    }
+
+    @Test
     void aFullQueueFailsFast() throws Exception {
         Chains chains = queued(Duration.ofSeconds(5), 1, ThrottleSettings.DEFAULTS);
         ScriptedTransport transport = silencedFor(chains, 30);
@@ -213,6 +274,13 @@ class QueueTest {
                 + " p50 %d ms, p99 %d ms%n", p50, p99);
         assertTrue(1000 <= p50 && p50 <= p99 && p99 <= 3000, p50 + " / " + p99);
         assertEquals(0, queue.length());
+    }
+
+    /** A chat request the app addresses to {@code authority}, with the app's own key. */
+    private static LlmRequest chatTo(String authority) {
+        LlmRequest request = chat();
+        return new LlmRequest(request.method(), URI.create("http://" + authority + "/v1/chat/completions"), request.headers(),
+                request.body());
     }
 
     private static Chains queued(Duration maxWait, int maxLength, ThrottleSettings throttle) {

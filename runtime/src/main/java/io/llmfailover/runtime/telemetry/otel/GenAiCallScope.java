@@ -19,6 +19,7 @@ import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.context.Context;
 import java.util.Locale;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -116,6 +117,17 @@ final class GenAiCallScope implements CallScope {
     @Override
     public void servedFromCache() {
         span.setAttribute(FailoverAttributes.SERVED_BY, FailoverAttributes.SERVED_BY_CACHE);
+    }
+
+    @Override
+    public void queued(long waitedNanos) {
+        try {
+            span.setAttribute(FailoverAttributes.QUEUE_WAIT_MS, TimeUnit.NANOSECONDS.toMillis(waitedNanos));
+            observer.metrics.queueWait.record(waitedNanos / 1e9,
+                    Attributes.of(FailoverAttributes.ADDRESSED_PROVIDER, call.addressed().name()));
+        } catch (RuntimeException internal) {
+            OnceLogger.internalFailure("recording a queue wait", internal);
+        }
     }
 
     @Override

@@ -21,6 +21,7 @@ final class GenAiMetrics {
     final LongHistogram tokenUsage;
     final DoubleHistogram timeToFirstChunk;
     final LongCounter failovers;
+    final DoubleHistogram queueWait;
 
     GenAiMetrics(Meter meter) {
         operationDuration = meter.histogramBuilder("gen_ai.client.operation.duration")
@@ -36,6 +37,11 @@ final class GenAiMetrics {
                 .build();
         timeToFirstChunk = meter.histogramBuilder("gen_ai.client.operation.time_to_first_chunk")
                 .setDescription("Time from the request to the first chunk of a streamed response reaching the app")
+                .setUnit("s")
+                .setExplicitBucketBoundariesAdvice(DURATION_BUCKETS)
+                .build();
+        queueWait = meter.histogramBuilder("llm_failover.queue.wait")
+                .setDescription("Time a call waited in the queue for a step of its chain to free up")
                 .setUnit("s")
                 .setExplicitBucketBoundariesAdvice(DURATION_BUCKETS)
                 .build();

@@ -128,6 +128,28 @@ class GenAiObserverTest {
     }
 
     @Test
+    void aQueueWaitIsOnTheCallSpanAndAHedgeThatWonAndTheAttemptThatLostOnTheirs() throws IOException {
+        CallObserver observer = start();
+
+        CallScope call = observer.callStarted(streamingChat(), route());
+        call.queued(java.time.Duration.ofMillis(1250).toNanos());
+        AttemptScope first = call.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app");
+        AttemptScope hedge = call.attemptStarted(2, CLAUDE, target(Operation.MESSAGES, "claude-sonnet-4-5"), true, "key#0");
+        hedge.hedged();
+        hedge.ended(200, Outcome.SUCCESS, false, null);
+        first.ended(0, Outcome.HEDGE_LOST, false, null);
+        call.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type", "text/event-stream"), CLAUDE).close();
+        telemetry.flush();
+
+        assertEquals(1250L, attributes(receiver.span("chat gpt-4o")).get("llm_failover.queue.wait_ms"));
+        assertEquals(true, attributes(receiver.span("attempt claude")).get("llm_failover.hedged"));
+        Span lost = receiver.span("attempt openai");
+        assertEquals("hedge_lost", attributes(lost).get("llm_failover.outcome"));
+        assertEquals(io.opentelemetry.proto.trace.v1.Status.StatusCode.STATUS_CODE_UNSET, lost.getStatus().getCode(),
+                "losing a race is no error");
+    }
+
+    @Test
     void anAnswerClosedUnreadEndsTheCallSpan() throws IOException {
         CallObserver observer = start();
 
