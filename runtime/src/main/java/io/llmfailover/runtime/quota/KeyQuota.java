@@ -15,6 +15,9 @@ final class KeyQuota {
     private final TokenBucket tokens;
     private Learned learnedRequests;
     private Learned learnedTokens;
+    /** Requests charged and sent, and their tokens, whose answers have not come yet. */
+    private long inFlightRequests;
+    private long inFlightTokens;
 
     /** An announced limit, believed until its reset. */
     private record Learned(TokenBucket bucket, long untilNanos) {}
@@ -39,12 +42,25 @@ final class KeyQuota {
             return wait;
         }
         charge(1, tokenCount, nowNanos);
+        inFlightRequests++;
+        inFlightTokens += tokenCount;
         return 0;
     }
 
     /** A charge for a call that was never sent, given back. */
     synchronized void refund(long requestCount, long tokenCount, long nowNanos) {
         charge(-requestCount, -tokenCount, nowNanos);
+        landed(requestCount, tokenCount);
+    }
+
+    /** A charged call's answer came: the provider has counted it. */
+    synchronized void answered(long tokenCount) {
+        landed(1, tokenCount);
+    }
+
+    private void landed(long requestCount, long tokenCount) {
+        inFlightRequests = Math.max(0, inFlightRequests - requestCount);
+        inFlightTokens = Math.max(0, inFlightTokens - tokenCount);
     }
 
     /** The call used {@code extraTokens} more than was charged (fewer, when negative). */
@@ -52,15 +68,19 @@ final class KeyQuota {
         charge(0, extraTokens, nowNanos);
     }
 
-    /** A success's headers: what remains of each limit replaces what was learnt before, the stricter of a kind wins. */
+    /**
+     * A success's headers: what remains of each limit replaces what was learnt before, the stricter
+     * of a kind wins. What remains is less the calls still in flight, which the provider may not
+     * have counted yet but will.
+     */
     synchronized void learn(List<Announced> announced, long nowNanos) {
         Announced requestLimit = strictest(announced, false);
         Announced tokenLimit = strictest(announced, true);
         if (requestLimit != null) {
-            learnedRequests = learned(requestLimit, nowNanos);
+            learnedRequests = learned(requestLimit, inFlightRequests, nowNanos);
         }
         if (tokenLimit != null) {
-            learnedTokens = learned(tokenLimit, nowNanos);
+            learnedTokens = learned(tokenLimit, inFlightTokens, nowNanos);
         }
     }
 
@@ -99,10 +119,10 @@ final class KeyQuota {
         }
     }
 
-    private static Learned learned(Announced limit, long nowNanos) {
+    private static Learned learned(Announced limit, long inFlight, long nowNanos) {
         long nanosToReset = Math.multiplyExact(Math.min(limit.resetMillis(), Long.MAX_VALUE / 2_000_000L), 1_000_000L);
-        return new Learned(TokenBucket.announced(limit.remaining(), limit.limit(), nanosToReset, nowNanos),
-                nowNanos + nanosToReset);
+        long remaining = Math.max(0, limit.remaining() - inFlight);
+        return new Learned(TokenBucket.announced(remaining, limit.limit(), nanosToReset, nowNanos), nowNanos + nanosToReset);
     }
 
     private static Announced strictest(List<Announced> announced, boolean tokens) {

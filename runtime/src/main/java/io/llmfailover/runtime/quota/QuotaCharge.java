@@ -22,17 +22,26 @@ public final class QuotaCharge {
     private final AtomicBoolean settled = new AtomicBoolean();
     /** Null for a key without a quota yet: created only when a success announces one. */
     private volatile KeyQuota quota;
+    /** Whether the quota counts this call as in flight until its answer comes. */
+    private final boolean inFlight;
 
     QuotaCharge(QuotaBook book, String quotaKey, KeyQuota quota, long tokens) {
         this.book = book;
         this.quotaKey = quotaKey;
         this.quota = quota;
         this.tokens = tokens;
+        this.inFlight = quota != null;
     }
 
     /** The attempt reached the provider; a success's headers teach the key's quota. */
     public void onSent(boolean success, HttpHeaders headers) {
-        if (!sent.compareAndSet(false, true) || !success) {
+        if (!sent.compareAndSet(false, true)) {
+            return;
+        }
+        if (inFlight) {
+            quota.answered(tokens);
+        }
+        if (!success) {
             return;
         }
         List<Announced> announced = RateLimitHeaders.announced(headers, book.clock().currentTimeMillis());
