@@ -51,14 +51,9 @@ public final class KeyPool {
         this.quotas = quotas;
     }
 
-    /** {@link #choose(Provider, LlmRequest)} for a call whose app credential is not known. */
-    public Choice choose(Provider provider) {
-        return choose(provider, null);
-    }
-
-    /** A key of the provider, throttled at the provider's own scope. */
+    /** A key of the provider, throttled at the provider's own scope, for a call that estimates no tokens. */
     public Choice choose(Provider provider, LlmRequest appRequest) {
-        return choose(provider, provider.name(), appRequest);
+        return choose(provider, provider.name(), appRequest, TokenEstimate.NONE);
     }
 
     /**
@@ -68,12 +63,8 @@ public final class KeyPool {
      *     ({@link io.llmfailover.runtime.route.ChainStep#throttleScope()})
      * @param appRequest the app's request, whose credential names the throttle when the provider
      *     has no keys of its own; null when unknown
+     * @param estimate the call's tokens, charged to the chosen key's quota with one request
      */
-    public Choice choose(Provider provider, String scope, LlmRequest appRequest) {
-        return choose(provider, scope, appRequest, TokenEstimate.NONE);
-    }
-
-    /** @param estimate the call's tokens, charged to the chosen key's quota with one request */
     public Choice choose(Provider provider, String scope, LlmRequest appRequest, TokenEstimate estimate) {
         List<String> keys = provider.apiKeys();
         if (keys.isEmpty()) {

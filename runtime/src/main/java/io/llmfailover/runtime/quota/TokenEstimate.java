@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.Iterator;
 import java.util.Map;
 import java.util.Set;
 
@@ -66,8 +65,7 @@ public final class TokenEstimate {
 
     private static long input(JsonNode request, TokenCounter counter) {
         long tokens = 0;
-        for (Iterator<Map.Entry<String, JsonNode>> fields = request.fields(); fields.hasNext(); ) {
-            Map.Entry<String, JsonNode> field = fields.next();
+        for (Map.Entry<String, JsonNode> field : request.properties()) {
             if (INPUT_FIELDS.contains(field.getKey())) {
                 tokens += content(field.getValue(), counter);
             } else if (TOOL_FIELDS.contains(field.getKey())) {
