@@ -44,11 +44,18 @@ public final class CircuitBreaker {
     private final Clock clock;
     private final AtomicReference<CircuitState> state;
     private final List<BreakerListener> listeners = new CopyOnWriteArrayList<>();
+    private final ProbeGate probeGate;
 
     public CircuitBreaker(String name, BreakerSettings settings, Clock clock) {
+        this(name, settings, clock, ProbeGate.OWN_COUNT);
+    }
+
+    /** @param probeGate the fleet's say on each half-open probe */
+    public CircuitBreaker(String name, BreakerSettings settings, Clock clock, ProbeGate probeGate) {
         this.name = Objects.requireNonNull(name, "name");
         this.settings = validated(settings);
         this.clock = Objects.requireNonNull(clock, "clock");
+        this.probeGate = Objects.requireNonNull(probeGate, "probeGate");
         this.state = new AtomicReference<>(new ClosedState(this));
     }
 
@@ -74,9 +81,33 @@ public final class CircuitBreaker {
         return state.get().nanosUntilPermitted();
     }
 
+    /**
+     * Another instance of the fleet opened its breaker of this provider and model: this one opens
+     * too, until the same time, unless it is already open for longer.
+     */
+    public void openUntil(long permittedAtNanos) {
+        CircuitState current = state.get();
+        if (current.kind() == BreakerState.OPEN && current.nanosUntilPermitted() >= permittedAtNanos - clock.nanoTime()) {
+            return;
+        }
+        transition(current, new OpenState(this, permittedAtNanos));
+    }
+
+    /** Another instance of the fleet saw the provider recover: an open or half-open breaker closes. */
+    public void closeNow() {
+        CircuitState current = state.get();
+        if (current.kind() != BreakerState.CLOSED) {
+            transition(current, new ClosedState(this));
+        }
+    }
+
     @Override
     public String toString() {
         return "CircuitBreaker[" + name + ", " + state() + "]";
+    }
+
+    ProbeGate probeGate() {
+        return probeGate;
     }
 
     BreakerSettings settings() {

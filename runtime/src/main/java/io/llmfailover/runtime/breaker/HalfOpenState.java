@@ -49,6 +49,10 @@ final class HalfOpenState implements CircuitState {
             long held;
             while (isAvailable(held = probeDeadlines.get(slot), now)) {
                 if (probeDeadlines.compareAndSet(slot, held, deadline)) {
+                    if (!breaker.probeGate().mayProbe(breaker)) {
+                        probeDeadlines.compareAndSet(slot, deadline, FREE);
+                        return null;
+                    }
                     return new BreakerPermit(this, slot, deadline);
                 }
             }

@@ -11,8 +11,13 @@ final class OpenState implements CircuitState {
     private final long permittedAtNanos;
 
     OpenState(CircuitBreaker breaker) {
+        this(breaker, breaker.clock().nanoTime() + breaker.settings().openDuration().toNanos());
+    }
+
+    /** Open until {@code permittedAtNanos} on the breaker's clock: as long as another instance of the fleet said. */
+    OpenState(CircuitBreaker breaker, long permittedAtNanos) {
         this.breaker = breaker;
-        this.permittedAtNanos = breaker.clock().nanoTime() + breaker.settings().openDuration().toNanos();
+        this.permittedAtNanos = permittedAtNanos;
     }
 
     @Override

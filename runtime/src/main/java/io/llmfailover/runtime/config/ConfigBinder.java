@@ -2,6 +2,7 @@ package io.llmfailover.runtime.config;
 
 import static io.llmfailover.runtime.config.KnownKeys.*;
 
+import java.net.URI;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -95,13 +96,23 @@ final class ConfigBinder {
                 typed.positiveDuration(TIMEOUT_HEAD, FailoverConfig.DEFAULT_HEAD_TIMEOUT),
                 typed.positiveSize(BUFFER_MAX_BYTES, FailoverConfig.DEFAULT_BUFFER_MAX_BYTES),
                 new TrafficShaping(budget(typed), providers.limits(problems), cache(typed), queue(typed),
-                        typed.durationOrZero(HEDGE_AFTER)));
+                        typed.durationOrZero(HEDGE_AFTER)), fleet(typed));
     }
 
     private static CacheSettings cache(TypedSettings typed) {
         return new CacheSettings(typed.bool(CACHE_LAST_RESORT, false),
                 typed.positiveInt(CACHE_MAX_ENTRIES, CacheSettings.DEFAULT_MAX_ENTRIES),
                 typed.positiveDuration(CACHE_TTL, CacheSettings.DEFAULT_TTL), typed.bool(CACHE_TOOLS, false));
+    }
+
+    /** {@code state.backend} ({@code local}, the default, or {@code redis}) and {@code state.redis.*}. */
+    private static FleetSettings fleet(TypedSettings typed) {
+        boolean redis = typed.oneOf(STATE_BACKEND, FleetSettings.BACKENDS).equals("redis");
+        URI url = typed.redisUrl(STATE_REDIS_URL, FleetSettings.DEFAULT_URL);
+        String password = typed.entry(STATE_REDIS_PASSWORD).map(ConfigEntry::value).map(String::strip).orElse(null);
+        String prefix = typed.entry(STATE_REDIS_PREFIX).map(ConfigEntry::value).map(String::strip).orElse(FleetSettings.DEFAULT_PREFIX);
+        return new FleetSettings(redis, url, password,
+                typed.positiveDuration(STATE_REDIS_TIMEOUT, FleetSettings.DEFAULT_TIMEOUT), prefix);
     }
 
     /** {@code queue.max-wait} (default {@code 0}: no queue) and {@code queue.max-length}. */

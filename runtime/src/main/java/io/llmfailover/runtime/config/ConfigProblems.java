@@ -49,6 +49,7 @@ final class ConfigProblems {
         // A count of tokens (translation.default-max-tokens) is no credential, whatever its name says.
         String lower = key.toLowerCase(Locale.ROOT).replace("max-tokens", "");
         return lower.contains("key") || lower.contains("secret") || lower.contains("token")
-                || lower.contains("password") || lower.contains("headers");
+                || lower.contains("password") || lower.contains("headers")
+                || lower.contains("redis.url"); // may carry a password: redis://user:password@host
     }
 }

@@ -35,6 +35,7 @@ import java.util.TreeSet;
  * @param bufferMaxBytes {@code buffer.max-bytes} (default 32MB): a governed request body larger than this passes
  *     through ungoverned, as the app made it
  * @param shaping what one call may spend, each provider's quotas and context window, the last-resort cache
+ * @param fleet {@code state.*}: whether, and through which Redis, the instance shares its state with its fleet
  */
 public record FailoverConfig(
         Optional<Path> source,
@@ -50,7 +51,8 @@ public record FailoverConfig(
         Map<String, String> extra,
         Duration headTimeout,
         long bufferMaxBytes,
-        TrafficShaping shaping) {
+        TrafficShaping shaping,
+        FleetSettings fleet) {
 
     public static final Duration DEFAULT_FIRST_BYTE_TIMEOUT = Duration.ofSeconds(60);
     public static final int DEFAULT_MAX_TOKENS = BridgeOptions.DEFAULT_MAX_TOKENS;
@@ -66,9 +68,19 @@ public record FailoverConfig(
         otel = Map.copyOf(otel);
         extra = Map.copyOf(extra);
         shaping = shaping == null ? TrafficShaping.NONE : shaping;
+        fleet = fleet == null ? FleetSettings.LOCAL : fleet;
         if (bufferMaxBytes < 1) {
             throw new IllegalArgumentException("bufferMaxBytes must be positive, was " + bufferMaxBytes);
         }
+    }
+
+    /** A configuration of an instance that keeps its state to itself. */
+    public FailoverConfig(Optional<Path> source, Map<String, Provider> providers, List<RouteSettings> routes,
+            BreakerSettings breaker, ThrottleSettings throttle, Duration firstByteTimeout, FailoverPolicy failoverOn,
+            int defaultMaxTokens, Map<String, String> otel, boolean strict, Map<String, String> extra,
+            Duration headTimeout, long bufferMaxBytes, TrafficShaping shaping) {
+        this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, defaultMaxTokens, otel, strict,
+                extra, headTimeout, bufferMaxBytes, shaping, FleetSettings.LOCAL);
     }
 
     /** A configuration whose calls may try every step of their chain, however long it takes. */

@@ -16,6 +16,7 @@ import java.util.Objects;
  */
 public record FleetSettings(boolean redis, URI redisUrl, String password, Duration timeout, String prefix) {
 
+    public static final java.util.List<String> BACKENDS = java.util.List.of("local", "redis");
     public static final Duration DEFAULT_TIMEOUT = Duration.ofMillis(20);
     public static final String DEFAULT_PREFIX = "llm-failover:";
     public static final URI DEFAULT_URL = URI.create("redis://127.0.0.1:6379/0");

@@ -36,6 +36,11 @@ final class KnownKeys {
     static final String CACHE_TOOLS = "cache.tools";
     static final String QUEUE_MAX_WAIT = "queue.max-wait";
     static final String QUEUE_MAX_LENGTH = "queue.max-length";
+    static final String STATE_BACKEND = "state.backend";
+    static final String STATE_REDIS_URL = "state.redis.url";
+    static final String STATE_REDIS_PASSWORD = "state.redis.password";
+    static final String STATE_REDIS_TIMEOUT = "state.redis.timeout";
+    static final String STATE_REDIS_PREFIX = "state.redis.prefix";
     static final String AGENT_STRICT = "agent.strict";
     static final String TRANSLATION_DEFAULT_MAX_TOKENS = "translation.default-max-tokens";
     static final String AGENT_LOG = FailoverConfig.LOG_KEY;
@@ -43,14 +48,15 @@ final class KnownKeys {
 
     /** Prefixes whose every key must be known: a typo under them is reported. */
     static final List<String> OWNED_PREFIXES = List.of("breaker.", "throttle.", "timeout.", "failover.", "agent.",
-            "translation.", "buffer.", "cache.", "queue.", "hedge.");
+            "translation.", "buffer.", "cache.", "queue.", "hedge.", "state.");
 
     static final Set<String> SETTINGS = Set.of(
             BREAKER_FAILURE_RATE, BREAKER_MINIMUM_CALLS, BREAKER_WINDOW, BREAKER_CONSECUTIVE_FAILURES,
             BREAKER_OPEN_DURATION, BREAKER_HALF_OPEN_PROBES, THROTTLE_ENABLED, THROTTLE_INITIAL_LIMIT,
             THROTTLE_MIN_LIMIT, THROTTLE_MAX_LIMIT, THROTTLE_MAX_SILENCE, TIMEOUT_FIRST_BYTE, TIMEOUT_HEAD, BUFFER_MAX_BYTES, FAILOVER_ON,
             FAILOVER_MAX_ATTEMPTS, FAILOVER_DEADLINE, FAILOVER_WAIT_FOR_RETRY_AFTER, HEDGE_AFTER, CACHE_LAST_RESORT, CACHE_MAX_ENTRIES, CACHE_TTL, CACHE_TOOLS,
-            QUEUE_MAX_WAIT, QUEUE_MAX_LENGTH,
+            QUEUE_MAX_WAIT, QUEUE_MAX_LENGTH, STATE_BACKEND, STATE_REDIS_URL, STATE_REDIS_PASSWORD, STATE_REDIS_TIMEOUT,
+            STATE_REDIS_PREFIX,
             AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG, AGENT_LOG_LEVEL);
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "model.*", "rpm", "tpm",

@@ -116,6 +116,28 @@ final class TypedSettings {
         return fallback;
     }
 
+    /**
+     * {@code redis://[user:password@]host[:port][/db]} or {@code rediss://} for TLS. A problem names
+     * what is wrong, never the value, which may carry a password.
+     */
+    java.net.URI redisUrl(String key, java.net.URI fallback) {
+        ConfigEntry entry = entries.get(key);
+        if (entry == null) {
+            return fallback;
+        }
+        try {
+            java.net.URI url = new java.net.URI(entry.value().strip());
+            String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
+            if ((scheme.equals("redis") || scheme.equals("rediss")) && url.getHost() != null) {
+                return url;
+            }
+        } catch (java.net.URISyntaxException malformed) {
+            // reported below, without the value
+        }
+        problems.add(entry, "expected redis://host:port/db or rediss://host:port/db");
+        return fallback;
+    }
+
     /** One of a few words, compared without case; the first of {@code allowed} is the default. */
     String oneOf(String key, java.util.List<String> allowed) {
         ConfigEntry entry = entries.get(key);

@@ -49,7 +49,7 @@ public final class FailoverEngine {
             Clock clock, Scheduler scheduler, LastResort lastResort) {
         this.lastResort = lastResort;
         this.state = state;
-        this.keys = new KeyPool(state, new QuotaBook(config.shaping(), clock));
+        this.keys = new KeyPool(state, new QuotaBook(config.shaping(), clock, state.sharedQuotas()));
         this.defaultMaxTokens = config.defaultMaxTokens();
         this.planner = planner;
         this.classifier = new ResponseClassifier(config.failoverOn());

@@ -35,9 +35,21 @@ final class KeyQuota {
 
     /** Charges one request and {@code tokenCount} tokens and returns 0; or charges nothing and returns the wait. */
     synchronized long tryCharge(long tokenCount, long nowNanos) {
+        return tryCharge(tokenCount, nowNanos, false);
+    }
+
+    /**
+     * As {@link #tryCharge(long, long)}; when {@code fleetAllowed}, the fleet's buckets already
+     * allowed the configured limits, so only what was learnt from the provider may refuse (the
+     * instance's own configured buckets are charged all the same, to carry on from should the
+     * fleet's store go away).
+     */
+    synchronized long tryCharge(long tokenCount, long nowNanos, boolean fleetAllowed) {
         forgetExpired(nowNanos);
-        long wait = Math.max(wait(requests, 1, nowNanos), wait(bucket(learnedRequests), 1, nowNanos));
-        wait = Math.max(wait, Math.max(wait(tokens, tokenCount, nowNanos), wait(bucket(learnedTokens), tokenCount, nowNanos)));
+        long wait = Math.max(wait(bucket(learnedRequests), 1, nowNanos), wait(bucket(learnedTokens), tokenCount, nowNanos));
+        if (!fleetAllowed) {
+            wait = Math.max(wait, Math.max(wait(requests, 1, nowNanos), wait(tokens, tokenCount, nowNanos)));
+        }
         if (wait > 0) {
             return wait;
         }

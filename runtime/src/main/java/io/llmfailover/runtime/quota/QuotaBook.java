@@ -16,10 +16,17 @@ public final class QuotaBook {
     private final TrafficShaping shaping;
     private final Clock clock;
     private final ConcurrentMap<String, KeyQuota> quotas = new ConcurrentHashMap<>();
+    private final SharedBuckets fleet;
 
     public QuotaBook(TrafficShaping shaping, Clock clock) {
+        this(shaping, clock, SharedBuckets.NONE);
+    }
+
+    /** @param fleet where the configured quotas are shared with the rest of the fleet */
+    public QuotaBook(TrafficShaping shaping, Clock clock, SharedBuckets fleet) {
         this.shaping = shaping;
         this.clock = clock;
+        this.fleet = fleet;
     }
 
     /**
@@ -38,8 +45,24 @@ public final class QuotaBook {
         }
         long now = clock.nanoTime();
         long tokens = quota.metersTokens(now) ? estimate.total() : 0;
-        long wait = quota.tryCharge(tokens, now);
-        return wait > 0 ? new QuotaDecision(null, wait) : new QuotaDecision(new QuotaCharge(this, quotaKey, quota, tokens), 0);
+        ProviderLimits limits = shaping.limitsOf(provider);
+        long fleetWait = limits.hasQuota() ? fleet.tryTake(quotaKey, 1, tokens, limits) : SharedBuckets.UNAVAILABLE;
+        if (fleetWait > 0) {
+            return new QuotaDecision(null, fleetWait);
+        }
+        boolean fleetCharged = fleetWait == 0;
+        long wait = quota.tryCharge(tokens, clock.nanoTime(), fleetCharged);
+        if (wait > 0) {
+            if (fleetCharged) {
+                fleet.giveBack(quotaKey, 1, tokens, limits);
+            }
+            return new QuotaDecision(null, wait);
+        }
+        return new QuotaDecision(new QuotaCharge(this, quotaKey, quota, tokens, fleetCharged ? limits : null), 0);
+    }
+
+    SharedBuckets fleet() {
+        return fleet;
     }
 
     KeyQuota quotaOf(String quotaKey) {

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.quota;
 
+import io.llmfailover.runtime.config.ProviderLimits;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.throttle.RateLimitHeaders;
 import io.llmfailover.runtime.throttle.RateLimitHeaders.Announced;
@@ -25,12 +26,20 @@ public final class QuotaCharge {
     /** Whether the quota counts this call as in flight until its answer comes. */
     private final boolean inFlight;
 
+    /** The configured limits the fleet's buckets were charged for, or null when they were not. */
+    private final ProviderLimits fleetCharged;
+
     QuotaCharge(QuotaBook book, String quotaKey, KeyQuota quota, long tokens) {
+        this(book, quotaKey, quota, tokens, null);
+    }
+
+    QuotaCharge(QuotaBook book, String quotaKey, KeyQuota quota, long tokens, ProviderLimits fleetCharged) {
         this.book = book;
         this.quotaKey = quotaKey;
         this.quota = quota;
         this.tokens = tokens;
         this.inFlight = quota != null;
+        this.fleetCharged = fleetCharged;
     }
 
     /** The attempt reached the provider; a success's headers teach the key's quota. */
@@ -57,6 +66,9 @@ public final class QuotaCharge {
     public void onNotSent() {
         if (sent.compareAndSet(false, true) && quota != null) {
             quota.refund(1, tokens, book.clock().nanoTime());
+            if (fleetCharged != null) {
+                book.fleet().giveBack(quotaKey, 1, tokens, fleetCharged);
+            }
         }
     }
 
@@ -65,6 +77,9 @@ public final class QuotaCharge {
         KeyQuota charged = quota;
         if (charged != null && metersTokens() && settled.compareAndSet(false, true)) {
             charged.correct(actualTokens - tokens, book.clock().nanoTime());
+            if (fleetCharged != null && actualTokens < tokens) {
+                book.fleet().giveBack(quotaKey, 0, tokens - actualTokens, fleetCharged);
+            }
         }
     }
 

@@ -2,6 +2,7 @@ package io.llmfailover.runtime.state;
 
 import io.llmfailover.runtime.breaker.BreakerListener;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.breaker.ProbeGate;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.throttle.Throttle;
@@ -36,6 +37,7 @@ public final class LocalResilienceState implements ResilienceState {
     private final List<BreakerListener> breakerListeners;
     private final List<ThrottleListener> throttleListeners;
     private final Set<String> namedModels;
+    private final ProbeGate probeGate;
     private final BoundedNames unnamedModels = new BoundedNames(MAX_UNNAMED_MODELS, OTHER_MODELS);
 
     /** A state that knows no model names from the config: the first models seen per provider stay exact. */
@@ -47,6 +49,14 @@ public final class LocalResilienceState implements ResilienceState {
     /** @param namedModels the models the config names ({@code FailoverConfig#namedModels()}): always exact */
     public LocalResilienceState(BreakerSettings breakerSettings, ThrottleSettings throttleSettings, Clock clock,
             List<BreakerListener> breakerListeners, List<ThrottleListener> throttleListeners, Set<String> namedModels) {
+        this(breakerSettings, throttleSettings, clock, breakerListeners, throttleListeners, namedModels, ProbeGate.OWN_COUNT);
+    }
+
+    /** @param probeGate the fleet's say on each half-open probe of every breaker */
+    public LocalResilienceState(BreakerSettings breakerSettings, ThrottleSettings throttleSettings, Clock clock,
+            List<BreakerListener> breakerListeners, List<ThrottleListener> throttleListeners, Set<String> namedModels,
+            ProbeGate probeGate) {
+        this.probeGate = probeGate;
         this.namedModels = Set.copyOf(namedModels);
         this.breakerSettings = breakerSettings;
         this.throttleSettings = throttleSettings;
@@ -83,7 +93,7 @@ public final class LocalResilienceState implements ResilienceState {
     }
 
     private CircuitBreaker newBreaker(String name) {
-        CircuitBreaker breaker = new CircuitBreaker(name, breakerSettings, clock);
+        CircuitBreaker breaker = new CircuitBreaker(name, breakerSettings, clock, probeGate);
         breakerListeners.forEach(breaker::addListener);
         return breaker;
     }

@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.state;
 
 import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.quota.SharedBuckets;
 import io.llmfailover.runtime.throttle.Throttle;
 
 /**
@@ -13,4 +14,9 @@ public interface ResilienceState {
 
     /** @param keyId a stable, non-secret name for the credential ({@code key#0}, {@code app}) */
     Throttle throttle(String provider, String keyId);
+
+    /** Where the configured quotas are kept: by default, by this instance alone. */
+    default SharedBuckets sharedQuotas() {
+        return SharedBuckets.NONE;
+    }
 }

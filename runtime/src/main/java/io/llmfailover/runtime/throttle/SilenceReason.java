@@ -7,5 +7,7 @@ public enum SilenceReason {
     /** A successful response announced a limit with nothing remaining until its reset. */
     LIMIT_REACHED,
     /** The key is out of credit or quota (OpenAI insufficient_quota, a 402): it will not pass soon. */
-    QUOTA_EXHAUSTED
+    QUOTA_EXHAUSTED,
+    /** Another instance of the fleet was told one of the above about this key. */
+    FLEET
 }

@@ -173,6 +173,11 @@ public final class Throttle {
         return Math.max(0, silencedUntilNanos.get() - clock.nanoTime());
     }
 
+    /** Another instance of the fleet was told to leave this key alone for {@code waitMillis}: so does this one. */
+    public void silenceForFleet(long waitMillis) {
+        silence(SilenceReason.FLEET, waitMillis);
+    }
+
     public int limit() {
         return limit.get().limit();
     }

@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.testing;
 
 import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.quota.SharedBuckets;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.throttle.Throttle;
 import java.util.List;
@@ -30,6 +31,11 @@ public final class RecordingResilienceState implements ResilienceState {
         Throttle throttle = store.throttle(provider, keyId);
         throttles.add(throttle);
         return throttle;
+    }
+
+    @Override
+    public SharedBuckets sharedQuotas() {
+        return store.sharedQuotas();
     }
 
     public List<CircuitBreaker> breakers() {

@@ -1,0 +1,137 @@
+package io.llmfailover.runtime.state.fleet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.llmfailover.runtime.breaker.BreakerPermit;
+import io.llmfailover.runtime.breaker.BreakerState;
+import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.config.BreakerSettings;
+import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.config.FailoverPolicy;
+import io.llmfailover.runtime.config.ProviderLimits;
+import io.llmfailover.runtime.config.ThrottleSettings;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.quota.SharedBuckets;
+import io.llmfailover.runtime.throttle.Throttle;
+import io.llmfailover.runtime.time.ManualClock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** Instances of one fleet, in one JVM on one virtual clock, sharing silences, breakers, probes and quotas. */
+class FleetStateTest {
+
+    private static final BreakerSettings BREAKER = new BreakerSettings(0.5, 20, Duration.ofSeconds(10), 3,
+            Duration.ofSeconds(5), 1);
+    private static final FailoverConfig CONFIG = new FailoverConfig(Optional.empty(), Map.of(), List.of(), BREAKER,
+            ThrottleSettings.DEFAULTS, Duration.ofSeconds(2), FailoverPolicy.DEFAULTS, Map.of(), false, Map.of());
+
+    private final ManualClock clock = new ManualClock();
+    private final InMemoryFleet fleet = new InMemoryFleet(clock);
+    private final FleetState first = instance();
+    private final FleetState second = instance();
+
+    @Test
+    void aKeyOneInstanceWasToldToLeaveAloneIsLeftAloneByTheOthers() {
+        Throttle told = first.throttle("openai", "key#0");
+        told.tryAcquire().slot().onRateLimited(HttpHeaders.builder().add("retry-after", "30").build());
+
+        Throttle other = second.throttle("openai", "key#0");
+        assertEquals(Duration.ofSeconds(30).toMillis(), Duration.ofNanos(other.nanosUntilAllowed()).toMillis(), 1);
+        assertEquals(0, second.throttle("openai", "key#1").nanosUntilAllowed(), "another key is not silenced");
+    }
+
+    @Test
+    void anInstanceThatJoinsLaterLearnsWhatIsInForce() {
+        first.throttle("openai", "key#0").tryAcquire().slot()
+                .onRateLimited(HttpHeaders.builder().add("retry-after", "30").build());
+        clock.advance(Duration.ofSeconds(10));
+
+        FleetState late = instance();
+
+        assertEquals(20, Duration.ofNanos(late.throttle("openai", "key#0").nanosUntilAllowed()).toSeconds(), 1);
+    }
+
+    @Test
+    void aBreakerOneInstanceOpensIsOpenOnTheOthersUntilTheSameTimeAndClosesWithIt() {
+        CircuitBreaker opening = first.breaker("openai", "gpt-4o");
+        for (int failure = 0; failure < 3; failure++) {
+            opening.tryAcquire().orElseThrow().onFailure();
+        }
+        CircuitBreaker other = second.breaker("openai", "gpt-4o");
+        assertEquals(BreakerState.OPEN, other.state());
+        assertEquals(opening.nanosUntilPermitted() / 1_000_000, other.nanosUntilPermitted() / 1_000_000, 1);
+
+        clock.advance(BREAKER.openDuration());
+        BreakerPermit probe = opening.tryAcquire().orElseThrow();
+        probe.onSuccess();
+
+        assertEquals(BreakerState.CLOSED, opening.state());
+        assertEquals(BreakerState.CLOSED, other.state(), "the fleet heard the provider recovered");
+    }
+
+    @Test
+    void aRecoveringProviderGetsTheConfiguredProbesFromTheWholeFleet() {
+        CircuitBreaker opening = first.breaker("openai", "gpt-4o");
+        for (int failure = 0; failure < 3; failure++) {
+            opening.tryAcquire().orElseThrow().onFailure();
+        }
+        clock.advance(BREAKER.openDuration());
+
+        Optional<BreakerPermit> probe = opening.tryAcquire();
+        Optional<BreakerPermit> secondProbe = second.breaker("openai", "gpt-4o").tryAcquire();
+
+        assertTrue(probe.isPresent());
+        assertFalse(secondProbe.isPresent(), "half-open-probes = 1 for the fleet, not per instance");
+        probe.get().onFailure();
+        assertEquals(BreakerState.OPEN, second.breaker("openai", "gpt-4o").state(), "the failed probe reopens the fleet");
+    }
+
+    @Test
+    void withTheStoreDownEachInstanceDecidesOnItsOwn() {
+        InMemoryFleet.View cutOff = fleet.instance();
+        FleetState alone = FleetState.start(CONFIG, cutOff, clock, Set.of("openai"), List.of(), List.of());
+        cutOff.down = true;
+        CircuitBreaker breaker = alone.breaker("openai", "gpt-4o");
+        for (int failure = 0; failure < 3; failure++) {
+            breaker.tryAcquire().orElseThrow().onFailure();
+        }
+        clock.advance(BREAKER.openDuration());
+
+        assertTrue(breaker.tryAcquire().isPresent(), "a probe the store cannot count goes ahead");
+        assertEquals(SharedBuckets.UNAVAILABLE, alone.sharedQuotas().tryTake("openai|openai|key#0", 1, 0,
+                new ProviderLimits(10, 0, 0)));
+    }
+
+    @Test
+    void whatTheFleetSaysOfAProviderThisInstanceDoesNotKnowIsIgnored() {
+        FleetState onlyOpenai = FleetState.start(CONFIG, fleet.instance(), clock, Set.of("openai"), List.of(), List.of());
+
+        fleet.instance().publishOpened("unknown/model", clock.currentTimeMillis() + 60_000);
+        fleet.instance().publishSilence("elsewhere#key#0", clock.currentTimeMillis() + 60_000);
+
+        assertEquals(BreakerState.CLOSED, onlyOpenai.breaker("openai", null).state());
+    }
+
+    @Test
+    void theConfiguredQuotaIsOneForTheWholeFleet() {
+        ProviderLimits threePerMinute = new ProviderLimits(3, 0, 0);
+        int taken = 0;
+        for (int call = 0; call < 5; call++) {
+            FleetState instance = call % 2 == 0 ? first : second;
+            if (instance.sharedQuotas().tryTake("openai|openai|key#0", 1, 0, threePerMinute) == 0) {
+                taken++;
+            }
+        }
+        assertEquals(3, taken);
+    }
+
+    private FleetState instance() {
+        return FleetState.start(CONFIG, fleet.instance(), clock, Set.of("openai"), List.of(), List.of());
+    }
+}

@@ -1,0 +1,136 @@
+package io.llmfailover.runtime.state.fleet;
+
+import io.llmfailover.runtime.time.ManualClock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The store of a fleet whose instances live in one JVM, on one virtual clock: what the Redis store
+ * does, minus the network. Publishes reach every instance at once, its publisher included, as
+ * Redis pub/sub does; each instance's view can be cut off to play an outage.
+ */
+final class InMemoryFleet {
+
+    private final ManualClock clock;
+    private final List<View> views = new ArrayList<>();
+    private final Map<String, Long> silences = new HashMap<>();
+    private final Map<String, Long> openings = new HashMap<>();
+    private final Map<String, long[]> probes = new HashMap<>();
+    private final Map<String, double[]> buckets = new HashMap<>();
+
+    InMemoryFleet(ManualClock clock) {
+        this.clock = clock;
+    }
+
+    synchronized View instance() {
+        View view = new View();
+        views.add(view);
+        return view;
+    }
+
+    /** One instance's connection to the fleet's store. */
+    final class View implements FleetStore {
+        private FleetListener listener;
+        boolean down;
+
+        @Override
+        public long tryTake(String[] names, double[] amounts, double[] capacities, double[] perSecond) {
+            synchronized (InMemoryFleet.this) {
+                if (down) {
+                    return UNAVAILABLE;
+                }
+                long wait = 0;
+                for (int i = 0; i < names.length; i++) {
+                    double level = level(names[i], capacities[i], perSecond[i]);
+                    if (level < amounts[i]) {
+                        wait = Math.max(wait, (long) Math.ceil((amounts[i] - level) / perSecond[i] * 1e9));
+                    }
+                }
+                if (wait == 0) {
+                    for (int i = 0; i < names.length; i++) {
+                        buckets.get(names[i])[0] -= amounts[i];
+                    }
+                }
+                return wait;
+            }
+        }
+
+        @Override
+        public void giveBack(String[] names, double[] amounts, double[] capacities, double[] perSecond) {
+            synchronized (InMemoryFleet.this) {
+                for (int i = 0; i < names.length && !down; i++) {
+                    double[] bucket = buckets.get(names[i]);
+                    bucket[0] = Math.min(capacities[i], level(names[i], capacities[i], perSecond[i]) + amounts[i]);
+                }
+            }
+        }
+
+        @Override
+        public void publishSilence(String throttle, long untilEpochMillis) {
+            if (!down) {
+                silences.merge(throttle, untilEpochMillis, Math::max);
+                everyone().forEach(view -> view.listener.silenced(throttle, untilEpochMillis));
+            }
+        }
+
+        @Override
+        public void publishOpened(String breaker, long untilEpochMillis) {
+            if (!down) {
+                openings.put(breaker, untilEpochMillis);
+                everyone().forEach(view -> view.listener.opened(breaker, untilEpochMillis));
+            }
+        }
+
+        @Override
+        public void publishClosed(String breaker) {
+            if (!down) {
+                openings.remove(breaker);
+                probes.remove(breaker);
+                everyone().forEach(view -> view.listener.closed(breaker));
+            }
+        }
+
+        @Override
+        public long tryTakeProbe(String breaker, int allowed, long windowMillis) {
+            synchronized (InMemoryFleet.this) {
+                if (down) {
+                    return UNAVAILABLE;
+                }
+                long[] taken = probes.get(breaker);
+                if (taken == null || clock.currentTimeMillis() >= taken[1]) {
+                    taken = new long[] {0, clock.currentTimeMillis() + windowMillis};
+                    probes.put(breaker, taken);
+                }
+                return ++taken[0] <= allowed ? 1 : 0;
+            }
+        }
+
+        @Override
+        public void subscribe(FleetListener subscriber) {
+            this.listener = subscriber;
+            silences.forEach(subscriber::silenced);
+            openings.forEach(subscriber::opened);
+        }
+
+        @Override
+        public void close() {
+            down = true;
+        }
+
+        private List<View> everyone() {
+            synchronized (InMemoryFleet.this) {
+                return views.stream().filter(view -> view.listener != null && !view.down).toList();
+            }
+        }
+    }
+
+    private double level(String name, double capacity, double perSecond) {
+        long now = clock.nanoTime();
+        double[] bucket = buckets.computeIfAbsent(name, key -> new double[] {capacity, now});
+        bucket[0] = Math.min(capacity, bucket[0] + (now - (long) bucket[1]) / 1e9 * perSecond);
+        bucket[1] = now;
+        return bucket[0];
+    }
+}
