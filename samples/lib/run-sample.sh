@@ -6,6 +6,8 @@
 #
 # The caller exports the app's own environment (base URL, key) and BACKUP_API_KEY.
 # JAVA=/path/to/bin/java picks the JVM; AGENT_JAR=/path/to/llm-failover-agent.jar another agent build.
+# INSTANCES=2 runs the app that many times, one instance after the other; REDIS_PORT=16379 starts a
+# redis-server on that loopback port first, for fleet mode, and stops it at the end.
 set -euo pipefail
 
 primary_protocol="$1"
@@ -34,9 +36,17 @@ stub_log="$(mktemp)"
 cleanup() {
   # Waits for the stubs to end, so that the next sample finds their ports free.
   if [ -n "${stub_pid:-}" ]; then kill "$stub_pid" 2>/dev/null && wait "$stub_pid" 2>/dev/null || true; fi
+  if [ -n "${redis_pid:-}" ]; then kill "$redis_pid" 2>/dev/null && wait "$redis_pid" 2>/dev/null || true; fi
   rm -f "$stub_log"
 }
 trap cleanup EXIT
+
+if [ -n "${REDIS_PORT:-}" ]; then
+  command -v redis-server >/dev/null || { echo "Fleet mode's sample needs redis-server (apt-get install redis-server)." >&2; exit 1; }
+  redis-server --port "$REDIS_PORT" --bind 127.0.0.1 --save "" --appendonly no >/dev/null 2>&1 &
+  redis_pid=$!
+  echo "=== Redis on 127.0.0.1:${REDIS_PORT}, shared by the instances"
+fi
 
 "$java" -cp "$classpath" io.llmfailover.samples.stubs.StubProviders "$primary_protocol" "$primary_port" "$backup_port" \
   >"$stub_log" 2>&1 &
@@ -48,9 +58,11 @@ for _ in $(seq 1 100); do
 done
 grep -q '^READY' "$stub_log" || { echo "The stub providers did not start:" >&2; cat "$stub_log" >&2; exit 1; }
 
-echo "=== The app (${app_main##*.samples.}), addressing the primary on 127.0.0.1:${primary_port}, with the agent attached"
 app_status=0
-"$java" "-javaagent:${agent_jar}=config=${root}/${config}" -cp "$classpath" "$app_main" || app_status=$?
+for instance in $(seq 1 "${INSTANCES:-1}"); do
+  echo "=== The app (${app_main##*.samples.}${INSTANCES:+, instance $instance}), addressing the primary on 127.0.0.1:${primary_port}, with the agent attached"
+  "$java" "-javaagent:${agent_jar}=config=${root}/${config}" -cp "$classpath" "$app_main" || app_status=$?
+done
 
 echo
 echo "=== What the stub providers saw"
