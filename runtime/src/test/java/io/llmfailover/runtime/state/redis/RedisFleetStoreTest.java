@@ -204,7 +204,7 @@ class RedisFleetStoreTest {
     @Test
     void closingABreakerForgetsItsProbes() {
         RedisFleetStore a = instance();
-        RecordingListener heardByB = subscribed(instance());
+        RecordingListener heardByB = listening(instance());
         a.publishOpened("anthropic", System.currentTimeMillis() + 60_000);
         assertEquals(1, a.tryTakeProbe("anthropic", 1, 60_000));
         assertEquals(0, a.tryTakeProbe("anthropic", 1, 60_000));
