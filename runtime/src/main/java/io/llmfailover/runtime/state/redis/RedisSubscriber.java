@@ -2,6 +2,7 @@ package io.llmfailover.runtime.state.redis;
 
 import io.llmfailover.runtime.state.fleet.FleetListener;
 import io.llmfailover.runtime.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.JedisPubSub;
@@ -96,7 +97,7 @@ final class RedisSubscriber implements AutoCloseable {
 
     private List<String> keysOf(String kind) {
         ScanParams params = new ScanParams().match(keys.patternFor(kind)).count(SCAN_BATCH);
-        List<String> found = new java.util.ArrayList<>();
+        List<String> found = new ArrayList<>();
         String cursor = ScanParams.SCAN_POINTER_START;
         do {
             ScanResult<String> page = redis.scan(cursor, params);

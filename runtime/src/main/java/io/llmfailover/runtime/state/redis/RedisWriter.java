@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.state.redis;
 
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.BlockingDeque;
+import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
@@ -23,7 +23,7 @@ final class RedisWriter implements AutoCloseable {
     private final UnifiedJedis redis;
     private final RedisReachability reachability;
     private final Runnable dropIdleConnections;
-    private final BlockingQueue<Consumer<UnifiedJedis>> writes = new ArrayBlockingQueue<>(CAPACITY);
+    private final BlockingDeque<Consumer<UnifiedJedis>> writes = new LinkedBlockingDeque<>(CAPACITY);
     private final AtomicLong dropped = new AtomicLong();
     private final Thread thread;
     private volatile boolean running = true;
@@ -81,7 +81,10 @@ final class RedisWriter implements AutoCloseable {
             // Redis answered, refusing the write (a bug, not an outage): it is lost, the thread goes on.
         } catch (JedisException e) {
             reachability.failed(e);
-            writes.offer(write);
+            // First again, so that an opening and the closing after it still reach Redis in order.
+            if (!writes.offerFirst(write)) {
+                dropped.incrementAndGet();
+            }
         }
     }
 

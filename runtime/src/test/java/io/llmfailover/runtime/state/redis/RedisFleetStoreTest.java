@@ -298,6 +298,36 @@ class RedisFleetStoreTest {
         }
     }
 
+    @Test
+    void writesQueuedDuringAnOutageReachRedisInTheirOrder() throws Exception {
+        try (RedisProcess own = RedisProcess.start()) {
+            RedisFleetStore a = instance(own.url(), null);
+            assertEquals(0, take(a, "rpm", 1, 10, 1));
+            own.kill();
+
+            a.publishOpened("anthropic", System.currentTimeMillis() + 60_000);
+            a.publishClosed("anthropic");
+            a.publishOpened("marker", System.currentTimeMillis() + 60_000);
+            own.restart();
+
+            try (RedisClient ownDirect = RedisClient.create("127.0.0.1", own.port())) {
+                Eventually.until(() -> ownDirect.exists(prefix + "open:marker"), "the queued writes reach Redis");
+                assertFalse(ownDirect.exists(prefix + "open:anthropic"), "closed after it opened");
+            }
+        }
+    }
+
+    @Test
+    void closeEndsItsThreads() {
+        RedisFleetStore store = instance();
+        listening(store);
+
+        store.close();
+
+        Eventually.until(() -> Thread.getAllStackTraces().keySet().stream()
+                .noneMatch(thread -> thread.getName().startsWith("llm-failover-redis-")), "no thread of the store left");
+    }
+
     // ---- helpers
 
     private RedisFleetStore instance() {
