@@ -1,0 +1,83 @@
+package io.llmfailover.runtime.state.redis;
+
+import io.llmfailover.runtime.config.FleetSettings;
+import java.net.URI;
+import redis.clients.jedis.DefaultJedisClientConfig;
+import redis.clients.jedis.HostAndPort;
+import redis.clients.jedis.JedisClientConfig;
+
+/**
+ * Where the fleet's Redis is and how to log in, read from {@link FleetSettings}: host and port,
+ * TLS for {@code rediss://}, the database from the URL's path, and the credentials
+ * ({@code state.redis.password} over the URL's). A user-info without a colon is a password alone.
+ */
+record RedisEndpoint(HostAndPort address, boolean tls, int database, String user, String password, int timeoutMillis) {
+
+    private static final int DEFAULT_PORT = 6379;
+
+    static RedisEndpoint of(FleetSettings settings) {
+        URI url = settings.redisUrl();
+        String user = null;
+        String password = null;
+        String userInfo = url.getUserInfo();
+        if (userInfo != null) {
+            int colon = userInfo.indexOf(':');
+            user = colon > 0 ? userInfo.substring(0, colon) : null;
+            password = colon >= 0 ? userInfo.substring(colon + 1) : userInfo;
+        }
+        if (settings.password() != null) {
+            password = settings.password();
+        }
+        String host = url.getHost() == null ? "127.0.0.1" : url.getHost();
+        int port = url.getPort() < 0 ? DEFAULT_PORT : url.getPort();
+        return new RedisEndpoint(
+                new HostAndPort(host, port),
+                "rediss".equalsIgnoreCase(url.getScheme()),
+                database(url),
+                user,
+                emptyToNull(password),
+                (int) Math.max(1, settings.timeout().toMillis()));
+    }
+
+    /** For commands: every round trip, and every connect, bounded by the timeout. */
+    JedisClientConfig commandConfig() {
+        return builder().socketTimeoutMillis(timeoutMillis).build();
+    }
+
+    /** For the subscription: it waits for messages without end, so only the connect is bounded. */
+    JedisClientConfig subscriptionConfig() {
+        return builder().socketTimeoutMillis(0).build();
+    }
+
+    private DefaultJedisClientConfig.Builder builder() {
+        return DefaultJedisClientConfig.builder()
+                .connectionTimeoutMillis(timeoutMillis)
+                .user(user)
+                .password(password)
+                .database(database)
+                .ssl(tls)
+                .clientName("llm-failover");
+    }
+
+    private static int database(URI url) {
+        String path = url.getPath();
+        if (path == null || path.length() <= 1) {
+            return 0;
+        }
+        try {
+            return Integer.parseInt(path.substring(1));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(
+                    "state.redis.url: the path must be a database number, like /0, not " + path, e);
+        }
+    }
+
+    private static String emptyToNull(String text) {
+        return text == null || text.isEmpty() ? null : text;
+    }
+
+    @Override
+    public String toString() {
+        return "RedisEndpoint[" + address + (tls ? " tls" : "") + " db " + database + (password != null ? " password ***" : "") + "]";
+    }
+}

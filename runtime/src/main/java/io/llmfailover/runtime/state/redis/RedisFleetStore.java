@@ -1,0 +1,186 @@
+package io.llmfailover.runtime.state.redis;
+
+import io.llmfailover.runtime.config.FleetSettings;
+import io.llmfailover.runtime.state.fleet.FleetListener;
+import io.llmfailover.runtime.state.fleet.FleetStore;
+import io.llmfailover.runtime.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import redis.clients.jedis.ConnectionPoolConfig;
+import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * The fleet's shared state in Redis. Quota buckets, silences, openings and probes are each changed
+ * by one Lua script, atomically, on the server's clock; what is only told goes through
+ * {@link RedisWriter}; what others tell arrives through {@link RedisSubscriber}. Once Redis fails to
+ * answer, calls get {@link #UNAVAILABLE} at once, without a round trip, until it answers again.
+ */
+public final class RedisFleetStore implements FleetStore {
+
+    private static final int POOL_SIZE = 8;
+
+    private static final LuaScript TAKE = LuaScript.load("take.lua");
+    private static final LuaScript GIVE_BACK = LuaScript.load("give-back.lua");
+    private static final LuaScript EXTEND = LuaScript.load("extend.lua");
+    private static final LuaScript CLOSE = LuaScript.load("close.lua");
+    private static final LuaScript PROBE = LuaScript.load("probe.lua");
+
+    private final RedisEndpoint endpoint;
+    private final FleetKeys keys;
+    private final Clock clock;
+    private final String origin = UUID.randomUUID().toString();
+    private final RedisClient redis;
+    private final RedisReachability reachability;
+    private final RedisWriter writer;
+    private volatile RedisSubscriber subscriber;
+
+    public RedisFleetStore(FleetSettings settings) {
+        this(settings, Clock.SYSTEM);
+    }
+
+    RedisFleetStore(FleetSettings settings, Clock clock) {
+        this.endpoint = RedisEndpoint.of(settings);
+        this.keys = new FleetKeys(settings.prefix());
+        this.clock = clock;
+        this.redis = RedisClient.builder()
+                .hostAndPort(endpoint.address())
+                .clientConfig(endpoint.commandConfig())
+                .poolConfig(poolConfig(settings.timeout()))
+                .build();
+        this.reachability = new RedisReachability(settings.redactedUrl(), endpoint.password());
+        this.writer = new RedisWriter(redis, reachability, this::dropIdleConnections);
+    }
+
+    private static ConnectionPoolConfig poolConfig(Duration timeout) {
+        ConnectionPoolConfig pool = new ConnectionPoolConfig();
+        pool.setMaxTotal(POOL_SIZE);
+        pool.setMaxIdle(POOL_SIZE);
+        pool.setMinIdle(0);
+        pool.setMaxWait(timeout);
+        pool.setJmxEnabled(false);
+        return pool;
+    }
+
+    @Override
+    public long tryTake(String[] buckets, double[] amounts, double[] capacities, double[] perSecond) {
+        if (!reachability.reachable()) {
+            return UNAVAILABLE;
+        }
+        try {
+            Object waitMicros = TAKE.run(redis, bucketKeys(buckets), bucketArgs(buckets, amounts, capacities, perSecond));
+            return ((Long) waitMicros) * 1000;
+        } catch (JedisException e) {
+            reachability.failed(e);
+            return UNAVAILABLE;
+        } catch (RuntimeException e) {
+            return UNAVAILABLE;
+        }
+    }
+
+    @Override
+    public void giveBack(String[] buckets, double[] amounts, double[] capacities, double[] perSecond) {
+        try {
+            List<String> bucketKeys = bucketKeys(buckets);
+            List<String> args = bucketArgs(buckets, amounts, capacities, perSecond);
+            writer.submit(redis -> GIVE_BACK.run(redis, bucketKeys, args));
+        } catch (RuntimeException e) {
+            // Arrays of unequal lengths: a caller's bug, which must not fail the call it serves.
+        }
+    }
+
+    @Override
+    public void publishSilence(String throttle, long untilEpochMillis) {
+        extend(keys.silence(throttle), new FleetMessage(origin, FleetMessage.Kind.SILENCE, throttle, untilEpochMillis));
+    }
+
+    @Override
+    public void publishOpened(String breaker, long untilEpochMillis) {
+        extend(keys.open(breaker), new FleetMessage(origin, FleetMessage.Kind.OPENED, breaker, untilEpochMillis));
+    }
+
+    private void extend(String key, FleetMessage message) {
+        List<String> args = List.of(Long.toString(message.untilEpochMillis()), keys.events(), message.encode());
+        writer.submit(redis -> EXTEND.run(redis, List.of(key), args));
+    }
+
+    @Override
+    public void publishClosed(String breaker) {
+        List<String> breakerKeys = List.of(keys.open(breaker), keys.probes(breaker));
+        FleetMessage message = new FleetMessage(origin, FleetMessage.Kind.CLOSED, breaker, 0);
+        List<String> args = List.of(keys.events(), message.encode());
+        writer.submit(redis -> CLOSE.run(redis, breakerKeys, args));
+    }
+
+    @Override
+    public long tryTakeProbe(String breaker, int probes, long windowMillis) {
+        if (!reachability.reachable()) {
+            return UNAVAILABLE;
+        }
+        try {
+            List<String> args = List.of(Integer.toString(probes), Long.toString(Math.max(1, windowMillis)));
+            return (Long) PROBE.run(redis, List.of(keys.probes(breaker)), args);
+        } catch (JedisException e) {
+            reachability.failed(e);
+            return UNAVAILABLE;
+        } catch (RuntimeException e) {
+            return UNAVAILABLE;
+        }
+    }
+
+    @Override
+    public synchronized void subscribe(FleetListener listener) {
+        if (subscriber == null) {
+            subscriber = new RedisSubscriber(endpoint, redis, keys, origin, clock, reachability, listener,
+                    this::dropIdleConnections);
+        }
+    }
+
+    /** How many writes a full queue dropped since this store started. */
+    long droppedWrites() {
+        return writer.dropped();
+    }
+
+    private void dropIdleConnections() {
+        redis.getPool().clear();
+    }
+
+    private List<String> bucketKeys(String[] buckets) {
+        List<String> bucketKeys = new ArrayList<>(buckets.length);
+        for (String bucket : buckets) {
+            bucketKeys.add(keys.bucket(bucket));
+        }
+        return bucketKeys;
+    }
+
+    private static List<String> bucketArgs(String[] buckets, double[] amounts, double[] capacities, double[] perSecond) {
+        List<String> args = new ArrayList<>(buckets.length * 3);
+        for (int i = 0; i < buckets.length; i++) {
+            args.add(Double.toString(amounts[i]));
+            args.add(Double.toString(capacities[i]));
+            args.add(Double.toString(perSecond[i]));
+        }
+        return args;
+    }
+
+    @Override
+    public void close() {
+        RedisSubscriber listening = subscriber;
+        if (listening != null) {
+            listening.close();
+        }
+        writer.close();
+        try {
+            redis.close();
+        } catch (RuntimeException e) {
+            // Its connections are gone with Redis: nothing left to release.
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "RedisFleetStore[" + endpoint + ", " + keys + "]";
+    }
+}

@@ -1,0 +1,172 @@
+package io.llmfailover.runtime.state.redis;
+
+import io.llmfailover.runtime.state.fleet.FleetListener;
+import io.llmfailover.runtime.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import redis.clients.jedis.Connection;
+import redis.clients.jedis.JedisPubSub;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisException;
+import redis.clients.jedis.params.ScanParams;
+import redis.clients.jedis.resps.ScanResult;
+
+/**
+ * The thread that listens to the fleet's channel on a connection of its own. On every
+ * (re)connection, once subscribed (so that nothing published meanwhile is missed), it first delivers
+ * the state in force: the silences and openings whose moment is still ahead. When the connection
+ * breaks it reconnects, backing off up to a second.
+ */
+final class RedisSubscriber implements AutoCloseable {
+
+    private static final long MAX_BACKOFF_MILLIS = 1000;
+    private static final int SCAN_BATCH = 200;
+
+    private final RedisEndpoint endpoint;
+    private final UnifiedJedis redis;
+    private final FleetKeys keys;
+    private final String origin;
+    private final Clock clock;
+    private final RedisReachability reachability;
+    private final FleetListener listener;
+    private final Runnable dropIdleConnections;
+    private final Thread thread;
+    private volatile boolean running = true;
+    private volatile Connection connection;
+    private volatile Channel channel;
+
+    RedisSubscriber(RedisEndpoint endpoint, UnifiedJedis redis, FleetKeys keys, String origin, Clock clock,
+            RedisReachability reachability, FleetListener listener, Runnable dropIdleConnections) {
+        this.endpoint = endpoint;
+        this.redis = redis;
+        this.keys = keys;
+        this.origin = origin;
+        this.clock = clock;
+        this.reachability = reachability;
+        this.listener = listener;
+        this.dropIdleConnections = dropIdleConnections;
+        this.thread = new Thread(this::run, "llm-failover-redis-subscriber");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private void run() {
+        long backoffMillis = 10;
+        while (running) {
+            Channel subscription = new Channel();
+            channel = subscription;
+            try (Connection opened = new Connection(endpoint.address(), endpoint.subscriptionConfig())) {
+                connection = opened;
+                subscription.proceed(opened, keys.events());
+            } catch (JedisException e) {
+                // A lost subscription alone does not stop the calls: they find out for themselves.
+            } catch (RuntimeException e) {
+                // A listener's bug must not end the subscription: reconnect as after an outage.
+            }
+            backoffMillis = pause(subscription.replayed ? 10 : backoffMillis);
+        }
+    }
+
+    private long pause(long backoffMillis) {
+        if (!running) {
+            return backoffMillis;
+        }
+        try {
+            Thread.sleep(backoffMillis);
+        } catch (InterruptedException e) {
+            running = false;
+        }
+        return Math.min(MAX_BACKOFF_MILLIS, backoffMillis * 2);
+    }
+
+    private void deliverStateInForce() {
+        long now = clock.currentTimeMillis();
+        for (String key : keysOf(FleetKeys.SILENCE)) {
+            long until = untilIn(key);
+            if (until > now) {
+                listener.silenced(keys.nameIn(key, FleetKeys.SILENCE), until);
+            }
+        }
+        for (String key : keysOf(FleetKeys.OPEN)) {
+            long until = untilIn(key);
+            if (until > now) {
+                listener.opened(keys.nameIn(key, FleetKeys.OPEN), until);
+            }
+        }
+    }
+
+    private List<String> keysOf(String kind) {
+        ScanParams params = new ScanParams().match(keys.patternFor(kind)).count(SCAN_BATCH);
+        List<String> found = new ArrayList<>();
+        String cursor = ScanParams.SCAN_POINTER_START;
+        do {
+            ScanResult<String> page = redis.scan(cursor, params);
+            found.addAll(page.getResult());
+            cursor = page.getCursor();
+        } while (!ScanParams.SCAN_POINTER_START.equals(cursor));
+        return found;
+    }
+
+    private long untilIn(String key) {
+        String value = redis.get(key);
+        try {
+            return value == null ? 0 : Long.parseLong(value);
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        Channel subscribed = channel;
+        Connection open = connection;
+        try {
+            if (subscribed != null && subscribed.isSubscribed()) {
+                subscribed.unsubscribe();
+            }
+        } catch (RuntimeException e) {
+            // Closing the connection below ends the subscription anyway.
+        }
+        try {
+            if (open != null) {
+                open.close();
+            }
+        } catch (RuntimeException e) {
+            // Already broken: nothing left to close.
+        }
+        thread.interrupt();
+        try {
+            thread.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** The subscription of one connection. */
+    private final class Channel extends JedisPubSub {
+
+        private volatile boolean replayed;
+
+        /** Without the state in force the subscription is of little use: leave, and try again later. */
+        @Override
+        public void onSubscribe(String name, int subscribedChannels) {
+            try {
+                dropIdleConnections.run();
+                deliverStateInForce();
+                replayed = true;
+                reachability.answered();
+            } catch (JedisException e) {
+                reachability.failed(e);
+                unsubscribe();
+            }
+        }
+
+        @Override
+        public void onMessage(String name, String text) {
+            FleetMessage.decode(text)
+                    .filter(message -> !message.origin().equals(origin))
+                    .ifPresent(message -> message.deliverTo(listener));
+        }
+    }
+}

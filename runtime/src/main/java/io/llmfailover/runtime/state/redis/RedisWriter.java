@@ -1,0 +1,113 @@
+package io.llmfailover.runtime.state.redis;
+
+import java.util.concurrent.BlockingDeque;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.exceptions.JedisDataException;
+import redis.clients.jedis.exceptions.JedisException;
+
+/**
+ * The one thread that tells Redis what this instance learned, so that no caller waits for it. Its
+ * queue is bounded: when full, the oldest write is dropped (and counted), the newest being the most
+ * telling. While Redis is unreachable it keeps the queue and pings, backing off up to a second;
+ * when Redis answers, it marks it reachable again and sends what waited.
+ */
+final class RedisWriter implements AutoCloseable {
+
+    static final int CAPACITY = 1024;
+    private static final long MAX_BACKOFF_MILLIS = 1000;
+
+    private final UnifiedJedis redis;
+    private final RedisReachability reachability;
+    private final Runnable dropIdleConnections;
+    private final BlockingDeque<Consumer<UnifiedJedis>> writes = new LinkedBlockingDeque<>(CAPACITY);
+    private final AtomicLong dropped = new AtomicLong();
+    private final Thread thread;
+    private volatile boolean running = true;
+
+    /**
+     * @param dropIdleConnections forgets the pooled connections an outage left broken, so that the
+     *     first calls after it do not fail on them
+     */
+    RedisWriter(UnifiedJedis redis, RedisReachability reachability, Runnable dropIdleConnections) {
+        this.redis = redis;
+        this.reachability = reachability;
+        this.dropIdleConnections = dropIdleConnections;
+        this.thread = new Thread(this::run, "llm-failover-redis-writer");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    void submit(Consumer<UnifiedJedis> write) {
+        while (!writes.offer(write)) {
+            if (writes.poll() != null) {
+                dropped.incrementAndGet();
+            }
+        }
+    }
+
+    long dropped() {
+        return dropped.get();
+    }
+
+    private void run() {
+        long backoffMillis = 10;
+        while (running) {
+            try {
+                if (!reachability.reachable()) {
+                    backoffMillis = reconnect(backoffMillis);
+                    continue;
+                }
+                backoffMillis = 10;
+                Consumer<UnifiedJedis> write = writes.poll(100, TimeUnit.MILLISECONDS);
+                if (write != null) {
+                    send(write);
+                }
+            } catch (InterruptedException e) {
+                return;
+            } catch (RuntimeException e) {
+                // Never let the writer die: the next write may succeed.
+            }
+        }
+    }
+
+    private void send(Consumer<UnifiedJedis> write) {
+        try {
+            write.accept(redis);
+        } catch (JedisDataException e) {
+            // Redis answered, refusing the write (a bug, not an outage): it is lost, the thread goes on.
+        } catch (JedisException e) {
+            reachability.failed(e);
+            // First again, so that an opening and the closing after it still reach Redis in order.
+            if (!writes.offerFirst(write)) {
+                dropped.incrementAndGet();
+            }
+        }
+    }
+
+    private long reconnect(long backoffMillis) throws InterruptedException {
+        try {
+            dropIdleConnections.run();
+            redis.ping();
+            reachability.answered();
+            return backoffMillis;
+        } catch (JedisException e) {
+            Thread.sleep(backoffMillis);
+            return Math.min(MAX_BACKOFF_MILLIS, backoffMillis * 2);
+        }
+    }
+
+    @Override
+    public void close() {
+        running = false;
+        thread.interrupt();
+        try {
+            thread.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
