@@ -19,6 +19,7 @@ import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.route.RouteHeader;
 import io.llmfailover.runtime.route.RouteTable;
 import io.llmfailover.runtime.state.LocalResilienceState;
+import io.llmfailover.runtime.state.fleet.FleetBackend;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.DecisionLog;
@@ -204,13 +205,20 @@ public final class Gateway {
                     .listeners(telemetry.breakerListener(), telemetry.throttleListener());
         }
 
+        /** The instance's own state, or, with {@code state.backend = redis}, its share of the fleet's. */
+        private ResilienceState defaultState() {
+            if (config.fleet().redis()) {
+                return FleetBackend.start(config, clock, breakerListeners, throttleListeners);
+            }
+            return new LocalResilienceState(config.breaker(), config.throttle(), clock, breakerListeners, throttleListeners,
+                    config.namedModels());
+        }
+
         public Gateway build() {
             ProviderDirectory directory = ProviderDirectory.of(config);
             RouteTable routes = RouteTable.of(config.routes(), name -> directory.byName(name)
                     .orElseThrow(() -> new IllegalStateException("route names unknown provider " + name)));
-            ResilienceState resilience = state != null ? state
-                    : new LocalResilienceState(config.breaker(), config.throttle(), clock, breakerListeners,
-                            throttleListeners, config.namedModels());
+            ResilienceState resilience = state != null ? state : defaultState();
             return new Gateway(directory, routes, new FailoverEngine(config, resilience,
                     new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler,
                     LastResort.of(config.shaping().cache(), clock)),

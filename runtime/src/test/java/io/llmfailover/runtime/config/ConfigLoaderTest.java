@@ -589,6 +589,39 @@ class ConfigLoaderTest {
         }
 
         @Test
+        void fleetModeIsOffUnlessTheBackendIsRedis() throws Exception {
+            write(ConfigFileLookup.DEFAULT_FILE_NAME, "failover.deadline = 30s");
+            assertEquals(FleetSettings.LOCAL, load(null).fleet());
+
+            env.put("REDIS_PASSWORD", "s3cret-redis");
+            write(ConfigFileLookup.DEFAULT_FILE_NAME,
+                    "state.backend = redis",
+                    "state.redis.url = rediss://redis.internal:6380/2",
+                    "state.redis.password = ${REDIS_PASSWORD}",
+                    "state.redis.timeout = 50ms",
+                    "state.redis.prefix = checkout:");
+            FleetSettings fleet = load(null).fleet();
+
+            assertTrue(fleet.redis());
+            assertEquals(URI.create("rediss://redis.internal:6380/2"), fleet.redisUrl());
+            assertEquals("s3cret-redis", fleet.password());
+            assertEquals(Duration.ofMillis(50), fleet.timeout());
+            assertEquals("checkout:", fleet.prefix());
+            assertFalse(fleet.toString().contains("s3cret"), fleet.toString());
+        }
+
+        @Test
+        void aMalformedRedisUrlIsReportedWithoutItsPassword() throws Exception {
+            String problems = problemsOf("state.backend = redis", "state.redis.url = http://user:hunter2@redis:6379",
+                    "state.backend.extra = 1");
+
+            assertTrue(problems.contains(":2: state.redis.url"), problems);
+            assertTrue(problems.contains("expected redis://"), problems);
+            assertFalse(problems.contains("hunter2"), problems);
+            assertTrue(problems.contains(":3: state.backend.extra"), problems);
+        }
+
+        @Test
         void hedgingIsOffUnlessSetAndARouteMayChangeItForItself() throws Exception {
             write(ConfigFileLookup.DEFAULT_FILE_NAME,
                     "provider.deepseek.api-key = dk",

@@ -36,6 +36,8 @@ public final class RedisFleetStore implements FleetStore {
     private final RedisReachability reachability;
     private final RedisWriter writer;
     private volatile RedisSubscriber subscriber;
+    /** The most an instance's start waits to learn what the fleet has in force. */
+    private static final long FIRST_REPLAY_MILLIS = 1000;
 
     public RedisFleetStore(FleetSettings settings) {
         this(settings, Clock.SYSTEM);
@@ -130,11 +132,13 @@ public final class RedisFleetStore implements FleetStore {
         }
     }
 
+    /** Returns once the state in force was delivered, Redis could not be reached, or a second passed. */
     @Override
     public synchronized void subscribe(FleetListener listener) {
         if (subscriber == null) {
             subscriber = new RedisSubscriber(endpoint, redis, keys, origin, clock, reachability, listener,
                     this::dropIdleConnections);
+            subscriber.awaitFirstReplay(FIRST_REPLAY_MILLIS);
         }
     }
 

@@ -4,6 +4,8 @@ import io.llmfailover.runtime.state.fleet.FleetListener;
 import io.llmfailover.runtime.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.JedisPubSub;
 import redis.clients.jedis.UnifiedJedis;
@@ -32,6 +34,8 @@ final class RedisSubscriber implements AutoCloseable {
     private final Runnable dropIdleConnections;
     private final Thread thread;
     private volatile boolean running = true;
+    /** Counted down once the first connection has replayed the state in force, or failed to. */
+    private final CountDownLatch firstAttempt = new CountDownLatch(1);
     private volatile Connection connection;
     private volatile Channel channel;
 
@@ -63,6 +67,7 @@ final class RedisSubscriber implements AutoCloseable {
             } catch (RuntimeException e) {
                 // A listener's bug must not end the subscription: reconnect as after an outage.
             }
+            firstAttempt.countDown();
             backoffMillis = pause(subscription.replayed ? 10 : backoffMillis);
         }
     }
@@ -116,6 +121,18 @@ final class RedisSubscriber implements AutoCloseable {
         }
     }
 
+    /**
+     * Waits, at most {@code millis}, for the state in force to be delivered, so that an instance's
+     * first calls already know what the fleet knows; returns at once when Redis cannot be reached.
+     */
+    void awaitFirstReplay(long millis) {
+        try {
+            firstAttempt.await(millis, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Override
     public void close() {
         running = false;
@@ -155,6 +172,7 @@ final class RedisSubscriber implements AutoCloseable {
                 dropIdleConnections.run();
                 deliverStateInForce();
                 replayed = true;
+                firstAttempt.countDown();
                 reachability.answered();
             } catch (JedisException e) {
                 reachability.failed(e);
