@@ -21,6 +21,8 @@ import redis.clients.jedis.exceptions.JedisException;
 public final class RedisFleetStore implements FleetStore {
 
     private static final int POOL_SIZE = 8;
+    /** The most an instance's start waits to learn what the fleet has in force. */
+    private static final long FIRST_REPLAY_MILLIS = 1000;
 
     private static final LuaScript TAKE = LuaScript.load("take.lua");
     private static final LuaScript GIVE_BACK = LuaScript.load("give-back.lua");
@@ -36,8 +38,6 @@ public final class RedisFleetStore implements FleetStore {
     private final RedisReachability reachability;
     private final RedisWriter writer;
     private volatile RedisSubscriber subscriber;
-    /** The most an instance's start waits to learn what the fleet has in force. */
-    private static final long FIRST_REPLAY_MILLIS = 1000;
 
     public RedisFleetStore(FleetSettings settings) {
         this(settings, Clock.SYSTEM);
