@@ -17,8 +17,18 @@ final class AgentLogging {
     /** Held strongly: java.util.logging forgets the settings of a logger nobody references. */
     private static final Logger AGENT = Logger.getLogger("io.llmfailover");
     private static final Handler STDERR = new StderrLogHandler();
+    /**
+     * Fleet mode's Redis client, silenced: from the agent jar it cannot read its own version (and
+     * says so at ERROR), and whatever else it would say, the fleet store says better, once.
+     */
+    private static final Logger REDIS_CLIENT = quiet(Logger.getLogger("io.llmfailover.shaded.redis"));
 
     private AgentLogging() {}
+
+    private static Logger quiet(Logger logger) {
+        logger.setLevel(Level.OFF);
+        return logger;
+    }
 
     /** Until the config is read: standard error, info and above. */
     static void useDefaults() {

@@ -107,7 +107,8 @@ class FleetTest {
                 + " over %.1f s, the fleet's bucket allowed %.1f (%.2f x)%n", calls, rpm, arrivals.size(), spanSeconds,
                 allowed, arrivals.size() / allowed);
         assertTrue(arrivals.size() <= Math.floor(allowed * 1.05) + 1,
-                "the quota holds for the fleet, not per instance: " + arrivals.size() + " for " + allowed);
+                () -> "the quota holds for the fleet, not per instance: " + arrivals.size() + " for " + allowed
+                        + outputs.get(0).describe());
         assertTrue(arrivals.size() >= rpm, "the quota is spent: " + arrivals.size());
     }
 

@@ -31,7 +31,7 @@ class HedgingTest {
      * The app pauses this long after its call before it exits: a connection the hedge released closes
      * at the start of the pause, one it leaked only when the JVM exits at its end.
      */
-    private static final int PAUSE_MILLIS = 4000;
+    private static final int PAUSE_MILLIS = 2500;
 
     @TempDir
     Path workDir;

@@ -23,7 +23,10 @@ public final class FleetBackend {
             List<ThrottleListener> throttleListeners) {
         Set<String> providers = new HashSet<>(config.providers().keySet());
         WellKnownProviders.all().forEach(provider -> providers.add(provider.name()));
-        return FleetState.start(config, new RedisFleetStore(config.fleet()), clock, providers, breakerListeners,
-                throttleListeners);
+        FleetState state = FleetState.start(config, new RedisFleetStore(config.fleet()), clock, providers,
+                breakerListeners, throttleListeners);
+        Thread closing = new Thread(state::close, "llm-failover-redis-close");
+        Runtime.getRuntime().addShutdownHook(closing); // what it learnt last still reaches the fleet
+        return state;
     }
 }

@@ -2,6 +2,7 @@ package io.llmfailover.runtime.state.redis;
 
 import io.llmfailover.runtime.config.FleetSettings;
 import java.net.URI;
+import redis.clients.jedis.ClientSetInfoConfig;
 import redis.clients.jedis.DefaultJedisClientConfig;
 import redis.clients.jedis.HostAndPort;
 import redis.clients.jedis.JedisClientConfig;
@@ -56,7 +57,9 @@ record RedisEndpoint(HostAndPort address, boolean tls, int database, String user
                 .password(password)
                 .database(database)
                 .ssl(tls)
-                .clientName("llm-failover");
+                .clientName("llm-failover")
+                // Its library version, read from Jedis's jar, is unknown inside the agent's.
+                .clientSetInfoConfig(ClientSetInfoConfig.DISABLED);
     }
 
     private static int database(URI url) {

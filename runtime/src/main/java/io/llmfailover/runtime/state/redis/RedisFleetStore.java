@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.state.redis;
 
 import io.llmfailover.runtime.config.FleetSettings;
+import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.state.fleet.FleetListener;
 import io.llmfailover.runtime.state.fleet.FleetStore;
 import io.llmfailover.runtime.time.Clock;
@@ -78,6 +79,7 @@ public final class RedisFleetStore implements FleetStore {
             reachability.failed(e);
             return UNAVAILABLE;
         } catch (RuntimeException e) {
+            OnceLogger.internalFailure("asking Redis", e);
             return UNAVAILABLE;
         }
     }
@@ -89,7 +91,7 @@ public final class RedisFleetStore implements FleetStore {
             List<String> args = bucketArgs(buckets, amounts, capacities, perSecond);
             writer.submit(redis -> GIVE_BACK.run(redis, bucketKeys, args));
         } catch (RuntimeException e) {
-            // Arrays of unequal lengths: a caller's bug, which must not fail the call it serves.
+            OnceLogger.internalFailure("giving back to Redis", e);
         }
     }
 
@@ -128,6 +130,7 @@ public final class RedisFleetStore implements FleetStore {
             reachability.failed(e);
             return UNAVAILABLE;
         } catch (RuntimeException e) {
+            OnceLogger.internalFailure("asking Redis", e);
             return UNAVAILABLE;
         }
     }

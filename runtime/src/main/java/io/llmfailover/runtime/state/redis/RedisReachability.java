@@ -28,8 +28,9 @@ final class RedisReachability {
 
     void failed(RuntimeException cause) {
         if (reachable.compareAndSet(true, false)) {
+            Throwable root = rootOf(cause);
             LOG.warn("Redis at {} is unreachable; this instance goes on with its local state ({}: {})",
-                    redactedUrl, cause.getClass().getSimpleName(), redacted(cause.getMessage()));
+                    redactedUrl, root.getClass().getSimpleName(), redacted(root.getMessage()));
         }
     }
 
@@ -37,6 +38,15 @@ final class RedisReachability {
         if (reachable.compareAndSet(false, true)) {
             LOG.info("Redis at {} is back; sharing resumes", redactedUrl);
         }
+    }
+
+    /** What actually went wrong: "could not get a resource from the pool" says nothing of why. */
+    private static Throwable rootOf(Throwable failure) {
+        Throwable root = failure;
+        while (root.getCause() != null && root.getCause() != root) {
+            root = root.getCause();
+        }
+        return root;
     }
 
     private String redacted(String message) {

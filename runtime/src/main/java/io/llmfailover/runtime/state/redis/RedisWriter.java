@@ -19,6 +19,8 @@ final class RedisWriter implements AutoCloseable {
 
     static final int CAPACITY = 1024;
     private static final long MAX_BACKOFF_MILLIS = 1000;
+    /** How long a stopping instance waits for its last writes to reach Redis. */
+    private static final long FLUSH_MILLIS = 500;
 
     private final UnifiedJedis redis;
     private final RedisReachability reachability;
@@ -45,6 +47,22 @@ final class RedisWriter implements AutoCloseable {
         while (!writes.offer(write)) {
             if (writes.poll() != null) {
                 dropped.incrementAndGet();
+            }
+        }
+    }
+
+    /**
+     * Waits, at most {@code millis}, for what is queued to reach Redis: what an instance learnt just
+     * before it stops still reaches the fleet. At once when Redis is away.
+     */
+    void flush(long millis) {
+        long giveUp = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        while (!writes.isEmpty() && reachability.reachable() && System.nanoTime() < giveUp) {
+            try {
+                Thread.sleep(5);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
         }
     }
@@ -102,6 +120,7 @@ final class RedisWriter implements AutoCloseable {
 
     @Override
     public void close() {
+        flush(FLUSH_MILLIS);
         running = false;
         thread.interrupt();
         try {
