@@ -2,7 +2,6 @@ package io.llmfailover.runtime.state;
 
 import io.llmfailover.runtime.breaker.BreakerListener;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
-import io.llmfailover.runtime.breaker.ProbeGate;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.throttle.Throttle;
@@ -37,7 +36,7 @@ public final class LocalResilienceState implements ResilienceState {
     private final List<BreakerListener> breakerListeners;
     private final List<ThrottleListener> throttleListeners;
     private final Set<String> namedModels;
-    private final ProbeGate probeGate;
+    private final FleetShare fleet;
     private final BoundedNames unnamedModels = new BoundedNames(MAX_UNNAMED_MODELS, OTHER_MODELS);
 
     /** A state that knows no model names from the config: the first models seen per provider stay exact. */
@@ -49,14 +48,14 @@ public final class LocalResilienceState implements ResilienceState {
     /** @param namedModels the models the config names ({@code FailoverConfig#namedModels()}): always exact */
     public LocalResilienceState(BreakerSettings breakerSettings, ThrottleSettings throttleSettings, Clock clock,
             List<BreakerListener> breakerListeners, List<ThrottleListener> throttleListeners, Set<String> namedModels) {
-        this(breakerSettings, throttleSettings, clock, breakerListeners, throttleListeners, namedModels, ProbeGate.OWN_COUNT);
+        this(breakerSettings, throttleSettings, clock, breakerListeners, throttleListeners, namedModels, FleetShare.ALONE);
     }
 
-    /** @param probeGate the fleet's say on each half-open probe of every breaker */
+    /** @param fleet the fleet's say on each half-open probe, and how many instances share each key's limit */
     public LocalResilienceState(BreakerSettings breakerSettings, ThrottleSettings throttleSettings, Clock clock,
             List<BreakerListener> breakerListeners, List<ThrottleListener> throttleListeners, Set<String> namedModels,
-            ProbeGate probeGate) {
-        this.probeGate = probeGate;
+            FleetShare fleet) {
+        this.fleet = fleet;
         this.namedModels = Set.copyOf(namedModels);
         this.breakerSettings = breakerSettings;
         this.throttleSettings = throttleSettings;
@@ -93,13 +92,13 @@ public final class LocalResilienceState implements ResilienceState {
     }
 
     private CircuitBreaker newBreaker(String name) {
-        CircuitBreaker breaker = new CircuitBreaker(name, breakerSettings, clock, probeGate);
+        CircuitBreaker breaker = new CircuitBreaker(name, breakerSettings, clock, fleet.probes());
         breakerListeners.forEach(breaker::addListener);
         return breaker;
     }
 
     private Throttle newThrottle(String name) {
-        Throttle throttle = new Throttle(name, throttleSettings, clock);
+        Throttle throttle = new Throttle(name, throttleSettings, clock, fleet.instances());
         throttleListeners.forEach(throttle::addListener);
         return throttle;
     }

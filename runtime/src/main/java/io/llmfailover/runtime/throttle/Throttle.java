@@ -13,6 +13,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.IntSupplier;
 import java.util.function.IntUnaryOperator;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
@@ -74,12 +75,22 @@ public final class Throttle {
     /** Since the last 429 or 529, until a success: one call at a time. */
     private volatile boolean probing;
     private final List<ThrottleListener> listeners = new CopyOnWriteArrayList<>();
+    private final IntSupplier fleetSize;
 
     /**
      * @param name names the provider and key in events, logs and metrics; it is printed, so it must
      *     never be the key itself (use the key's position in its pool, or a fingerprint)
      */
     public Throttle(String name, ThrottleSettings settings, Clock clock) {
+        this(name, settings, clock, () -> 1);
+    }
+
+    /**
+     * @param fleetSize how many instances share this key's limit: each holds its share, never less
+     *     than one call
+     */
+    public Throttle(String name, ThrottleSettings settings, Clock clock, IntSupplier fleetSize) {
+        this.fleetSize = Objects.requireNonNull(fleetSize, "fleetSize");
         this.name = Objects.requireNonNull(name, "name");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
@@ -109,7 +120,7 @@ public final class Throttle {
         }
         while (true) {
             int running = inFlight.get();
-            if (limitInForce && running >= (probing ? 1 : limit.get().limit())) {
+            if (limitInForce && running >= (probing ? 1 : share(limit.get().limit()))) {
                 return ThrottleDecision.OVER_LIMIT;
             }
             if (inFlight.compareAndSet(running, running + 1)) {
@@ -173,9 +184,21 @@ public final class Throttle {
         return Math.max(0, silencedUntilNanos.get() - clock.nanoTime());
     }
 
-    /** Another instance of the fleet was told to leave this key alone for {@code waitMillis}: so does this one. */
+    /**
+     * Another instance of the fleet was told to leave this key alone for {@code waitMillis}: so does
+     * this one, and from then on it keeps to its share of the limit, as the one told does.
+     */
     public void silenceForFleet(long waitMillis) {
-        silence(SilenceReason.FLEET, waitMillis);
+        if (settings.enabled()) {
+            limitInForce = true;
+            silence(SilenceReason.FLEET, waitMillis);
+        }
+    }
+
+    /** This instance's share of a limit the fleet holds together, rounded up. */
+    private int share(int fleetLimit) {
+        int instances = Math.max(1, fleetSize.getAsInt());
+        return Math.max(1, (fleetLimit + instances - 1) / instances);
     }
 
     public int limit() {

@@ -5,6 +5,7 @@ import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.quota.SharedBuckets;
+import io.llmfailover.runtime.state.FleetShare;
 import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.throttle.SilenceReason;
@@ -22,7 +23,8 @@ import java.util.concurrent.TimeUnit;
  * what this instance learns (a key silenced, a breaker opened or closed) is told to the fleet, and
  * what the fleet tells is applied here. Calls read local state only; a half-open probe alone asks the
  * store first, so that a recovering provider gets {@code breaker.half-open-probes} probes per
- * {@code breaker.open-duration} from the whole fleet. The configured quotas are shared through
+ * {@code breaker.open-duration} from the whole fleet. Each key's concurrency limit ({@code throttle.*})
+ * is the fleet's, each live instance holding its share. The configured quotas are shared through
  * {@link #sharedQuotas()}.
  */
 public final class FleetState implements ResilienceState, AutoCloseable {
@@ -48,7 +50,7 @@ public final class FleetState implements ResilienceState, AutoCloseable {
         Outbound outbound = new Outbound();
         this.local = new LocalResilienceState(config.breaker(), config.throttle(), clock,
                 with(breakerListeners, outbound), with(throttleListeners, outbound), config.namedModels(),
-                this::mayProbe);
+                new FleetShare(this::mayProbe, store::instances));
     }
 
     /**

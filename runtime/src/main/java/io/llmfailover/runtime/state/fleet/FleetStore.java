@@ -43,6 +43,12 @@ public interface FleetStore extends AutoCloseable {
     long tryTakeProbe(String breaker, int probes, long windowMillis);
 
     /**
+     * How many instances of the fleet are alive now, this one included, as their heartbeats say: at
+     * least 1, and 1 when the store cannot tell. Read from memory, never a round trip.
+     */
+    int instances();
+
+    /**
      * Starts delivering what other instances publish, and, on every (re)connection, what is in force
      * now (so an instance that starts, or comes back from an outage, converges). Called once.
      */

@@ -22,6 +22,11 @@ record FleetKeys(String prefix) {
         return prefix + "probes:" + breaker;
     }
 
+    /** The sorted set of the live instances' heartbeats. */
+    String instances() {
+        return prefix + "instances";
+    }
+
     String events() {
         return prefix + "events";
     }

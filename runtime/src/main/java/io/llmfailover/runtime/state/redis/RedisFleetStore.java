@@ -38,6 +38,7 @@ public final class RedisFleetStore implements FleetStore {
     private final RedisClient redis;
     private final RedisReachability reachability;
     private final RedisWriter writer;
+    private final RedisHeartbeat heartbeat;
     private volatile RedisSubscriber subscriber;
 
     public RedisFleetStore(FleetSettings settings) {
@@ -55,6 +56,7 @@ public final class RedisFleetStore implements FleetStore {
                 .build();
         this.reachability = new RedisReachability(settings.redactedUrl(), endpoint.password());
         this.writer = new RedisWriter(redis, reachability, this::dropIdleConnections);
+        this.heartbeat = new RedisHeartbeat(redis, reachability, keys, origin);
     }
 
     private static ConnectionPoolConfig poolConfig(Duration timeout) {
@@ -135,6 +137,11 @@ public final class RedisFleetStore implements FleetStore {
         }
     }
 
+    @Override
+    public int instances() {
+        return heartbeat.instances();
+    }
+
     /** Returns once the state in force was delivered, Redis could not be reached, or a second passed. */
     @Override
     public synchronized void subscribe(FleetListener listener) {
@@ -142,6 +149,7 @@ public final class RedisFleetStore implements FleetStore {
             subscriber = new RedisSubscriber(endpoint, redis, keys, origin, clock, reachability, listener,
                     this::dropIdleConnections);
             subscriber.awaitFirstReplay(FIRST_REPLAY_MILLIS);
+            heartbeat.beat();
         }
     }
 
@@ -178,6 +186,7 @@ public final class RedisFleetStore implements FleetStore {
         if (listening != null) {
             listening.close();
         }
+        heartbeat.close();
         writer.close();
         try {
             redis.close();

@@ -28,8 +28,10 @@ class FleetStateTest {
 
     private static final BreakerSettings BREAKER = new BreakerSettings(0.5, 20, Duration.ofSeconds(10), 3,
             Duration.ofSeconds(5), 1);
+    /** A concurrency limit of 8 for the fleet, once a provider asked to slow down. */
+    private static final ThrottleSettings LIMIT_8 = new ThrottleSettings(true, 8, 1, 64, Duration.ofMinutes(10));
     private static final FailoverConfig CONFIG = new FailoverConfig(Optional.empty(), Map.of(), List.of(), BREAKER,
-            ThrottleSettings.DEFAULTS, Duration.ofSeconds(2), FailoverPolicy.DEFAULTS, Map.of(), false, Map.of());
+            LIMIT_8, Duration.ofSeconds(2), FailoverPolicy.DEFAULTS, Map.of(), false, Map.of());
 
     private final ManualClock clock = new ManualClock();
     private final InMemoryFleet fleet = new InMemoryFleet(clock);
@@ -44,6 +46,21 @@ class FleetStateTest {
         Throttle other = second.throttle("openai", "key#0");
         assertEquals(Duration.ofSeconds(30).toMillis(), Duration.ofNanos(other.nanosUntilAllowed()).toMillis(), 1);
         assertEquals(0, second.throttle("openai", "key#1").nanosUntilAllowed(), "another key is not silenced");
+    }
+
+    @Test
+    void onceAProviderAskedTheFleetToSlowDownEachInstanceHoldsItsShareOfTheKeysLimit() {
+        first.throttle("openai", "key#0").tryAcquire().slot()
+                .onRateLimited(HttpHeaders.builder().add("retry-after", "1").build());
+        clock.advance(Duration.ofSeconds(1));
+
+        Throttle other = second.throttle("openai", "key#0");
+        int allowed = 0;
+        while (other.tryAcquire().slot() != null && allowed < 100) {
+            allowed++;
+        }
+
+        assertEquals(4, allowed, "two instances: half of the fleet's limit of 8 each");
     }
 
     @Test

@@ -108,6 +108,11 @@ final class InMemoryFleet {
         }
 
         @Override
+        public int instances() {
+            return down ? 1 : everyone().size();
+        }
+
+        @Override
         public void subscribe(FleetListener subscriber) {
             this.listener = subscriber;
             silences.forEach(subscriber::silenced);

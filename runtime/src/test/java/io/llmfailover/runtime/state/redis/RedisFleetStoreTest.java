@@ -328,6 +328,17 @@ class RedisFleetStoreTest {
                 .noneMatch(thread -> thread.getName().startsWith("llm-failover-redis-")), "no thread of the store left");
     }
 
+    @Test
+    void theInstancesOfAFleetCountThemselvesByTheirHeartbeats() {
+        RedisFleetStore first = instance();
+        subscribed(first);
+        RedisFleetStore second = instance();
+        subscribed(second);
+
+        assertEquals(2, second.instances(), "it beat on subscribing, and saw the first's beat");
+        Eventually.until(() -> first.instances() == 2, "the first learns of the second at its next beat");
+    }
+
     // ---- helpers
 
     private RedisFleetStore instance() {
