@@ -77,7 +77,7 @@ public class ThrottleBenchmark {
     /** The app's own credential: one state lookup by provider and key id. */
     @Benchmark
     public KeyPool.Choice chooseAppKey() {
-        KeyPool.Choice choice = keys.choose(appKeyProvider);
+        KeyPool.Choice choice = keys.choose(appKeyProvider, null);
         choice.decision().slot().onIgnored();
         return choice;
     }
@@ -85,7 +85,7 @@ public class ThrottleBenchmark {
     /** A pool of three keys, round robin. */
     @Benchmark
     public KeyPool.Choice choosePooledKey() {
-        KeyPool.Choice choice = keys.choose(pooledProvider);
+        KeyPool.Choice choice = keys.choose(pooledProvider, null);
         choice.decision().slot().onIgnored();
         return choice;
     }
