@@ -83,16 +83,19 @@ final class KeyQuota {
     /**
      * A success's headers: what remains of each limit replaces what was learnt before, the stricter
      * of a kind wins. What remains is less the calls still in flight, which the provider may not
-     * have counted yet but will.
+     * have counted yet but will; and, for a limit announced with its size (so mirrored), never more
+     * than the mirror learnt before holds now, since answers overtake each other and an older one
+     * says more remains than there does.
      */
     synchronized void learn(List<Announced> announced, long nowNanos) {
+        forgetExpired(nowNanos);
         Announced requestLimit = strictest(announced, false);
         Announced tokenLimit = strictest(announced, true);
         if (requestLimit != null) {
-            learnedRequests = learned(requestLimit, inFlightRequests, nowNanos);
+            learnedRequests = learned(requestLimit, inFlightRequests, learnedRequests, nowNanos);
         }
         if (tokenLimit != null) {
-            learnedTokens = learned(tokenLimit, inFlightTokens, nowNanos);
+            learnedTokens = learned(tokenLimit, inFlightTokens, learnedTokens, nowNanos);
         }
     }
 
@@ -131,9 +134,13 @@ final class KeyQuota {
         }
     }
 
-    private static Learned learned(Announced limit, long inFlight, long nowNanos) {
+    private static Learned learned(Announced limit, long inFlight, Learned before, long nowNanos) {
         long nanosToReset = Math.multiplyExact(Math.min(limit.resetMillis(), Long.MAX_VALUE / 2_000_000L), 1_000_000L);
         long remaining = Math.max(0, limit.remaining() - inFlight);
+        if (before != null && limit.limit() > 0) {
+            // A mirror of the provider's bucket: it cannot hold more now than the one learnt before.
+            remaining = Math.min(remaining, (long) Math.max(0, Math.floor(before.bucket().level(nowNanos))));
+        }
         return new Learned(TokenBucket.announced(remaining, limit.limit(), nanosToReset, nowNanos), nowNanos + nanosToReset);
     }
 

@@ -53,4 +53,19 @@ class KeyQuotaTest {
 
         assertEquals(0, quota.tryCharge(0, 0), "the refunded call never reached the provider");
     }
+
+    @Test
+    void anOlderAnswerThatArrivesLateCannotRaiseWhatRemains() {
+        KeyQuota quota = new KeyQuota(ProviderLimits.NONE, 0);
+        assertEquals(0, quota.tryCharge(0, 0));
+        assertEquals(0, quota.tryCharge(0, 0));
+        quota.answered(0);
+        quota.answered(0);
+
+        quota.learn(List.of(new Announced(false, 1, 60, MINUTE_MILLIS)), 0);
+        quota.learn(List.of(new Announced(false, 5, 60, MINUTE_MILLIS)), 0);
+
+        assertEquals(0, quota.tryCharge(0, 0));
+        assertTrue(quota.tryCharge(0, 0) > 0, "the later answer said one remained; the overtaken one's five do not count");
+    }
 }
