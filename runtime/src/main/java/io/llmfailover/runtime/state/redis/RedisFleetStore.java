@@ -9,6 +9,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.LongSupplier;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.exceptions.JedisException;
@@ -71,12 +72,17 @@ public final class RedisFleetStore implements FleetStore {
 
     @Override
     public long tryTake(String[] buckets, double[] amounts, double[] capacities, double[] perSecond) {
+        return ask(() -> (Long) TAKE.run(redis, bucketKeys(buckets), bucketArgs(buckets, amounts, capacities, perSecond))
+                * 1000);
+    }
+
+    /** One round trip, or {@link #UNAVAILABLE} at once while Redis is away, or when it fails to answer. */
+    private long ask(LongSupplier question) {
         if (!reachability.reachable()) {
             return UNAVAILABLE;
         }
         try {
-            Object waitMicros = TAKE.run(redis, bucketKeys(buckets), bucketArgs(buckets, amounts, capacities, perSecond));
-            return ((Long) waitMicros) * 1000;
+            return question.getAsLong();
         } catch (JedisException e) {
             reachability.failed(e);
             return UNAVAILABLE;
@@ -122,19 +128,8 @@ public final class RedisFleetStore implements FleetStore {
 
     @Override
     public long tryTakeProbe(String breaker, int probes, long windowMillis) {
-        if (!reachability.reachable()) {
-            return UNAVAILABLE;
-        }
-        try {
-            List<String> args = List.of(Integer.toString(probes), Long.toString(Math.max(1, windowMillis)));
-            return (Long) PROBE.run(redis, List.of(keys.probes(breaker)), args);
-        } catch (JedisException e) {
-            reachability.failed(e);
-            return UNAVAILABLE;
-        } catch (RuntimeException e) {
-            OnceLogger.internalFailure("asking Redis", e);
-            return UNAVAILABLE;
-        }
+        List<String> args = List.of(Integer.toString(probes), Long.toString(Math.max(1, windowMillis)));
+        return ask(() -> (Long) PROBE.run(redis, List.of(keys.probes(breaker)), args));
     }
 
     @Override
