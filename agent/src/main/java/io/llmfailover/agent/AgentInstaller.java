@@ -7,7 +7,6 @@ import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
-import io.llmfailover.runtime.telemetry.DeferredTelemetry;
 import io.llmfailover.runtime.telemetry.Telemetry;
 import java.lang.instrument.Instrumentation;
 import java.util.jar.JarFile;
@@ -82,10 +81,10 @@ public final class AgentInstaller {
         AgentLogging.routeTo(config.log(), config.logLevel());
         Logger log = LoggerFactory.getLogger(AgentInstaller.class);
         AgentJar.use(agentJar);
-        DeferredTelemetry telemetry = Telemetry.deferred(config, exporterSenderLoader());
+        Telemetry telemetry = Telemetry.start(config, exporterSenderLoader());
         shutDownOnExit(telemetry);
         AgentRuntime.install(new GatewayGovernor(Gateway.builder(config).telemetry(telemetry).build()));
-        instrumentClients(instrumentation, agentJar, telemetry::startInBackground);
+        instrumentClients(instrumentation, agentJar, () -> { });
         if (config.source().isEmpty()) {
             log.info("llm-failover: no config file found; governing calls to the well-known LLM hosts "
                     + "with breaker and throttle, with no provider to fail over to");

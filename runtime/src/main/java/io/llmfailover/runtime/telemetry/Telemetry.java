@@ -62,18 +62,15 @@ public interface Telemetry {
     }
 
     /**
+     * Cheap: the OpenTelemetry SDK starts on a thread of its own with the first call, which does
+     * not wait for it.
+     *
      * @param senderLoader where the OTLP exporter finds its HTTP sender, which uses java.net.http:
      *     the agent, whose runtime lives in the bootstrap class loader that cannot see that module,
      *     passes a loader that can; null for this class's own loader
      */
     static Telemetry start(FailoverConfig config, ClassLoader senderLoader) {
         return start(config, Clock.SYSTEM, senderLoader);
-    }
-
-    /** As {@link #start(FailoverConfig, ClassLoader)}, when first needed: see {@link DeferredTelemetry}. */
-    static DeferredTelemetry deferred(FailoverConfig config, ClassLoader senderLoader) {
-        return new DeferredTelemetry(() -> start(config, Clock.SYSTEM, senderLoader),
-                () -> OtelTelemetry.loggingOnly(Clock.SYSTEM));
     }
 
     /**

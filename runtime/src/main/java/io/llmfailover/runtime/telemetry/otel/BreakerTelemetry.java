@@ -30,7 +30,7 @@ final class BreakerTelemetry implements BreakerListener {
             log(breaker, from, to);
             GenAiCallScope call = ActiveCall.current();
             if (call != null) {
-                call.currentSpan().addEvent(FailoverAttributes.EVENT_BREAKER_TRANSITION, Attributes.of(
+                call.addEvent(FailoverAttributes.EVENT_BREAKER_TRANSITION, Attributes.of(
                         FailoverAttributes.PROVIDER, breaker.name(),
                         FailoverAttributes.BREAKER_FROM, ResilienceGauges.stateName(from),
                         FailoverAttributes.BREAKER_TO, ResilienceGauges.stateName(to)));

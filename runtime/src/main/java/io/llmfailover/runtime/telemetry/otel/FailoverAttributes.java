@@ -26,9 +26,9 @@ final class FailoverAttributes {
     static final AttributeKey<String> SILENCE_REASON = AttributeKey.stringKey("llm_failover.silence.reason");
     static final AttributeKey<String> SILENCED_UNTIL = AttributeKey.stringKey("llm_failover.silenced_until");
     static final AttributeKey<Boolean> TRANSLATED = AttributeKey.booleanKey("llm_failover.translated");
-    /** On an attempt sent alongside the call's first because that one had no content after {@code hedge.after}. */
     /** On a call span: how long the call waited in the queue before it was sent or gave up. */
     static final AttributeKey<Long> QUEUE_WAIT_MS = AttributeKey.longKey("llm_failover.queue.wait_ms");
+    /** On an attempt sent alongside the call's first because that one had no content after {@code hedge.after}. */
     static final AttributeKey<Boolean> HEDGED = AttributeKey.booleanKey("llm_failover.hedged");
     static final AttributeKey<String> TARGET_PROTOCOL = AttributeKey.stringKey("llm_failover.protocol");
     /** A non-secret name for the credential used ({@code key#0}, {@code app}); never the key itself. */

@@ -3,130 +3,131 @@ package io.llmfailover.runtime.telemetry.otel;
 import io.llmfailover.runtime.failover.Outcome;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.telemetry.AttemptScope;
-import io.opentelemetry.api.trace.Span;
-import io.opentelemetry.api.trace.SpanKind;
-import io.opentelemetry.api.trace.StatusCode;
-import io.opentelemetry.context.Context;
+import io.opentelemetry.api.common.Attributes;
+import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
- * One attempt's span, a child of the call span: which provider and model were tried, with which
- * key (its id, never the key), whether the request was translated, and how it ended. Its context
- * travels to the provider as W3C {@code traceparent}.
+ * One attempt, as it happened: which provider and model were tried, with which key (its id, never
+ * the key), whether the request was translated, and how it ended. Plain fields on the caller's
+ * thread; the telemetry thread writes its span (see {@link CallSpans}). The first attempt carries
+ * the call span's id as {@code traceparent}, since a call that needs no second attempt gets one
+ * span; every later one has an id of its own.
  */
 final class GenAiAttemptScope implements AttemptScope {
 
-    private final GenAiCallScope call;
-    private final Span span;
-    private final String providerName;
+    final GenAiCallScope call;
+    final int number;
+    final Provider provider;
+    final String operation;
+    final String model;
+    final boolean stream;
+    final boolean translated;
+    final String keyId;
+    final String breakerState;
+    final long startNanos;
+    /** Null for the first attempt until its span is written: it sent the call span's id. */
+    final String spanId;
+
+    private String droppedFields;
+    private boolean hedged;
+    private List<RecordedEvent> events;
     private volatile boolean ended;
-    private String failoverReason;
+    private long endNanos;
+    private int status;
+    private Outcome outcome;
+    private boolean failsOver;
+    private Throwable error;
 
-    private GenAiAttemptScope(GenAiCallScope call, Span span, String providerName) {
+    GenAiAttemptScope(GenAiCallScope call, int number, Provider provider, TargetRequest target, boolean translated,
+            String keyId) {
         this.call = call;
-        this.span = span;
-        this.providerName = providerName;
-    }
-
-    static GenAiAttemptScope start(GenAiCallScope call, int number, Provider provider, TargetRequest target,
-            boolean translated, String keyId) {
-        GenAiObserver observer = call.observer();
-        String operation = target.operation().semanticName();
-        String model = target.model();
-        // Named apart from the call span (which often has the same operation and model) so that a
-        // trace view reads "chat gpt-4o" > "attempt openai", "attempt deepseek".
-        Span span = observer.tracer.spanBuilder("attempt " + provider.name())
-                .setSpanKind(SpanKind.CLIENT)
-                .setParent(Context.root().with(call.span()))
-                .setAttribute(GenAiAttributes.OPERATION_NAME, operation)
-                .setAttribute(GenAiAttributes.PROVIDER_NAME, ProviderNames.semconvName(provider))
-                .setAttribute(GenAiAttributes.REQUEST_STREAM, target.stream())
-                .setAttribute(FailoverAttributes.PROVIDER, provider.name())
-                .setAttribute(FailoverAttributes.ATTEMPT, (long) number)
-                .setAttribute(FailoverAttributes.TRANSLATED, translated)
-                .setAttribute(FailoverAttributes.TARGET_PROTOCOL, provider.protocol().configName())
-                .setAttribute(FailoverAttributes.BREAKER_STATE, observer.resilience.breakerState(provider.name(), model))
-                .setAttribute(FailoverAttributes.THROTTLE_DECISION, "allowed")
-                .startSpan();
-        if (model != null) {
-            span.setAttribute(GenAiAttributes.REQUEST_MODEL, model);
-        }
-        if (keyId != null) {
-            span.setAttribute(FailoverAttributes.KEY_ID, keyId);
-        }
-        GenAiCallScope.setServer(span, provider);
-        return new GenAiAttemptScope(call, span, provider.name());
+        this.number = number;
+        this.provider = provider;
+        this.operation = target.operation().semanticName();
+        this.model = target.model();
+        this.stream = target.stream();
+        this.translated = translated;
+        this.keyId = keyId;
+        this.breakerState = call.observer().breakers.breakerState(provider.name(), model);
+        this.startNanos = call.observer().clock.nanoTime();
+        this.spanId = number == 1 ? null : SpanIds.newSpanId();
     }
 
     @Override
     public HttpHeaders traceHeaders(LlmRequest request) {
-        try {
-            return TraceContextHeaders.of(span, request);
-        } catch (RuntimeException internal) {
-            OnceLogger.internalFailure("adding trace context to an attempt", internal);
-            return HttpHeaders.EMPTY;
-        }
+        return TraceContextHeaders.of(call.traceId(), spanId != null ? spanId : call.spanId(), call.sampled(), request);
     }
 
     @Override
     public void translationDropped(List<String> fields) {
         if (!fields.isEmpty()) {
-            span.setAttribute(FailoverAttributes.DROPPED_FIELDS, String.join(",", fields));
+            droppedFields = String.join(",", fields);
         }
     }
 
     @Override
     public void hedged() {
-        span.setAttribute(FailoverAttributes.HEDGED, true);
+        hedged = true;
     }
 
     @Override
     public void ended(int status, Outcome outcome, boolean failsOver, Throwable error) {
-        try {
-            if (status > 0) {
-                span.setAttribute(GenAiAttributes.HTTP_STATUS, status);
-            }
-            span.setAttribute(FailoverAttributes.OUTCOME, outcome.name().toLowerCase(Locale.ROOT));
-            boolean statusSaysWhy = status > 0 && outcome != Outcome.MALFORMED_ANSWER; // a malformed answer came as a 200
-            if (outcome != Outcome.SUCCESS && outcome != Outcome.HEDGE_LOST) {
-                span.setAttribute(GenAiAttributes.ERROR_TYPE, statusSaysWhy ? String.valueOf(status)
-                        : error != null ? error.getClass().getName() : outcome.token());
-                span.setStatus(StatusCode.ERROR);
-            }
-            if (error != null) {
-                span.recordException(error);
-            }
-            if (failsOver) {
-                failoverReason = statusSaysWhy ? String.valueOf(status) : outcome.token();
-                span.setAttribute(FailoverAttributes.FAILOVER_REASON, failoverReason);
-                call.failedOver(this);
-            }
-        } catch (RuntimeException internal) {
-            OnceLogger.internalFailure("ending an attempt span", internal);
-        } finally {
-            ended = true;
-            span.end();
+        if (ended) {
+            return;
         }
+        this.endNanos = call.observer().clock.nanoTime();
+        this.status = status;
+        this.outcome = outcome;
+        this.failsOver = failsOver;
+        this.error = error;
+        ended = true;
     }
 
-    Span span() {
-        return span;
+    /** A breaker or throttle event this attempt caused. */
+    void addEvent(String name, Attributes attributes) {
+        if (events == null) {
+            events = new ArrayList<>(2);
+        }
+        events.add(new RecordedEvent(name, call.observer().clock.nanoTime(), attributes));
     }
 
     boolean isEnded() {
         return ended;
     }
 
-    String providerName() {
-        return providerName;
+    boolean wasHedged() {
+        return hedged;
     }
 
-    String failoverReason() {
-        return failoverReason;
+    String droppedFields() {
+        return droppedFields;
+    }
+
+    List<RecordedEvent> events() {
+        return events == null ? List.of() : events;
+    }
+
+    long endNanos() {
+        return endNanos;
+    }
+
+    int status() {
+        return status;
+    }
+
+    Outcome outcome() {
+        return outcome;
+    }
+
+    boolean failsOver() {
+        return failsOver;
+    }
+
+    Throwable error() {
+        return error;
     }
 }

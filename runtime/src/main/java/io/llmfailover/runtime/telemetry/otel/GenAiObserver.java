@@ -8,27 +8,26 @@ import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.CallScope;
 import io.llmfailover.runtime.time.Clock;
 import io.opentelemetry.api.trace.SpanContext;
-import io.opentelemetry.api.trace.Tracer;
 
 /**
  * The OpenTelemetry-backed {@link CallObserver}: one GenAI CLIENT span per logical call, a child
- * span per attempt, the GenAI client metrics. The call span's parent is the app's current span when
- * the app runs OpenTelemetry itself (see {@link AppTraceContext}).
+ * span per attempt when there was more than one, the GenAI client metrics. A call notes what
+ * happens on its own thread and hands itself to {@link TelemetryExport} when it ends. The call
+ * span's parent is the app's current span when the app runs OpenTelemetry itself (see
+ * {@link AppTraceContext}).
  */
 public final class GenAiObserver implements CallObserver {
 
-    final Tracer tracer;
-    final GenAiMetrics metrics;
-    final ResilienceGauges resilience;
+    final TelemetryExport export;
+    final ResilienceGauges breakers;
     final Clock clock;
     final boolean captureContent;
     private final AppTraceContext appTraceContext;
 
-    GenAiObserver(Tracer tracer, GenAiMetrics metrics, ResilienceGauges resilience, Clock clock,
-            boolean captureContent, AppTraceContext appTraceContext) {
-        this.tracer = tracer;
-        this.metrics = metrics;
-        this.resilience = resilience;
+    GenAiObserver(TelemetryExport export, ResilienceGauges breakers, Clock clock, boolean captureContent,
+            AppTraceContext appTraceContext) {
+        this.export = export;
+        this.breakers = breakers;
         this.clock = clock;
         this.captureContent = captureContent;
         this.appTraceContext = appTraceContext;
@@ -40,7 +39,8 @@ public final class GenAiObserver implements CallObserver {
             InjectedFault.TELEMETRY.maybeThrow();
             SpanContext captured = CallerClassLoader.capturedParent();
             SpanContext appParent = captured != null ? captured : appTraceContext.current(CallerClassLoader.current());
-            return GenAiCallScope.start(this, call, route, appParent);
+            export.start(); // the SDK starts while this first call is on its way
+            return new GenAiCallScope(this, call, route, appParent);
         } catch (RuntimeException internal) {
             OnceLogger.internalFailure("starting a call span", internal);
             return CallScope.NOOP;

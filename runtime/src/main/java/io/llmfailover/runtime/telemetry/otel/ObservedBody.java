@@ -58,6 +58,23 @@ final class ObservedBody extends FilterInputStream {
         return count;
     }
 
+    /** The body's own, which knows its size: the default would copy it through chunks of 8 KB and more. */
+    @Override
+    public byte[] readAllBytes() throws IOException {
+        byte[] rest;
+        try {
+            rest = super.in.readAllBytes();
+        } catch (IOException | RuntimeException broken) {
+            call.bodyDone(scanner.finish(), broken, false);
+            throw broken;
+        }
+        if (rest.length > 0) {
+            observe(rest, 0, rest.length);
+        }
+        ended();
+        return rest;
+    }
+
     @Override
     public void close() throws IOException {
         try {

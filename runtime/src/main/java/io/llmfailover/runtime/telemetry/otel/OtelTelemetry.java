@@ -5,50 +5,41 @@ import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.Telemetry;
 import io.llmfailover.runtime.throttle.ThrottleListener;
 import io.llmfailover.runtime.time.Clock;
-import io.opentelemetry.api.OpenTelemetry;
-import io.opentelemetry.api.metrics.Meter;
-import io.opentelemetry.sdk.OpenTelemetrySdk;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 
-/** {@link Telemetry} backed by the runtime's own OpenTelemetry SDK, or by OpenTelemetry's no-op when off. */
+/**
+ * {@link Telemetry} backed by the runtime's own OpenTelemetry SDK, started on the telemetry thread
+ * when the first call is made (see {@link TelemetryExport}); or no export at all when off, breaker
+ * and throttle transitions still logged.
+ */
 public final class OtelTelemetry implements Telemetry {
 
     static final String SCOPE = "io.llmfailover";
-    private static final long FLUSH_WAIT_MILLIS = 5_000;
+    /** Covers the SDK's start on a slow machine, then the export itself. */
+    private static final long FLUSH_WAIT_MILLIS = 15_000;
     /** Short, since it runs as the JVM exits: a collector that is down or slow must not hold the app up. */
-    private static final long SHUTDOWN_WAIT_MILLIS = 1_500;
+    static final long SHUTDOWN_WAIT_MILLIS = 1_500;
+    /**
+     * At exit, an SDK still starting gets this long to come up and export the calls made so far: it
+     * starts with the first call and takes well under a second on an idle machine, so only a JVM
+     * that exits at once after its first call, on a busy machine, waits for it at all.
+     */
+    private static final long STARTING_SDK_WAIT_MILLIS = 10_000;
 
-    private final OpenTelemetrySdk sdk;
     private final ExportSettings settings;
+    private final TelemetryExport export;
     private final CallObserver observer;
-    private volatile boolean observedACall;
     private final BreakerListener breakerListener;
     private final ThrottleListener throttleListener;
 
-    private OtelTelemetry(OpenTelemetrySdk sdk, ExportSettings settings, OpenTelemetry api, boolean observeCalls,
-            boolean captureContent, Clock clock) {
-        this.sdk = sdk;
+    private OtelTelemetry(ExportSettings settings, TelemetryExport export, ResilienceGauges gauges,
+            CallObserver observer, Clock clock) {
         this.settings = settings;
-        Meter meter = api.getMeter(SCOPE);
-        ResilienceGauges gauges = new ResilienceGauges(meter);
-        this.observer = observeCalls
-                ? remembering(new GenAiObserver(api.getTracer(SCOPE), new GenAiMetrics(meter), gauges, clock,
-                        captureContent, AppTraceContext.shared()))
-                : CallObserver.NOOP;
+        this.export = export;
+        this.observer = observer;
         this.breakerListener = new BreakerTelemetry(gauges);
         this.throttleListener = new ThrottleTelemetry(gauges, clock);
-    }
-
-    /** Notes that a call was observed, so that an app that never made one exits without a flush. */
-    private CallObserver remembering(CallObserver observer) {
-        return (call, route) -> {
-            if (!observedACall) {
-                observedACall = true;
-            }
-            return observer.callStarted(call, route);
-        };
     }
 
     public static Telemetry start(ExportSettings settings, Clock clock) {
@@ -60,19 +51,28 @@ public final class OtelTelemetry implements Telemetry {
         return start(settings, clock, extraReaders, null);
     }
 
-    /** @param senderLoader where the exporters find their HTTP sender, null for the SDK's own loader */
+    /**
+     * Cheap: nothing of the SDK is loaded until the first call.
+     *
+     * @param senderLoader where the exporters find their HTTP sender, null for the SDK's own loader
+     */
     public static Telemetry start(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
             ClassLoader senderLoader) {
         if (settings.disabled() || (!settings.exportsTraces() && !settings.exportsMetrics() && extraReaders.isEmpty())) {
             return loggingOnly(clock);
         }
-        OpenTelemetrySdk sdk = TelemetrySdk.build(settings, clock, extraReaders, senderLoader);
-        return new OtelTelemetry(sdk, settings, sdk, true, settings.captureContent(), clock);
+        ResilienceGauges gauges = new ResilienceGauges();
+        TelemetryExport export = new TelemetryExport(
+                self -> TelemetryWriter.start(settings, clock, extraReaders, senderLoader, gauges, self::droppedCalls),
+                settings.maxQueueSize());
+        GenAiObserver observer = new GenAiObserver(export, gauges, clock, settings.captureContent(),
+                AppTraceContext.shared());
+        return new OtelTelemetry(settings, export, gauges, observer, clock);
     }
 
     /** No export, no spans: breaker and throttle transitions are still logged. */
     public static Telemetry loggingOnly(Clock clock) {
-        return new OtelTelemetry(null, null, OpenTelemetry.noop(), false, false, clock);
+        return new OtelTelemetry(null, null, new ResilienceGauges(), CallObserver.NOOP, clock);
     }
 
     @Override
@@ -92,16 +92,15 @@ public final class OtelTelemetry implements Telemetry {
 
     @Override
     public void flush() {
-        if (sdk != null) {
-            sdk.getSdkTracerProvider().forceFlush().join(FLUSH_WAIT_MILLIS, TimeUnit.MILLISECONDS);
-            sdk.getSdkMeterProvider().forceFlush().join(FLUSH_WAIT_MILLIS, TimeUnit.MILLISECONDS);
+        if (export != null) {
+            export.flush(FLUSH_WAIT_MILLIS);
         }
     }
 
     @Override
     public void shutdown() {
-        if (sdk == null || !observedACall) {
-            // Nothing was recorded: exiting without a flush spares the app a wait on a collector.
+        if (export == null || !export.isStarted()) {
+            // No call was made: exiting without a flush spares the app a wait on a collector.
             return;
         }
         if (settings.exportsOverOtlp() && !CollectorProbe.listening(settings.tracesEndpoint())
@@ -109,16 +108,10 @@ public final class OtelTelemetry implements Telemetry {
             // Nothing listens: the last export could only retry until its deadline.
             return;
         }
-        // The SDK's shutdown itself blocks while an exporter retries a collector that is down:
-        // it runs on a daemon thread of its own, which the JVM does not wait for after our wait.
-        Thread stopping = new Thread(() -> sdk.shutdown().join(SHUTDOWN_WAIT_MILLIS, TimeUnit.MILLISECONDS),
-                "llm-failover-telemetry-stop");
-        stopping.setDaemon(true);
-        stopping.start();
-        try {
-            stopping.join(SHUTDOWN_WAIT_MILLIS);
-        } catch (InterruptedException interrupted) {
-            Thread.currentThread().interrupt();
+        // Returns after the wait even if the SDK's shutdown still blocks on a slow collector: the
+        // telemetry thread is a daemon, which the JVM does not wait for.
+        if (export.awaitStart(STARTING_SDK_WAIT_MILLIS)) {
+            export.stop(SHUTDOWN_WAIT_MILLIS + 500);
         }
     }
 }

@@ -10,7 +10,8 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.IntSupplier;
 
 /**
- * The breakers and throttles that have reported an event, read when metrics are collected: the
+ * The breakers and throttles that have reported an event, known from the start and read when
+ * metrics are collected, once the SDK is up ({@link #register}): the
  * breaker state per provider and model (1 for the current state, 0 for the others), and the
  * current AIMD limit per provider and key. A breaker never heard from is closed.
  */
@@ -19,7 +20,8 @@ final class ResilienceGauges {
     private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
     private final Map<String, IntSupplier> throttleLimits = new ConcurrentHashMap<>();
 
-    ResilienceGauges(Meter meter) {
+    /** Registers the gauges with the SDK's meter; called once, on the telemetry thread. */
+    void register(Meter meter) {
         meter.gaugeBuilder("llm_failover.breaker.state")
                 .setDescription("Circuit breaker state per provider and model: 1 for the current state, 0 otherwise")
                 .ofLongs()

@@ -19,6 +19,7 @@ import io.opentelemetry.sdk.metrics.export.MetricExporter;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import io.opentelemetry.sdk.metrics.export.PeriodicMetricReader;
 import io.opentelemetry.sdk.resources.Resource;
+import io.opentelemetry.sdk.trace.IdGenerator;
 import io.opentelemetry.sdk.trace.SdkTracerProvider;
 import io.opentelemetry.sdk.trace.export.BatchSpanProcessor;
 import io.opentelemetry.sdk.trace.export.SpanExporter;
@@ -54,6 +55,12 @@ public final class TelemetrySdk {
      */
     public static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
             ClassLoader senderLoader) {
+        return build(settings, clock, extraReaders, senderLoader, IdGenerator.random());
+    }
+
+    /** @param ids the span and trace ids of the spans started next (the telemetry thread presets them) */
+    static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
+            ClassLoader senderLoader, IdGenerator ids) {
         SdkLogBridge.install(settings);
         Resource resource = resource(settings);
         SdkMeterProviderBuilder meters = SdkMeterProvider.builder().setResource(resource).setClock(SdkClock.of(clock));
@@ -70,6 +77,7 @@ public final class TelemetrySdk {
             sdk.setTracerProvider(SdkTracerProvider.builder()
                     .setResource(resource)
                     .setClock(SdkClock.of(clock))
+                    .setIdGenerator(ids)
                     .setSampler(sampler(settings.sampler(), settings.samplerArg()))
                     .addSpanProcessor(BatchSpanProcessor.builder(InjectedFault.maybeBlocking(spanExporter(settings, senderLoader)))
                             .setMaxQueueSize(settings.maxQueueSize())
@@ -144,9 +152,16 @@ public final class TelemetrySdk {
         return Resource.getDefault().merge(Resource.create(attributes.build()));
     }
 
-    /** The sampler names of {@code otel.traces.sampler}. */
+    /**
+     * The sampler names of {@code otel.traces.sampler}, and {@code llm_failover}, which samples
+     * before the SDK does (see {@link SpanKeeping}): the SDK then keeps what it is given.
+     */
     static Sampler sampler(String name, String arg) {
         return switch (name.toLowerCase(Locale.ROOT)) {
+            case SpanKeeping.KEEP_FAILOVERS -> {
+                ratio(arg);
+                yield Sampler.alwaysOn();
+            }
             case "always_on" -> Sampler.alwaysOn();
             case "always_off" -> Sampler.alwaysOff();
             case "traceidratio" -> Sampler.traceIdRatioBased(ratio(arg));
@@ -155,11 +170,11 @@ public final class TelemetrySdk {
             case "parentbased_always_on" -> Sampler.parentBased(Sampler.alwaysOn());
             default -> throw new IllegalArgumentException("otel.traces.sampler = " + name
                     + ": expected always_on, always_off, traceidratio, parentbased_always_on, "
-                    + "parentbased_always_off or parentbased_traceidratio");
+                    + "parentbased_always_off, parentbased_traceidratio or " + SpanKeeping.KEEP_FAILOVERS);
         };
     }
 
-    private static double ratio(String arg) {
+    static double ratio(String arg) {
         if (arg == null) {
             return 1.0;
         }

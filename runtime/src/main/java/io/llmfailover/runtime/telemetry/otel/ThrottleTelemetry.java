@@ -39,7 +39,7 @@ final class ThrottleTelemetry implements ThrottleListener {
                     reasonName, until);
             GenAiCallScope call = ActiveCall.current();
             if (call != null) {
-                call.currentSpan().addEvent(FailoverAttributes.EVENT_SILENCED, Attributes.of(
+                call.addEvent(FailoverAttributes.EVENT_SILENCED, Attributes.of(
                         FailoverAttributes.PROVIDER, throttle.name(),
                         FailoverAttributes.SILENCE_REASON, reasonName,
                         FailoverAttributes.WAIT_SECONDS, length.toNanos() / 1e9,

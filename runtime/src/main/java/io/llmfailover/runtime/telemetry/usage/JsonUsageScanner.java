@@ -5,7 +5,7 @@ import java.io.ByteArrayOutputStream;
 
 /**
  * A non-streamed JSON body (or Gemini's streamed JSON array): kept up to {@link #LIMIT} bytes and
- * parsed once at the end. A larger body (a big embeddings batch) yields no facts rather than
+ * parsed once, when its facts are first asked for. A larger body (a big embeddings batch) yields no facts rather than
  * costing unbounded memory.
  */
 final class JsonUsageScanner implements UsageScanner {
@@ -15,7 +15,8 @@ final class JsonUsageScanner implements UsageScanner {
 
     private final boolean captureContent;
     private final ResponseFacts facts = new ResponseFacts();
-    private KeptBytes kept = new KeptBytes();
+    private KeptBytes kept;
+    private boolean tooLarge;
 
     JsonUsageScanner(boolean captureContent) {
         this.captureContent = captureContent;
@@ -23,10 +24,14 @@ final class JsonUsageScanner implements UsageScanner {
 
     @Override
     public void accept(byte[] bytes, int offset, int length) {
-        if (kept == null) {
+        if (tooLarge) {
             return;
         }
+        if (kept == null) {
+            kept = new KeptBytes(length); // a body read whole arrives in one piece: kept without growing
+        }
         if (kept.size() + length > LIMIT) {
+            tooLarge = true;
             kept = null;
             return;
         }
@@ -36,20 +41,26 @@ final class JsonUsageScanner implements UsageScanner {
     @Override
     public ResponseFacts finish() {
         if (kept != null && kept.size() > 0) {
-            try {
-                ResponseJson.read(JSON.readTree(kept.bytes(), 0, kept.size()), facts, captureContent);
-            } catch (java.io.IOException | RuntimeException notJson) {
-                // Not a JSON document: nothing to learn from it.
-            }
+            KeptBytes body = kept;
+            facts.readLater(() -> read(body));
             kept = null;
+            tooLarge = true; // finished: later bytes are not this document's
         }
         return facts;
     }
 
+    private void read(KeptBytes body) {
+        try {
+            ResponseJson.read(JSON.readTree(body.bytes(), 0, body.size()), facts, captureContent);
+        } catch (java.io.IOException | RuntimeException notJson) {
+            // Not a JSON document: nothing to learn from it.
+        }
+    }
+
     /** The body so far, parsed where it lies rather than copied once more. */
     private static final class KeptBytes extends ByteArrayOutputStream {
-        KeptBytes() {
-            super(1024);
+        KeptBytes(int firstChunk) {
+            super(Math.max(firstChunk, 256));
         }
 
         byte[] bytes() {

@@ -6,9 +6,13 @@ import java.util.Set;
 
 /**
  * What a response told about itself, gathered as the app reads it: the model that answered, token
- * usage, why generation stopped. One instance per call, fed from one reading thread.
+ * usage, why generation stopped. One instance per call, fed from one reading thread. A JSON body is
+ * parsed when the facts are first asked for, which for telemetry is on its own thread, not the
+ * app's.
  */
 public final class ResponseFacts {
+
+    private Runnable unread;
 
     private String model;
     private String id;
@@ -48,28 +52,47 @@ public final class ResponseFacts {
         outputContent = json;
     }
 
+    /** The facts are in a document read when first asked for. */
+    void readLater(Runnable read) {
+        unread = read;
+    }
+
+    private void settle() {
+        Runnable read = unread;
+        if (read != null) {
+            unread = null;
+            read.run();
+        }
+    }
+
     public String model() {
+        settle();
         return model;
     }
 
     public String id() {
+        settle();
         return id;
     }
 
     public Long inputTokens() {
+        settle();
         return inputTokens;
     }
 
     public Long outputTokens() {
+        settle();
         return outputTokens;
     }
 
     public List<String> finishReasons() {
+        settle();
         return List.copyOf(finishReasons);
     }
 
     /** The completion as JSON text, only gathered when content capture is on; null otherwise. */
     public String outputContent() {
+        settle();
         return outputContent;
     }
 }

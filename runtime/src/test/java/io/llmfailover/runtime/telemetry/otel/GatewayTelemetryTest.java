@@ -93,9 +93,10 @@ class GatewayTelemetryTest {
         assertEquals(1L, attributes.get("llm_failover.attempts"));
         assertFalse(attributes.containsKey("error.type"));
 
-        List<Span> attempts = fixture.receiver.childrenOf(call);
-        assertEquals(1, attempts.size());
-        Map<String, Object> attempt = attributes(attempts.get(0));
+        // One attempt that answered: the call span says what its span would have said.
+        assertEquals(List.of(), fixture.receiver.childrenOf(call));
+        Map<String, Object> attempt = attributes;
+        assertEquals("openai", attempt.get("llm_failover.provider"));
         assertEquals(1L, attempt.get("llm_failover.attempt"));
         assertEquals("success", attempt.get("llm_failover.outcome"));
         assertEquals(200L, attempt.get("http.response.status_code"));
@@ -115,14 +116,14 @@ class GatewayTelemetryTest {
     }
 
     @Test
-    void theAttemptCarriesItsSpanToTheProviderAsTraceparent() throws IOException {
+    void aSingleAttemptCarriesTheCallSpanToTheProviderAsTraceparent() throws IOException {
         fixture = new TelemetryFixture();
         fixture.providers.on(OPENAI, json(ANSWER));
 
         readAll(fixture.gateway.execute(chat(false), fixture.providers));
         fixture.flush();
 
-        Span attempt = fixture.receiver.childrenOf(fixture.receiver.span("chat gpt-4o")).get(0);
+        Span attempt = fixture.receiver.span("chat gpt-4o");
         String expected = "00-" + hex(attempt.getTraceId().toByteArray()) + "-" + hex(attempt.getSpanId().toByteArray())
                 + "-";
         List<String> traceparent = fixture.providers.sent.get(0).headers().all("traceparent");
@@ -130,6 +131,47 @@ class GatewayTelemetryTest {
         assertTrue(traceparent.get(0).startsWith(expected), traceparent + " names the attempt span " + expected);
         int flags = Integer.parseInt(traceparent.get(0).substring(expected.length()), 16);
         assertEquals(1, flags & 1, "sampled");
+    }
+
+    @Test
+    void afterAFailoverEachAttemptCarriesTheSpanThatRecordsIt() throws IOException {
+        fixture = new TelemetryFixture();
+        fixture.providers.on(OPENAI, status(503, "{}"));
+        fixture.providers.on(DEEPSEEK, json(DEEPSEEK_ANSWER));
+
+        readAll(fixture.gateway.execute(chat(false), fixture.providers));
+        fixture.flush();
+
+        Span call = fixture.receiver.span("chat gpt-4o");
+        List<Span> attempts = fixture.receiver.childrenOf(call);
+        assertEquals(List.of("attempt openai", "attempt deepseek"), attempts.stream().map(Span::getName).toList());
+        // The first attempt went out before anyone knew there would be a second: it names the call span.
+        assertTrue(traceparentSentTo(0).contains("-" + hex(call.getSpanId().toByteArray()) + "-"));
+        assertTrue(traceparentSentTo(1).contains("-" + hex(attempts.get(1).getSpanId().toByteArray()) + "-"));
+        assertTrue(traceparentSentTo(1).contains("00-" + hex(call.getTraceId().toByteArray()) + "-"));
+    }
+
+    @Test
+    void theKeepFailoversSamplerExportsEveryFailoverAndSamplesTheRestWhileMetricsCountEveryCall()
+            throws IOException {
+        fixture = new TelemetryFixture(new OtlpReceiver(),
+                Map.of("otel.traces.sampler", "llm_failover", "otel.traces.sampler.arg", "0"));
+        fixture.providers.on(OPENAI, json(ANSWER));
+        fixture.providers.on(OPENAI, json(ANSWER));
+        fixture.providers.on(OPENAI, status(503, "{}"));
+        fixture.providers.on(DEEPSEEK, json(DEEPSEEK_ANSWER));
+
+        for (int call = 0; call < 3; call++) {
+            readAll(fixture.gateway.execute(chat(false), fixture.providers));
+        }
+        fixture.flush();
+
+        List<Span> calls = fixture.receiver.spans().stream().filter(s -> s.getParentSpanId().isEmpty()).toList();
+        assertEquals(1, calls.size(), "only the call that failed over");
+        assertEquals(true, attributes(calls.get(0)).get("llm_failover.failed_over"));
+        assertEquals(2, fixture.receiver.childrenOf(calls.get(0)).size());
+        long counted = histogram("gen_ai.client.operation.duration").stream().mapToLong(HistogramDataPoint::getCount).sum();
+        assertEquals(3, counted);
     }
 
     @Test
@@ -201,7 +243,8 @@ class GatewayTelemetryTest {
         Map<String, Object> skip = attributes(event(calls.get(3), "llm_failover.provider.skipped").getAttributesList());
         assertEquals("breaker_open", skip.get("llm_failover.skip.reason"));
         assertEquals(5.0, skip.get("llm_failover.wait_seconds"));
-        assertEquals(1, fixture.receiver.childrenOf(calls.get(3)).size(), "only the fallback was tried");
+        assertEquals(List.of(), fixture.receiver.childrenOf(calls.get(3)), "only the fallback was tried");
+        assertEquals("deepseek", attributes(calls.get(3)).get("llm_failover.provider"));
 
         Map<String, Long> states = new java.util.HashMap<>();
         gauge("llm_failover.breaker.state").forEach(point -> states.put(
@@ -313,7 +356,7 @@ class GatewayTelemetryTest {
 
         Span call = fixture.receiver.span("chat gpt-4o");
         assertEquals("400", attributes(call).get("error.type"));
-        assertEquals("caller_error", attributes(fixture.receiver.childrenOf(call).get(0)).get("llm_failover.outcome"));
+        assertEquals("caller_error", attributes(call).get("llm_failover.outcome"));
         assertTrue(fixture.receiver.metric("llm_failover.failovers").isEmpty()
                 || sum("llm_failover.failovers").isEmpty());
     }
@@ -398,6 +441,10 @@ class GatewayTelemetryTest {
         histogram("gen_ai.client.token.usage").forEach(point -> sums.put(
                 (String) attributes(point.getAttributesList()).get("gen_ai.token.type"), point.getSum()));
         return sums;
+    }
+
+    private String traceparentSentTo(int request) {
+        return fixture.providers.sent.get(request).headers().first("traceparent").orElseThrow();
     }
 
     private static String hex(byte[] bytes) {

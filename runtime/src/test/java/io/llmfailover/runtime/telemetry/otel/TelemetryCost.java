@@ -65,8 +65,11 @@ public final class TelemetryCost {
             call(gateway, chat, transport);
         }
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        com.sun.management.OperatingSystemMXBean process =
+                (com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean();
         long[] nanosPerCall = new long[ROUNDS];
         long allocatedBefore = threads.getCurrentThreadAllocatedBytes();
+        long cpuBefore = process.getProcessCpuTime();
         for (int round = 0; round < ROUNDS; round++) {
             long start = System.nanoTime();
             for (int i = 0; i < CALLS_PER_ROUND; i++) {
@@ -74,10 +77,13 @@ public final class TelemetryCost {
             }
             nanosPerCall[round] = (System.nanoTime() - start) / CALLS_PER_ROUND;
         }
-        long bytesPerCall = (threads.getCurrentThreadAllocatedBytes() - allocatedBefore) / ((long) ROUNDS * CALLS_PER_ROUND);
+        long calls = (long) ROUNDS * CALLS_PER_ROUND;
+        long bytesPerCall = (threads.getCurrentThreadAllocatedBytes() - allocatedBefore) / calls;
+        long cpuPerCall = (process.getProcessCpuTime() - cpuBefore) / calls;
         Arrays.sort(nanosPerCall);
-        System.out.printf("%-32s median %,7d ns/call (min %,d, max %,d), %,d bytes allocated/call%n", label,
-                nanosPerCall[ROUNDS / 2], nanosPerCall[0], nanosPerCall[ROUNDS - 1], bytesPerCall);
+        System.out.printf("%-32s median %,7d ns/call (min %,d, max %,d), %,d bytes allocated/call on the caller's "
+                + "thread, %,d ns CPU/call in the whole process%n", label,
+                nanosPerCall[ROUNDS / 2], nanosPerCall[0], nanosPerCall[ROUNDS - 1], bytesPerCall, cpuPerCall);
     }
 
     private static void call(Gateway gateway, LlmRequest chat, Transport transport) throws IOException {

@@ -1,0 +1,242 @@
+package io.llmfailover.runtime.telemetry.otel;
+
+import io.llmfailover.runtime.failover.Outcome;
+import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.telemetry.usage.ResponseFacts;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.common.Attributes;
+import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.TraceFlags;
+import io.opentelemetry.api.trace.TraceState;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Writes a finished call's spans, on the telemetry thread, with the times and ids the call noted:
+ * one CLIENT span per call, and one child span per attempt when there was more than one (or the one
+ * there was failed over). A call answered by its first attempt gets a single span carrying that
+ * attempt's attributes too: the attempt span would repeat it.
+ */
+final class CallSpans {
+
+    private static final AttributeKey<String> EXCEPTION_TYPE = AttributeKey.stringKey("exception.type");
+    private static final AttributeKey<String> EXCEPTION_MESSAGE = AttributeKey.stringKey("exception.message");
+    private static final AttributeKey<String> EXCEPTION_STACKTRACE = AttributeKey.stringKey("exception.stacktrace");
+
+    private final Tracer tracer;
+    private final PresetIds ids;
+    private final EpochClock epoch;
+    private final boolean captureContent;
+
+    CallSpans(Tracer tracer, PresetIds ids, EpochClock epoch, boolean captureContent) {
+        this.tracer = tracer;
+        this.ids = ids;
+        this.epoch = epoch;
+        this.captureContent = captureContent;
+    }
+
+    void write(GenAiCallScope call) {
+        List<GenAiAttemptScope> attempts = call.attempts();
+        GenAiAttemptScope only = attempts.size() == 1 && !attempts.get(0).failsOver() ? attempts.get(0) : null;
+        AttributesBuilder attributes = callAttributes(call);
+        if (only != null) {
+            attemptFacts(only, attributes);
+        }
+        String operation = call.call.source().operation().semanticName();
+        String model = call.call.source().model();
+        Context parent = call.appParent.isValid() ? Context.root().with(Span.wrap(call.appParent)) : Context.root();
+        ids.next(call.traceId(), call.spanId());
+        Span span = tracer.spanBuilder(model == null ? operation : operation + " " + model)
+                .setSpanKind(SpanKind.CLIENT)
+                .setParent(parent)
+                .setStartTimestamp(epoch.of(call.startNanos), TimeUnit.NANOSECONDS)
+                .setAllAttributes(attributes.build())
+                .startSpan();
+        addEvents(span, call.events());
+        if (only != null) {
+            addEvents(span, only.events());
+            if (only.error() != null && only.error() != call.error()) {
+                addException(span, only.error(), only.endNanos());
+            }
+        }
+        if (call.error() != null) {
+            addException(span, call.error(), call.endNanos());
+        }
+        if (call.errorType() != null) {
+            span.setStatus(StatusCode.ERROR);
+        }
+        span.end(epoch.of(call.endNanos()), TimeUnit.NANOSECONDS);
+        if (only == null) {
+            SpanContext callContext = SpanContext.create(call.traceId(), call.spanId(),
+                    call.sampled() ? TraceFlags.getSampled() : TraceFlags.getDefault(), TraceState.getDefault());
+            for (GenAiAttemptScope attempt : attempts) {
+                writeAttempt(attempt, Context.root().with(Span.wrap(callContext)), call.endNanos());
+            }
+        }
+    }
+
+    private AttributesBuilder callAttributes(GenAiCallScope call) {
+        Provider addressed = call.call.addressed();
+        Provider servedBy = call.servedBy();
+        Provider shown = servedBy != null ? servedBy : addressed;
+        AttributesBuilder span = Attributes.builder()
+                .put(GenAiAttributes.OPERATION_NAME, call.call.source().operation().semanticName())
+                .put(GenAiAttributes.PROVIDER_NAME, ProviderNames.semconvName(shown))
+                .put(GenAiAttributes.REQUEST_STREAM, call.call.source().stream())
+                .put(FailoverAttributes.ADDRESSED_PROVIDER, addressed.name())
+                .put(FailoverAttributes.ROUTE, call.routeName)
+                .put(FailoverAttributes.ATTEMPTS, call.attempts().size());
+        putIfPresent(span, GenAiAttributes.REQUEST_MODEL, call.call.source().model());
+        server(span, shown);
+        if (call.fromCache()) {
+            span.put(FailoverAttributes.SERVED_BY, FailoverAttributes.SERVED_BY_CACHE);
+        } else if (servedBy != null) {
+            span.put(FailoverAttributes.SERVED_BY, servedBy.name());
+            span.put(FailoverAttributes.FAILED_OVER, !servedBy.equals(addressed));
+        }
+        if (call.queueWaitNanos() >= 0) {
+            span.put(FailoverAttributes.QUEUE_WAIT_MS, TimeUnit.NANOSECONDS.toMillis(call.queueWaitNanos()));
+        }
+        if (captureContent) {
+            ContentCapture.recordInput(span, call.call.source().body());
+        }
+        if (call.facts() != null) {
+            responseFacts(call.facts(), span);
+        }
+        if (call.closedEarly()) {
+            span.put(FailoverAttributes.BODY_CLOSED_EARLY, true);
+        }
+        if (call.call.source().stream() && call.firstChunkNanos() >= 0) {
+            span.put(GenAiAttributes.RESPONSE_TIME_TO_FIRST_CHUNK, call.firstChunkNanos() / 1e9);
+        }
+        putIfPresent(span, GenAiAttributes.ERROR_TYPE, call.errorType());
+        return span;
+    }
+
+    private void responseFacts(ResponseFacts facts, AttributesBuilder span) {
+        putIfPresent(span, GenAiAttributes.RESPONSE_MODEL, facts.model());
+        putIfPresent(span, GenAiAttributes.RESPONSE_ID, facts.id());
+        if (facts.inputTokens() != null) {
+            span.put(GenAiAttributes.USAGE_INPUT_TOKENS, facts.inputTokens());
+        }
+        if (facts.outputTokens() != null) {
+            span.put(GenAiAttributes.USAGE_OUTPUT_TOKENS, facts.outputTokens());
+        }
+        if (!facts.finishReasons().isEmpty()) {
+            span.put(GenAiAttributes.RESPONSE_FINISH_REASONS, facts.finishReasons());
+        }
+        if (captureContent && facts.outputContent() != null) {
+            span.put(GenAiAttributes.OUTPUT_MESSAGES, ContentCapture.bounded(facts.outputContent()));
+        }
+    }
+
+    private void writeAttempt(GenAiAttemptScope attempt, Context parent, long callEndNanos) {
+        AttributesBuilder attributes = Attributes.builder()
+                .put(GenAiAttributes.OPERATION_NAME, attempt.operation)
+                .put(GenAiAttributes.PROVIDER_NAME, ProviderNames.semconvName(attempt.provider))
+                .put(GenAiAttributes.REQUEST_STREAM, attempt.stream);
+        putIfPresent(attributes, GenAiAttributes.REQUEST_MODEL, attempt.model);
+        server(attributes, attempt.provider);
+        attemptFacts(attempt, attributes);
+        Outcome outcome = attempt.outcome();
+        boolean failed = outcome != null && outcome != Outcome.SUCCESS && outcome != Outcome.HEDGE_LOST;
+        if (failed) {
+            attributes.put(GenAiAttributes.ERROR_TYPE, statusSaysWhy(attempt) ? String.valueOf(attempt.status())
+                    : attempt.error() != null ? attempt.error().getClass().getName() : outcome.token());
+        }
+        if (attempt.failsOver()) {
+            attributes.put(FailoverAttributes.FAILOVER_REASON, failoverReason(attempt));
+        }
+        if (attempt.wasHedged()) {
+            attributes.put(FailoverAttributes.HEDGED, true);
+        }
+        // Named apart from the call span (which often has the same operation and model) so that a
+        // trace view reads "chat gpt-4o" > "attempt openai", "attempt deepseek".
+        ids.next(null, attempt.spanId != null ? attempt.spanId : SpanIds.newSpanId());
+        Span span = tracer.spanBuilder("attempt " + attempt.provider.name())
+                .setSpanKind(SpanKind.CLIENT)
+                .setParent(parent)
+                .setStartTimestamp(epoch.of(attempt.startNanos), TimeUnit.NANOSECONDS)
+                .setAllAttributes(attributes.build())
+                .startSpan();
+        addEvents(span, attempt.events());
+        long endNanos = attempt.isEnded() ? attempt.endNanos() : callEndNanos;
+        if (attempt.error() != null) {
+            addException(span, attempt.error(), endNanos);
+        }
+        if (failed) {
+            span.setStatus(StatusCode.ERROR);
+        }
+        span.end(epoch.of(endNanos), TimeUnit.NANOSECONDS);
+    }
+
+    /** What an attempt adds to the span it is shown on: its own, or its call's when it was the only one. */
+    private static void attemptFacts(GenAiAttemptScope attempt, AttributesBuilder span) {
+        span.put(FailoverAttributes.PROVIDER, attempt.provider.name())
+                .put(FailoverAttributes.ATTEMPT, attempt.number)
+                .put(FailoverAttributes.TRANSLATED, attempt.translated)
+                .put(FailoverAttributes.TARGET_PROTOCOL, attempt.provider.protocol().configName())
+                .put(FailoverAttributes.BREAKER_STATE, attempt.breakerState)
+                .put(FailoverAttributes.THROTTLE_DECISION, "allowed");
+        putIfPresent(span, FailoverAttributes.KEY_ID, attempt.keyId);
+        putIfPresent(span, FailoverAttributes.DROPPED_FIELDS, attempt.droppedFields());
+        if (attempt.status() > 0) {
+            span.put(GenAiAttributes.HTTP_STATUS, attempt.status());
+        }
+        if (attempt.outcome() != null) {
+            span.put(FailoverAttributes.OUTCOME, attempt.outcome().name().toLowerCase(Locale.ROOT));
+        }
+    }
+
+    /** Why the call moved on from this attempt: its status, or the outcome's token when no status says it. */
+    static String failoverReason(GenAiAttemptScope attempt) {
+        return statusSaysWhy(attempt) ? String.valueOf(attempt.status()) : attempt.outcome().token();
+    }
+
+    /** A malformed answer came as a 200: its status says nothing. */
+    private static boolean statusSaysWhy(GenAiAttemptScope attempt) {
+        return attempt.status() > 0 && attempt.outcome() != Outcome.MALFORMED_ANSWER;
+    }
+
+    private void addEvents(Span span, List<RecordedEvent> events) {
+        for (RecordedEvent event : events) {
+            span.addEvent(event.name(), event.attributes(), epoch.of(event.nanoTime()), TimeUnit.NANOSECONDS);
+        }
+    }
+
+    private void addException(Span span, Throwable error, long nanoTime) {
+        StringWriter trace = new StringWriter();
+        error.printStackTrace(new PrintWriter(trace));
+        AttributesBuilder attributes = Attributes.builder()
+                .put(EXCEPTION_TYPE, error.getClass().getName())
+                .put(EXCEPTION_STACKTRACE, trace.toString());
+        putIfPresent(attributes, EXCEPTION_MESSAGE, error.getMessage());
+        span.addEvent("exception", attributes.build(), epoch.of(nanoTime), TimeUnit.NANOSECONDS);
+    }
+
+    static void server(AttributesBuilder span, Provider provider) {
+        URI url = provider.baseUrl();
+        putIfPresent(span, GenAiAttributes.SERVER_ADDRESS, url.getHost());
+        span.put(GenAiAttributes.SERVER_PORT, port(url));
+    }
+
+    static long port(URI url) {
+        return url.getPort() != -1 ? url.getPort() : "http".equalsIgnoreCase(url.getScheme()) ? 80 : 443;
+    }
+
+    private static void putIfPresent(AttributesBuilder span, AttributeKey<String> key, String value) {
+        if (value != null) {
+            span.put(key, value);
+        }
+    }
+}

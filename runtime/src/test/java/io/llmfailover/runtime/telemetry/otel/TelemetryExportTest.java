@@ -1,0 +1,102 @@
+package io.llmfailover.runtime.telemetry.otel;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.failover.Outcome;
+import io.llmfailover.runtime.http.BufferedResponse;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.protocol.Operation;
+import io.llmfailover.runtime.protocol.translate.TargetRequest;
+import io.llmfailover.runtime.telemetry.AttemptScope;
+import io.llmfailover.runtime.telemetry.CallScope;
+import io.llmfailover.runtime.time.ManualClock;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** Calls hand themselves to the telemetry thread: none waits for the SDK, none is lost while it starts. */
+class TelemetryExportTest {
+
+    private static final byte[] ANSWER = "{\"id\":\"c-1\",\"model\":\"gpt-4o\",\"usage\":{\"prompt_tokens\":3,\"completion_tokens\":1}}"
+            .getBytes(StandardCharsets.UTF_8);
+    private static final HttpHeaders JSON = HttpHeaders.builder().add("content-type", "application/json").build();
+
+    private final ManualClock clock = new ManualClock();
+
+    @Test
+    void callsEndBeforeTheSdkHasStartedAndTheirSpansAreExportedOnceItHas() throws Exception {
+        try (OtlpReceiver receiver = new OtlpReceiver()) {
+            ExportSettings settings = TelemetryFixture.settings(receiver.endpoint(), Map.of());
+            CountDownLatch sdkMayStart = new CountDownLatch(1);
+            ResilienceGauges gauges = new ResilienceGauges();
+            TelemetryExport export = new TelemetryExport(self -> {
+                awaitQuietly(sdkMayStart);
+                return TelemetryWriter.start(settings, clock, List.of(), null, gauges, self::droppedCalls);
+            }, 64);
+            GenAiObserver observer = new GenAiObserver(export, gauges, clock, false, AppTraceContext.shared());
+
+            for (int i = 0; i < 3; i++) {
+                runCall(observer);
+            }
+
+            assertEquals(1, sdkMayStart.getCount(), "the calls ended while the SDK was still starting");
+            sdkMayStart.countDown();
+            assertTrue(export.flush(10_000));
+            assertEquals(3, receiver.spans().size());
+            assertEquals(0, export.droppedCalls());
+            assertTrue(export.stop(10_000));
+        }
+    }
+
+    @Test
+    void aFullQueueDropsTheCallsThatDoNotFitAndCountsThem() throws Exception {
+        try (OtlpReceiver receiver = new OtlpReceiver()) {
+            ExportSettings settings = TelemetryFixture.settings(receiver.endpoint(), Map.of());
+            CountDownLatch sdkMayStart = new CountDownLatch(1);
+            ResilienceGauges gauges = new ResilienceGauges();
+            TelemetryExport export = new TelemetryExport(self -> {
+                awaitQuietly(sdkMayStart);
+                return TelemetryWriter.start(settings, clock, List.of(), null, gauges, self::droppedCalls);
+            }, 4);
+            GenAiObserver observer = new GenAiObserver(export, gauges, clock, false, AppTraceContext.shared());
+
+            for (int i = 0; i < 10; i++) {
+                runCall(observer);
+            }
+            sdkMayStart.countDown();
+            assertTrue(export.flush(10_000));
+
+            assertEquals(4, receiver.spans().size());
+            assertEquals(6, export.droppedCalls());
+            assertTrue(export.stop(10_000));
+        }
+    }
+
+    private static void runCall(GenAiObserver observer) throws IOException {
+        GovernedCall governed = GenAiObserverTest.streamingChat();
+        CallScope call = observer.callStarted(governed, GenAiObserverTest.route());
+        AttemptScope attempt = call.attemptStarted(1, GenAiObserverTest.OPENAI,
+                new TargetRequest(Operation.CHAT_COMPLETIONS, "gpt-4o", false, "/chat/completions", new byte[0],
+                        HttpHeaders.EMPTY), false, "app");
+        attempt.ended(200, Outcome.SUCCESS, false, null);
+        try (LlmResponse answer = call.answered(new BufferedResponse(200, JSON, ANSWER), GenAiObserverTest.OPENAI)) {
+            assertArrayEquals(ANSWER, answer.body().readAllBytes());
+        }
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
