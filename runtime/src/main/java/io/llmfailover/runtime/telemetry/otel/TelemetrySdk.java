@@ -102,6 +102,9 @@ public final class TelemetrySdk {
                 .setTimeout(settings.exportTimeout())
                 .setMeterProvider(io.opentelemetry.api.metrics.MeterProvider::noop);
         settings.tracesHeaders().forEach(exporter::addHeader);
+        if (PlainHttpTls.isPlainHttp(settings.tracesEndpoint())) {
+            exporter.setSslContext(PlainHttpTls.context(), PlainHttpTls.TRUSTS_NOTHING);
+        }
         if (senderLoader != null) {
             exporter.setComponentLoader(senderFrom(senderLoader));
         }
@@ -116,6 +119,9 @@ public final class TelemetrySdk {
                 .setEndpoint(settings.metricsEndpoint())
                 .setTimeout(settings.exportTimeout());
         settings.metricsHeaders().forEach(exporter::addHeader);
+        if (PlainHttpTls.isPlainHttp(settings.metricsEndpoint())) {
+            exporter.setSslContext(PlainHttpTls.context(), PlainHttpTls.TRUSTS_NOTHING);
+        }
         if (senderLoader != null) {
             exporter.setComponentLoader(senderFrom(senderLoader));
         }
