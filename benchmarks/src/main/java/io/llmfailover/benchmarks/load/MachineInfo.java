@@ -11,7 +11,7 @@ final class MachineInfo {
     private MachineInfo() {}
 
     static String describe(String childJava) {
-        return "CPU: " + cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores visible; memory: "
+        return "CPU: " + cpuModel() + ", " + cores() + " cores visible; memory: "
                 + memoryTotal() + "; load average at start: " + loadAverage() + "; JDK of the apps: " + childJava;
     }
 
@@ -29,7 +29,11 @@ final class MachineInfo {
                 .findFirst().orElse("unknown");
     }
 
-    private static String loadAverage() {
+    static int cores() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    static String loadAverage() {
         List<String> lines = lines("/proc/loadavg");
         if (lines.isEmpty()) {
             return "unknown";
