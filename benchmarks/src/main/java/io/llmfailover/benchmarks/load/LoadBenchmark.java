@@ -48,6 +48,7 @@ public final class LoadBenchmark {
             throw new IllegalArgumentException("no agent jar at " + agentJar + "; build it first: ./mvnw -q -DskipTests package");
         }
         String machine = MachineInfo.describe(java);
+        String busy = MachineInfo.busyWarning();
         System.out.println("Load average at start: " + MachineInfo.loadAverage() + " (" + MachineInfo.cores() + " cores)");
         long started = System.nanoTime();
         Path work = Files.createTempDirectory("llm-failover-load-");
@@ -68,7 +69,7 @@ public final class LoadBenchmark {
             startup(children, stubs, agent, sinkPort);
             allocationPerPassThroughCall(children);
 
-            String results = results(machine + " (" + javaVersion + ")", exportedUnderLoad,
+            String results = results(machine + " (" + javaVersion + ")", busy, exportedUnderLoad,
                     (System.nanoTime() - started) / 1_000_000_000);
             System.out.println();
             System.out.println(results);
@@ -254,11 +255,12 @@ public final class LoadBenchmark {
         System.out.printf("   %.0f B and %.0f ns per call%n", jmh.bytesPerCall(), jmh.nanosPerCall());
     }
 
-    private String results(String machine, SinkStats exported, long seconds) {
+    private String results(String machine, String busy, SinkStats exported, long seconds) {
         String when = ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z"));
         return "Produced by `benchmarks/run-load.sh" + (options.quick() ? " --quick" : "") + "` on " + when + ", in "
                 + seconds + " s.\n\n"
                 + "Machine: " + machine + ".\n\n"
+                + (busy.isEmpty() ? "" : busy + "\n\n")
                 + "Workload: loopback stubs answering at once; one call at a time in blocks of " + options.blockCalls()
                 + " calls alternated between the arms (" + options.latencySeconds().toSeconds() + " s measured per client"
                 + " for latency, " + options.failoverSeconds().toSeconds() + " s for failover, "
