@@ -17,6 +17,7 @@
 #   --quick                      short everything (for a smoke run; the figures mean little)
 #   --latency-seconds N          measured time per client of the one-call-at-a-time latency phase (30)
 #   --block-calls N              calls per block of the one-at-a-time phases (500)
+#   --warmup-seconds N           warm-up of each one-at-a-time phase, not kept (5)
 #   --throughput-seconds N       measured time of the throughput phase (45)
 #   --throughput-block-ms N      length of one throughput block (3000)
 #   --callers N                  callers of the throughput phase (16)

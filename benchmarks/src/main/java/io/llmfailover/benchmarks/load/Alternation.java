@@ -9,9 +9,9 @@ import java.util.Map;
 
 /**
  * Runs the same block of work on each arm's app in turn, round after round, so that whatever the
- * machine does meanwhile (other processes, frequency changes, the JIT) hits every arm alike. The
- * first rounds warm up and are not kept; then rounds go on until the measured time is spent. Each
- * round starts with a different arm, so none always runs first.
+ * machine does meanwhile (other processes, frequency changes, the JIT) hits every arm alike. Rounds
+ * warm up (at least one, not kept) until the warm-up time is spent; then rounds go on until the
+ * measured time is spent. Each round starts with a different arm, so none always runs first.
  */
 final class Alternation {
 
@@ -30,13 +30,15 @@ final class Alternation {
     }
 
     /** @return each arm's answers to its measured blocks */
-    Map<Arm, List<Command>> run(List<Arm> arms, Block block, int warmupRounds, Duration measured) throws IOException {
+    Map<Arm, List<Command>> run(List<Arm> arms, Block block, Duration warmup, Duration measured) throws IOException {
         Map<Arm, List<Command>> answers = new LinkedHashMap<>();
         arms.forEach(arm -> answers.put(arm, new ArrayList<>()));
+        long warmupEnd = System.nanoTime() + warmup.toNanos();
+        boolean measuring = false;
         long measureStart = 0;
         for (int round = 0; round < MAX_ROUNDS; round++) {
-            boolean measuring = round >= warmupRounds;
-            if (measuring && measureStart == 0) {
+            if (!measuring && round > 0 && System.nanoTime() - warmupEnd >= 0) {
+                measuring = true;
                 measureStart = System.nanoTime();
             } else if (measuring && System.nanoTime() - measureStart >= measured.toNanos()) {
                 break;

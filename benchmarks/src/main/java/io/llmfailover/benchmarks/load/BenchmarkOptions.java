@@ -70,6 +70,11 @@ final class BenchmarkOptions {
         return (int) number("block-calls", 500, 200);
     }
 
+    /** Warm-up of each one-at-a-time phase, not kept (the JIT, connections, the agent's instrumentation). */
+    Duration warmupSeconds() {
+        return Duration.ofSeconds(number("warmup-seconds", 5, 1));
+    }
+
     Duration latencySeconds() {
         return Duration.ofSeconds(number("latency-seconds", 30, 3));
     }

@@ -99,7 +99,7 @@ public final class LoadBenchmark {
 
             for (String client : List.of(JDK, OKHTTP)) {
                 Map<Arm, SequentialFigures> latency = sequential(alternation, "latency", client, all, happy, null, false,
-                        3, options.latencySeconds());
+                        options.latencySeconds());
                 addedLatency(client, latency, plain, agent, telemetryOff);
                 if (client.equals(JDK)) {
                     requireAgentStarted(apps, agent, telemetryOff);
@@ -108,14 +108,14 @@ public final class LoadBenchmark {
             throughput(alternation, all, plain, agent, telemetryOff, happy);
             for (String client : List.of(JDK, OKHTTP)) {
                 Map<Arm, SequentialFigures> failover = sequential(alternation, "failover", client, pair,
-                        chatUrl(stubs, StubProviders.Name.FLAKY), backup, false, 2, options.failoverSeconds());
+                        chatUrl(stubs, StubProviders.Name.FLAKY), backup, false, options.failoverSeconds());
                 failoverDecision(stubs, client, failover, plain, agent);
             }
-            Map<Arm, SequentialFigures> stream = sequential(alternation, "stream", JDK, pair, happy, null, true, 2,
+            Map<Arm, SequentialFigures> stream = sequential(alternation, "stream", JDK, pair, happy, null, true,
                     options.streamSeconds());
             firstToken("streaming pass-through, JDK", stream, plain, agent);
             Map<Arm, SequentialFigures> translated = sequential(alternation, "translated-stream", JDK, pair,
-                    chatUrl(stubs, StubProviders.Name.DOWN), backup, true, 2, options.streamSeconds());
+                    chatUrl(stubs, StubProviders.Name.DOWN), backup, true, options.streamSeconds());
             firstToken("503 then the Anthropic backup translated (no agent: the app retries an OpenAI backup), JDK",
                     translated, plain, agent);
             return javaVersion;
@@ -139,13 +139,14 @@ public final class LoadBenchmark {
     }
 
     private Map<Arm, SequentialFigures> sequential(Alternation alternation, String phase, String client, List<Arm> arms,
-            String url, String fallback, boolean stream, int warmupRounds, Duration measured) throws IOException {
+            String url, String fallback, boolean stream, Duration measured) throws IOException {
         System.out.println("== " + phase + ", " + clientName(client) + ", one call at a time: " + arms.size()
-                + " arms alternated in blocks of " + options.blockCalls() + " calls, " + measured.toSeconds() + " s");
+                + " arms alternated in blocks of " + options.blockCalls() + " calls, " + options.warmupSeconds().toSeconds()
+                + " s warm-up, " + measured.toSeconds() + " s measured");
         Map<Arm, List<Command>> answers = alternation.run(arms, (arm, measuring, round) -> Command.of("sequential")
                 .with("client", client).with("url", url).with("fallback", fallback == null ? "-" : fallback)
                 .with("stream", stream).with("calls", options.blockCalls())
-                .with("id", callIdPrefix(arm, phase, client, measuring) + round), warmupRounds, measured);
+                .with("id", callIdPrefix(arm, phase, client, measuring) + round), options.warmupSeconds(), measured);
         Map<Arm, SequentialFigures> figures = new LinkedHashMap<>();
         answers.forEach((arm, blocks) -> {
             SequentialFigures merged = SequentialFigures.merge(blocks);
@@ -180,11 +181,12 @@ public final class LoadBenchmark {
             throws IOException {
         Duration block = options.throughputBlock();
         System.out.println("== throughput, JDK HttpClient, " + options.callers() + " callers in a closed loop: "
-                + arms.size() + " arms alternated in blocks of " + block.toMillis() + " ms, "
-                + options.throughputSeconds().toSeconds() + " s");
+                + arms.size() + " arms alternated in blocks of " + block.toMillis() + " ms, one round of warm-up, "
+                + options.throughputSeconds().toSeconds() + " s measured");
         Map<Arm, List<Command>> answers = alternation.run(arms, (arm, measuring, round) -> Command.of("closed")
                 .with("client", JDK).with("url", url).with("callers", options.callers()).with("millis", block.toMillis())
-                .with("id", callIdPrefix(arm, "throughput", JDK, measuring) + round), 1, options.throughputSeconds());
+                .with("id", callIdPrefix(arm, "throughput", JDK, measuring) + round), Duration.ZERO,
+                options.throughputSeconds());
         Map<Arm, ThroughputFigures> figures = new LinkedHashMap<>();
         answers.forEach((arm, blocks) -> {
             ThroughputFigures sum = ThroughputFigures.sum(blocks);
@@ -212,6 +214,9 @@ public final class LoadBenchmark {
                 " (app's own retry)", ownRetry.micros(50), decision.micros(50), 100.0);
         table.absoluteMicros("Failover decision p99, " + name, " (app's own retry)", ownRetry.micros(99),
                 decision.micros(99), 500.0);
+        System.out.println("   failover decision p50 / p99: app's own retry " + ResultsTable.micros(ownRetry.micros(50))
+                + " / " + ResultsTable.micros(ownRetry.micros(99)) + ", agent " + ResultsTable.micros(decision.micros(50))
+                + " / " + ResultsTable.micros(decision.micros(99)));
         raw.sequential("failover, " + name, plain, failover.get(plain), ownRetry);
         raw.sequential("failover, " + name, agent, failover.get(agent), decision);
     }
@@ -262,8 +267,9 @@ public final class LoadBenchmark {
                 + "Machine: " + machine + ".\n\n"
                 + (busy.isEmpty() ? "" : busy + "\n\n")
                 + "Workload: loopback stubs answering at once; one call at a time in blocks of " + options.blockCalls()
-                + " calls alternated between the arms (" + options.latencySeconds().toSeconds() + " s measured per client"
-                + " for latency, " + options.failoverSeconds().toSeconds() + " s for failover, "
+                + " calls alternated between the arms (" + options.warmupSeconds().toSeconds() + " s warm-up per phase, then "
+                + options.latencySeconds().toSeconds() + " s measured per client for latency, "
+                + options.failoverSeconds().toSeconds() + " s for failover, "
                 + options.streamSeconds().toSeconds() + " s per stream phase); throughput with " + options.callers()
                 + " callers in blocks of " + options.throughputBlock().toMillis() + " ms ("
                 + options.throughputSeconds().toSeconds() + " s measured); start-up medians of " + options.startupRuns()
