@@ -32,6 +32,8 @@ public final class LoadApp {
 
     private static final String NO_FALLBACK = "-";
     private static final AtomicLong ERRORS_REPORTED = new AtomicLong();
+    /** Calls the app retried itself on a 5xx: with the agent governing them, there are none. */
+    private static final AtomicLong OWN_RETRIES = new AtomicLong();
 
     private final Map<String, ChatClient> clients = new HashMap<>();
 
@@ -78,6 +80,7 @@ public final class LoadApp {
         SampleLog latencies = new SampleLog();
         SampleLog firstTokens = new SampleLog();
         long errors = 0;
+        long retriesBefore = OWN_RETRIES.get();
         for (long i = 0; i < calls; i++) {
             long started = System.nanoTime();
             ChatClient.Answer answer = callWithOwnRetry(client, url, fallback, id + "-" + i, stream);
@@ -92,6 +95,7 @@ public final class LoadApp {
             }
         }
         return Command.of("RESULT").with("calls", latencies.size()).with("errors", errors)
+                .with("ownRetries", OWN_RETRIES.get() - retriesBefore)
                 .with("latency", latencies.csv()).with("ttft", firstTokens.csv());
     }
 
@@ -101,6 +105,7 @@ public final class LoadApp {
         try {
             ChatClient.Answer answer = client.call(url, id, stream);
             if (answer.status() >= 500 && !NO_FALLBACK.equals(fallback)) {
+                OWN_RETRIES.incrementAndGet();
                 answer = client.call(fallback, id, stream);
             }
             if (answer.status() != 200) {

@@ -32,6 +32,7 @@ public final class LoadBenchmark {
     private final BenchmarkOptions options;
     private final ResultsTable table = new ResultsTable();
     private final RawTable raw = new RawTable();
+    private final List<String> warnings = new ArrayList<>();
 
     private LoadBenchmark(BenchmarkOptions options) {
         this.options = options;
@@ -151,6 +152,11 @@ public final class LoadBenchmark {
         answers.forEach((arm, blocks) -> {
             SequentialFigures merged = SequentialFigures.merge(blocks);
             figures.put(arm, merged);
+            if (arm.hasAgent() && merged.ownRetries() > 0) {
+                warnings.add("In the " + phase + " phase (" + clientName(client) + "), the app with the agent ('"
+                        + arm.label() + "') saw a 5xx and retried itself " + merged.ownRetries()
+                        + " times: the agent did not govern those calls, so their figures are the app's, not the agent's.");
+            }
             System.out.printf("   %-26s %7d calls, %d errors, latency p50 %s p99 %s%n", arm.label(),
                     merged.latency().count(), merged.errors(), ResultsTable.micros(merged.latency().micros(50)),
                     ResultsTable.micros(merged.latency().micros(99)));
@@ -276,6 +282,7 @@ public final class LoadBenchmark {
                 + " runs each way. The agent exported to a collector in another process, which received "
                 + exported.describe() + " during the load phases.\n\n"
                 + "Targets met: " + (table.targets() - table.missed()) + " of " + table.targets() + ".\n\n"
+                + warnings.stream().map(warning -> "**Warning**: " + warning + "\n\n").reduce("", String::concat)
                 + table.markdown() + "\n"
                 + "Every arm, raw:\n\n"
                 + raw.markdown();
