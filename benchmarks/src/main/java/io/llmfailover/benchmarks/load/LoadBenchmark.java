@@ -174,13 +174,20 @@ public final class LoadBenchmark {
         Percentiles without = latency.get(plain).latency();
         Percentiles with = latency.get(agent).latency();
         Percentiles off = latency.get(telemetryOff).latency();
-        table.addedMicros("Added latency p50, " + name + ", one call at a time", without.micros(50), with.micros(50), 20.0);
+        table.addedMicros("Added latency p50, " + name + ", one call at a time", without.micros(50), with.micros(50),
+                pairedNote(latency.get(agent), latency.get(plain)), 20.0);
         table.addedMicros("Added latency p99, " + name, without.micros(99), with.micros(99), 150.0);
         table.addedMicros("Added latency p50, " + name + ", agent with otel.sdk.disabled", without.micros(50),
-                off.micros(50), null);
+                off.micros(50), pairedNote(latency.get(telemetryOff), latency.get(plain)), null);
         table.addedMicros("Added latency p99, " + name + ", agent with otel.sdk.disabled", without.micros(99),
                 off.micros(99), null);
         latency.forEach((arm, figures) -> raw.sequential("latency, " + name, arm, figures, null));
+    }
+
+    /** The per-round estimate of the added median, as a check of the pooled one on a noisy machine. */
+    private static String pairedNote(SequentialFigures agent, SequentialFigures plain) {
+        return "; median of " + Math.min(agent.rounds(), plain.rounds()) + " rounds' differences: "
+                + ResultsTable.signedMicros(agent.pairedMedianDifferenceMicros(plain));
     }
 
     private void throughput(Alternation alternation, List<Arm> arms, Arm plain, Arm agent, Arm telemetryOff, String url)

@@ -16,8 +16,13 @@ final class ResultsTable {
 
     /** The same percentile of both arms; the target, if any, bounds the difference. */
     void addedMicros(String figure, double plain, double agent, Double targetMicros) {
+        addedMicros(figure, plain, agent, "", targetMicros);
+    }
+
+    /** @param note more about the difference, after it in the comparison column */
+    void addedMicros(String figure, double plain, double agent, String note, Double targetMicros) {
         double added = agent - plain;
-        rows.add(new Row(figure, micros(plain), micros(agent), signedMicros(added) + ", " + ratio(agent, plain),
+        rows.add(new Row(figure, micros(plain), micros(agent), signedMicros(added) + ", " + ratio(agent, plain) + note,
                 targetMicros == null ? "-" : "<= +" + micros(targetMicros),
                 targetMicros == null ? null : added <= targetMicros));
     }
@@ -96,7 +101,7 @@ final class ResultsTable {
         return Math.abs(micros) >= 1000 ? format("%.2f ms", micros / 1000) : format("%.0f us", micros);
     }
 
-    private static String signedMicros(double micros) {
+    static String signedMicros(double micros) {
         return (micros >= 0 ? "+" : "-") + micros(Math.abs(micros));
     }
 
