@@ -1,14 +1,33 @@
 #!/usr/bin/env bash
-# The end-to-end load benchmark: the same JDK HttpClient workload (64 callers) without and with the
-# agent, against loopback stub providers, then a hello-world app's start-up and memory. Prints the
-# results and writes them into BENCHMARKS.md. Takes about three minutes; starts and stops all it needs.
+# The end-to-end benchmark of the agent's targets (issue 15), side by side with and without the agent,
+# in one run of about five minutes: it starts and stops everything it needs, prints every target with
+# its figure and "met" / "not met", and rewrites the results block of BENCHMARKS.md.
 #
 #   ./mvnw -q -DskipTests package && benchmarks/run-load.sh
-#   JAVA=/path/to/bin/java benchmarks/run-load.sh --seconds 15      (the apps' JVM; longer phases)
+#   JAVA=/path/to/bin/java benchmarks/run-load.sh     (the apps' JDK, e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java)
+#   benchmarks/run-load.sh --quick                    (a smoke run of a minute or so: short blocks, one start-up run)
+#   benchmarks/run-load.sh --profile target/jfr       (also a JFR recording of each load app: plain.jfr, agent.jfr,
+#                                                      agent-otel-off.jfr; `jfr print --events jdk.ExecutionSample`)
 #
-# Options after the script name go to the benchmark: --seconds N (measured per phase, default 8),
-# --callers N (64), --delay-ms N (provider answer time, 2), --think-ms N (20), --startup-runs N (5),
-# --out FILE (BENCHMARKS.md).
+# What runs: a collector (OTLP/HTTP sink) in its own JVM, loopback stub providers answering at once in this
+# script's JVM, and three long-lived app JVMs (no agent; the agent, exporting to the collector; the agent with
+# otel.sdk.disabled = true) driven in alternating blocks. Then hello-world start-ups and JMH's GatewayBenchmark.
+#
+# Options (after the script name):
+#   --quick                      short everything (for a smoke run; the figures mean little)
+#   --latency-seconds N          measured time per client of the one-call-at-a-time latency phase (30)
+#   --block-calls N              calls per block of the one-at-a-time phases (500)
+#   --warmup-seconds N           warm-up of each one-at-a-time phase, not kept (5)
+#   --throughput-seconds N       measured time of the throughput phase (45)
+#   --throughput-block-ms N      length of one throughput block (3000)
+#   --callers N                  callers of the throughput phase (16)
+#   --failover-seconds N         measured time per client of the failover phase (15)
+#   --stream-seconds N           measured time of each streaming phase (8)
+#   --startup-runs N             hello-world runs each way, per variant (5)
+#   --delay-ms N                 how long the stubs take to answer a success (0)
+#   --profile DIR                leave a JFR recording of each load app in DIR
+#   --out FILE                   the file whose results block is rewritten (BENCHMARKS.md)
+# Longer runs, for a quiet machine: --latency-seconds 120 --throughput-seconds 120 --failover-seconds 60.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -16,13 +35,17 @@ cd "$root"
 
 agent_jar="${AGENT_JAR:-agent/target/llm-failover-agent.jar}"
 classes="$root/benchmarks/target/classes"
+app_libs="$root/benchmarks/target/app-libs"
+jmh_jar="$root/benchmarks/target/benchmarks.jar"
 java="${JAVA:-java}"
 
-if [ ! -f "$agent_jar" ] || [ ! -f "$classes/io/llmfailover/benchmarks/load/LoadBenchmark.class" ]; then
+if [ ! -f "$agent_jar" ] || [ ! -f "$classes/io/llmfailover/benchmarks/load/LoadBenchmark.class" ] \
+    || [ ! -d "$app_libs" ] || [ ! -f "$jmh_jar" ]; then
   echo "Building the agent and the benchmarks (./mvnw -q -DskipTests package) ..."
   ./mvnw -q -DskipTests package
 fi
 
-# The apps run on the benchmark's own classes only (JDK HttpClient, no runtime class), like any app.
+# The benchmark's JVM runs the stubs; the apps it starts run on its classes plus OkHttp (no runtime class).
 exec "$java" -cp "$classes" io.llmfailover.benchmarks.load.LoadBenchmark \
-  --java "$(command -v "$java")" --agent "$agent_jar" --out BENCHMARKS.md "$@"
+  --java "$(command -v "$java")" --agent "$agent_jar" --app-libs "$app_libs" --jmh-jar "$jmh_jar" \
+  --out BENCHMARKS.md "$@"

@@ -10,8 +10,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One child JVM running an app main class from the benchmark's own class path (which holds no agent
- * or runtime class), with or without the agent, waited for a bounded time.
+ * Child JVMs of the benchmark: apps running a main class from the apps' class path (the benchmark's
+ * own classes and OkHttp, no agent or runtime class), with or without the agent; either run to their
+ * end within a bounded time, or started to be driven over their standard input.
  */
 final class ChildProcess {
 
@@ -19,7 +20,8 @@ final class ChildProcess {
     record Exit(int code, String stdout, String stderr, long wallNanos) {}
 
     /** Variables of this environment that would attach an agent or change the child's JVM behind our back. */
-    private static final List<String> SCRUBBED_ENV = List.of("LLM_FAILOVER_CONFIG", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS");
+    private static final List<String> SCRUBBED_ENV = List.of("LLM_FAILOVER_CONFIG", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS",
+            "OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_SERVICE_NAME", "OTEL_SDK_DISABLED");
 
     private final String java;
     private final String classPath;
@@ -31,25 +33,21 @@ final class ChildProcess {
         this.workDir = workDir;
     }
 
-    /** @param javaagent the whole {@code -javaagent:...} option, or null for a run without the agent */
-    Exit run(String javaagent, Class<?> mainClass, List<String> args, Duration timeout)
-            throws IOException, InterruptedException {
-        return run(javaagent, List.of(), mainClass, args, timeout);
+    Path workDir() {
+        return workDir;
     }
 
-    /** @param jvmOptions more options for the child JVM, such as a flight recording */
-    Exit run(String javaagent, List<String> jvmOptions, Class<?> mainClass, List<String> args, Duration timeout)
+    /** @param jvmOptions options for the child JVM: the whole {@code -javaagent:...} option if any, a recording ... */
+    Exit run(List<String> jvmOptions, Class<?> mainClass, List<String> args, Duration timeout)
             throws IOException, InterruptedException {
+        return runJava(appCommand(jvmOptions, mainClass, args), mainClass.getSimpleName(), timeout);
+    }
+
+    /** Runs {@code java} with the arguments given (its own class path or {@code -jar}), waited for up to the timeout. */
+    Exit runJava(List<String> javaArguments, String what, Duration timeout) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(java);
-        if (javaagent != null) {
-            command.add(javaagent);
-        }
-        command.addAll(jvmOptions);
-        command.add("-cp");
-        command.add(classPath);
-        command.add(mainClass.getName());
-        command.addAll(args);
+        command.addAll(javaArguments);
         Path stdout = Files.createTempFile(workDir, "child-", ".out");
         Path stderr = Files.createTempFile(workDir, "child-", ".err");
         ProcessBuilder builder = new ProcessBuilder(command)
@@ -63,10 +61,31 @@ final class ChildProcess {
         long wall = System.nanoTime() - started;
         if (!finished) {
             process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            throw new IOException("the child " + mainClass.getSimpleName() + " did not finish within " + timeout
+            throw new IOException("the child " + what + " did not finish within " + timeout
                     + "; its output:\n" + Files.readString(stdout) + Files.readString(stderr));
         }
         return new Exit(process.exitValue(), Files.readString(stdout, StandardCharsets.UTF_8),
                 Files.readString(stderr, StandardCharsets.UTF_8), wall);
+    }
+
+    /** Starts an app to be driven over its standard input and output; its standard error goes to the file given. */
+    Process start(List<String> jvmOptions, Class<?> mainClass, List<String> args, Path stderr) throws IOException {
+        List<String> command = new ArrayList<>();
+        command.add(java);
+        command.addAll(appCommand(jvmOptions, mainClass, args));
+        ProcessBuilder builder = new ProcessBuilder(command)
+                .directory(workDir.toFile())
+                .redirectError(stderr.toFile());
+        SCRUBBED_ENV.forEach(builder.environment()::remove);
+        return builder.start();
+    }
+
+    private List<String> appCommand(List<String> jvmOptions, Class<?> mainClass, List<String> args) {
+        List<String> command = new ArrayList<>(jvmOptions);
+        command.add("-cp");
+        command.add(classPath);
+        command.add(mainClass.getName());
+        command.addAll(args);
+        return command;
     }
 }

@@ -10,15 +10,19 @@ import java.nio.file.Path;
 
 /**
  * The smallest app there is, for the agent's start-up cost: prints hello and its resident memory
- * ({@code VmRSS} of {@code /proc/self/status}) and exits. Given a URL, it first makes one call with
- * the JDK's HttpClient, so the figure includes instrumenting the client on first use.
+ * ({@code VmRSS} of {@code /proc/self/status}) and exits. With {@code client} it first creates an
+ * {@link HttpClient} (and sends nothing); given a URL, it first makes one call with it, so the figure
+ * includes instrumenting the client and the first governed call.
  */
 public final class HelloApp {
 
     private HelloApp() {}
 
     public static void main(String[] args) throws Exception {
-        if (args.length > 0) {
+        if (args.length > 0 && args[0].equals("client")) {
+            HttpClient client = HttpClient.newHttpClient();
+            System.out.println("client=" + client.version());
+        } else if (args.length > 0) {
             HttpRequest request = HttpRequest.newBuilder(URI.create(args[0]))
                     .header("Content-Type", "application/json")
                     .POST(HttpRequest.BodyPublishers.ofString("{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\","

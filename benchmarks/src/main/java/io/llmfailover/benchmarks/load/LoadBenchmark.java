@@ -1,5 +1,6 @@
 package io.llmfailover.benchmarks.load;
 
+import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -15,166 +16,288 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The end-to-end load benchmark: the same client workload in a child JVM without the agent, then
- * with it, against loopback stub providers served from this JVM; then a hello-world app started
- * several times each way. Prints the results table and writes it into BENCHMARKS.md.
- *
- * <p>Options: {@code --java <bin/java of the apps>}, {@code --agent <agent jar>}, {@code --out
- * <BENCHMARKS.md>}, {@code --seconds <measured seconds per phase, default 8>}, {@code --callers <64>},
- * {@code --delay-ms <provider answer time, 2>}, {@code --think-ms <pause of paced callers, 20>},
- * {@code --startup-runs <5>}, {@code --profile <directory for a JFR recording of each load app>}.
+ * The end-to-end benchmark of issue 15's targets, in one run: the same app in long-lived child JVMs
+ * without the agent, with it, and with it and telemetry off, driven in alternating blocks against
+ * loopback stub providers served from this JVM, the agent exporting its telemetry to a collector in
+ * a process of its own ({@link OtlpSink}); then a hello-world app's start-up, and JMH's allocation per
+ * pass-through call. Prints every target with its figure and whether it is met, and writes the table
+ * into BENCHMARKS.md. Options: {@link BenchmarkOptions}, documented in {@code benchmarks/run-load.sh}.
  */
 public final class LoadBenchmark {
 
-    static final String THROUGHPUT = "throughput";
-    static final String LATENCY = "latency";
-    static final String FAILOVER = "failover";
-    static final String STREAM = "stream";
-    static final String TRANSLATED = "translated-stream";
-    private static final List<String> PHASES = List.of(THROUGHPUT, LATENCY, FAILOVER, STREAM, TRANSLATED);
+    private static final String JDK = "jdk";
+    private static final String OKHTTP = "okhttp";
+    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
-    private final Map<String, String> options;
+    private final BenchmarkOptions options;
+    private final ResultsTable table = new ResultsTable();
+    private final RawTable raw = new RawTable();
+    private final List<String> warnings = new ArrayList<>();
 
-    private LoadBenchmark(Map<String, String> options) {
+    private LoadBenchmark(BenchmarkOptions options) {
         this.options = options;
     }
 
     public static void main(String[] args) throws Exception {
-        Map<String, String> options = new LinkedHashMap<>();
-        for (int i = 0; i + 1 < args.length; i += 2) {
-            options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
-        }
-        new LoadBenchmark(options).run();
+        new LoadBenchmark(BenchmarkOptions.parse(args)).run();
     }
 
     private void run() throws IOException, InterruptedException {
-        String java = options.getOrDefault("java", Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        Path agentJar = Path.of(required("agent")).toAbsolutePath();
-        Path out = Path.of(options.getOrDefault("out", "BENCHMARKS.md"));
+        String java = options.java();
+        Path agentJar = options.agentJar();
         if (!Files.isRegularFile(agentJar)) {
             throw new IllegalArgumentException("no agent jar at " + agentJar + "; build it first: ./mvnw -q -DskipTests package");
         }
         String machine = MachineInfo.describe(java);
+        String busy = MachineInfo.busyWarning();
+        System.out.println("Load average at start: " + MachineInfo.loadAverage() + " (" + MachineInfo.cores() + " cores)");
+        long started = System.nanoTime();
         Path work = Files.createTempDirectory("llm-failover-load-");
-        try (StubProviders stubs = new StubProviders(longOption("delay-ms", 2))) {
-            Path config = writeConfig(stubs, work);
-            String javaagent = "-javaagent:" + agentJar + "=config=" + config;
-            ChildProcess children = new ChildProcess(java, System.getProperty("java.class.path"), work);
-            List<Phase> phases = phases(stubs);
+        ChildProcess children = new ChildProcess(java, appClassPath(), work);
+        try (StubProviders stubs = new StubProviders(options.delayMillis());
+                DrivenApp sink = DrivenApp.start(children, "otlp-sink", List.of(), OtlpSink.class)) {
+            int sinkPort = (int) Command.parse(sink.awaitLine(List.of("SINK"), READY_TIMEOUT)).number("port");
+            Arm plain = Arm.withoutAgent();
+            Arm agent = Arm.withAgent("agent", "agent", agentJar.toString(),
+                    writeConfig(stubs, sinkPort, work, false).toString());
+            Arm telemetryOff = Arm.withAgent("agent-otel-off", "agent, otel.sdk.disabled", agentJar.toString(),
+                    writeConfig(stubs, sinkPort, work, true).toString());
+            SinkStats sinkAtStart = SinkStats.read(sinkPort);
+            String javaVersion = load(children, stubs, plain, agent, telemetryOff);
+            SinkStats exportedUnderLoad = SinkStats.read(sinkPort).since(sinkAtStart);
+            System.out.println("   the collector received " + exportedUnderLoad.describe());
 
-            ResultsTable.Run plain = load(children, stubs, "plain", null, phases);
-            ResultsTable.Run agent = load(children, stubs, "agent", javaagent, phases);
+            startup(children, stubs, agent, sinkPort);
+            allocationPerPassThroughCall(children);
 
-            int startupRuns = (int) longOption("startup-runs", 5);
-            System.out.println("== start-up: a hello-world app, " + startupRuns + " runs each way, interleaved");
-            StartupProbe probe = new StartupProbe(children, startupRuns);
-            StartupProbe.Startup[] hello = probe.measure(javaagent, List.of());
-            StartupProbe.Startup[] firstCall = probe.measure(javaagent, List.of(stubs.baseUrl(StubProviders.Name.HAPPY)
-                    + "/chat/completions"));
-
-            String results = results(machine + " (" + hello[0].javaVersion() + ")", plain, agent, hello, firstCall,
-                    startupRuns);
+            String results = results(machine + " (" + javaVersion + ")", busy, exportedUnderLoad,
+                    (System.nanoTime() - started) / 1_000_000_000);
             System.out.println();
             System.out.println(results);
-            BenchmarksFile.writeResults(out, results);
-            System.out.println("Written into " + out.toAbsolutePath());
+            BenchmarksFile.writeResults(options.out(), results);
+            System.out.println("Written into " + options.out().toAbsolutePath());
         } finally {
             deleteRecursively(work);
         }
     }
 
-    private List<Phase> phases(StubProviders stubs) {
-        int callers = (int) longOption("callers", 64);
-        long measure = longOption("seconds", 8) * 1000;
-        long think = longOption("think-ms", 20);
-        String happy = chatUrl(stubs, StubProviders.Name.HAPPY);
-        String backup = chatUrl(stubs, StubProviders.Name.BACKUP);
-        String none = Phase.NO_FALLBACK;
-        return List.of(
-                new Phase(THROUGHPUT, happy, none, false, callers, 0, 4000, measure + 2000),
-                new Phase(LATENCY, happy, none, false, callers, think, 2000, measure),
-                new Phase(FAILOVER, chatUrl(stubs, StubProviders.Name.FLAKY), backup, false, callers, think, 2000, measure),
-                new Phase(STREAM, happy, none, true, callers, think, 2000, measure * 3 / 4),
-                new Phase(TRANSLATED, chatUrl(stubs, StubProviders.Name.DOWN), backup, true, callers, think, 2000,
-                        measure * 3 / 4));
+    /** The load phases, on three long-lived apps. @return the apps' JDK version */
+    private String load(ChildProcess children, StubProviders stubs, Arm plain, Arm agent, Arm telemetryOff)
+            throws IOException, InterruptedException {
+        List<Arm> all = List.of(plain, agent, telemetryOff);
+        List<Arm> pair = List.of(plain, agent);
+        Map<Arm, DrivenApp> apps = new LinkedHashMap<>();
+        try {
+            String javaVersion = "";
+            for (Arm arm : all) {
+                DrivenApp app = DrivenApp.start(children, arm.label(), jvmOptions(arm), LoadApp.class);
+                apps.put(arm, app);
+                javaVersion = Command.parse(app.awaitLine(List.of("READY"), READY_TIMEOUT)).get("java");
+            }
+            Alternation alternation = new Alternation(apps);
+            String happy = chatUrl(stubs, StubProviders.Name.HAPPY);
+            String backup = chatUrl(stubs, StubProviders.Name.BACKUP);
+
+            for (String client : List.of(JDK, OKHTTP)) {
+                Map<Arm, SequentialFigures> latency = sequential(alternation, "latency", client, all, happy, null, false,
+                        options.latencySeconds());
+                addedLatency(client, latency, plain, agent, telemetryOff);
+                if (client.equals(JDK)) {
+                    requireAgentStarted(apps, agent, telemetryOff);
+                }
+            }
+            throughput(alternation, all, plain, agent, telemetryOff, happy);
+            for (String client : List.of(JDK, OKHTTP)) {
+                Map<Arm, SequentialFigures> failover = sequential(alternation, "failover", client, pair,
+                        chatUrl(stubs, StubProviders.Name.FLAKY), backup, false, options.failoverSeconds());
+                failoverDecision(stubs, client, failover, plain, agent);
+            }
+            Map<Arm, SequentialFigures> stream = sequential(alternation, "stream", JDK, pair, happy, null, true,
+                    options.streamSeconds());
+            firstToken("streaming pass-through, JDK", stream, plain, agent);
+            Map<Arm, SequentialFigures> translated = sequential(alternation, "translated-stream", JDK, pair,
+                    chatUrl(stubs, StubProviders.Name.DOWN), backup, true, options.streamSeconds());
+            firstToken("503 then the Anthropic backup translated (no agent: the app retries an OpenAI backup), JDK",
+                    translated, plain, agent);
+            return javaVersion;
+        } finally {
+            for (DrivenApp app : apps.values()) {
+                app.close();
+            }
+        }
     }
 
-    private ResultsTable.Run load(ChildProcess children, StubProviders stubs, String label, String javaagent,
-            List<Phase> phases) throws IOException, InterruptedException {
-        long seconds = phases.stream().mapToLong(phase -> phase.warmupMillis() + phase.measureMillis()).sum() / 1000;
-        System.out.println("== load, " + (javaagent == null ? "without the agent" : "with the agent") + ": "
-                + PHASES + ", about " + seconds + " s");
-        stubs.forget();
-        List<String> args = new ArrayList<>();
-        args.add(label);
-        phases.forEach(phase -> args.add(phase.encode()));
-        List<String> jvmOptions = new ArrayList<>();
-        if (options.containsKey("profile")) {
-            // A flight recording of the whole child, to look at with `jfr print` or JDK Mission Control.
-            Path recording = Path.of(options.get("profile")).toAbsolutePath().resolve(label + ".jfr");
+    private List<String> jvmOptions(Arm arm) throws IOException {
+        List<String> jvmOptions = new ArrayList<>(arm.jvmOptions());
+        if (options.profileDirectory().isPresent()) {
+            // A flight recording of the whole app, written when it quits: `jfr print` or JDK Mission Control.
+            Path recording = options.profileDirectory().get().resolve(arm.key() + ".jfr");
             Files.createDirectories(recording.getParent());
             jvmOptions.add("-XX:StartFlightRecording=settings=profile,filename=" + recording);
-            System.out.println("   recording " + recording);
+            System.out.println("   recording " + arm.label() + " into " + recording);
         }
-        ChildProcess.Exit exit = children.run(javaagent, jvmOptions, LoadApp.class, args,
-                Duration.ofSeconds(seconds + 120));
-        if (exit.code() != 0) {
-            throw new IOException("the load app failed (exit " + exit.code() + "):\n" + exit.stdout() + exit.stderr());
-        }
-        if (javaagent != null && !exit.stderr().contains("llm-failover: started")) {
-            throw new IOException("the agent did not start in the load app, so the figures would mean nothing:\n"
-                    + exit.stderr());
-        }
-        exit.stderr().lines().filter(line -> !line.isBlank()).forEach(line -> System.out.println("   | " + line));
-        Map<String, PhaseResult> results = new LinkedHashMap<>();
-        exit.stdout().lines().filter(line -> line.startsWith("PHASE ")).forEach(line -> {
-            String name = line.substring("PHASE name=".length(), line.indexOf(' ', "PHASE ".length()));
-            PhaseResult phase = PhaseResult.parse(line, new Percentiles(stubs.decisionNanos(label, name)));
-            results.put(name, phase);
-            System.out.printf("   %-18s %7d calls %8.0f calls/s  %d errors%n", name, phase.calls(), phase.callsPerSecond(),
-                    phase.errors());
+        return jvmOptions;
+    }
+
+    private Map<Arm, SequentialFigures> sequential(Alternation alternation, String phase, String client, List<Arm> arms,
+            String url, String fallback, boolean stream, Duration measured) throws IOException {
+        System.out.println("== " + phase + ", " + clientName(client) + ", one call at a time: " + arms.size()
+                + " arms alternated in blocks of " + options.blockCalls() + " calls, " + options.warmupSeconds().toSeconds()
+                + " s warm-up, " + measured.toSeconds() + " s measured");
+        Map<Arm, List<Command>> answers = alternation.run(arms, (arm, measuring, round) -> Command.of("sequential")
+                .with("client", client).with("url", url).with("fallback", fallback == null ? "-" : fallback)
+                .with("stream", stream).with("calls", options.blockCalls())
+                .with("id", callIdPrefix(arm, phase, client, measuring) + round), options.warmupSeconds(), measured);
+        Map<Arm, SequentialFigures> figures = new LinkedHashMap<>();
+        answers.forEach((arm, blocks) -> {
+            SequentialFigures merged = SequentialFigures.merge(blocks);
+            figures.put(arm, merged);
+            if (arm.hasAgent() && merged.ownRetries() > 0) {
+                warnings.add("In the " + phase + " phase (" + clientName(client) + "), the app with the agent ('"
+                        + arm.label() + "') saw a 5xx and retried itself " + merged.ownRetries()
+                        + " times: the agent did not govern those calls, so their figures are the app's, not the agent's.");
+            }
+            System.out.printf("   %-26s %7d calls, %d errors, latency p50 %s p99 %s%n", arm.label(),
+                    merged.latency().count(), merged.errors(), ResultsTable.micros(merged.latency().micros(50)),
+                    ResultsTable.micros(merged.latency().micros(99)));
         });
-        if (!results.keySet().containsAll(PHASES)) {
-            throw new IOException("the load app reported " + results.keySet() + ", not every phase of " + PHASES
-                    + ":\n" + exit.stdout() + exit.stderr());
-        }
-        return new ResultsTable.Run(results);
+        return figures;
     }
 
-    private String results(String machine, ResultsTable.Run plain, ResultsTable.Run agent, StartupProbe.Startup[] hello,
-            StartupProbe.Startup[] firstCall, int startupRuns) {
-        ResultsTable table = new ResultsTable(plain, agent);
-        table.throughput(THROUGHPUT, "Throughput, blocking calls, closed loop");
-        table.addedLatency(LATENCY, "Latency p50, blocking calls (added by the agent)", 0, 30.0);
-        table.addedLatency(LATENCY, "Latency p99", 1, 200.0);
-        table.addedLatency(LATENCY, "Latency p99.9", 2, null);
-        table.decision(FAILOVER, "Failover decision p50: 503 head sent to fallback request received", 50, null);
-        table.decision(FAILOVER, "Failover decision p99", 99, 1000.0);
-        table.addedFirstToken(STREAM, "Time to first token p50, streaming pass-through", 0, null);
-        table.addedFirstToken(STREAM, "Time to first token p99, streaming pass-through", 1, null);
-        table.addedFirstToken(TRANSLATED, "Time to first token p50, 503 then Anthropic backup translated", 0, null);
-        table.addedFirstToken(TRANSLATED, "Time to first token p99, 503 then Anthropic backup translated", 1, null);
-        table.allocation(THROUGHPUT, "Allocation per call, whole app JVM");
-        table.startup("Start-up, hello world (process wall time, median)", hello[0], hello[1], 200.0);
-        table.resident("Resident memory, hello world (VmRSS at end of main, median)", hello[0], hello[1], 40.0);
-        table.startup("Start-up, hello world making one HttpClient call", firstCall[0], firstCall[1], null);
-        table.resident("Resident memory, hello world making one HttpClient call", firstCall[0], firstCall[1], null);
+    /** Ids of measured calls hold "-m-", which is what the stubs note decision times for. */
+    private static String callIdPrefix(Arm arm, String phase, String client, boolean measured) {
+        return arm.key() + "-" + phase + "-" + client + (measured ? "-m-" : "-w-");
+    }
+
+    private void addedLatency(String client, Map<Arm, SequentialFigures> latency, Arm plain, Arm agent, Arm telemetryOff) {
+        String name = clientName(client);
+        Percentiles without = latency.get(plain).latency();
+        Percentiles with = latency.get(agent).latency();
+        Percentiles off = latency.get(telemetryOff).latency();
+        table.addedMicros("Added latency p50, " + name + ", one call at a time", without.micros(50), with.micros(50),
+                pairedNote(latency.get(agent), latency.get(plain)), 20.0);
+        table.addedMicros("Added latency p99, " + name, without.micros(99), with.micros(99), 150.0);
+        table.addedMicros("Added latency p50, " + name + ", agent with otel.sdk.disabled", without.micros(50),
+                off.micros(50), pairedNote(latency.get(telemetryOff), latency.get(plain)), null);
+        table.addedMicros("Added latency p99, " + name + ", agent with otel.sdk.disabled", without.micros(99),
+                off.micros(99), null);
+        latency.forEach((arm, figures) -> raw.sequential("latency, " + name, arm, figures, null));
+    }
+
+    /** The per-round estimate of the added median, as a check of the pooled one on a noisy machine. */
+    private static String pairedNote(SequentialFigures agent, SequentialFigures plain) {
+        return "; median of " + Math.min(agent.rounds(), plain.rounds()) + " rounds' differences: "
+                + ResultsTable.signedMicros(agent.pairedMedianDifferenceMicros(plain));
+    }
+
+    private void throughput(Alternation alternation, List<Arm> arms, Arm plain, Arm agent, Arm telemetryOff, String url)
+            throws IOException {
+        Duration block = options.throughputBlock();
+        System.out.println("== throughput, JDK HttpClient, " + options.callers() + " callers in a closed loop: "
+                + arms.size() + " arms alternated in blocks of " + block.toMillis() + " ms, one round of warm-up, "
+                + options.throughputSeconds().toSeconds() + " s measured");
+        Map<Arm, List<Command>> answers = alternation.run(arms, (arm, measuring, round) -> Command.of("closed")
+                .with("client", JDK).with("url", url).with("callers", options.callers()).with("millis", block.toMillis())
+                .with("id", callIdPrefix(arm, "throughput", JDK, measuring) + round), Duration.ZERO,
+                options.throughputSeconds());
+        Map<Arm, ThroughputFigures> figures = new LinkedHashMap<>();
+        answers.forEach((arm, blocks) -> {
+            ThroughputFigures sum = ThroughputFigures.sum(blocks);
+            figures.put(arm, sum);
+            raw.throughput("throughput, " + options.callers() + " callers, JDK", arm, sum);
+            System.out.printf("   %-26s %7d calls, %d errors, %.0f calls/s, %s allocated per call%n", arm.label(),
+                    sum.calls(), sum.errors(), sum.callsPerSecond(), ResultsTable.kilobytes(sum.allocatedPerCall()));
+        });
+        String figure = "Throughput, " + options.callers() + " callers, closed loop, JDK HttpClient";
+        table.throughput(figure, figures.get(plain).callsPerSecond(), figures.get(agent).callsPerSecond(), 0.90);
+        table.throughput(figure + ", agent with otel.sdk.disabled", figures.get(plain).callsPerSecond(),
+                figures.get(telemetryOff).callsPerSecond(), 0.97);
+        table.addedKilobytes("Allocation per call, whole app JVM (throughput arms)",
+                figures.get(plain).allocatedPerCall(), figures.get(agent).allocatedPerCall());
+        table.addedKilobytes("Allocation per call, whole app JVM, agent with otel.sdk.disabled",
+                figures.get(plain).allocatedPerCall(), figures.get(telemetryOff).allocatedPerCall());
+    }
+
+    private void failoverDecision(StubProviders stubs, String client, Map<Arm, SequentialFigures> failover, Arm plain,
+            Arm agent) {
+        String name = clientName(client);
+        Percentiles ownRetry = new Percentiles(stubs.decisionNanos(callIdPrefix(plain, "failover", client, true)));
+        Percentiles decision = new Percentiles(stubs.decisionNanos(callIdPrefix(agent, "failover", client, true)));
+        table.absoluteMicros("Failover decision p50, " + name + " (503 head sent -> fallback request received)",
+                " (app's own retry)", ownRetry.micros(50), decision.micros(50), 100.0);
+        table.absoluteMicros("Failover decision p99, " + name, " (app's own retry)", ownRetry.micros(99),
+                decision.micros(99), 500.0);
+        System.out.println("   failover decision p50 / p99: app's own retry " + ResultsTable.micros(ownRetry.micros(50))
+                + " / " + ResultsTable.micros(ownRetry.micros(99)) + ", agent " + ResultsTable.micros(decision.micros(50))
+                + " / " + ResultsTable.micros(decision.micros(99)));
+        raw.sequential("failover, " + name, plain, failover.get(plain), ownRetry);
+        raw.sequential("failover, " + name, agent, failover.get(agent), decision);
+    }
+
+    private void firstToken(String what, Map<Arm, SequentialFigures> stream, Arm plain, Arm agent) {
+        Percentiles without = stream.get(plain).firstToken();
+        Percentiles with = stream.get(agent).firstToken();
+        table.addedMicros("Time to first token p50, " + what, without.micros(50), with.micros(50), null);
+        table.addedMicros("Time to first token p99, " + what, without.micros(99), with.micros(99), null);
+        stream.forEach((arm, figures) -> raw.sequential("stream: " + what, arm, figures, null));
+    }
+
+    private void startup(ChildProcess children, StubProviders stubs, Arm agent, int sinkPort)
+            throws IOException, InterruptedException {
+        int runs = options.startupRuns();
+        System.out.println("== start-up: hello-world apps, " + runs + " runs each way, interleaved");
+        StartupProbe probe = new StartupProbe(children, runs, sinkPort);
+        StartupProbe.Startup[] client = probe.measure(agent, List.of("client"));
+        StartupProbe.Startup[] firstCall = probe.measure(agent, List.of(chatUrl(stubs, StubProviders.Name.HAPPY)));
+        table.addedMillis("Start-up, hello world creating an HttpClient (process wall time, median)",
+                client[0].wallMillis(), client[1].wallMillis(), 100.0);
+        table.addedMillis("Start-up, hello world making one governed call (process wall time, median)",
+                firstCall[0].wallMillis(), firstCall[1].wallMillis(), 300.0);
+        table.check("The governed call's span reached the collector (runs whose exit brought new traces)",
+                firstCall[1].exported() + " of " + firstCall[1].runs(), firstCall[1].exported() == firstCall[1].runs());
+        table.addedMegabytes("Resident memory, hello world creating an HttpClient (VmRSS at end of main, median)",
+                client[0].residentMegabytes(), client[1].residentMegabytes());
+        table.addedMegabytes("Resident memory, hello world making one governed call",
+                firstCall[0].residentMegabytes(), firstCall[1].residentMegabytes());
+        System.out.printf("   creating an HttpClient: %.0f -> %.0f ms; one governed call: %.0f -> %.0f ms, spans exported"
+                + " by %d of %d runs%n", client[0].wallMillis(), client[1].wallMillis(), firstCall[0].wallMillis(),
+                firstCall[1].wallMillis(), firstCall[1].exported(), firstCall[1].runs());
+    }
+
+    private void allocationPerPassThroughCall(ChildProcess children) throws IOException, InterruptedException {
+        System.out.println("== allocation per pass-through call: JMH GatewayBenchmark.passThrough -prof gc");
+        JmhAllocation.Figures jmh = JmhAllocation.measure(children, options.jmhJar(), options.quick());
+        table.agentOnlyBytes(ResultsTable.format("Allocation per pass-through call, runtime alone (JMH GatewayBenchmark"
+                + ".passThrough, gc.alloc.rate.norm; %.1f us per call)", jmh.nanosPerCall() / 1000), jmh.bytesPerCall(),
+                2048);
+        System.out.printf("   %.0f B and %.0f ns per call%n", jmh.bytesPerCall(), jmh.nanosPerCall());
+    }
+
+    private String results(String machine, String busy, SinkStats exported, long seconds) {
         String when = ZonedDateTime.now().format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm z"));
-        return "Produced by `benchmarks/run-load.sh` on " + when + ".\n\n"
+        return "Produced by `benchmarks/run-load.sh" + (options.quick() ? " --quick" : "") + "` on " + when + ", in "
+                + seconds + " s.\n\n"
                 + "Machine: " + machine + ".\n\n"
-                + "Workload: " + longOption("callers", 64) + " caller threads, JDK HttpClient (HTTP/1.1), providers answering in "
-                + longOption("delay-ms", 2) + " ms; paced phases pause " + longOption("think-ms", 20)
-                + " ms between a caller's calls; " + longOption("seconds", 8) + " s measured per phase; start-up medians of "
-                + startupRuns + " runs each way. Errors: " + plain.errors() + " without the agent, " + agent.errors()
-                + " with it.\n\n"
+                + (busy.isEmpty() ? "" : busy + "\n\n")
+                + "Workload: loopback stubs answering at once; one call at a time in blocks of " + options.blockCalls()
+                + " calls alternated between the arms (" + options.warmupSeconds().toSeconds() + " s warm-up per phase, then "
+                + options.latencySeconds().toSeconds() + " s measured per client for latency, "
+                + options.failoverSeconds().toSeconds() + " s for failover, "
+                + options.streamSeconds().toSeconds() + " s per stream phase); throughput with " + options.callers()
+                + " callers in blocks of " + options.throughputBlock().toMillis() + " ms ("
+                + options.throughputSeconds().toSeconds() + " s measured); start-up medians of " + options.startupRuns()
+                + " runs each way. The agent exported to a collector in another process, which received "
+                + exported.describe() + " during the load phases.\n\n"
+                + "Targets met: " + (table.targets() - table.missed()) + " of " + table.targets() + ".\n\n"
+                + warnings.stream().map(warning -> "**Warning**: " + warning + "\n\n").reduce("", String::concat)
                 + table.markdown() + "\n"
-                + "Every phase, raw:\n\n"
-                + table.phasesMarkdown(PHASES);
+                + "Every arm, raw:\n\n"
+                + raw.markdown();
     }
 
-    private Path writeConfig(StubProviders stubs, Path work) throws IOException {
-        String config = String.join("\n",
-                "# Written by the load benchmark: loopback stubs only.",
+    private Path writeConfig(StubProviders stubs, int sinkPort, Path work, boolean telemetryOff) throws IOException {
+        List<String> lines = new ArrayList<>(List.of(
+                "# Written by the load benchmark: loopback stubs only, telemetry to the benchmark's collector.",
                 "provider.happy.url = " + stubs.baseUrl(StubProviders.Name.HAPPY),
                 "provider.happy.protocol = openai",
                 "provider.backup.url = " + stubs.baseUrl(StubProviders.Name.BACKUP),
@@ -197,26 +320,41 @@ public final class LoadBenchmark {
                 "# The primaries fail on every call: a breaker that never opens makes every call take the decision.",
                 "breaker.consecutive-failures = 0",
                 "breaker.minimum-calls = 1000000000",
-                "");
-        Path file = work.resolve("llm-failover.properties");
-        Files.writeString(file, config, StandardCharsets.UTF_8);
+                "otel.exporter.otlp.endpoint = http://127.0.0.1:" + sinkPort,
+                "otel.service.name = llm-failover-load-benchmark"));
+        if (telemetryOff) {
+            lines.add("otel.sdk.disabled = true");
+        }
+        Path file = work.resolve(telemetryOff ? "llm-failover-otel-off.properties" : "llm-failover.properties");
+        Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
         return file;
+    }
+
+    private static void requireAgentStarted(Map<Arm, DrivenApp> apps, Arm... arms) throws IOException {
+        for (Arm arm : arms) {
+            String stderr = apps.get(arm).stderr();
+            if (!stderr.contains("llm-failover: started")) {
+                throw new IOException("the agent did not start in the app '" + arm.label()
+                        + "', so the figures would mean nothing:\n" + stderr);
+            }
+        }
+    }
+
+    /** The benchmark's own classes and the apps' libraries: no runtime or agent class, like any app. */
+    private String appClassPath() throws IOException {
+        List<String> entries = new ArrayList<>(List.of(System.getProperty("java.class.path").split(File.pathSeparator)));
+        try (Stream<Path> jars = Files.list(options.appLibs())) {
+            jars.filter(jar -> jar.toString().endsWith(".jar")).sorted().forEach(jar -> entries.add(jar.toString()));
+        }
+        return String.join(File.pathSeparator, entries);
+    }
+
+    private static String clientName(String client) {
+        return client.equals(JDK) ? "JDK HttpClient" : "OkHttp";
     }
 
     private static String chatUrl(StubProviders stubs, StubProviders.Name name) {
         return stubs.baseUrl(name) + "/chat/completions";
-    }
-
-    private String required(String name) {
-        String value = options.get(name);
-        if (value == null) {
-            throw new IllegalArgumentException("missing option --" + name);
-        }
-        return value;
-    }
-
-    private long longOption(String name, long fallback) {
-        return Long.parseLong(options.getOrDefault(name, String.valueOf(fallback)));
     }
 
     private static void deleteRecursively(Path directory) throws IOException {

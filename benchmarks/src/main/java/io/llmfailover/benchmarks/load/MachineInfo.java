@@ -11,7 +11,7 @@ final class MachineInfo {
     private MachineInfo() {}
 
     static String describe(String childJava) {
-        return "CPU: " + cpuModel() + ", " + Runtime.getRuntime().availableProcessors() + " cores visible; memory: "
+        return "CPU: " + cpuModel() + ", " + cores() + " cores visible; memory: "
                 + memoryTotal() + "; load average at start: " + loadAverage() + "; JDK of the apps: " + childJava;
     }
 
@@ -29,13 +29,32 @@ final class MachineInfo {
                 .findFirst().orElse("unknown");
     }
 
-    private static String loadAverage() {
+    static int cores() {
+        return Runtime.getRuntime().availableProcessors();
+    }
+
+    static String loadAverage() {
         List<String> lines = lines("/proc/loadavg");
         if (lines.isEmpty()) {
             return "unknown";
         }
         String[] fields = lines.get(0).split(" ");
         return fields[0] + " " + fields[1] + " " + fields[2];
+    }
+
+    /**
+     * A sentence for the results when the machine was busy at the start (a one-minute load average
+     * above the number of cores), or an empty string.
+     */
+    static String busyWarning() {
+        List<String> lines = lines("/proc/loadavg");
+        if (lines.isEmpty()) {
+            return "";
+        }
+        double oneMinute = Double.parseDouble(lines.get(0).split(" ")[0]);
+        return oneMinute <= cores() ? "" : String.format(java.util.Locale.ROOT, "The machine was busy with other work"
+                + " (load average %.1f on %d cores): every figure is inflated, the agent's arms most; re-run on a quiet"
+                + " machine before reading them against the targets.", oneMinute, cores());
     }
 
     private static List<String> lines(String path) {

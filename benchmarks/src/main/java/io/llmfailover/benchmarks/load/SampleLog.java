@@ -15,21 +15,45 @@ final class SampleLog {
         samples[size++] = nanos;
     }
 
+    void addAll(SampleLog other) {
+        for (int i = 0; i < other.size; i++) {
+            add(other.samples[i]);
+        }
+    }
+
     int size() {
         return size;
     }
 
+    long[] toArray() {
+        return Arrays.copyOf(samples, size);
+    }
+
+    /** The samples as one comma-separated field of a {@link Command} line ("-" when there is none). */
+    String csv() {
+        if (size == 0) {
+            return "-";
+        }
+        StringBuilder csv = new StringBuilder(size * 7);
+        for (int i = 0; i < size; i++) {
+            csv.append(i == 0 ? "" : ",").append(samples[i]);
+        }
+        return csv.toString();
+    }
+
+    static SampleLog parseCsv(String csv) {
+        SampleLog log = new SampleLog();
+        if (!"-".equals(csv) && !csv.isEmpty()) {
+            for (String sample : csv.split(",")) {
+                log.add(Long.parseLong(sample));
+            }
+        }
+        return log;
+    }
+
     static long[] merged(Iterable<SampleLog> logs) {
-        int total = 0;
-        for (SampleLog log : logs) {
-            total += log.size;
-        }
-        long[] all = new long[total];
-        int at = 0;
-        for (SampleLog log : logs) {
-            System.arraycopy(log.samples, 0, all, at, log.size);
-            at += log.size;
-        }
-        return all;
+        SampleLog all = new SampleLog();
+        logs.forEach(all::addAll);
+        return all.toArray();
     }
 }

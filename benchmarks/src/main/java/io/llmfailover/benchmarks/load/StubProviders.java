@@ -16,10 +16,11 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Loopback LLM providers answering in a fixed time, on their own ports: {@code happy} and {@code
- * backup} speak OpenAI (JSON and SSE), {@code claude} speaks Anthropic, {@code flaky} and {@code down}
- * answer 503 at once. The primaries note when they send a 503 head and the fallbacks when a request
- * arrives, per {@code x-bench-call}, which is how the failover decision time is measured on one clock.
+ * Loopback LLM providers answering at once (or in a fixed time), on their own ports: {@code happy}
+ * and {@code backup} speak OpenAI (JSON and SSE), {@code claude} speaks Anthropic, {@code flaky} and
+ * {@code down} answer 503 at once, with no Retry-After. The primaries note when they send a 503 head
+ * and the fallbacks when a request arrives, per call id ({@link ChatClient#CALL_HEADER}, which the
+ * agent forwards to a fallback): that is how the failover decision time is measured on one clock.
  */
 final class StubProviders implements AutoCloseable {
 
@@ -40,7 +41,7 @@ final class StubProviders implements AutoCloseable {
     private final Map<String, Long> failureHeadSent = new ConcurrentHashMap<>();
     private final Map<String, Long> fallbackRequestArrived = new ConcurrentHashMap<>();
 
-    /** @param delayMillis how long a successful answer takes; a 503 is immediate */
+    /** @param delayMillis how long a successful answer takes (0: at once); a 503 is immediate */
     StubProviders(long delayMillis) throws IOException {
         this.delayMillis = delayMillis;
         // Small writes (head, then body) must not wait for a delayed ACK.
@@ -65,18 +66,11 @@ final class StubProviders implements AutoCloseable {
         return "http://127.0.0.1:" + ports.get(name) + "/v1";
     }
 
-    /** Forgets what was noted so far: call before each run. */
-    void forget() {
-        failureHeadSent.clear();
-        fallbackRequestArrived.clear();
-    }
-
     /**
-     * For each measured call of the phase that got a 503 and then reached a fallback: the
-     * nanoseconds from the 503's head leaving the primary to the fallback's request arriving.
+     * For each measured call whose id starts with the prefix, that got a 503 and then reached a
+     * fallback: the nanoseconds from the 503's head leaving the primary to the fallback's request arriving.
      */
-    long[] decisionNanos(String runLabel, String phase) {
-        String prefix = runLabel + "-" + phase + "-m-";
+    long[] decisionNanos(String prefix) {
         SampleLog log = new SampleLog();
         failureHeadSent.forEach((call, headSent) -> {
             Long arrived = fallbackRequestArrived.get(call);
@@ -84,13 +78,13 @@ final class StubProviders implements AutoCloseable {
                 log.add(arrived - headSent);
             }
         });
-        return SampleLog.merged(List.of(log));
+        return log.toArray();
     }
 
     private void handle(Name name, HttpExchange exchange) throws IOException {
         long arrived = System.nanoTime();
         try (exchange) {
-            String call = exchange.getRequestHeaders().getFirst(LoadApp.CALL_HEADER);
+            String call = exchange.getRequestHeaders().getFirst(ChatClient.CALL_HEADER);
             boolean measured = call != null && call.contains("-m-");
             if (measured && (name == Name.BACKUP || name == Name.CLAUDE)) {
                 fallbackRequestArrived.put(call, arrived);
@@ -193,6 +187,9 @@ final class StubProviders implements AutoCloseable {
     }
 
     private void pause() {
+        if (delayMillis <= 0) {
+            return;
+        }
         try {
             Thread.sleep(delayMillis);
         } catch (InterruptedException e) {
