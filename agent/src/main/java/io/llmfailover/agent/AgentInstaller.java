@@ -140,7 +140,7 @@ public final class AgentInstaller {
 
     private static boolean anyClientLoaded(Instrumentation instrumentation) {
         for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
-            if (InstrumentedPackages.containsClass(loaded.getName())) {
+            if (InstrumentedTypes.containsClass(loaded.getName())) {
                 return true;
             }
         }

@@ -26,7 +26,7 @@ final class DeferredInstrumentation implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classfileBuffer) throws IllegalClassFormatException {
-        if (!InstrumentedPackages.containsClassFile(className)) {
+        if (!InstrumentedTypes.containsClassFile(className)) {
             return null;
         }
         ClassFileTransformer transformer = transformer();

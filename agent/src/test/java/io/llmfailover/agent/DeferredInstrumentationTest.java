@@ -33,6 +33,11 @@ class DeferredInstrumentationTest {
     void anAppThatLoadsNoClientNeverBuildsTheClientTransformer() throws Exception {
         assertNull(load("com/example/Hello"));
         assertNull(load("java/util/ArrayList"));
+        // other classes of a client's packages do not count: only the exact classes the agent hooks
+        assertNull(load("jdk/internal/net/http/HttpClientBuilderImpl"));
+        assertNull(load("okhttp3/Request"));
+        assertNull(load("sun/net/www/protocol/http/Handler"));
+        assertNull(load("org/springframework/web/servlet/DispatcherServlet"));
         assertNull(load(null)); // a hidden class has no name
 
         assertEquals(0, builds.get());
@@ -55,8 +60,8 @@ class DeferredInstrumentationTest {
             throw new IllegalStateException("no Byte Buddy today");
         }, firstClients::incrementAndGet);
 
-        assertNull(broken.transform(null, null, "okhttp3/OkHttpClient", null, null, ORIGINAL));
-        assertNull(broken.transform(null, null, "okhttp3/Request", null, null, ORIGINAL));
+        assertNull(broken.transform(null, null, "okhttp3/OkHttpClient$Builder", null, null, ORIGINAL));
+        assertNull(broken.transform(null, null, "jdk/internal/net/http/HttpClientImpl", null, null, ORIGINAL));
     }
 
     private byte[] load(String className) throws Exception {
