@@ -140,7 +140,7 @@ public final class AgentInstaller {
 
     private static boolean anyClientLoaded(Instrumentation instrumentation) {
         for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
-            if (InstrumentedTypes.containsClass(loaded.getName())) {
+            if (ClientPackages.containsClass(loaded.getName())) {
                 return true;
             }
         }

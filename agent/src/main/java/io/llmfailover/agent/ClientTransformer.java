@@ -26,7 +26,7 @@ import net.bytebuddy.pool.TypePool;
  *
  * <p>Byte Buddy's {@code AgentBuilder} is not used: the first transformer it makes generates and
  * loads a class of its own (its Java 9 module support), which alone loads about 450 of Byte Buddy's
- * classes and was a third of the agent's start-up, while the advice needs only a type pool, the
+ * classes and was over a third of the agent's start-up, while the advice needs only a type pool, the
  * class's own bytes and an in-place rewrite. Like the agent builder set up with
  * {@code disableClassFormatChanges()} and {@code TypeStrategy.DECORATE}, no member is added, so
  * loaded classes can be retransformed.
@@ -36,7 +36,11 @@ final class ClientTransformer implements ClassFileTransformer {
     /** Advice inlined into java.net.http must be able to read the hooks' module. */
     private static final Module HOOKS = AgentHooks.class.getModule();
 
-    /** A class loaded while one is being woven (its supertypes are read as files, so never a client class) is left alone. */
+    /**
+     * A client class that loads on a thread while it weaves another loads untouched, as under Byte
+     * Buddy's own circularity lock; weaving reads class files only, so it takes an unusual class
+     * loader for that to happen at all.
+     */
     private static final ThreadLocal<Boolean> WEAVING = new ThreadLocal<>();
 
     private final Instrumentation instrumentation;
@@ -44,7 +48,7 @@ final class ClientTransformer implements ClassFileTransformer {
     /**
      * Nothing is added to a class, so there is nothing to validate, and advice goes into methods the
      * class declares (none of the hooked ones is a bridge): its supertypes need not be parsed into a
-     * method graph, a fifth of the cost of weaving the JDK client's classes.
+     * method graph, which was a third of the cost of weaving the JDK client's classes.
      */
     private final ByteBuddy byteBuddy = new ByteBuddy()
             .with(Implementation.Context.Disabled.Factory.INSTANCE)

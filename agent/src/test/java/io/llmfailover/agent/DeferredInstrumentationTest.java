@@ -33,11 +33,6 @@ class DeferredInstrumentationTest {
     void anAppThatLoadsNoClientNeverBuildsTheClientTransformer() throws Exception {
         assertNull(load("com/example/Hello"));
         assertNull(load("java/util/ArrayList"));
-        // other classes of a client's packages do not count: only the exact classes the agent hooks
-        assertNull(load("jdk/internal/net/http/HttpClientBuilderImpl"));
-        assertNull(load("okhttp3/Request"));
-        assertNull(load("sun/net/www/protocol/http/Handler"));
-        assertNull(load("org/springframework/web/servlet/DispatcherServlet"));
         assertNull(load(null)); // a hidden class has no name
 
         assertEquals(0, builds.get());
@@ -52,6 +47,21 @@ class DeferredInstrumentationTest {
 
         assertEquals(1, builds.get());
         assertEquals(1, firstClients.get(), "telemetry is started once, with the first client");
+    }
+
+    @Test
+    void theFirstClassOfAClientPackageStartsTelemetryButOnlyAHookedClassBuildsTheTransformer() throws Exception {
+        assertNull(load("jdk/internal/net/http/HttpClientBuilderImpl"));
+        assertNull(load("okhttp3/Request"));
+        assertNull(load("sun/net/www/protocol/http/Handler"));
+        assertNull(load("org/springframework/web/servlet/DispatcherServlet"));
+
+        assertEquals(1, firstClients.get(), "the app is about to make HTTP calls");
+        assertEquals(0, builds.get(), "none of these classes is hooked, so Byte Buddy is not set up");
+
+        assertArrayEquals(TRANSFORMED, load("jdk/internal/net/http/HttpClientImpl"));
+        assertEquals(1, builds.get());
+        assertEquals(1, firstClients.get());
     }
 
     @Test
