@@ -6,6 +6,8 @@ import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.jar.JarFile;
@@ -65,13 +67,21 @@ final class ClientTransformer implements ClassFileTransformer {
         return new ClientTransformer(instrumentation, new ClassFileLocator.ForJarFile(agentJar));
     }
 
-    /** Registers the transformer and retransforms the client classes already loaded (a late attach). */
+    /**
+     * Registers the transformer and retransforms the client classes already loaded (a late attach).
+     * They are picked out before the transformer is registered: it would otherwise be asked about
+     * {@link InstrumentedTypes} itself as that loads, and ask it back (a class circularity error).
+     */
     static void installNow(Instrumentation instrumentation, JarFile agentJar) {
-        instrumentation.addTransformer(build(instrumentation, agentJar), true);
+        List<Class<?>> clients = new ArrayList<>();
         for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
             if (InstrumentedTypes.containsClass(loaded.getName()) && instrumentation.isModifiableClass(loaded)) {
-                retransform(instrumentation, loaded);
+                clients.add(loaded);
             }
+        }
+        instrumentation.addTransformer(build(instrumentation, agentJar), true);
+        for (Class<?> client : clients) {
+            retransform(instrumentation, client);
         }
     }
 
