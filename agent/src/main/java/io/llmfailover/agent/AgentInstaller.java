@@ -139,7 +139,7 @@ public final class AgentInstaller {
 
     private static boolean anyClientLoaded(Instrumentation instrumentation) {
         for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
-            if (InstrumentedPackages.containsClass(loaded.getName())) {
+            if (ClientPackages.containsClass(loaded.getName())) {
                 return true;
             }
         }

@@ -1,16 +1,23 @@
 package io.llmfailover.agent;
 
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.dynamic.ClassFileLocator;
+import java.util.List;
 
 /**
- * Where one HTTP client is hooked: which types and which advice. Implementations name client
- * types and advice classes by string only, so they load without the client being present.
+ * Where one HTTP client is hooked: which classes, by exact name, and which advice goes into their
+ * methods. Implementations name client classes and advice classes by string only, so they load
+ * without the client being present.
  */
 public interface ClientInstrumentation {
 
     /**
-     * @param adviceClasses where the advice class files are read from (never loaded as classes)
+     * The client classes hooked, as binary names ({@code okhttp3.OkHttpClient$Builder}). Only these
+     * ever reach Byte Buddy: no other class is parsed, matched or looked up in its hierarchy.
      */
-    AgentBuilder applyTo(AgentBuilder builder, ClassFileLocator adviceClasses);
+    List<String> typeNames();
+
+    /**
+     * The advice for one of {@link #typeNames()}; asked as that class loads, so that the method
+     * matchers (and Byte Buddy's classes behind them) are made only once a client is in use.
+     */
+    List<MethodAdvice> adviceFor(String typeName);
 }

@@ -7,15 +7,16 @@ import java.util.function.Supplier;
 
 /**
  * The agent's transformer until the first HTTP client class loads: a look at the class name, and
- * nothing else. That first class builds Byte Buddy's transformer (most of the agent's start-up
- * time and memory: several hundred classes), which then transforms it and every later one, and
- * tells {@code onFirstClient} that the app is about to make HTTP calls. An app that never loads a
- * client never pays for either.
+ * nothing else. The first class of a client's packages tells {@code onFirstClient} that the app is
+ * about to make HTTP calls; the first class the agent hooks builds Byte Buddy's transformer (most
+ * of the agent's start-up time and memory: several hundred classes), which then transforms it and
+ * every later one. An app that never loads a client never pays for either.
  */
 final class DeferredInstrumentation implements ClassFileTransformer {
 
     private final Supplier<ClassFileTransformer> clientTransformer;
     private final Runnable onFirstClient;
+    private volatile boolean clientSeen;
     private volatile ClassFileTransformer built;
 
     DeferredInstrumentation(Supplier<ClassFileTransformer> clientTransformer, Runnable onFirstClient) {
@@ -26,12 +27,22 @@ final class DeferredInstrumentation implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classfileBuffer) throws IllegalClassFormatException {
-        if (!InstrumentedPackages.containsClassFile(className)) {
+        if (!clientSeen && ClientPackages.containsClassFile(className)) {
+            firstClient();
+        }
+        if (!InstrumentedTypes.containsClassFile(className)) {
             return null;
         }
         ClassFileTransformer transformer = transformer();
         return transformer == null ? null
                 : transformer.transform(module, loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
+    }
+
+    private synchronized void firstClient() {
+        if (!clientSeen) {
+            clientSeen = true;
+            onFirstClient.run();
+        }
     }
 
     /** Null when it could not be built: the clients then load untouched, as without the agent. */
@@ -43,7 +54,6 @@ final class DeferredInstrumentation implements ClassFileTransformer {
         synchronized (this) {
             if (built == null) {
                 built = buildOrNothing();
-                onFirstClient.run();
             }
             return built == NOTHING ? null : built;
         }

@@ -50,13 +50,28 @@ class DeferredInstrumentationTest {
     }
 
     @Test
+    void theFirstClassOfAClientPackageStartsTelemetryButOnlyAHookedClassBuildsTheTransformer() throws Exception {
+        assertNull(load("jdk/internal/net/http/HttpClientBuilderImpl"));
+        assertNull(load("okhttp3/Request"));
+        assertNull(load("sun/net/www/protocol/http/Handler"));
+        assertNull(load("org/springframework/web/servlet/DispatcherServlet"));
+
+        assertEquals(1, firstClients.get(), "the app is about to make HTTP calls");
+        assertEquals(0, builds.get(), "none of these classes is hooked, so Byte Buddy is not set up");
+
+        assertArrayEquals(TRANSFORMED, load("jdk/internal/net/http/HttpClientImpl"));
+        assertEquals(1, builds.get());
+        assertEquals(1, firstClients.get());
+    }
+
+    @Test
     void aTransformerThatCannotBeBuiltLeavesTheClientsUntouched() throws Exception {
         DeferredInstrumentation broken = new DeferredInstrumentation(() -> {
             throw new IllegalStateException("no Byte Buddy today");
         }, firstClients::incrementAndGet);
 
-        assertNull(broken.transform(null, null, "okhttp3/OkHttpClient", null, null, ORIGINAL));
-        assertNull(broken.transform(null, null, "okhttp3/Request", null, null, ORIGINAL));
+        assertNull(broken.transform(null, null, "okhttp3/OkHttpClient$Builder", null, null, ORIGINAL));
+        assertNull(broken.transform(null, null, "jdk/internal/net/http/HttpClientImpl", null, null, ORIGINAL));
     }
 
     private byte[] load(String className) throws Exception {

@@ -4,21 +4,25 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.llmfailover.agent.ClientInstrumentation;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.dynamic.ClassFileLocator;
+import io.llmfailover.agent.MethodAdvice;
+import java.util.List;
 
 /** Hooks {@code build()} of Apache HttpClient 5's classic and async client builders. */
 public final class Apache5Instrumentation implements ClientInstrumentation {
 
+    private static final String CLASSIC = "org.apache.hc.client5.http.impl.classic.HttpClientBuilder";
+    private static final String ASYNC = "org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder";
+
     @Override
-    public AgentBuilder applyTo(AgentBuilder builder, ClassFileLocator adviceClasses) {
-        return builder.type(named("org.apache.hc.client5.http.impl.classic.HttpClientBuilder"))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(adviceClasses)
-                        .advice(named("build").and(takesArguments(0)), "io.llmfailover.agent.apache5.ClassicBuildAdvice"))
-                .type(named("org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder"))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(adviceClasses)
-                        .advice(named("build").and(takesArguments(0)), "io.llmfailover.agent.apache5.AsyncBuildAdvice"));
+    public List<String> typeNames() {
+        return List.of(CLASSIC, ASYNC);
+    }
+
+    @Override
+    public List<MethodAdvice> adviceFor(String typeName) {
+        String advice = typeName.equals(CLASSIC)
+                ? "io.llmfailover.agent.apache5.ClassicBuildAdvice"
+                : "io.llmfailover.agent.apache5.AsyncBuildAdvice";
+        return List.of(MethodAdvice.of(named("build").and(takesArguments(0)), advice));
     }
 }

@@ -5,19 +5,21 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.llmfailover.agent.ClientInstrumentation;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.dynamic.ClassFileLocator;
+import io.llmfailover.agent.MethodAdvice;
+import java.util.List;
 
 /** Hooks every {@code okhttp3.OkHttpClient.Builder} constructor (a client made without one uses one too). */
 public final class OkHttpInstrumentation implements ClientInstrumentation {
 
     @Override
-    public AgentBuilder applyTo(AgentBuilder builder, ClassFileLocator adviceClasses) {
-        return builder.type(named("okhttp3.OkHttpClient$Builder"))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(adviceClasses)
-                        .advice(isConstructor(), "io.llmfailover.agent.okhttp.OkHttpBuilderAdvice")
-                        .advice(named("build").and(takesArguments(0)),
-                                "io.llmfailover.agent.okhttp.OkHttpBuilderAdvice$OnBuild"));
+    public List<String> typeNames() {
+        return List.of("okhttp3.OkHttpClient$Builder");
+    }
+
+    @Override
+    public List<MethodAdvice> adviceFor(String typeName) {
+        return List.of(
+                MethodAdvice.of(isConstructor(), "io.llmfailover.agent.okhttp.OkHttpBuilderAdvice"),
+                MethodAdvice.of(named("build").and(takesArguments(0)), "io.llmfailover.agent.okhttp.OkHttpBuilderAdvice$OnBuild"));
     }
 }

@@ -6,8 +6,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.llmfailover.agent.ClientInstrumentation;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.dynamic.ClassFileLocator;
+import io.llmfailover.agent.MethodAdvice;
+import java.util.List;
 
 /**
  * Hooks where a RestClient or RestTemplate gets its request factory: the {@code DefaultRestClient}
@@ -19,19 +19,22 @@ public final class RestClientInstrumentation implements ClientInstrumentation {
 
     private static final String ADVICE = "io.llmfailover.agent.restclient.RestClientAdvice";
     private static final String FACTORY = "org.springframework.http.client.ClientHttpRequestFactory";
+    private static final String REST_CLIENT = "org.springframework.web.client.DefaultRestClient";
+    private static final String ACCESSOR = "org.springframework.http.client.support.HttpAccessor";
 
     @Override
-    public AgentBuilder applyTo(AgentBuilder builder, ClassFileLocator adviceClasses) {
-        return builder
-                .type(named("org.springframework.web.client.DefaultRestClient"))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(adviceClasses)
-                        .advice(isConstructor().and(takesArgument(0, named(FACTORY))), ADVICE + "$OnRestClientCreated"))
-                .type(named("org.springframework.http.client.support.HttpAccessor"))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(adviceClasses)
-                        .advice(isConstructor().and(takesArguments(0)), ADVICE + "$OnAccessorCreated")
-                        .advice(named("setRequestFactory").and(takesArguments(1)).and(takesArgument(0, named(FACTORY))),
-                                ADVICE + "$OnRequestFactorySet"));
+    public List<String> typeNames() {
+        return List.of(REST_CLIENT, ACCESSOR);
+    }
+
+    @Override
+    public List<MethodAdvice> adviceFor(String typeName) {
+        if (typeName.equals(REST_CLIENT)) {
+            return List.of(MethodAdvice.of(isConstructor().and(takesArgument(0, named(FACTORY))), ADVICE + "$OnRestClientCreated"));
+        }
+        return List.of(
+                MethodAdvice.of(isConstructor().and(takesArguments(0)), ADVICE + "$OnAccessorCreated"),
+                MethodAdvice.of(named("setRequestFactory").and(takesArguments(1)).and(takesArgument(0, named(FACTORY))),
+                        ADVICE + "$OnRequestFactorySet"));
     }
 }

@@ -5,8 +5,8 @@ import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
 import io.llmfailover.agent.ClientInstrumentation;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.dynamic.ClassFileLocator;
+import io.llmfailover.agent.MethodAdvice;
+import java.util.List;
 
 /**
  * Hooks the JDK's {@code HttpURLConnection} implementation, which the https connection delegates
@@ -19,21 +19,24 @@ public final class UrlConnectionInstrumentation implements ClientInstrumentation
 
     private static final String PACKAGE = "io.llmfailover.agent.urlconnection.";
     private static final String OUTCOME = PACKAGE + "UrlConnectionOutcomeAdvice";
+    private static final String CONNECT = PACKAGE + "UrlConnectionConnectAdvice";
 
     @Override
-    public AgentBuilder applyTo(AgentBuilder builder, ClassFileLocator adviceClasses) {
-        return builder.type(named(HTTP_CONNECTION))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(adviceClasses)
-                        .advice(named("getOutputStream").and(takesArguments(0)), PACKAGE + "UrlConnectionOutputAdvice", OUTCOME)
-                        .advice(namedOneOf("getInputStream", "getErrorStream", "getHeaderFields").and(takesArguments(0))
-                                        .or(namedOneOf("getHeaderField", "getHeaderFieldKey").and(takesArguments(1))),
-                                PACKAGE + "UrlConnectionResponseAdvice", OUTCOME)
-                        .advice(named("connect").and(takesArguments(0)), PACKAGE + "UrlConnectionConnectAdvice")
-                        .advice(named("disconnect").and(takesArguments(0)), PACKAGE + "UrlConnectionDisconnectAdvice"))
-                .type(named(HTTPS_DELEGATE))
-                .transform(new AgentBuilder.Transformer.ForAdvice()
-                        .include(adviceClasses)
-                        .advice(named("connect").and(takesArguments(0)), PACKAGE + "UrlConnectionConnectAdvice"));
+    public List<String> typeNames() {
+        return List.of(HTTP_CONNECTION, HTTPS_DELEGATE);
+    }
+
+    @Override
+    public List<MethodAdvice> adviceFor(String typeName) {
+        if (typeName.equals(HTTPS_DELEGATE)) {
+            return List.of(MethodAdvice.of(named("connect").and(takesArguments(0)), CONNECT));
+        }
+        return List.of(
+                MethodAdvice.of(named("getOutputStream").and(takesArguments(0)), PACKAGE + "UrlConnectionOutputAdvice", OUTCOME),
+                MethodAdvice.of(namedOneOf("getInputStream", "getErrorStream", "getHeaderFields").and(takesArguments(0))
+                                .or(namedOneOf("getHeaderField", "getHeaderFieldKey").and(takesArguments(1))),
+                        PACKAGE + "UrlConnectionResponseAdvice", OUTCOME),
+                MethodAdvice.of(named("connect").and(takesArguments(0)), CONNECT),
+                MethodAdvice.of(named("disconnect").and(takesArguments(0)), PACKAGE + "UrlConnectionDisconnectAdvice"));
     }
 }

@@ -2,10 +2,14 @@ package io.llmfailover.agent;
 
 import java.util.List;
 
-/** Where the classes the agent instruments live: every other class loads untouched. */
-final class InstrumentedPackages {
+/**
+ * The packages of the HTTP clients the agent hooks. A class of one loading is the app's first sign
+ * that it is about to make HTTP calls, which is when telemetry starts, in the background: usually
+ * well before the first class the agent actually rewrites (see {@link InstrumentedTypes}).
+ */
+final class ClientPackages {
 
-    static final List<String> PREFIXES = List.of(
+    private static final List<String> PREFIXES = List.of(
             "okhttp3.",
             "jdk.internal.net.http.",
             "org.springframework.web.",
@@ -19,9 +23,9 @@ final class InstrumentedPackages {
     private static final String[] INTERNAL_PREFIXES =
             PREFIXES.stream().map(prefix -> prefix.replace('.', '/')).toArray(String[]::new);
 
-    private InstrumentedPackages() {}
+    private ClientPackages() {}
 
-    /** @param className a class file name, {@code jdk/internal/net/http/HttpClientImpl} */
+    /** @param className a class file name, {@code jdk/internal/net/http/HttpClientImpl}; null for a hidden class */
     static boolean containsClassFile(String className) {
         if (className == null) {
             return false;

@@ -1,0 +1,55 @@
+package io.llmfailover.agent;
+
+import io.llmfailover.agent.apache4.Apache4Instrumentation;
+import io.llmfailover.agent.apache5.Apache5Instrumentation;
+import io.llmfailover.agent.jdkhttp.JdkHttpInstrumentation;
+import io.llmfailover.agent.okhttp.OkHttpInstrumentation;
+import io.llmfailover.agent.restclient.RestClientInstrumentation;
+import io.llmfailover.agent.urlconnection.UrlConnectionInstrumentation;
+import io.llmfailover.agent.webclient.WebClientInstrumentation;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The classes the agent instruments, by exact name, each with the client instrumentation that
+ * hooks it: every other class loads untouched, and is never parsed. Needs no Byte Buddy, so that
+ * the agent can look at every class as it loads before Byte Buddy is set up.
+ */
+final class InstrumentedTypes {
+
+    private static final List<ClientInstrumentation> CLIENTS =
+            List.of(new OkHttpInstrumentation(), new JdkHttpInstrumentation(),
+                    new WebClientInstrumentation(), new RestClientInstrumentation(),
+                    new UrlConnectionInstrumentation(), new Apache5Instrumentation(), new Apache4Instrumentation());
+
+    /** Keyed by class file name ({@code okhttp3/OkHttpClient$Builder}), as a transformer is told it. */
+    private static final Map<String, ClientInstrumentation> BY_CLASS_FILE = byClassFile();
+
+    private InstrumentedTypes() {}
+
+    private static Map<String, ClientInstrumentation> byClassFile() {
+        Map<String, ClientInstrumentation> byName = new HashMap<>();
+        for (ClientInstrumentation client : CLIENTS) {
+            for (String typeName : client.typeNames()) {
+                byName.put(typeName.replace('.', '/'), client);
+            }
+        }
+        return Map.copyOf(byName);
+    }
+
+    /** @param className a class file name, {@code jdk/internal/net/http/HttpClientImpl}; null for a hidden class */
+    static boolean containsClassFile(String className) {
+        return className != null && BY_CLASS_FILE.containsKey(className);
+    }
+
+    /** @param className a class name, {@code jdk.internal.net.http.HttpClientImpl} */
+    static boolean containsClass(String className) {
+        return containsClassFile(className.replace('.', '/'));
+    }
+
+    /** The instrumentation hooking a class, or null when the agent leaves it alone. */
+    static ClientInstrumentation instrumentationOf(String classFileName) {
+        return classFileName == null ? null : BY_CLASS_FILE.get(classFileName);
+    }
+}
