@@ -84,7 +84,7 @@ public final class AgentInstaller {
         Telemetry telemetry = Telemetry.start(config, exporterSenderLoader());
         shutDownOnExit(telemetry);
         AgentRuntime.install(new GatewayGovernor(Gateway.builder(config).telemetry(telemetry).build()));
-        instrumentClients(instrumentation, agentJar, () -> { });
+        instrumentClients(instrumentation, agentJar);
         if (config.source().isEmpty()) {
             log.info("llm-failover: no config file found; governing calls to the well-known LLM hosts "
                     + "with breaker and throttle, with no provider to fail over to");
@@ -127,14 +127,13 @@ public final class AgentInstaller {
      * Byte Buddy is set up when the first client class loads (see {@link DeferredInstrumentation}),
      * or at once when one is loaded already (the agent attached late).
      */
-    private static void instrumentClients(Instrumentation instrumentation, JarFile agentJar, Runnable onFirstClient) {
+    private static void instrumentClients(Instrumentation instrumentation, JarFile agentJar) {
         if (anyClientLoaded(instrumentation)) {
             ClientTransformer.installNow(instrumentation, agentJar);
-            onFirstClient.run();
             return;
         }
         instrumentation.addTransformer(new DeferredInstrumentation(
-                () -> ClientTransformer.build(instrumentation, agentJar), onFirstClient), true);
+                () -> ClientTransformer.build(instrumentation, agentJar)), true);
     }
 
     private static boolean anyClientLoaded(Instrumentation instrumentation) {

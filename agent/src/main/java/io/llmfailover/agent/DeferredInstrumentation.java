@@ -6,43 +6,29 @@ import java.security.ProtectionDomain;
 import java.util.function.Supplier;
 
 /**
- * The agent's transformer until the first HTTP client class loads: a look at the class name, and
- * nothing else. The first class of a client's packages tells {@code onFirstClient} that the app is
- * about to make HTTP calls; the first class the agent hooks builds Byte Buddy's transformer (most
- * of the agent's start-up time and memory: several hundred classes), which then transforms it and
- * every later one. An app that never loads a client never pays for either.
+ * The agent's transformer until the first hooked HTTP client class loads: a look at the class
+ * name, and nothing else. The first class the agent hooks builds Byte Buddy's transformer (most of
+ * the agent's start-up time and memory), which then transforms it and every later one. An app that
+ * never loads a client never pays for it. (Telemetry starts with the first governed call.)
  */
 final class DeferredInstrumentation implements ClassFileTransformer {
 
     private final Supplier<ClassFileTransformer> clientTransformer;
-    private final Runnable onFirstClient;
-    private volatile boolean clientSeen;
     private volatile ClassFileTransformer built;
 
-    DeferredInstrumentation(Supplier<ClassFileTransformer> clientTransformer, Runnable onFirstClient) {
+    DeferredInstrumentation(Supplier<ClassFileTransformer> clientTransformer) {
         this.clientTransformer = clientTransformer;
-        this.onFirstClient = onFirstClient;
     }
 
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classfileBuffer) throws IllegalClassFormatException {
-        if (!clientSeen && ClientPackages.containsClassFile(className)) {
-            firstClient();
-        }
         if (!InstrumentedTypes.containsClassFile(className)) {
             return null;
         }
         ClassFileTransformer transformer = transformer();
         return transformer == null ? null
                 : transformer.transform(module, loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
-    }
-
-    private synchronized void firstClient() {
-        if (!clientSeen) {
-            clientSeen = true;
-            onFirstClient.run();
-        }
     }
 
     /** Null when it could not be built: the clients then load untouched, as without the agent. */
