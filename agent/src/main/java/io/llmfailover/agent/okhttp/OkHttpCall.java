@@ -1,5 +1,6 @@
 package io.llmfailover.agent.okhttp;
 
+import java.net.URI;
 import okhttp3.Interceptor;
 import okhttp3.Request;
 
@@ -10,10 +11,19 @@ final class OkHttpCall {
     final Request appRequest;
     /** The app's request with a body that can be written again: its own, or the buffered copy of a one-shot body. */
     Request replayable;
+    /** Made once: {@code HttpUrl.uri()} re-encodes the whole URL on every call. */
+    private URI uri;
 
     OkHttpCall(Interceptor.Chain chain) {
         this.chain = chain;
         this.appRequest = chain.request();
         this.replayable = appRequest;
+    }
+
+    URI uri() {
+        if (uri == null) {
+            uri = appRequest.url().uri();
+        }
+        return uri;
     }
 }

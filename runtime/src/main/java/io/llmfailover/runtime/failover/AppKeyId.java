@@ -7,6 +7,8 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Locale;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 
 /**
  * A non-secret name for the credential the app sent itself, so that each tenant of a multi-tenant
@@ -18,6 +20,12 @@ final class AppKeyId {
 
     static final String NONE = "app";
     private static final int HEX_DIGITS = 12;
+    /**
+     * Credentials already hashed: a SHA-256 per call was the largest single cost of a pass-through
+     * call. Bounded like the throttles it names ({@link KeyPool#MAX_APP_KEYS}); past it, hashed each time.
+     */
+    private static final int MAX_REMEMBERED = 4 * KeyPool.MAX_APP_KEYS;
+    private static final ConcurrentMap<String, String> ID_BY_CREDENTIAL = new ConcurrentHashMap<>();
 
     private AppKeyId() {}
 
@@ -37,7 +45,19 @@ final class AppKeyId {
                 }
             }
         }
-        return credential.length() == 0 ? NONE : NONE + ":" + hash(credential.toString());
+        return credential.length() == 0 ? NONE : idOf(credential.toString());
+    }
+
+    private static String idOf(String credential) {
+        String id = ID_BY_CREDENTIAL.get(credential);
+        if (id != null) {
+            return id;
+        }
+        id = NONE + ":" + hash(credential);
+        if (ID_BY_CREDENTIAL.size() < MAX_REMEMBERED) {
+            ID_BY_CREDENTIAL.putIfAbsent(credential, id);
+        }
+        return id;
     }
 
     private static String hash(String credential) {

@@ -56,10 +56,13 @@ public final class AttemptPlanner {
     }
 
     private ProtocolBridge bridge(Protocol from, Provider to) {
-        return bridges.computeIfAbsent(new BridgeKey(from, to.name(), to.baseUrl()), key -> ProtocolBridges.between(from,
+        return bridges.computeIfAbsent(new BridgeKey(from, to.name(), to.baseUrl().toString()), key -> ProtocolBridges.between(from,
                 to.protocol(), BridgeOptions.forTarget(TargetProvider.of(to)).withDefaultMaxTokens(defaultMaxTokens)));
     }
 
-    /** A provider by name and URL, whose hashes are cached, rather than by the whole record, whose are not. */
-    private record BridgeKey(Protocol from, String providerName, URI providerUrl) {}
+    /**
+     * A provider by name and URL, whose hashes are cached, rather than by the whole record, whose are
+     * not; the URL as a string, since {@code URI.equals} compares component by component, ignoring case.
+     */
+    private record BridgeKey(Protocol from, String providerName, String providerUrl) {}
 }
