@@ -1,6 +1,8 @@
 package io.llmfailover.agent.okhttp;
 
 import java.net.URI;
+import java.net.URISyntaxException;
+import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.Request;
 
@@ -11,7 +13,7 @@ final class OkHttpCall {
     final Request appRequest;
     /** The app's request with a body that can be written again: its own, or the buffered copy of a one-shot body. */
     Request replayable;
-    /** Made once: {@code HttpUrl.uri()} re-encodes the whole URL on every call. */
+    /** Made once: converting OkHttp's URL re-parses it. */
     private URI uri;
 
     OkHttpCall(Interceptor.Chain chain) {
@@ -22,8 +24,20 @@ final class OkHttpCall {
 
     URI uri() {
         if (uri == null) {
-            uri = appRequest.url().uri();
+            uri = uriOf(appRequest.url());
         }
         return uri;
+    }
+
+    /**
+     * OkHttp's URL string, already canonical, parsed as it is; {@code HttpUrl.uri()} re-encodes it
+     * first, which only changes the characters {@code java.net.URI} refuses, so it is the fallback.
+     */
+    private static URI uriOf(HttpUrl url) {
+        try {
+            return new URI(url.toString());
+        } catch (URISyntaxException refused) {
+            return url.uri();
+        }
     }
 }
