@@ -56,7 +56,12 @@ public final class AttemptPlanner {
     }
 
     private ProtocolBridge bridge(Protocol from, Provider to) {
-        return bridges.computeIfAbsent(new BridgeKey(from, to.name(), to.baseUrl().toString()), key -> ProtocolBridges.between(from,
+        BridgeKey key = new BridgeKey(from, to.name(), to.baseUrl().toString());
+        ProtocolBridge known = bridges.get(key);
+        if (known != null) {
+            return known; // a hit allocates nothing, where computeIfAbsent would make its capturing lambda every time
+        }
+        return bridges.computeIfAbsent(key, absent -> ProtocolBridges.between(from,
                 to.protocol(), BridgeOptions.forTarget(TargetProvider.of(to)).withDefaultMaxTokens(defaultMaxTokens)));
     }
 
