@@ -15,6 +15,7 @@ final class OkHttpCall {
     Request replayable;
     /** Made once: converting OkHttp's URL re-parses it. */
     private URI uri;
+    private static volatile Parsed lastParsed;
 
     OkHttpCall(Interceptor.Chain chain) {
         this.chain = chain;
@@ -32,12 +33,24 @@ final class OkHttpCall {
     /**
      * OkHttp's URL string, already canonical, parsed as it is; {@code HttpUrl.uri()} re-encodes it
      * first, which only changes the characters {@code java.net.URI} refuses, so it is the fallback.
+     * An app calls the same URL over and over, each time in a new {@code HttpUrl}: the last one
+     * parsed is kept.
      */
     private static URI uriOf(HttpUrl url) {
-        try {
-            return new URI(url.toString());
-        } catch (URISyntaxException refused) {
-            return url.uri();
+        String text = url.toString();
+        Parsed last = lastParsed;
+        if (last != null && last.text.equals(text)) {
+            return last.uri;
         }
+        URI uri;
+        try {
+            uri = new URI(text);
+        } catch (URISyntaxException refused) {
+            uri = url.uri();
+        }
+        lastParsed = new Parsed(text, uri);
+        return uri;
     }
+
+    private record Parsed(String text, URI uri) {}
 }
