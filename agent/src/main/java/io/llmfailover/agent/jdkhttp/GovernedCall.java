@@ -146,9 +146,16 @@ final class GovernedCall<T> {
                 : new ResponseHead(answer.status(), HttpHeaders.of(answer.headers().asMap(), (name, value) -> true),
                         appRequest.version().orElse(client.version()));
         BodySubscriber<T> subscriber = handler.apply(head);
-        WaitingThreadExecutor reader = new WaitingThreadExecutor(bodyPump);
-        InputStreamSubscription.feed(subscriber, answer.body(), answer::close, reader);
-        T body = awaitBody(subscriber, reader, answer);
+        T body;
+        if (answer.body() instanceof WholeBodyStream inMemory) {
+            // Nothing left to wait for on the network: the subscriber is fed on whichever thread asks for more.
+            InputStreamSubscription.feed(subscriber, inMemory, answer::close, Runnable::run);
+            body = awaitBody(subscriber.getBody().toCompletableFuture(), answer);
+        } else {
+            WaitingThreadExecutor reader = new WaitingThreadExecutor(bodyPump);
+            InputStreamSubscription.feed(subscriber, answer.body(), answer::close, reader);
+            body = awaitBody(subscriber, reader, answer);
+        }
         return own != null
                 ? FailoverHttpResponse.withNativeHead(own, appRequest, body)
                 : new FailoverHttpResponse<>(head, appRequest, appRequest.uri(), body, java.util.Optional.empty(), null);
@@ -159,6 +166,16 @@ final class GovernedCall<T> {
         CompletableFuture<T> body = subscriber.getBody().toCompletableFuture();
         try {
             reader.runUntilDone(body);
+        } catch (InterruptedException e) {
+            body.cancel(true);
+            answer.abort();
+            throw new Interrupted(e);
+        }
+        return awaitBody(body, answer);
+    }
+
+    private static <T> T awaitBody(CompletableFuture<T> body, Answer answer) throws IOException {
+        try {
             return body.get();
         } catch (ExecutionException e) {
             Throwable cause = e.getCause();

@@ -33,8 +33,8 @@ final class InputStreamSubscription implements Flow.Subscription {
     private final AtomicBoolean released = new AtomicBoolean();
     private volatile boolean cancelled;
     private boolean finished;
-    /** Reused by every read: drains never overlap, and each chunk is copied before it is emitted. */
-    private byte[] buffer = new byte[FIRST_CHUNK_BYTES];
+    /** Reused by every read: drains never overlap, and each chunk is copied before it is emitted; made at the first read. */
+    private byte[] buffer;
 
     private InputStreamSubscription(Flow.Subscriber<? super List<ByteBuffer>> subscriber, InputStream body,
             Runnable release, Executor executor) {
@@ -83,6 +83,13 @@ final class InputStreamSubscription implements Flow.Subscription {
     }
 
     private void emitNextChunk() {
+        if (body instanceof WholeBodyStream whole) {
+            emitRest(whole);
+            return;
+        }
+        if (buffer == null) {
+            buffer = new byte[FIRST_CHUNK_BYTES];
+        }
         int read;
         try {
             read = body.read(buffer);
@@ -105,6 +112,20 @@ final class InputStreamSubscription implements Flow.Subscription {
                 buffer = new byte[buffer.length * 2];
             }
         }
+    }
+
+    /** A body already in memory goes to the subscriber as it is: one buffer, no copy, then the end. */
+    private void emitRest(WholeBodyStream whole) {
+        ByteBuffer rest = whole.takeRest();
+        if (rest.hasRemaining()) {
+            demand.decrementAndGet();
+            subscriber.onNext(List.of(rest));
+            if (demand.get() <= 0 || cancelled) {
+                return;
+            }
+        }
+        finish();
+        subscriber.onComplete();
     }
 
     private void finish() {

@@ -6,7 +6,6 @@ import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -62,7 +61,7 @@ final class JdkHttpTransport implements Transport {
             }
             if (!attempt.streamed()) {
                 HttpResponse<byte[]> whole = call.client.send(request, BodyHandlers.ofByteArray());
-                return new JdkLlmResponse(whole, new ByteArrayInputStream(whole.body()));
+                return new JdkLlmResponse(whole, new WholeBodyStream(whole.body()));
             }
             HttpResponse<InputStream> head = call.client.send(request, info -> new AttemptBodyStream());
             return new JdkLlmResponse(head, head.body());

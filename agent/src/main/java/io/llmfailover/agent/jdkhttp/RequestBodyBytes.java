@@ -1,11 +1,11 @@
 package io.llmfailover.agent.jdkhttp;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -36,7 +36,7 @@ final class RequestBodyBytes {
         if (length < 0 && !canBeSubscribedAgain(publisher.get())) {
             return BufferedBody.notReplayable(publisher.get().getClass().getName() + " of unknown length");
         }
-        CappedCopy copy = new CappedCopy(limit);
+        CappedCopy copy = new CappedCopy(limit, length);
         publisher.get().subscribe(copy);
         try {
             byte[] bytes = copy.bytes.get();
@@ -53,16 +53,23 @@ final class RequestBodyBytes {
         return type.startsWith(JDK_PUBLISHERS) && !type.endsWith("PublisherAdapter") && !type.endsWith("AggregatePublisher");
     }
 
-    /** Collects the body; past the cap it cancels the subscription and keeps nothing (null). */
+    /**
+     * Collects the body into one array, sized by the publisher's length when it knows it (then
+     * handed over as it is, not copied again); past the cap it cancels the subscription and keeps
+     * nothing (null).
+     */
     private static final class CappedCopy implements Flow.Subscriber<ByteBuffer> {
+        private static final int UNKNOWN_LENGTH_START = 1024;
         private final long limit;
-        private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        private byte[] collected;
+        private int size;
         private Flow.Subscription subscription;
         private boolean overCap;
         final CompletableFuture<byte[]> bytes = new CompletableFuture<>();
 
-        CappedCopy(long limit) {
+        CappedCopy(long limit, long length) {
             this.limit = limit;
+            this.collected = new byte[length >= 0 && length < Integer.MAX_VALUE - 8 ? (int) length : UNKNOWN_LENGTH_START];
         }
 
         @Override
@@ -76,15 +83,18 @@ final class RequestBodyBytes {
             if (overCap) {
                 return;
             }
-            if ((long) out.size() + item.remaining() > limit) {
+            int length = item.remaining();
+            if ((long) size + length > limit) {
                 overCap = true;
                 subscription.cancel();
                 bytes.complete(null);
                 return;
             }
-            byte[] chunk = new byte[item.remaining()];
-            item.get(chunk);
-            out.write(chunk, 0, chunk.length);
+            if (size + length > collected.length) {
+                collected = Arrays.copyOf(collected, Math.max(size + length, collected.length * 2));
+            }
+            item.get(collected, size, length);
+            size += length;
         }
 
         @Override
@@ -94,7 +104,7 @@ final class RequestBodyBytes {
 
         @Override
         public void onComplete() {
-            bytes.complete(out.toByteArray());
+            bytes.complete(size == collected.length ? collected : Arrays.copyOf(collected, size));
         }
     }
 }

@@ -33,7 +33,7 @@ final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
 
     @Override
     public URI uri(OkHttpCall call) {
-        return call.appRequest.url().uri();
+        return call.uri();
     }
 
     @Override
@@ -48,7 +48,7 @@ final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
 
     @Override
     public LlmRequest toNeutral(OkHttpCall call, byte[] body) {
-        return OkHttpRequestMapping.toNeutral(call.appRequest, body);
+        return OkHttpRequestMapping.toNeutral(call.appRequest, call.uri(), body);
     }
 
     @Override

@@ -1,5 +1,8 @@
 package io.llmfailover.agent.okhttp;
 
+import java.net.URI;
+import java.net.URISyntaxException;
+import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.Request;
 
@@ -10,10 +13,44 @@ final class OkHttpCall {
     final Request appRequest;
     /** The app's request with a body that can be written again: its own, or the buffered copy of a one-shot body. */
     Request replayable;
+    /** Made once: converting OkHttp's URL re-parses it. */
+    private URI uri;
+    private static volatile Parsed lastParsed;
 
     OkHttpCall(Interceptor.Chain chain) {
         this.chain = chain;
         this.appRequest = chain.request();
         this.replayable = appRequest;
     }
+
+    URI uri() {
+        if (uri == null) {
+            uri = uriOf(appRequest.url());
+        }
+        return uri;
+    }
+
+    /**
+     * OkHttp's URL string, already canonical, parsed as it is; {@code HttpUrl.uri()} re-encodes it
+     * first, which only changes the characters {@code java.net.URI} refuses, so it is the fallback.
+     * An app calls the same URL over and over, each time in a new {@code HttpUrl}: the last one
+     * parsed is kept.
+     */
+    private static URI uriOf(HttpUrl url) {
+        String text = url.toString();
+        Parsed last = lastParsed;
+        if (last != null && last.text.equals(text)) {
+            return last.uri;
+        }
+        URI uri;
+        try {
+            uri = new URI(text);
+        } catch (URISyntaxException refused) {
+            uri = url.uri();
+        }
+        lastParsed = new Parsed(text, uri);
+        return uri;
+    }
+
+    private record Parsed(String text, URI uri) {}
 }

@@ -3,6 +3,7 @@ package io.llmfailover.agent.okhttp;
 import io.llmfailover.runtime.failover.Credentials;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
+import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,7 +21,7 @@ final class OkHttpRequestMapping {
 
     private OkHttpRequestMapping() {}
 
-    static LlmRequest toNeutral(Request request, byte[] body) {
+    static LlmRequest toNeutral(Request request, URI uri, byte[] body) {
         Headers headers = request.headers();
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         for (int i = 0; i < headers.size(); i++) {
@@ -30,7 +31,7 @@ final class OkHttpRequestMapping {
         if (requestBody != null && requestBody.contentType() != null && headers.get("Content-Type") == null) {
             neutral.set("Content-Type", requestBody.contentType().toString());
         }
-        return new LlmRequest(request.method(), request.url().uri(), neutral.build(), body);
+        return new LlmRequest(request.method(), uri, neutral.build(), body);
     }
 
     /** The OkHttp request for an attempt the runtime rewrote, keeping the app request's tags. */

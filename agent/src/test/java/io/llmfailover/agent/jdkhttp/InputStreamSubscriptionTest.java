@@ -78,6 +78,57 @@ class InputStreamSubscriptionTest {
         assertEquals(1, releases.get());
     }
 
+    @Test
+    void aBodyAlreadyInMemoryIsOneBufferOverTheSameBytesThenTheEnd() {
+        byte[] body = "{\"id\":\"chatcmpl-1\"}".getBytes(StandardCharsets.UTF_8);
+        ByteBuffer[] emitted = new ByteBuffer[1];
+        Flow.Subscriber<List<ByteBuffer>> keeping = new Flow.Subscriber<>() {
+            @Override
+            public void onSubscribe(Flow.Subscription subscription) {
+                subscriber.onSubscribe(subscription);
+            }
+
+            @Override
+            public void onNext(List<ByteBuffer> item) {
+                emitted[0] = item.get(0).duplicate();
+                subscriber.onNext(item);
+            }
+
+            @Override
+            public void onError(Throwable failure) {
+                subscriber.onError(failure);
+            }
+
+            @Override
+            public void onComplete() {
+                subscriber.onComplete();
+            }
+        };
+        InputStreamSubscription.feed(keeping, new WholeBodyStream(body), releases::incrementAndGet, INLINE);
+
+        subscriber.subscription.request(1);
+        assertEquals(List.of("{\"id\":\"chatcmpl-1\"}"), subscriber.items);
+        assertTrue(emitted[0].hasArray() && emitted[0].array() == body, "the client's bytes, not a copy");
+        assertEquals(0, releases.get());
+
+        subscriber.subscription.request(1);
+        assertTrue(subscriber.completed);
+        assertEquals(1, releases.get());
+    }
+
+    @Test
+    void whatTheRuntimeAlreadyReadOfABodyInMemoryIsNotFedAgain() throws Exception {
+        WholeBodyStream body = new WholeBodyStream("data: one".getBytes(StandardCharsets.UTF_8));
+        assertEquals("data: ", new String(body.readNBytes(6), StandardCharsets.UTF_8));
+        InputStreamSubscription.feed(subscriber, body, releases::incrementAndGet, INLINE);
+
+        subscriber.subscription.request(Long.MAX_VALUE);
+
+        assertEquals(List.of("one"), subscriber.items);
+        assertTrue(subscriber.completed);
+        assertEquals(1, releases.get());
+    }
+
     /** A stream that returns one chunk per read, like a socket delivering SSE events. */
     private static InputStream chunked(String... chunks) {
         return new InputStream() {

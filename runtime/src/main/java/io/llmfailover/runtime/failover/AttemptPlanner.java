@@ -16,6 +16,8 @@ import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.route.RouteHeader;
 import java.net.URI;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -24,11 +26,15 @@ import java.util.concurrent.ConcurrentMap;
 public final class AttemptPlanner {
 
     private final int defaultMaxTokens;
-    private final ConcurrentMap<BridgeKey, ProtocolBridge> bridges = new ConcurrentHashMap<>();
+    /** By the caller's protocol, then by provider name: found on every attempt without building a key. */
+    private final Map<Protocol, ConcurrentMap<String, KnownBridge>> bridges = new EnumMap<>(Protocol.class);
 
     /** @param defaultMaxTokens the {@code max_tokens} sent to a target that requires it when the app gave none */
     public AttemptPlanner(int defaultMaxTokens) {
         this.defaultMaxTokens = defaultMaxTokens;
+        for (Protocol from : Protocol.values()) {
+            bridges.put(from, new ConcurrentHashMap<>());
+        }
     }
 
     public Attempt plan(GovernedCall call, Provider provider, String model, KeyLease lease)
@@ -56,10 +62,24 @@ public final class AttemptPlanner {
     }
 
     private ProtocolBridge bridge(Protocol from, Provider to) {
-        return bridges.computeIfAbsent(new BridgeKey(from, to.name(), to.baseUrl()), key -> ProtocolBridges.between(from,
-                to.protocol(), BridgeOptions.forTarget(TargetProvider.of(to)).withDefaultMaxTokens(defaultMaxTokens)));
+        ConcurrentMap<String, KnownBridge> byName = bridges.get(from);
+        KnownBridge known = byName.get(to.name());
+        if (known != null && known.isFor(to)) {
+            return known.bridge();
+        }
+        KnownBridge made = new KnownBridge(to.baseUrl(), ProtocolBridges.between(from, to.protocol(),
+                BridgeOptions.forTarget(TargetProvider.of(to)).withDefaultMaxTokens(defaultMaxTokens)));
+        byName.put(to.name(), made);
+        return made.bridge();
     }
 
-    /** A provider by name and URL, whose hashes are cached, rather than by the whole record, whose are not. */
-    private record BridgeKey(Protocol from, String providerName, URI providerUrl) {}
+    /**
+     * A provider's bridge, kept by its name and checked against its URL rather than keyed by the
+     * whole record, whose hash is not cached.
+     */
+    private record KnownBridge(URI providerUrl, ProtocolBridge bridge) {
+        boolean isFor(Provider provider) {
+            return providerUrl == provider.baseUrl() || providerUrl.equals(provider.baseUrl());
+        }
+    }
 }

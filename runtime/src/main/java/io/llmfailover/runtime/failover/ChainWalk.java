@@ -87,7 +87,7 @@ final class ChainWalk {
         this.startedNanos = engine.clock().nanoTime();
         this.contextWindows = new ContextFit(call, route, engine);
         // Calls no route matches share the route name "(none)": their line is their provider's.
-        this.queuePlace = engine.queue().place(route.name() + "/" + route.provider());
+        this.queuePlace = engine.queue().place(route.name(), route.provider());
     }
 
     Answer run() throws IOException {

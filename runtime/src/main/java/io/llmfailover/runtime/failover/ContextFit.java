@@ -13,17 +13,18 @@ import io.llmfailover.runtime.route.Route;
 final class ContextFit {
 
     private final GovernedCall call;
+    private final Route route;
     private final FailoverEngine engine;
-    /** Whether any step of the route has a window: only then is a 400 read for an overflow. */
-    private final boolean anyWindow;
+    /** Whether any step of the route has a window: only then is a 400 read for an overflow; null until a 4xx asks. */
+    private Boolean anyWindow;
     private long estimatedTokens = -1;
     /** The largest window the request was refused by; 0 while none refused it (or its window is unknown). */
     private int overflowedWindow;
 
     ContextFit(GovernedCall call, Route route, FailoverEngine engine) {
         this.call = call;
+        this.route = route;
         this.engine = engine;
-        this.anyWindow = route.chain().stream().anyMatch(step -> engine.limitsOf(step.provider()).contextWindow() > 0);
     }
 
     /**
@@ -31,6 +32,9 @@ final class ContextFit {
      * Elsewhere the app's own caller error goes back to it untouched, unread.
      */
     boolean mayMoveOnFromOverflow() {
+        if (anyWindow == null) {
+            anyWindow = route.chain().stream().anyMatch(step -> engine.limitsOf(step.provider()).contextWindow() > 0);
+        }
         return anyWindow;
     }
 

@@ -23,14 +23,26 @@ public final class HttpHeaders {
         this.entries = entries;
     }
 
+    /**
+     * A copy of a client's header map, made once per request and per response: the value lists are
+     * taken as they are when already immutable (the JDK client's are), not copied value by value.
+     */
     public static HttpHeaders of(Map<String, ? extends List<String>> headers) {
-        Builder builder = builder();
-        headers.forEach((name, values) -> {
-            if (name != null) {
-                values.forEach(value -> builder.add(name, value));
+        Map<String, Entry> entries = new LinkedHashMap<>();
+        for (Map.Entry<String, ? extends List<String>> header : headers.entrySet()) {
+            String name = header.getKey();
+            if (name == null || header.getValue().isEmpty()) {
+                continue;
             }
-        });
-        return builder.build();
+            List<String> values = List.copyOf(header.getValue());
+            Entry earlier = entries.putIfAbsent(key(name), new Entry(name, values));
+            if (earlier != null) {
+                List<String> merged = new ArrayList<>(earlier.values);
+                merged.addAll(values);
+                entries.put(key(name), new Entry(earlier.name, List.copyOf(merged)));
+            }
+        }
+        return entries.isEmpty() ? EMPTY : new HttpHeaders(Collections.unmodifiableMap(entries));
     }
 
     public static Builder builder() {
@@ -97,7 +109,13 @@ public final class HttpHeaders {
         }
 
         public Builder add(String name, String value) {
-            entries.computeIfAbsent(key(name), k -> new Entry(name, new ArrayList<>())).values.add(value);
+            String key = key(name);
+            Entry entry = entries.get(key);
+            if (entry == null) {
+                entry = new Entry(name, new ArrayList<>(1));
+                entries.put(key, entry);
+            }
+            entry.values.add(value);
             return this;
         }
 

@@ -22,8 +22,13 @@ public final class CallQueue {
     private final QueueSettings settings;
     private final Clock clock;
     private final Scheduler scheduler;
-    /** By route; as many as the config has routes (and providers, for calls no route matches). */
-    private final ConcurrentMap<String, ConcurrentLinkedQueue<QueuePlace>> lines = new ConcurrentHashMap<>();
+    /**
+     * By route name, then by the provider the route is for; as many as the config has routes (and
+     * providers, for calls no route matches, which share a route name). Two levels, so that finding
+     * a call's line builds no key.
+     */
+    private final ConcurrentMap<String, ConcurrentMap<String, ConcurrentLinkedQueue<QueuePlace>>> lines =
+            new ConcurrentHashMap<>();
     private final AtomicInteger length = new AtomicInteger();
     private final AtomicInteger parked = new AtomicInteger();
     private final QueueWaits waits = new QueueWaits();
@@ -34,9 +39,17 @@ public final class CallQueue {
         this.scheduler = scheduler;
     }
 
-    /** A place for one call in {@code line} (its route's), taken only once it has to wait; close it when the call is done. */
-    public QueuePlace place(String line) {
-        return new QueuePlace(this, lines.computeIfAbsent(line, name -> new ConcurrentLinkedQueue<>()));
+    /** A place for one call in its route's line, taken only once it has to wait; close it when the call is done. */
+    public QueuePlace place(String route, String provider) {
+        ConcurrentMap<String, ConcurrentLinkedQueue<QueuePlace>> byProvider = lines.get(route);
+        if (byProvider == null) {
+            byProvider = lines.computeIfAbsent(route, name -> new ConcurrentHashMap<>());
+        }
+        ConcurrentLinkedQueue<QueuePlace> line = byProvider.get(provider);
+        if (line == null) {
+            line = byProvider.computeIfAbsent(provider, name -> new ConcurrentLinkedQueue<>());
+        }
+        return new QueuePlace(this, line);
     }
 
     /** The calls waiting now. */

@@ -1,0 +1,65 @@
+package io.llmfailover.runtime.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class HttpHeadersTest {
+
+    @Test
+    void aClientsMapIsReadCaseInsensitivelyWithTheNamesAsWritten() {
+        Map<String, List<String>> client = new LinkedHashMap<>();
+        client.put("Content-Type", List.of("application/json"));
+        client.put("x-ratelimit-remaining-requests", List.of("99"));
+
+        HttpHeaders headers = HttpHeaders.of(client);
+
+        assertEquals(List.of("application/json"), headers.all("content-type"));
+        assertEquals("99", headers.first("X-RateLimit-Remaining-Requests").orElseThrow());
+        assertEquals(List.of("Content-Type", "x-ratelimit-remaining-requests"), new ArrayList<>(headers.asMap().keySet()));
+    }
+
+    @Test
+    void namesDifferingOnlyInCaseAreOneHeaderWithTheFirstSpelling() {
+        Map<String, List<String>> client = new LinkedHashMap<>();
+        client.put("Set-Cookie", List.of("a=1"));
+        client.put("set-cookie", List.of("b=2", "c=3"));
+
+        HttpHeaders headers = HttpHeaders.of(client);
+
+        assertEquals(List.of("a=1", "b=2", "c=3"), headers.all("SET-COOKIE"));
+        assertEquals(List.of("Set-Cookie"), new ArrayList<>(headers.asMap().keySet()));
+    }
+
+    @Test
+    void aNullNameAndANameWithoutValuesAreLeftOut() {
+        Map<String, List<String>> client = new LinkedHashMap<>();
+        client.put(null, List.of("HTTP/1.1 200 OK"));
+        client.put("x-empty", List.of());
+
+        HttpHeaders headers = HttpHeaders.of(client);
+
+        assertFalse(headers.contains("x-empty"));
+        assertSame(HttpHeaders.EMPTY, headers);
+    }
+
+    @Test
+    void theCopyDoesNotChangeWithTheClientsMapAndCannotBeChanged() {
+        List<String> values = new ArrayList<>(List.of("one"));
+        Map<String, List<String>> client = new LinkedHashMap<>();
+        client.put("x-a", values);
+
+        HttpHeaders headers = HttpHeaders.of(client);
+        values.add("two");
+
+        assertEquals(List.of("one"), headers.all("x-a"));
+        assertThrows(UnsupportedOperationException.class, () -> headers.all("x-a").add("three"));
+    }
+}
