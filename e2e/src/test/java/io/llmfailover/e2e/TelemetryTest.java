@@ -91,8 +91,8 @@ class TelemetryTest {
         assertEquals("", call.parentSpanId().replace("0", ""), "no app span: the call span is a root");
         // One attempt that answered: no span of its own, the call span says what it would have said.
         assertEquals(List.of(), receiver.childrenOf(call));
-        assertAttributes(call, Map.of("http.response.status_code", 200L, "llm_failover.attempt", 1L,
-                "llm_failover.provider", "primary", "llm_failover.outcome", "success"));
+        assertAttributes(call, Map.of("http.response.status_code", 200L, "llm_failover.attempts", 1L,
+                "llm_failover.served_by", "primary", "llm_failover.outcome", "success"));
         String traceparent = primary.chatRequests().get(0).getHeader("traceparent");
         assertTrue(traceparent.matches("00-" + call.traceId() + "-" + call.spanId() + "-0[13]"),
                 "W3C trace context of the call, sampled: " + traceparent);
@@ -185,7 +185,7 @@ class TelemetryTest {
                 .toList();
         assertEquals(1, skipping.size(), "the fourth call skipped the open breaker");
         assertEquals(List.of(), receiver.childrenOf(skipping.get(0)), "one attempt: on the call span");
-        assertEquals("backup", skipping.get(0).attributes().get("llm_failover.provider"));
+        assertEquals("backup", skipping.get(0).attributes().get("llm_failover.served_by"));
         assertTrue(gaugeValue("llm_failover.breaker.state", Map.of("llm_failover.provider", "primary",
                 "llm_failover.breaker.state", "open")) == 1L, "the breaker-state gauge shows primary open");
     }

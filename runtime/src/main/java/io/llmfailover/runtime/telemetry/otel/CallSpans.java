@@ -50,7 +50,7 @@ final class CallSpans {
         GenAiAttemptScope only = attempts.size() == 1 && !attempts.get(0).failsOver() ? attempts.get(0) : null;
         AttributesBuilder attributes = callAttributes(call);
         if (only != null) {
-            attemptFacts(only, attributes);
+            onlyAttemptFacts(only, attributes);
         }
         String operation = call.call.source().operation().semanticName();
         String model = call.call.source().model();
@@ -180,14 +180,23 @@ final class CallSpans {
         span.end(epoch.of(endNanos), TimeUnit.NANOSECONDS);
     }
 
-    /** What an attempt adds to the span it is shown on: its own, or its call's when it was the only one. */
+    /** What an attempt's own span says of it. */
     private static void attemptFacts(GenAiAttemptScope attempt, AttributesBuilder span) {
         span.put(FailoverAttributes.PROVIDER, attempt.provider.name())
                 .put(FailoverAttributes.ATTEMPT, attempt.number)
                 .put(FailoverAttributes.TRANSLATED, attempt.translated)
                 .put(FailoverAttributes.TARGET_PROTOCOL, attempt.provider.protocol().configName())
-                .put(FailoverAttributes.BREAKER_STATE, attempt.breakerState)
                 .put(FailoverAttributes.THROTTLE_DECISION, "allowed");
+        onlyAttemptFacts(attempt, span);
+    }
+
+    /**
+     * What the only attempt of a call adds to the call span: the rest (its provider, its number, no
+     * translation, the throttle's yes) the call span says already, and every byte of a span is paid
+     * for again by the exporter.
+     */
+    private static void onlyAttemptFacts(GenAiAttemptScope attempt, AttributesBuilder span) {
+        span.put(FailoverAttributes.BREAKER_STATE, attempt.breakerState);
         putIfPresent(span, FailoverAttributes.KEY_ID, attempt.keyId);
         putIfPresent(span, FailoverAttributes.DROPPED_FIELDS, attempt.droppedFields());
         if (attempt.status() > 0) {
