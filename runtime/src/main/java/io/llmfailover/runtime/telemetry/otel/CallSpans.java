@@ -7,6 +7,7 @@ import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.common.AttributesBuilder;
 import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanBuilder;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.api.trace.StatusCode;
@@ -25,7 +26,7 @@ import java.util.concurrent.TimeUnit;
  * Writes a finished call's spans, on the telemetry thread, with the times and ids the call noted:
  * one CLIENT span per call, and one child span per attempt when there was more than one (or the one
  * there was failed over). A call answered by its first attempt gets a single span carrying that
- * attempt's attributes too: the attempt span would repeat it.
+ * attempt's facts too: the attempt span would repeat it.
  */
 final class CallSpans {
 
@@ -48,20 +49,21 @@ final class CallSpans {
     void write(GenAiCallScope call) {
         List<GenAiAttemptScope> attempts = call.attempts();
         GenAiAttemptScope only = attempts.size() == 1 && !attempts.get(0).failsOver() ? attempts.get(0) : null;
-        AttributesBuilder attributes = callAttributes(call);
-        if (only != null) {
-            onlyAttemptFacts(only, attributes);
-        }
         String operation = call.call.source().operation().semanticName();
         String model = call.call.source().model();
         Context parent = call.appParent.isValid() ? Context.root().with(Span.wrap(call.appParent)) : Context.root();
-        ids.next(call.traceId(), call.spanId());
-        Span span = tracer.spanBuilder(model == null ? operation : operation + " " + model)
+        // Attributes go straight into the SDK's span: an Attributes built first would be sorted,
+        // de-duplicated and then copied over once more.
+        SpanBuilder builder = tracer.spanBuilder(model == null ? operation : operation + " " + model)
                 .setSpanKind(SpanKind.CLIENT)
                 .setParent(parent)
-                .setStartTimestamp(epoch.of(call.startNanos), TimeUnit.NANOSECONDS)
-                .setAllAttributes(attributes.build())
-                .startSpan();
+                .setStartTimestamp(epoch.of(call.startNanos), TimeUnit.NANOSECONDS);
+        callAttributes(call, builder);
+        if (only != null) {
+            onlyAttemptFacts(only, builder);
+        }
+        ids.next(call.traceId(), call.spanId());
+        Span span = builder.startSpan();
         addEvents(span, call.events());
         if (only != null) {
             addEvents(span, only.events());
@@ -85,27 +87,26 @@ final class CallSpans {
         }
     }
 
-    private AttributesBuilder callAttributes(GenAiCallScope call) {
+    private void callAttributes(GenAiCallScope call, SpanBuilder span) {
         Provider addressed = call.call.addressed();
         Provider servedBy = call.servedBy();
         Provider shown = servedBy != null ? servedBy : addressed;
-        AttributesBuilder span = Attributes.builder()
-                .put(GenAiAttributes.OPERATION_NAME, call.call.source().operation().semanticName())
-                .put(GenAiAttributes.PROVIDER_NAME, ProviderNames.semconvName(shown))
-                .put(GenAiAttributes.REQUEST_STREAM, call.call.source().stream())
-                .put(FailoverAttributes.ADDRESSED_PROVIDER, addressed.name())
-                .put(FailoverAttributes.ROUTE, call.routeName)
-                .put(FailoverAttributes.ATTEMPTS, call.attempts().size());
+        span.setAttribute(GenAiAttributes.OPERATION_NAME, call.call.source().operation().semanticName())
+                .setAttribute(GenAiAttributes.PROVIDER_NAME, ProviderNames.semconvName(shown))
+                .setAttribute(GenAiAttributes.REQUEST_STREAM, call.call.source().stream())
+                .setAttribute(FailoverAttributes.ADDRESSED_PROVIDER, addressed.name())
+                .setAttribute(FailoverAttributes.ROUTE, call.routeName)
+                .setAttribute(FailoverAttributes.ATTEMPTS, call.attempts().size());
         putIfPresent(span, GenAiAttributes.REQUEST_MODEL, call.call.source().model());
         server(span, shown);
         if (call.fromCache()) {
-            span.put(FailoverAttributes.SERVED_BY, FailoverAttributes.SERVED_BY_CACHE);
+            span.setAttribute(FailoverAttributes.SERVED_BY, FailoverAttributes.SERVED_BY_CACHE);
         } else if (servedBy != null) {
-            span.put(FailoverAttributes.SERVED_BY, servedBy.name());
-            span.put(FailoverAttributes.FAILED_OVER, !servedBy.equals(addressed));
+            span.setAttribute(FailoverAttributes.SERVED_BY, servedBy.name());
+            span.setAttribute(FailoverAttributes.FAILED_OVER, !servedBy.equals(addressed));
         }
         if (call.queueWaitNanos() >= 0) {
-            span.put(FailoverAttributes.QUEUE_WAIT_MS, TimeUnit.NANOSECONDS.toMillis(call.queueWaitNanos()));
+            span.setAttribute(FailoverAttributes.QUEUE_WAIT_MS, TimeUnit.NANOSECONDS.toMillis(call.queueWaitNanos()));
         }
         if (captureContent) {
             ContentCapture.recordInput(span, call.call.source().body());
@@ -114,61 +115,60 @@ final class CallSpans {
             responseFacts(call.facts(), span);
         }
         if (call.closedEarly()) {
-            span.put(FailoverAttributes.BODY_CLOSED_EARLY, true);
+            span.setAttribute(FailoverAttributes.BODY_CLOSED_EARLY, true);
         }
         if (call.call.source().stream() && call.firstChunkNanos() >= 0) {
-            span.put(GenAiAttributes.RESPONSE_TIME_TO_FIRST_CHUNK, call.firstChunkNanos() / 1e9);
+            span.setAttribute(GenAiAttributes.RESPONSE_TIME_TO_FIRST_CHUNK, call.firstChunkNanos() / 1e9);
         }
         putIfPresent(span, GenAiAttributes.ERROR_TYPE, call.errorType());
-        return span;
     }
 
-    private void responseFacts(ResponseFacts facts, AttributesBuilder span) {
+    private void responseFacts(ResponseFacts facts, SpanBuilder span) {
         putIfPresent(span, GenAiAttributes.RESPONSE_MODEL, facts.model());
         putIfPresent(span, GenAiAttributes.RESPONSE_ID, facts.id());
         if (facts.inputTokens() != null) {
-            span.put(GenAiAttributes.USAGE_INPUT_TOKENS, facts.inputTokens());
+            span.setAttribute(GenAiAttributes.USAGE_INPUT_TOKENS, facts.inputTokens());
         }
         if (facts.outputTokens() != null) {
-            span.put(GenAiAttributes.USAGE_OUTPUT_TOKENS, facts.outputTokens());
+            span.setAttribute(GenAiAttributes.USAGE_OUTPUT_TOKENS, facts.outputTokens());
         }
         if (!facts.finishReasons().isEmpty()) {
-            span.put(GenAiAttributes.RESPONSE_FINISH_REASONS, facts.finishReasons());
+            span.setAttribute(GenAiAttributes.RESPONSE_FINISH_REASONS, facts.finishReasons());
         }
         if (captureContent && facts.outputContent() != null) {
-            span.put(GenAiAttributes.OUTPUT_MESSAGES, ContentCapture.bounded(facts.outputContent()));
+            span.setAttribute(GenAiAttributes.OUTPUT_MESSAGES, ContentCapture.bounded(facts.outputContent()));
         }
     }
 
+    /**
+     * Named apart from the call span (which often has the same operation and model) so that a
+     * trace view reads "chat gpt-4o" > "attempt openai", "attempt deepseek".
+     */
     private void writeAttempt(GenAiAttemptScope attempt, Context parent, long callEndNanos) {
-        AttributesBuilder attributes = Attributes.builder()
-                .put(GenAiAttributes.OPERATION_NAME, attempt.operation)
-                .put(GenAiAttributes.PROVIDER_NAME, ProviderNames.semconvName(attempt.provider))
-                .put(GenAiAttributes.REQUEST_STREAM, attempt.stream);
-        putIfPresent(attributes, GenAiAttributes.REQUEST_MODEL, attempt.model);
-        server(attributes, attempt.provider);
-        attemptFacts(attempt, attributes);
-        Outcome outcome = attempt.outcome();
-        boolean failed = outcome != null && outcome != Outcome.SUCCESS && outcome != Outcome.HEDGE_LOST;
-        if (failed) {
-            attributes.put(GenAiAttributes.ERROR_TYPE, statusSaysWhy(attempt) ? String.valueOf(attempt.status())
-                    : attempt.error() != null ? attempt.error().getClass().getName() : outcome.token());
-        }
-        if (attempt.failsOver()) {
-            attributes.put(FailoverAttributes.FAILOVER_REASON, failoverReason(attempt));
-        }
-        if (attempt.wasHedged()) {
-            attributes.put(FailoverAttributes.HEDGED, true);
-        }
-        // Named apart from the call span (which often has the same operation and model) so that a
-        // trace view reads "chat gpt-4o" > "attempt openai", "attempt deepseek".
-        ids.next(null, attempt.spanId != null ? attempt.spanId : SpanIds.newSpanId());
-        Span span = tracer.spanBuilder("attempt " + attempt.provider.name())
+        SpanBuilder builder = tracer.spanBuilder("attempt " + attempt.provider.name())
                 .setSpanKind(SpanKind.CLIENT)
                 .setParent(parent)
                 .setStartTimestamp(epoch.of(attempt.startNanos), TimeUnit.NANOSECONDS)
-                .setAllAttributes(attributes.build())
-                .startSpan();
+                .setAttribute(GenAiAttributes.OPERATION_NAME, attempt.operation)
+                .setAttribute(GenAiAttributes.PROVIDER_NAME, ProviderNames.semconvName(attempt.provider))
+                .setAttribute(GenAiAttributes.REQUEST_STREAM, attempt.stream);
+        putIfPresent(builder, GenAiAttributes.REQUEST_MODEL, attempt.model);
+        server(builder, attempt.provider);
+        attemptFacts(attempt, builder);
+        Outcome outcome = attempt.outcome();
+        boolean failed = outcome != null && outcome != Outcome.SUCCESS && outcome != Outcome.HEDGE_LOST;
+        if (failed) {
+            builder.setAttribute(GenAiAttributes.ERROR_TYPE, statusSaysWhy(attempt) ? String.valueOf(attempt.status())
+                    : attempt.error() != null ? attempt.error().getClass().getName() : outcome.token());
+        }
+        if (attempt.failsOver()) {
+            builder.setAttribute(FailoverAttributes.FAILOVER_REASON, failoverReason(attempt));
+        }
+        if (attempt.wasHedged()) {
+            builder.setAttribute(FailoverAttributes.HEDGED, true);
+        }
+        ids.next(null, attempt.spanId != null ? attempt.spanId : SpanIds.newSpanId());
+        Span span = builder.startSpan();
         addEvents(span, attempt.events());
         long endNanos = attempt.isEnded() ? attempt.endNanos() : callEndNanos;
         if (attempt.error() != null) {
@@ -181,12 +181,12 @@ final class CallSpans {
     }
 
     /** What an attempt's own span says of it. */
-    private static void attemptFacts(GenAiAttemptScope attempt, AttributesBuilder span) {
-        span.put(FailoverAttributes.PROVIDER, attempt.provider.name())
-                .put(FailoverAttributes.ATTEMPT, attempt.number)
-                .put(FailoverAttributes.TRANSLATED, attempt.translated)
-                .put(FailoverAttributes.TARGET_PROTOCOL, attempt.provider.protocol().configName())
-                .put(FailoverAttributes.THROTTLE_DECISION, "allowed");
+    private static void attemptFacts(GenAiAttemptScope attempt, SpanBuilder span) {
+        span.setAttribute(FailoverAttributes.PROVIDER, attempt.provider.name())
+                .setAttribute(FailoverAttributes.ATTEMPT, attempt.number)
+                .setAttribute(FailoverAttributes.TRANSLATED, attempt.translated)
+                .setAttribute(FailoverAttributes.TARGET_PROTOCOL, attempt.provider.protocol().configName())
+                .setAttribute(FailoverAttributes.THROTTLE_DECISION, "allowed");
         onlyAttemptFacts(attempt, span);
     }
 
@@ -195,15 +195,15 @@ final class CallSpans {
      * translation, the throttle's yes) the call span says already, and every byte of a span is paid
      * for again by the exporter.
      */
-    private static void onlyAttemptFacts(GenAiAttemptScope attempt, AttributesBuilder span) {
-        span.put(FailoverAttributes.BREAKER_STATE, attempt.breakerState);
+    private static void onlyAttemptFacts(GenAiAttemptScope attempt, SpanBuilder span) {
+        span.setAttribute(FailoverAttributes.BREAKER_STATE, attempt.breakerState);
         putIfPresent(span, FailoverAttributes.KEY_ID, attempt.keyId);
         putIfPresent(span, FailoverAttributes.DROPPED_FIELDS, attempt.droppedFields());
         if (attempt.status() > 0) {
-            span.put(GenAiAttributes.HTTP_STATUS, attempt.status());
+            span.setAttribute(GenAiAttributes.HTTP_STATUS, attempt.status());
         }
         if (attempt.outcome() != null) {
-            span.put(FailoverAttributes.OUTCOME, attempt.outcome().name().toLowerCase(Locale.ROOT));
+            span.setAttribute(FailoverAttributes.OUTCOME, attempt.outcome().name().toLowerCase(Locale.ROOT));
         }
     }
 
@@ -229,23 +229,25 @@ final class CallSpans {
         AttributesBuilder attributes = Attributes.builder()
                 .put(EXCEPTION_TYPE, error.getClass().getName())
                 .put(EXCEPTION_STACKTRACE, trace.toString());
-        putIfPresent(attributes, EXCEPTION_MESSAGE, error.getMessage());
+        if (error.getMessage() != null) {
+            attributes.put(EXCEPTION_MESSAGE, error.getMessage());
+        }
         span.addEvent("exception", attributes.build(), epoch.of(nanoTime), TimeUnit.NANOSECONDS);
     }
 
-    static void server(AttributesBuilder span, Provider provider) {
+    static void server(SpanBuilder span, Provider provider) {
         URI url = provider.baseUrl();
         putIfPresent(span, GenAiAttributes.SERVER_ADDRESS, url.getHost());
-        span.put(GenAiAttributes.SERVER_PORT, port(url));
+        span.setAttribute(GenAiAttributes.SERVER_PORT, port(url));
     }
 
     static long port(URI url) {
         return url.getPort() != -1 ? url.getPort() : "http".equalsIgnoreCase(url.getScheme()) ? 80 : 443;
     }
 
-    private static void putIfPresent(AttributesBuilder span, AttributeKey<String> key, String value) {
+    private static void putIfPresent(SpanBuilder span, AttributeKey<String> key, String value) {
         if (value != null) {
-            span.put(key, value);
+            span.setAttribute(key, value);
         }
     }
 }

@@ -2,7 +2,7 @@ package io.llmfailover.runtime.telemetry.otel;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.opentelemetry.api.common.AttributesBuilder;
+import io.opentelemetry.api.trace.SpanBuilder;
 
 /**
  * Records prompts on the call span (written on the telemetry thread), only when the operator opted in to content capture. Reads the
@@ -17,7 +17,7 @@ final class ContentCapture {
 
     private ContentCapture() {}
 
-    static void recordInput(AttributesBuilder span, byte[] body) {
+    static void recordInput(SpanBuilder span, byte[] body) {
         try {
             JsonNode request = JSON.readTree(body);
             if (request == null || !request.isObject()) {
@@ -25,11 +25,11 @@ final class ContentCapture {
             }
             JsonNode messages = first(request, "messages", "input", "contents");
             if (messages != null) {
-                span.put(GenAiAttributes.INPUT_MESSAGES, bounded(messages.toString()));
+                span.setAttribute(GenAiAttributes.INPUT_MESSAGES, bounded(messages.toString()));
             }
             JsonNode system = first(request, "system", "systemInstruction", "instructions");
             if (system != null) {
-                span.put(GenAiAttributes.SYSTEM_INSTRUCTIONS, bounded(system.toString()));
+                span.setAttribute(GenAiAttributes.SYSTEM_INSTRUCTIONS, bounded(system.toString()));
             }
         } catch (java.io.IOException | RuntimeException notJson) {
             // A body that is not JSON has no messages to record.

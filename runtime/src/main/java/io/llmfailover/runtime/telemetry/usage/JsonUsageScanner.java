@@ -1,5 +1,8 @@
 package io.llmfailover.runtime.telemetry.usage;
 
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.filter.FilteringParserDelegate;
+import com.fasterxml.jackson.core.filter.TokenFilter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 
@@ -50,8 +53,10 @@ final class JsonUsageScanner implements UsageScanner {
     }
 
     private void read(KeptBytes body) {
-        try {
-            ResponseJson.read(JSON.readTree(body.bytes(), 0, body.size()), facts, captureContent);
+        try (JsonParser parser = JSON.createParser(body.bytes(), 0, body.size())) {
+            JsonParser read = captureContent ? parser
+                    : new FilteringParserDelegate(parser, UsageFields.DOCUMENT, TokenFilter.Inclusion.INCLUDE_ALL_AND_PATH, true);
+            ResponseJson.read(JSON.readTree(read), facts, captureContent);
         } catch (java.io.IOException | RuntimeException notJson) {
             // Not a JSON document: nothing to learn from it.
         }
