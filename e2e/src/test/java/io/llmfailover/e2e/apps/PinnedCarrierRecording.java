@@ -60,12 +60,14 @@ final class PinnedCarrierRecording implements AutoCloseable {
         return event.hasField("pinnedReason") && String.valueOf(event.getString("pinnedReason")).startsWith("Waited for initialization");
     }
 
+    /** A frame of the agent or its runtime; this app's own frames (io.llmfailover.e2e) are the app's. */
     private static boolean hasAgentFrame(RecordedEvent event) {
         if (event.getStackTrace() == null) {
             return false;
         }
         for (RecordedFrame frame : event.getStackTrace().getFrames()) {
-            if (frame.getMethod().getType().getName().startsWith("io.llmfailover.")) {
+            String type = frame.getMethod().getType().getName();
+            if (type.startsWith("io.llmfailover.") && !type.startsWith("io.llmfailover.e2e.")) {
                 return true;
             }
         }
