@@ -30,7 +30,7 @@ final class ObservedBody extends FilterInputStream {
         try {
             b = super.read();
         } catch (IOException | RuntimeException broken) {
-            call.bodyDone(scanner.finish(), broken, false);
+            broke(broken);
             throw broken;
         }
         if (b < 0) {
@@ -47,7 +47,7 @@ final class ObservedBody extends FilterInputStream {
         try {
             count = super.read(buffer, offset, length);
         } catch (IOException | RuntimeException broken) {
-            call.bodyDone(scanner.finish(), broken, false);
+            broke(broken);
             throw broken;
         }
         if (count < 0) {
@@ -65,7 +65,7 @@ final class ObservedBody extends FilterInputStream {
         try {
             rest = super.in.readAllBytes();
         } catch (IOException | RuntimeException broken) {
-            call.bodyDone(scanner.finish(), broken, false);
+            broke(broken);
             throw broken;
         }
         if (rest.length > 0) {
@@ -82,6 +82,11 @@ final class ObservedBody extends FilterInputStream {
         } finally {
             call.bodyDone(scanner.finish(), null, !reachedEnd);
         }
+    }
+
+    /** The body broke under the app's read: the call ends with that error, which goes on to the app. */
+    private void broke(Exception broken) {
+        call.bodyDone(scanner.finish(), broken, false);
     }
 
     boolean reachedEnd() {

@@ -34,14 +34,9 @@ class TelemetryExportTest {
     @Test
     void callsEndBeforeTheSdkHasStartedAndTheirSpansAreExportedOnceItHas() throws Exception {
         try (OtlpReceiver receiver = new OtlpReceiver()) {
-            ExportSettings settings = TelemetryFixture.settings(receiver.endpoint(), Map.of());
             CountDownLatch sdkMayStart = new CountDownLatch(1);
-            ResilienceGauges gauges = new ResilienceGauges();
-            TelemetryExport export = new TelemetryExport(self -> {
-                awaitQuietly(sdkMayStart);
-                return TelemetryWriter.start(settings, clock, List.of(), null, gauges, self::droppedCalls);
-            }, 64);
-            GenAiObserver observer = new GenAiObserver(export, gauges, clock, false, AppTraceContext.shared());
+            TelemetryExport export = exportStartingWhen(sdkMayStart, receiver, 64);
+            GenAiObserver observer = observerOf(export);
 
             for (int i = 0; i < 3; i++) {
                 runCall(observer);
@@ -59,14 +54,9 @@ class TelemetryExportTest {
     @Test
     void aFullQueueDropsTheCallsThatDoNotFitAndCountsThem() throws Exception {
         try (OtlpReceiver receiver = new OtlpReceiver()) {
-            ExportSettings settings = TelemetryFixture.settings(receiver.endpoint(), Map.of());
             CountDownLatch sdkMayStart = new CountDownLatch(1);
-            ResilienceGauges gauges = new ResilienceGauges();
-            TelemetryExport export = new TelemetryExport(self -> {
-                awaitQuietly(sdkMayStart);
-                return TelemetryWriter.start(settings, clock, List.of(), null, gauges, self::droppedCalls);
-            }, 4);
-            GenAiObserver observer = new GenAiObserver(export, gauges, clock, false, AppTraceContext.shared());
+            TelemetryExport export = exportStartingWhen(sdkMayStart, receiver, 4);
+            GenAiObserver observer = observerOf(export);
 
             for (int i = 0; i < 10; i++) {
                 runCall(observer);
@@ -78,6 +68,19 @@ class TelemetryExportTest {
             assertEquals(6, export.droppedCalls());
             assertTrue(export.stop(10_000));
         }
+    }
+
+    /** An export whose SDK starts only once {@code sdkMayStart} is open, exporting to {@code receiver}. */
+    private TelemetryExport exportStartingWhen(CountDownLatch sdkMayStart, OtlpReceiver receiver, int capacity) {
+        ExportSettings settings = TelemetryFixture.settings(receiver.endpoint(), Map.of());
+        return new TelemetryExport(self -> {
+            awaitQuietly(sdkMayStart);
+            return TelemetryWriter.start(settings, clock, List.of(), null, new ResilienceGauges(), self::droppedCalls);
+        }, capacity);
+    }
+
+    private GenAiObserver observerOf(TelemetryExport export) {
+        return new GenAiObserver(export, new ResilienceGauges(), clock, false, AppTraceContext.shared());
     }
 
     private static void runCall(GenAiObserver observer) throws IOException {
