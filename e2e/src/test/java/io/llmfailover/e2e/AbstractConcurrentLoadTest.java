@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A thousand calls released at once, half through the JDK HttpClient and half through OkHttp, at a
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * known. Subclasses choose the threads; the size is {@code -De2e.load.calls} (1000 by default);
  * {@code -De2e.load.agent-log=debug} logs the agent's decision for every call.
  */
+@Isolated
 abstract class AbstractConcurrentLoadTest {
 
     static final int CALLS = Integer.getInteger("e2e.load.calls", 1000);

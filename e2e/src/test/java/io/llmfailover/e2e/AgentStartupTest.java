@@ -16,10 +16,12 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
 /** How the agent starts in apps with no config, a bad config, or libraries of their own. */
+@Isolated
 class AgentStartupTest {
 
     private static final String APP_KEY = "sk-app-e2e-startup";

@@ -23,6 +23,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Fleet mode end to end: several child JVMs with the agent attached share one real Redis. A 429
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
  * probes from the fleet, not from each instance; Redis killed mid-run costs no call, and sharing
  * resumes when it is back.
  */
+@Isolated
 class FleetTest {
 
     private static final String APP_KEY = "sk-app-fleet-0123456789";

@@ -12,6 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * own deadline passes or the app exits. Every client that hedges: the OpenAI SDK and OkHttp, the JDK's
  * HttpClient (LangChain4j's too), Apache HttpClient 5 (classic) and 4, and Spring's WebClient.
  */
+@Isolated
 class HedgingTest {
 
     private static final String APP_KEY = "sk-app-hedging-0123456789";

@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /** The agent attached to a running app retransforms the client classes the app loaded before it. */
+@Isolated
 class LateAttachTest {
 
     @TempDir

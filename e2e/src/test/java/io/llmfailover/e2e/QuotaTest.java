@@ -13,6 +13,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Issue 13's quota proof end to end: a primary whose hidden limit is {@value #PROVIDER_RPM} requests a
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * token at the agent a moment before it reaches the provider) it never answers 429, and serves
  * nearly as many; without, it answers 429s. Prints both counts.
  */
+@Isolated
 class QuotaTest {
 
     private static final int PROVIDER_RPM = 60;

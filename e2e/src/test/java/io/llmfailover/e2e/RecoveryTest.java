@@ -16,6 +16,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Issue 12, item 5, end to end and scaled down: under steady traffic the primary fails for {@link
@@ -24,6 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@link #PROBES} calls are at the primary at once, never the herd of every call arriving then.
  * (The same at full size, 30 s, on a virtual clock: the runtime's {@code RecoveryRampTest}.)
  */
+@Isolated
 class RecoveryTest {
 
     private static final Duration OUTAGE = Duration.ofSeconds(3);

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Amplification under a sustained 429 storm: the primary answers every call 429 with
@@ -26,6 +27,7 @@ import org.junit.jupiter.api.io.TempDir;
  * first 429 arrives could not have known of it, for any client. {@code -De2e.storm.seconds} sets
  * the length (4 by default), {@code -De2e.storm.rtt-ms} how long the primary takes to answer.
  */
+@Isolated
 class RetryAfterStormTest {
 
     private static final int CALLS_PER_SECOND = 40;

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.IntSupplier;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * <p>A 429 asks for a one-second silence, so its calls are spaced past it: each call meets the
  * primary once.
  */
+@Isolated
 class SdkRetryAmplificationTest {
 
     private static final String RATE_LIMITED_PLAN = "1,pause:1100,1";

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * A soak: calls at a steady rate at a primary that mixes every everyday fault (429 with and without
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * {@code ./mvnw -pl runtime,agent,e2e verify -P '!jdk25' -Dtest=SoakTest
  * -Dsurefire.failIfNoSpecifiedTests=false -De2e.soak.duration=10m}.
  */
+@Isolated
 class SoakTest {
 
     private static final Duration DURATION = Duration.parse("PT" + System.getProperty("e2e.soak.duration", "15s").toUpperCase());

@@ -33,11 +33,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * What an operator sees in a trace backend: the agent in an unmodified app's JVM exports to an
  * OTLP receiver here, which decodes the real protobuf. One child JVM per scenario.
  */
+@Isolated
 class TelemetryTest {
 
     private static final String OURS = "io.llmfailover";

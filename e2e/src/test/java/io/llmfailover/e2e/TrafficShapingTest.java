@@ -15,6 +15,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 
@@ -22,6 +23,7 @@ import org.junit.jupiter.params.provider.EnumSource;
  * Traffic shaping end to end: a route that degrades to a smaller model, a keyless local model as the
  * last step, a context window, a key pool, the queue, the last-resort cache, and a route picked by header.
  */
+@Isolated
 class TrafficShapingTest {
 
     private static final String APP_KEY = "sk-app-shaping-0123456789";

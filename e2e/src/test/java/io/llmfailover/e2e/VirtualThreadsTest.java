@@ -11,11 +11,13 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Isolated;
 
 /**
  * Virtual threads (JDK 21+; runs in the JDK 25 pass only, see e2e/pom.xml): calls that fail over
  * through the agent never pin a carrier thread in agent code while they wait.
  */
+@Isolated
 class VirtualThreadsTest {
 
     private static final int CALLS = 40;
