@@ -5,6 +5,9 @@ import io.llmfailover.runtime.cache.LastResort;
 import io.llmfailover.runtime.call.CallRecognizer;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.drill.DrillAnnouncer;
+import io.llmfailover.runtime.drill.DrillCount;
+import io.llmfailover.runtime.drill.Drills;
 import io.llmfailover.runtime.failover.AttemptPlanner;
 import io.llmfailover.runtime.failover.FailoverEngine;
 import io.llmfailover.runtime.http.Answer;
@@ -219,9 +222,12 @@ public final class Gateway {
             RouteTable routes = RouteTable.of(config.routes(), name -> directory.byName(name)
                     .orElseThrow(() -> new IllegalStateException("route names unknown provider " + name)));
             ResilienceState resilience = state != null ? state : defaultState();
+            DrillCount drilled = new DrillCount();
+            DrillAnnouncer.start(config.operating().drills(), scheduler, drilled);
             return new Gateway(directory, routes, new FailoverEngine(config, resilience,
                     new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler,
-                    LastResort.of(config.shaping().cache(), clock)),
+                    LastResort.of(config.shaping().cache(), clock),
+                    Drills.of(config.operating().drills(), scheduler, drilled)),
                     config.bufferMaxBytes());
         }
     }

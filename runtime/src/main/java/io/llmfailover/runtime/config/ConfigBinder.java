@@ -24,6 +24,7 @@ final class ConfigBinder {
     private final Map<String, String> extra = new LinkedHashMap<>();
     private final ProviderDefinitions providers = new ProviderDefinitions();
     private final RouteDefinitions routes = new RouteDefinitions();
+    private final DrillDefinitions drills = new DrillDefinitions();
 
     private ConfigBinder(Map<String, String> env, ConfigProblems problems) {
         this.env = env;
@@ -65,6 +66,8 @@ final class ConfigBinder {
             routes.accept(entry, problems);
         } else if (entry.value() == null) {
             return;
+        } else if (DrillDefinitions.isFault(key)) {
+            drills.accept(entry);
         } else if (key.startsWith("otel.")) {
             otel.put(key, entry.value());
         } else if (SETTINGS.contains(key)) {
@@ -96,7 +99,15 @@ final class ConfigBinder {
                 typed.positiveDuration(TIMEOUT_HEAD, FailoverConfig.DEFAULT_HEAD_TIMEOUT),
                 typed.positiveSize(BUFFER_MAX_BYTES, FailoverConfig.DEFAULT_BUFFER_MAX_BYTES),
                 new TrafficShaping(budget(typed), providers.limits(problems), cache(typed), queue(typed),
-                        typed.durationOrZero(HEDGE_AFTER)), fleet(typed));
+                        typed.durationOrZero(HEDGE_AFTER)), fleet(typed),
+                new OperatingSettings(drills.build(typed.bool(DRILL_ENABLED, false), providerMap.keySet(), problems),
+                        offOrPositive(typed, STATUS_INTERVAL)));
+    }
+
+    /** A duration that may be {@code off} (the default): null then. */
+    private static Duration offOrPositive(TypedSettings typed, String key) {
+        boolean off = typed.entry(key).map(entry -> "off".equalsIgnoreCase(entry.value().strip())).orElse(true);
+        return off ? null : typed.positiveDuration(key, null);
     }
 
     private static CacheSettings cache(TypedSettings typed) {

@@ -36,6 +36,7 @@ import java.util.TreeSet;
  *     through ungoverned, as the app made it
  * @param shaping what one call may spend, each provider's quotas and context window, the last-resort cache
  * @param fleet {@code state.*}: whether, and through which Redis, the instance shares its state with its fleet
+ * @param operating {@code drill.*} and {@code status.interval}
  */
 public record FailoverConfig(
         Optional<Path> source,
@@ -52,7 +53,8 @@ public record FailoverConfig(
         Duration headTimeout,
         long bufferMaxBytes,
         TrafficShaping shaping,
-        FleetSettings fleet) {
+        FleetSettings fleet,
+        OperatingSettings operating) {
 
     public static final Duration DEFAULT_FIRST_BYTE_TIMEOUT = Duration.ofSeconds(60);
     public static final int DEFAULT_MAX_TOKENS = BridgeOptions.DEFAULT_MAX_TOKENS;
@@ -69,9 +71,19 @@ public record FailoverConfig(
         extra = Map.copyOf(extra);
         shaping = shaping == null ? TrafficShaping.NONE : shaping;
         fleet = fleet == null ? FleetSettings.LOCAL : fleet;
+        operating = operating == null ? OperatingSettings.DEFAULTS : operating;
         if (bufferMaxBytes < 1) {
             throw new IllegalArgumentException("bufferMaxBytes must be positive, was " + bufferMaxBytes);
         }
+    }
+
+    /** A configuration with no drill and no status page. */
+    public FailoverConfig(Optional<Path> source, Map<String, Provider> providers, List<RouteSettings> routes,
+            BreakerSettings breaker, ThrottleSettings throttle, Duration firstByteTimeout, FailoverPolicy failoverOn,
+            int defaultMaxTokens, Map<String, String> otel, boolean strict, Map<String, String> extra,
+            Duration headTimeout, long bufferMaxBytes, TrafficShaping shaping, FleetSettings fleet) {
+        this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, defaultMaxTokens, otel, strict,
+                extra, headTimeout, bufferMaxBytes, shaping, fleet, OperatingSettings.DEFAULTS);
     }
 
     /** A configuration of an instance that keeps its state to itself. */

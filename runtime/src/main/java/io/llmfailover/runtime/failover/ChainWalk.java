@@ -3,6 +3,7 @@ package io.llmfailover.runtime.failover;
 import io.llmfailover.runtime.breaker.BreakerPermit;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
 import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.config.DrillFault;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.BufferedResponse;
@@ -24,6 +25,7 @@ import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallScope;
 import io.llmfailover.runtime.telemetry.SkipReason;
 import io.llmfailover.runtime.throttle.RetryAfter;
+import io.llmfailover.runtime.time.Waiting;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -293,21 +295,32 @@ final class ChainWalk {
         logFailoverTo(attempt.provider());
         long startedNanos = engine.clock().nanoTime();
         leaveQueue();
+        Transport sending = drilled(attempt, attemptScope);
         Optional<Executor> hedgeThreads = hedgeThreads();
         if (hedgeThreads.isPresent()) {
             RacingAttempt first = new RacingAttempt(attempt, leases, attemptScope);
-            if (first.start(hedgeThreads.get(), onHead -> exchange(outgoing, startedNanos, onHead))) {
+            if (first.start(hedgeThreads.get(), onHead -> exchange(sending, outgoing, startedNanos, onHead))) {
                 handedOver++;
                 return race(first, hedgeThreads.get());
             }
         }
         handedOver++;
-        return settle(attempt, leases, attemptScope, exchange(outgoing, startedNanos, head -> {}));
+        return settle(attempt, leases, attemptScope, exchange(sending, outgoing, startedNanos, head -> {}));
+    }
+
+    /** The app's transport, or, for an attempt a drill takes over, the drill's fault in front of it. */
+    private Transport drilled(Attempt attempt, AttemptScope attemptScope) {
+        DrillFault fault = engine.drills().draw(attempt.provider());
+        if (fault == null) {
+            return transport;
+        }
+        attemptScope.drilled(fault.label());
+        return engine.drills().inject(fault, attempt.provider(), transport);
     }
 
     /** The attempt's I/O: safe on any thread, since it reads only what does not change during the walk. */
-    private Exchange exchange(AttemptRequest outgoing, long startedNanos, Consumer<LlmResponse> onHead) {
-        return Exchange.run(transport, outgoing, () -> engine.budget().capNanos(engine.firstByteTimeout().toNanos(),
+    private Exchange exchange(Transport sending, AttemptRequest outgoing, long startedNanos, Consumer<LlmResponse> onHead) {
+        return Exchange.run(sending, outgoing, () -> engine.budget().capNanos(engine.firstByteTimeout().toNanos(),
                 engine.clock().nanoTime() - this.startedNanos) - (engine.clock().nanoTime() - startedNanos),
                 engine.scheduler(), onHead);
     }
@@ -397,8 +410,9 @@ final class ChainWalk {
                 return null;
             }
             long startedNanos = engine.clock().nanoTime();
+            Transport sending = drilled(attempt, attemptScope);
             RacingAttempt hedge = new RacingAttempt(attempt, planned.leases(), attemptScope);
-            if (!hedge.start(threads, onHead -> exchange(outgoing, startedNanos, onHead))) {
+            if (!hedge.start(threads, onHead -> exchange(sending, outgoing, startedNanos, onHead))) {
                 attemptScope.ended(0, Outcome.CANCELLED, false, null);
                 planned.leases().close();
                 return null;

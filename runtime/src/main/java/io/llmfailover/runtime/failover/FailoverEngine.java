@@ -6,6 +6,7 @@ import io.llmfailover.runtime.config.CallBudget;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.ProviderLimits;
 import io.llmfailover.runtime.config.TrafficShaping;
+import io.llmfailover.runtime.drill.Drills;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.provider.Provider;
@@ -39,6 +40,7 @@ public final class FailoverEngine {
     private final LastResort lastResort;
     private final TrafficShaping shaping;
     private final CallQueue queue;
+    private final Drills drills;
 
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler) {
@@ -47,7 +49,13 @@ public final class FailoverEngine {
 
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler, LastResort lastResort) {
+        this(config, state, planner, observer, clock, scheduler, lastResort, Drills.NONE);
+    }
+
+    public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
+            Clock clock, Scheduler scheduler, LastResort lastResort, Drills drills) {
         this.lastResort = lastResort;
+        this.drills = drills;
         this.state = state;
         this.keys = new KeyPool(state, new QuotaBook(config.shaping(), clock, state.sharedQuotas()));
         this.defaultMaxTokens = config.defaultMaxTokens();
@@ -120,6 +128,10 @@ public final class FailoverEngine {
 
     LastResort lastResort() {
         return lastResort;
+    }
+
+    Drills drills() {
+        return drills;
     }
 
     /** Where calls wait when every step of their chain is silenced or over its limit. */

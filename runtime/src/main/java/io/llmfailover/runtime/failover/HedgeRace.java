@@ -3,6 +3,7 @@ package io.llmfailover.runtime.failover;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.time.Scheduler;
+import io.llmfailover.runtime.time.Waiting;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;

@@ -21,6 +21,9 @@ public interface AttemptScope {
     /** This attempt was sent alongside the call's first, which had no content after {@code hedge.after}. */
     default void hedged() {}
 
+    /** A drill took this attempt over: {@code fault} as the config wrote it ({@code 429}, {@code hang}). */
+    default void drilled(String fault) {}
+
     /**
      * @param status the response status, or 0 when no response head arrived
      * @param failsOver whether the call moves on to the next provider

@@ -84,6 +84,12 @@ final class BothObservers implements CallObserver {
         }
 
         @Override
+        public void drilled(String fault) {
+            first.drilled(fault);
+            second.drilled(fault);
+        }
+
+        @Override
         public void ended(int status, Outcome outcome, boolean failsOver, Throwable error) {
             first.ended(status, outcome, failsOver, error);
             second.ended(status, outcome, failsOver, error);

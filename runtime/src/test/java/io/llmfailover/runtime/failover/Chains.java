@@ -4,8 +4,10 @@ import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.CacheSettings;
 import io.llmfailover.runtime.config.CallBudget;
+import io.llmfailover.runtime.config.DrillSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.FailoverPolicy;
+import io.llmfailover.runtime.config.OperatingSettings;
 import io.llmfailover.runtime.config.QueueSettings;
 import io.llmfailover.runtime.config.RouteSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
@@ -85,6 +87,15 @@ final class Chains {
                 config.throttle(), config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(), config.otel(),
                 config.strict(), config.extra(), config.headTimeout(), config.bufferMaxBytes(),
                 config.shaping().withHedgeAfter(after)));
+    }
+
+    /** A gateway with {@code drills} on, walking {@code chain}. */
+    static Chains drilling(DrillSettings drills, String... chain) {
+        FailoverConfig config = config(chain);
+        return new Chains(new FailoverConfig(config.source(), config.providers(), config.routes(), config.breaker(),
+                config.throttle(), config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(), config.otel(),
+                config.strict(), config.extra(), config.headTimeout(), config.bufferMaxBytes(), config.shaping(),
+                config.fleet(), new OperatingSettings(drills, null)));
     }
 
     Chains(FailoverConfig config) {

@@ -199,6 +199,7 @@ final class CallSpans {
         span.setAttribute(FailoverAttributes.BREAKER_STATE, attempt.breakerState);
         putIfPresent(span, FailoverAttributes.KEY_ID, attempt.keyId);
         putIfPresent(span, FailoverAttributes.DROPPED_FIELDS, attempt.droppedFields());
+        putIfPresent(span, FailoverAttributes.DRILL, attempt.drill());
         if (attempt.status() > 0) {
             span.setAttribute(GenAiAttributes.HTTP_STATUS, attempt.status());
         }

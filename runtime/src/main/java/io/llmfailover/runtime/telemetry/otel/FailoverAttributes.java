@@ -30,6 +30,8 @@ final class FailoverAttributes {
     static final AttributeKey<Long> QUEUE_WAIT_MS = AttributeKey.longKey("llm_failover.queue.wait_ms");
     /** On an attempt sent alongside the call's first because that one had no content after {@code hedge.after}. */
     static final AttributeKey<Boolean> HEDGED = AttributeKey.booleanKey("llm_failover.hedged");
+    /** The fault a drill injected into the attempt ({@code 429}, {@code hang}, {@code latency=2s}): never a real provider's. */
+    static final AttributeKey<String> DRILL = AttributeKey.stringKey("llm_failover.drill");
     static final AttributeKey<String> TARGET_PROTOCOL = AttributeKey.stringKey("llm_failover.protocol");
     /** A non-secret name for the credential used ({@code key#0}, {@code app}); never the key itself. */
     static final AttributeKey<String> KEY_ID = AttributeKey.stringKey("llm_failover.key_id");

@@ -34,6 +34,7 @@ final class GenAiAttemptScope implements AttemptScope {
 
     private String droppedFields;
     private boolean hedged;
+    private String drill;
     private List<RecordedEvent> events;
     private volatile boolean ended;
     private long endNanos;
@@ -75,6 +76,11 @@ final class GenAiAttemptScope implements AttemptScope {
     }
 
     @Override
+    public void drilled(String fault) {
+        drill = fault;
+    }
+
+    @Override
     public void ended(int status, Outcome outcome, boolean failsOver, Throwable error) {
         if (ended) {
             return;
@@ -101,6 +107,11 @@ final class GenAiAttemptScope implements AttemptScope {
 
     boolean wasHedged() {
         return hedged;
+    }
+
+    /** The drill's fault injected into this attempt, or null. */
+    String drill() {
+        return drill;
     }
 
     String droppedFields() {

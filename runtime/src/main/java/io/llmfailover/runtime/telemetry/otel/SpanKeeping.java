@@ -2,7 +2,7 @@ package io.llmfailover.runtime.telemetry.otel;
 
 /**
  * Which finished calls get their spans written. With {@code otel.traces.sampler = llm_failover},
- * every call that failed over, was hedged, was answered from the last-resort cache or ended in an
+ * every call that failed over, was hedged or drilled, was answered from the last-resort cache or ended in an
  * error is kept, and a share ({@code otel.traces.sampler.arg}, by trace id) of the others; decided
  * when the call is over, so a failover is never sampled away. With the standard samplers every
  * call is handed to the SDK, whose sampler decides as usual. Metrics count every call either way.
@@ -33,7 +33,7 @@ final class SpanKeeping {
             return true;
         }
         GenAiAttemptScope only = call.attempts().get(0);
-        return only.failsOver() || only.wasHedged();
+        return only.failsOver() || only.wasHedged() || only.drill() != null;
     }
 
     /** The same decision for the same trace on every instance: the trace id's low 63 bits against the ratio. */

@@ -150,6 +150,34 @@ class GenAiObserverTest {
     }
 
     @Test
+    void aDrilledAttemptIsMarkedOnItsSpanAndOnTheCallSpanWhenItWasTheOnlyOne() throws IOException {
+        CallObserver observer = start();
+
+        CallScope failedOver = observer.callStarted(streamingChat(), route());
+        AttemptScope drilled = failedOver.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app");
+        drilled.drilled("429");
+        drilled.ended(429, Outcome.RATE_LIMITED, true, null);
+        failedOver.attemptStarted(2, CLAUDE, target(Operation.MESSAGES, "claude-sonnet-4-5"), true, "key#0")
+                .ended(200, Outcome.SUCCESS, false, null);
+        failedOver.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type", "text/event-stream"), CLAUDE)
+                .close();
+        CallScope slowed = observer.callStarted(streamingChat(), route());
+        AttemptScope late = slowed.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app");
+        late.drilled("latency=2s");
+        late.ended(200, Outcome.SUCCESS, false, null);
+        slowed.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type", "text/event-stream"), OPENAI).close();
+        telemetry.flush();
+
+        assertEquals("429", attributes(receiver.span("attempt openai")).get("llm_failover.drill"));
+        assertEquals(null, attributes(receiver.span("attempt claude")).get("llm_failover.drill"));
+        assertEquals("latency=2s", receiver.spans().stream()
+                .map(span -> attributes(span).get("llm_failover.drill"))
+                .filter(java.util.Objects::nonNull)
+                .filter(value -> !value.equals("429"))
+                .findFirst().orElse(null), "the only attempt's drill is on its call's span");
+    }
+
+    @Test
     void anAnswerClosedUnreadEndsTheCallSpan() throws IOException {
         CallObserver observer = start();
 

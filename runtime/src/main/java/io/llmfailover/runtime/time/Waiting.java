@@ -1,6 +1,5 @@
-package io.llmfailover.runtime.failover;
+package io.llmfailover.runtime.time;
 
-import io.llmfailover.runtime.time.Scheduler;
 import java.io.InterruptedIOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -10,12 +9,12 @@ import java.util.concurrent.ExecutionException;
  * (its timer completes the wait, so a test moves virtual time instead of sleeping). The app's
  * interrupt ends the wait and cancels the call, the interrupt flag kept.
  */
-final class Waiting {
+public final class Waiting {
 
     private Waiting() {}
 
     /** Waits for {@code future}, or {@code nanos} at most, whichever comes first. */
-    static void atMost(CompletableFuture<?> future, long nanos, Scheduler scheduler) throws InterruptedIOException {
+    public static void atMost(CompletableFuture<?> future, long nanos, Scheduler scheduler) throws InterruptedIOException {
         CompletableFuture<Void> due = new CompletableFuture<>();
         Scheduler.Cancellable timer = scheduler.schedule(nanos, () -> due.complete(null));
         try {
@@ -26,11 +25,11 @@ final class Waiting {
     }
 
     /** Waits {@code nanos}. */
-    static void pause(long nanos, Scheduler scheduler) throws InterruptedIOException {
+    public static void pause(long nanos, Scheduler scheduler) throws InterruptedIOException {
         atMost(new CompletableFuture<Void>(), nanos, scheduler);
     }
 
-    static void until(CompletableFuture<?> future) throws InterruptedIOException {
+    public static void until(CompletableFuture<?> future) throws InterruptedIOException {
         try {
             future.get();
         } catch (InterruptedException interrupted) {
