@@ -83,7 +83,8 @@ public final class AgentInstaller {
         AgentJar.use(agentJar);
         Telemetry telemetry = Telemetry.start(config, exporterSenderLoader());
         shutDownOnExit(telemetry);
-        AgentRuntime.install(new GatewayGovernor(Gateway.builder(config).telemetry(telemetry).build()));
+        Gateway gateway = Gateway.builder(config).telemetry(telemetry).build();
+        AgentRuntime.install(new GatewayGovernor(gateway, OperatorView.start(gateway.providerStates())));
         instrumentClients(instrumentation, agentJar);
         if (config.source().isEmpty()) {
             log.info("llm-failover: no config file found; governing calls to the well-known LLM hosts "

@@ -12,9 +12,11 @@ import java.net.URI;
 final class GatewayGovernor implements CallGovernor {
 
     private final Gateway gateway;
+    private final OperatorView operatorView;
 
-    GatewayGovernor(Gateway gateway) {
+    GatewayGovernor(Gateway gateway, OperatorView operatorView) {
         this.gateway = gateway;
+        this.operatorView = operatorView;
     }
 
     @Override
@@ -34,6 +36,7 @@ final class GatewayGovernor implements CallGovernor {
 
     @Override
     public Answer execute(LlmRequest request, Transport transport) throws IOException {
+        operatorView.callMade();
         return gateway.execute(request, transport);
     }
 }

@@ -24,6 +24,8 @@ import io.llmfailover.runtime.route.RouteTable;
 import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.fleet.FleetBackend;
 import io.llmfailover.runtime.state.ResilienceState;
+import io.llmfailover.runtime.status.ProviderStates;
+import io.llmfailover.runtime.status.StatusLog;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.DecisionLog;
 import io.llmfailover.runtime.telemetry.Telemetry;
@@ -46,12 +48,15 @@ public final class Gateway {
     private final RouteTable routes;
     private final FailoverEngine engine;
     private final long bufferLimit;
+    private final ProviderStates providerStates;
 
-    private Gateway(ProviderDirectory directory, RouteTable routes, FailoverEngine engine, long bufferLimit) {
+    private Gateway(ProviderDirectory directory, RouteTable routes, FailoverEngine engine, long bufferLimit,
+            ProviderStates providerStates) {
         this.directory = directory;
         this.routes = routes;
         this.engine = engine;
         this.bufferLimit = bufferLimit;
+        this.providerStates = providerStates;
     }
 
     public static Gateway create(FailoverConfig config) {
@@ -84,6 +89,11 @@ public final class Gateway {
 
     public long bufferLimit() {
         return bufferLimit;
+    }
+
+    /** The operator's view of each configured provider, and the breakers they may force. */
+    public ProviderStates providerStates() {
+        return providerStates;
     }
 
     /**
@@ -224,11 +234,13 @@ public final class Gateway {
             ResilienceState resilience = state != null ? state : defaultState();
             DrillCount drilled = new DrillCount();
             DrillAnnouncer.start(config.operating().drills(), scheduler, drilled);
-            return new Gateway(directory, routes, new FailoverEngine(config, resilience,
+            FailoverEngine engine = new FailoverEngine(config, resilience,
                     new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler,
                     LastResort.of(config.shaping().cache(), clock),
-                    Drills.of(config.operating().drills(), scheduler, drilled)),
-                    config.bufferMaxBytes());
+                    Drills.of(config.operating().drills(), scheduler, drilled));
+            ProviderStates states = new ProviderStates(config.providers(), resilience.controls(), engine.lastFailures());
+            StatusLog.start(states, config.operating().statusInterval(), scheduler, clock);
+            return new Gateway(directory, routes, engine, config.bufferMaxBytes(), states);
         }
     }
 

@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * What a child app does over time: {@code "3,pause:1200,2"} means three calls, a pause of 1200 ms,
  * then two more. The pauses let a scenario outlast a breaker's open duration or a Retry-After
- * silence inside one JVM, where the agent's state lives.
+ * silence inside one JVM, where the agent's state lives. {@code jmx:forceOpen:primary} is an
+ * operator at the JVM's JMX console between calls (see {@link OperatorConsole}).
  */
 public final class CallPlan {
 
@@ -16,11 +17,14 @@ public final class CallPlan {
         void make(int number) throws Exception;
     }
 
-    private sealed interface Step permits Calls, Pause {}
+    private sealed interface Step permits Calls, Pause, Operator {}
 
     private record Calls(int count) implements Step {}
 
     private record Pause(long millis) implements Step {}
+
+    /** {@code jmx:<operation>[:<provider>]}. */
+    private record Operator(String operation, String provider) implements Step {}
 
     private final List<Step> steps;
 
@@ -34,6 +38,9 @@ public final class CallPlan {
             String step = token.trim();
             if (step.startsWith("pause:")) {
                 steps.add(new Pause(Long.parseLong(step.substring("pause:".length()))));
+            } else if (step.startsWith("jmx:")) {
+                String[] parts = step.split(":");
+                steps.add(new Operator(parts[1], parts.length > 2 ? parts[2] : null));
             } else {
                 steps.add(new Calls(Integer.parseInt(step)));
             }
@@ -47,6 +54,8 @@ public final class CallPlan {
         for (Step step : steps) {
             if (step instanceof Pause pause) {
                 Thread.sleep(pause.millis());
+            } else if (step instanceof Operator operator) {
+                OperatorConsole.invoke(operator.operation(), operator.provider());
             } else if (step instanceof Calls calls) {
                 for (int i = 0; i < calls.count(); i++) {
                     call.make(++number);

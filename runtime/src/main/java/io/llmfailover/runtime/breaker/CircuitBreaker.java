@@ -87,7 +87,8 @@ public final class CircuitBreaker {
      */
     public void openUntil(long permittedAtNanos) {
         CircuitState current = state.get();
-        if (current.kind() == BreakerState.OPEN && current.nanosUntilPermitted() >= permittedAtNanos - clock.nanoTime()) {
+        if (current instanceof ForcedOpenState
+                || current.kind() == BreakerState.OPEN && current.nanosUntilPermitted() >= permittedAtNanos - clock.nanoTime()) {
             return;
         }
         transition(current, new OpenState(this, permittedAtNanos));
@@ -96,9 +97,36 @@ public final class CircuitBreaker {
     /** Another instance of the fleet saw the provider recover: an open or half-open breaker closes. */
     public void closeNow() {
         CircuitState current = state.get();
-        if (current.kind() != BreakerState.CLOSED) {
+        if (current.kind() != BreakerState.CLOSED && !(current instanceof ForcedOpenState)) {
             transition(current, new ClosedState(this));
         }
+    }
+
+    /** An operator takes this provider and model out: open until {@link #forceClose()}, whatever happens. */
+    public void forceOpen() {
+        CircuitState current = state.get();
+        while (!(current instanceof ForcedOpenState) && !state.compareAndSet(current, new ForcedOpenState(this))) {
+            current = state.get();
+        }
+        if (current.kind() != BreakerState.OPEN) {
+            announce(current.kind(), BreakerState.OPEN);
+        }
+    }
+
+    /** An operator puts this provider and model back: closed now, with fresh metrics, whatever it was. */
+    public void forceClose() {
+        CircuitState current = state.get();
+        while (current.kind() != BreakerState.CLOSED && !state.compareAndSet(current, new ClosedState(this))) {
+            current = state.get();
+        }
+        if (current.kind() != BreakerState.CLOSED) {
+            announce(current.kind(), BreakerState.CLOSED);
+        }
+    }
+
+    /** Whether an operator forced this breaker open. */
+    public boolean forcedOpen() {
+        return state.get() instanceof ForcedOpenState;
     }
 
     @Override
@@ -133,9 +161,13 @@ public final class CircuitBreaker {
     /** Only the state that decided to leave can be replaced, so racing decisions apply once. */
     private void transition(CircuitState from, CircuitState to) {
         if (state.compareAndSet(from, to)) {
-            for (BreakerListener listener : listeners) {
-                notify(listener, from.kind(), to.kind());
-            }
+            announce(from.kind(), to.kind());
+        }
+    }
+
+    private void announce(BreakerState from, BreakerState to) {
+        for (BreakerListener listener : listeners) {
+            notify(listener, from, to);
         }
     }
 

@@ -17,11 +17,15 @@ import io.llmfailover.runtime.throttle.ThrottleSlot;
 final class AttemptLeases implements AutoCloseable {
 
     private final BreakerPermit permit;
+    private final String provider;
+    private final LastFailures lastFailures;
     private ThrottleSlot slot;
     private QuotaCharge charge;
 
-    AttemptLeases(BreakerPermit permit) {
+    AttemptLeases(BreakerPermit permit, String provider, LastFailures lastFailures) {
         this.permit = permit;
+        this.provider = provider;
+        this.lastFailures = lastFailures;
     }
 
     void hold(ThrottleSlot slot, QuotaCharge charge) {
@@ -37,9 +41,10 @@ final class AttemptLeases implements AutoCloseable {
         return charge.settledBy(probedBody != null ? probedBody : response.body(), response.headers());
     }
 
-    /** Reports the attempt's outcome to the breaker and the throttle. */
+    /** Reports the attempt's outcome to the breaker and the throttle, and a failure to the operator's view. */
     void record(Outcome outcome, HttpHeaders headers) {
         OutcomeRecorder.record(outcome, headers, permit, slot);
+        lastFailures.note(provider, outcome);
         if (charge != null) {
             charge.onSent(outcome == Outcome.SUCCESS, headers);
         }

@@ -250,7 +250,7 @@ final class ChainWalk {
             skip(provider, model, SkipReason.BREAKER_OPEN, breaker.nanosUntilPermitted());
             return null;
         }
-        AttemptLeases leases = new AttemptLeases(permit.get());
+        AttemptLeases leases = new AttemptLeases(permit.get(), provider.name(), engine.lastFailures());
         try {
             KeyPool.Choice choice = engine.keys().choose(provider, step.throttleScope(), call.request(),
                     engine.tokenEstimate(call, model));

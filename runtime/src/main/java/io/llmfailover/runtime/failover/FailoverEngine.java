@@ -41,6 +41,7 @@ public final class FailoverEngine {
     private final TrafficShaping shaping;
     private final CallQueue queue;
     private final Drills drills;
+    private final LastFailures lastFailures;
 
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler) {
@@ -56,6 +57,7 @@ public final class FailoverEngine {
             Clock clock, Scheduler scheduler, LastResort lastResort, Drills drills) {
         this.lastResort = lastResort;
         this.drills = drills;
+        this.lastFailures = new LastFailures(clock);
         this.state = state;
         this.keys = new KeyPool(state, new QuotaBook(config.shaping(), clock, state.sharedQuotas()));
         this.defaultMaxTokens = config.defaultMaxTokens();
@@ -132,6 +134,11 @@ public final class FailoverEngine {
 
     Drills drills() {
         return drills;
+    }
+
+    /** The last failure each provider gave this instance, for the operator's view. */
+    public LastFailures lastFailures() {
+        return lastFailures;
     }
 
     /** Where calls wait when every step of their chain is silenced or over its limit. */

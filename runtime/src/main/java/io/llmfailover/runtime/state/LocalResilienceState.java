@@ -7,8 +7,12 @@ import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.throttle.Throttle;
 import io.llmfailover.runtime.throttle.ThrottleListener;
 import io.llmfailover.runtime.time.Clock;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -21,7 +25,7 @@ import java.util.concurrent.ConcurrentMap;
  * {@code <provider>/}{@value #OTHER_MODELS}. Throttles are keyed by key ids, which
  * {@code KeyPool} keeps bounded.
  */
-public final class LocalResilienceState implements ResilienceState {
+public final class LocalResilienceState implements ResilienceState, ProviderControls {
 
     /** Models per provider, beyond those named in the config, that get a breaker of their own. */
     public static final int MAX_UNNAMED_MODELS = 64;
@@ -38,6 +42,8 @@ public final class LocalResilienceState implements ResilienceState {
     private final Set<String> namedModels;
     private final FleetShare fleet;
     private final BoundedNames unnamedModels = new BoundedNames(MAX_UNNAMED_MODELS, OTHER_MODELS);
+    /** Providers an operator took out: their breakers, new ones included, are forced open. */
+    private final Set<String> forcedOpen = ConcurrentHashMap.newKeySet();
 
     /** A state that knows no model names from the config: the first models seen per provider stay exact. */
     public LocalResilienceState(BreakerSettings breakerSettings, ThrottleSettings throttleSettings, Clock clock,
@@ -68,7 +74,13 @@ public final class LocalResilienceState implements ResilienceState {
     public CircuitBreaker breaker(String provider, String model) {
         String name = model == null ? provider : provider + "/" + bounded(provider, model);
         CircuitBreaker breaker = breakers.get(name);
-        return breaker != null ? breaker : breakers.computeIfAbsent(name, this::newBreaker);
+        if (breaker == null) {
+            breaker = breakers.computeIfAbsent(name, created -> newBreaker(created, provider));
+            if (!forcedOpen.isEmpty() && forcedOpen.contains(provider)) {
+                breaker.forceOpen(); // created while an operator was taking the provider out
+            }
+        }
+        return breaker;
     }
 
     @Override
@@ -91,15 +103,65 @@ public final class LocalResilienceState implements ResilienceState {
         return throttles.size();
     }
 
-    private CircuitBreaker newBreaker(String name) {
+    private CircuitBreaker newBreaker(String name, String provider) {
         CircuitBreaker breaker = new CircuitBreaker(name, breakerSettings, clock, fleet.probes());
         breakerListeners.forEach(breaker::addListener);
+        if (forcedOpen.contains(provider)) {
+            breaker.forceOpen();
+        }
         return breaker;
+    }
+
+    @Override
+    public ProviderControls controls() {
+        return this;
+    }
+
+    @Override
+    public List<CircuitBreaker> breakersOf(String provider) {
+        List<CircuitBreaker> ofProvider = new ArrayList<>();
+        breakers.forEach((name, breaker) -> {
+            if (name.equals(provider) || name.startsWith(provider + "/")) {
+                ofProvider.add(breaker);
+            }
+        });
+        ofProvider.sort(Comparator.comparing(CircuitBreaker::name));
+        return ofProvider;
+    }
+
+    @Override
+    public Map<String, Throttle> throttlesOf(String provider) {
+        Map<String, Throttle> byKeyId = new TreeMap<>();
+        String prefix = provider + "#";
+        throttles.forEach((name, throttle) -> {
+            if (name.startsWith(prefix)) {
+                byKeyId.put(name.substring(prefix.length()), throttle);
+            }
+        });
+        return byKeyId;
+    }
+
+    @Override
+    public void forceOpen(String provider) {
+        forcedOpen.add(provider);
+        breakersOf(provider).forEach(CircuitBreaker::forceOpen);
+    }
+
+    @Override
+    public void forceClose(String provider) {
+        forcedOpen.remove(provider);
+        breakersOf(provider).forEach(CircuitBreaker::forceClose);
+    }
+
+    @Override
+    public boolean forcedOpen(String provider) {
+        return forcedOpen.contains(provider);
     }
 
     private Throttle newThrottle(String name) {
         Throttle throttle = new Throttle(name, throttleSettings, clock, fleet.instances());
         throttleListeners.forEach(throttle::addListener);
+        throttleListeners.forEach(listener -> listener.onCreated(throttle));
         return throttle;
     }
 }

@@ -19,4 +19,9 @@ public interface ResilienceState {
     default SharedBuckets sharedQuotas() {
         return SharedBuckets.NONE;
     }
+
+    /** The operator's view of the state, and the breakers they may force. */
+    default ProviderControls controls() {
+        return ProviderControls.NONE;
+    }
 }

@@ -14,6 +14,9 @@ public interface ThrottleListener {
      */
     default void onSilenced(Throttle throttle, SilenceReason reason, long untilNanos, Duration length) {}
 
+    /** The throttle of a provider and key was made: first use of that key. */
+    default void onCreated(Throttle throttle) {}
+
     /** The AIMD limit moved. */
     default void onLimitChanged(Throttle throttle, int oldLimit, int newLimit) {}
 }

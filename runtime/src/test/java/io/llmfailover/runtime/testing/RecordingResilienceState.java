@@ -2,6 +2,7 @@ package io.llmfailover.runtime.testing;
 
 import io.llmfailover.runtime.breaker.CircuitBreaker;
 import io.llmfailover.runtime.quota.SharedBuckets;
+import io.llmfailover.runtime.state.ProviderControls;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.throttle.Throttle;
 import java.util.List;
@@ -36,6 +37,11 @@ public final class RecordingResilienceState implements ResilienceState {
     @Override
     public SharedBuckets sharedQuotas() {
         return store.sharedQuotas();
+    }
+
+    @Override
+    public ProviderControls controls() {
+        return store.controls();
     }
 
     public List<CircuitBreaker> breakers() {

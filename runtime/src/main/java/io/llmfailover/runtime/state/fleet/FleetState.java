@@ -7,6 +7,7 @@ import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.quota.SharedBuckets;
 import io.llmfailover.runtime.state.FleetShare;
 import io.llmfailover.runtime.state.LocalResilienceState;
+import io.llmfailover.runtime.state.ProviderControls;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.throttle.SilenceReason;
 import io.llmfailover.runtime.throttle.Throttle;
@@ -72,6 +73,12 @@ public final class FleetState implements ResilienceState, AutoCloseable {
     @Override
     public Throttle throttle(String provider, String keyId) {
         return local.throttle(provider, keyId);
+    }
+
+    /** Forcing a breaker acts on this instance; the fleet hears of the opening as of any other. */
+    @Override
+    public ProviderControls controls() {
+        return local;
     }
 
     /** The configured quotas, shared with the fleet. */

@@ -2,23 +2,24 @@ package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.throttle.Throttle;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.metrics.Meter;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.IntSupplier;
 
 /**
- * The breakers and throttles that have reported an event, known from the start and read when
- * metrics are collected, once the SDK is up ({@link #register}): the
- * breaker state per provider and model (1 for the current state, 0 for the others), and the
- * current AIMD limit per provider and key. A breaker never heard from is closed.
+ * The breakers that have changed state and every throttle, known from the start and read when
+ * metrics are collected, once the SDK is up ({@link #register}): the breaker state per provider
+ * and model (1 for the current state, 0 for the others; a breaker never heard from is closed),
+ * and per provider and key the AIMD limit, the calls in flight and what is left of a silence: the
+ * state the JMX view shows, as metrics.
  */
 final class ResilienceGauges {
 
     private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
-    private final Map<String, IntSupplier> throttleLimits = new ConcurrentHashMap<>();
+    private final Map<String, Throttle> throttles = new ConcurrentHashMap<>();
 
     /** Registers the gauges with the SDK's meter; called once, on the telemetry thread. */
     void register(Meter meter) {
@@ -35,16 +36,27 @@ final class ResilienceGauges {
                 .setDescription("Current adaptive concurrency limit per provider and key")
                 .setUnit("{request}")
                 .ofLongs()
-                .buildWithCallback(measurement -> throttleLimits.forEach((name, limit) ->
-                        measurement.record(limit.getAsInt(), throttleAttributes(name))));
+                .buildWithCallback(measurement -> throttles.forEach((name, throttle) ->
+                        measurement.record(throttle.limit(), throttleAttributes(name))));
+        meter.gaugeBuilder("llm_failover.throttle.in_flight")
+                .setDescription("Calls in flight per provider and key")
+                .setUnit("{request}")
+                .ofLongs()
+                .buildWithCallback(measurement -> throttles.forEach((name, throttle) ->
+                        measurement.record(throttle.inFlight(), throttleAttributes(name))));
+        meter.gaugeBuilder("llm_failover.throttle.silenced")
+                .setDescription("How long the key stays silenced after a 429, a 529 or an exhausted quota; 0 when it is not")
+                .setUnit("s")
+                .buildWithCallback(measurement -> throttles.forEach((name, throttle) ->
+                        measurement.record(throttle.nanosUntilAllowed() / 1e9, throttleAttributes(name))));
     }
 
     void remember(CircuitBreaker breaker) {
         breakers.putIfAbsent(breaker.name(), breaker);
     }
 
-    void rememberThrottle(String name, IntSupplier limit) {
-        throttleLimits.putIfAbsent(name, limit);
+    void remember(Throttle throttle) {
+        throttles.putIfAbsent(throttle.name(), throttle);
     }
 
     /** The state of the breaker of this provider and model, as a span attribute value. */

@@ -32,7 +32,7 @@ final class ThrottleTelemetry implements ThrottleListener {
     @Override
     public void onSilenced(Throttle throttle, SilenceReason reason, long untilNanos, Duration length) {
         try {
-            gauges.rememberThrottle(throttle.name(), throttle::limit);
+            gauges.remember(throttle);
             String reasonName = reason.name().toLowerCase(Locale.ROOT);
             String until = Instant.ofEpochMilli(clock.currentTimeMillis() + length.toMillis()).toString();
             LOG.warn("llm-failover: {} silenced for {} ({}), until {}", throttle.name(), HumanDuration.of(length),
@@ -51,9 +51,14 @@ final class ThrottleTelemetry implements ThrottleListener {
     }
 
     @Override
+    public void onCreated(Throttle throttle) {
+        gauges.remember(throttle);
+    }
+
+    @Override
     public void onLimitChanged(Throttle throttle, int oldLimit, int newLimit) {
         try {
-            gauges.rememberThrottle(throttle.name(), throttle::limit);
+            gauges.remember(throttle);
             LOG.debug("llm-failover: {} concurrency limit {} -> {}", throttle.name(), oldLimit, newLimit);
         } catch (RuntimeException internal) {
             OnceLogger.internalFailure("reporting a throttle limit", internal);

@@ -1,0 +1,46 @@
+package io.llmfailover.agent;
+
+import io.llmfailover.runtime.status.OperatorMBeans;
+import io.llmfailover.runtime.status.ProviderStates;
+import io.llmfailover.runtime.time.Clock;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Puts the operator's JMX view ({@code io.llmfailover:type=Provider,name=...}) up on a thread of
+ * its own, once the app made its first governed call or {@link #AT_THE_LATEST} after start,
+ * whichever comes first: the platform MBean server costs a few hundred classes, which neither
+ * {@code premain} nor an app that never calls an LLM should pay for up front.
+ */
+final class OperatorView {
+
+    static final long AT_THE_LATEST = TimeUnit.SECONDS.toMillis(10);
+
+    private final CountDownLatch firstCall = new CountDownLatch(1);
+
+    private OperatorView() {}
+
+    static OperatorView start(ProviderStates states) {
+        OperatorView view = new OperatorView();
+        Thread registration = new Thread(() -> view.registerWhenDue(states), "llm-failover-jmx");
+        registration.setDaemon(true);
+        registration.start();
+        return view;
+    }
+
+    /** The app made a governed call: the view goes up now. */
+    void callMade() {
+        if (firstCall.getCount() > 0) {
+            firstCall.countDown();
+        }
+    }
+
+    private void registerWhenDue(ProviderStates states) {
+        try {
+            firstCall.await(AT_THE_LATEST, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException stopping) {
+            return;
+        }
+        OperatorMBeans.register(states, Clock.SYSTEM);
+    }
+}

@@ -1,0 +1,41 @@
+package io.llmfailover.runtime.failover;
+
+import io.llmfailover.runtime.time.Clock;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The last failure each provider gave this instance (a 429, a 5xx, a timeout …), for the
+ * operator's view. Keyed by configured provider names only, so bounded by the config.
+ */
+public final class LastFailures {
+
+    /** When it happened (the clock's epoch millis) and what it was ({@code rate_limited}, {@code timeout}). */
+    public record Failure(long epochMillis, Outcome outcome) {}
+
+    private final Map<String, Failure> byProvider = new ConcurrentHashMap<>();
+    private final Clock clock;
+
+    LastFailures(Clock clock) {
+        this.clock = clock;
+    }
+
+    /** Notes {@code outcome} for {@code provider} when it says the provider failed; other outcomes are not its failures. */
+    void note(String provider, Outcome outcome) {
+        if (isProvidersFailure(outcome)) {
+            byProvider.put(provider, new Failure(clock.currentTimeMillis(), outcome));
+        }
+    }
+
+    public Optional<Failure> of(String provider) {
+        return Optional.ofNullable(byProvider.get(provider));
+    }
+
+    private static boolean isProvidersFailure(Outcome outcome) {
+        return switch (outcome) {
+            case SUCCESS, CALLER_ERROR, CONTEXT_OVERFLOW, CANCELLED, HEDGE_LOST, INTERNAL_FAILURE -> false;
+            default -> true;
+        };
+    }
+}
