@@ -7,7 +7,9 @@ import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.reload.ConfigReloader;
 import io.llmfailover.runtime.telemetry.Telemetry;
+import io.llmfailover.runtime.time.Scheduler;
 import java.lang.instrument.Instrumentation;
 import java.util.jar.JarFile;
 import org.slf4j.Logger;
@@ -39,8 +41,10 @@ public final class AgentInstaller {
         // Relocated in the agent jar: the app's own Byte Buddy does not see this property.
         System.setProperty("net.bytebuddy.safe", "true");
         FailoverConfig config;
+        String configArgument;
         try {
-            config = ConfigLoader.load(AgentArguments.parse(agentArgs).value("config").orElse(null));
+            configArgument = AgentArguments.parse(agentArgs).value("config").orElse(null);
+            config = ConfigLoader.load(configArgument);
         } catch (ConfigException e) {
             refuse(agentArgs, e.getMessage(), e.strict());
             return;
@@ -60,7 +64,7 @@ public final class AgentInstaller {
             return;
         }
         try {
-            start(config, instrumentation, agentJar);
+            start(config, configArgument, instrumentation, agentJar);
         } catch (RuntimeException | LinkageError e) {
             System.err.println("llm-failover: the agent could not start (" + e
                     + "); the agent is disabled, the app runs without it");
@@ -77,14 +81,23 @@ public final class AgentInstaller {
         System.err.println(message + "\nthe agent is disabled; the app runs without it");
     }
 
-    private static void start(FailoverConfig config, Instrumentation instrumentation, JarFile agentJar) {
+    private static void start(FailoverConfig config, String configArgument, Instrumentation instrumentation,
+            JarFile agentJar) {
         AgentLogging.routeTo(config.log(), config.logLevel());
         Logger log = LoggerFactory.getLogger(AgentInstaller.class);
         AgentJar.use(agentJar);
         Telemetry telemetry = Telemetry.start(config, exporterSenderLoader());
         shutDownOnExit(telemetry);
         Gateway gateway = Gateway.builder(config).telemetry(telemetry).build();
-        AgentRuntime.install(new GatewayGovernor(gateway, OperatorView.start(gateway.providerStates())));
+        OperatorView view = OperatorView.start(gateway.providerStates());
+        AgentRuntime.install(new GatewayGovernor(gateway, view));
+        ConfigReloader.start(gateway, () -> ConfigLoader.load(configArgument),
+                (running, reloaded) -> Gateway.builder(reloaded).telemetry(telemetry).carryingOver(running).build(),
+                next -> {
+                    AgentRuntime.install(new GatewayGovernor(next, view));
+                    view.reloaded(next.providerStates());
+                },
+                Scheduler.SYSTEM);
         instrumentClients(instrumentation, agentJar);
         if (config.source().isEmpty()) {
             log.info("llm-failover: no config file found; governing calls to the well-known LLM hosts "

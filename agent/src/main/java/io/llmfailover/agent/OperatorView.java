@@ -10,19 +10,24 @@ import java.util.concurrent.TimeUnit;
  * Puts the operator's JMX view ({@code io.llmfailover:type=Provider,name=...}) up on a thread of
  * its own, once the app made its first governed call or {@link #AT_THE_LATEST} after start,
  * whichever comes first: the platform MBean server costs a few hundred classes, which neither
- * {@code premain} nor an app that never calls an LLM should pay for up front.
+ * {@code premain} nor an app that never calls an LLM should pay for up front. After a reload the
+ * view shows the new config's providers.
  */
 final class OperatorView {
 
     static final long AT_THE_LATEST = TimeUnit.SECONDS.toMillis(10);
 
     private final CountDownLatch firstCall = new CountDownLatch(1);
+    private volatile ProviderStates current;
+    private volatile boolean registered;
 
-    private OperatorView() {}
+    private OperatorView(ProviderStates states) {
+        this.current = states;
+    }
 
     static OperatorView start(ProviderStates states) {
-        OperatorView view = new OperatorView();
-        Thread registration = new Thread(() -> view.registerWhenDue(states), "llm-failover-jmx");
+        OperatorView view = new OperatorView(states);
+        Thread registration = new Thread(view::registerWhenDue, "llm-failover-jmx");
         registration.setDaemon(true);
         registration.start();
         return view;
@@ -35,12 +40,23 @@ final class OperatorView {
         }
     }
 
-    private void registerWhenDue(ProviderStates states) {
+    /** A reload installed a new gateway: the view follows its providers. */
+    synchronized void reloaded(ProviderStates next) {
+        current = next;
+        if (registered) {
+            OperatorMBeans.register(() -> current, Clock.SYSTEM);
+        }
+    }
+
+    private void registerWhenDue() {
         try {
             firstCall.await(AT_THE_LATEST, TimeUnit.MILLISECONDS);
         } catch (InterruptedException stopping) {
             return;
         }
-        OperatorMBeans.register(states, Clock.SYSTEM);
+        synchronized (this) {
+            OperatorMBeans.register(() -> current, Clock.SYSTEM);
+            registered = true;
+        }
     }
 }

@@ -10,6 +10,7 @@ import io.llmfailover.runtime.drill.DrillCount;
 import io.llmfailover.runtime.drill.Drills;
 import io.llmfailover.runtime.failover.AttemptPlanner;
 import io.llmfailover.runtime.failover.FailoverEngine;
+import io.llmfailover.runtime.failover.LastFailures;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.LlmRequest;
@@ -18,6 +19,7 @@ import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.ProviderDirectory;
 import io.llmfailover.runtime.queue.CallQueue;
+import io.llmfailover.runtime.quota.QuotaBook;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.route.RouteHeader;
 import io.llmfailover.runtime.route.RouteTable;
@@ -36,6 +38,7 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The runtime's one entry point for an agent adapter: "is this request mine?" and "run it".
@@ -49,14 +52,34 @@ public final class Gateway {
     private final FailoverEngine engine;
     private final long bufferLimit;
     private final ProviderStates providerStates;
+    private final FailoverConfig config;
+    private final ResilienceState state;
+    /** Stops what this gateway repeats on the timer (status page, drill reminders) once a reload replaced it. */
+    private final List<Runnable> onRetire;
 
-    private Gateway(ProviderDirectory directory, RouteTable routes, FailoverEngine engine, long bufferLimit,
-            ProviderStates providerStates) {
+    private Gateway(ProviderDirectory directory, RouteTable routes, FailoverEngine engine, ProviderStates providerStates,
+            FailoverConfig config, ResilienceState state, List<Runnable> onRetire) {
         this.directory = directory;
         this.routes = routes;
         this.engine = engine;
-        this.bufferLimit = bufferLimit;
+        this.bufferLimit = config.bufferMaxBytes();
         this.providerStates = providerStates;
+        this.config = config;
+        this.state = state;
+        this.onRetire = onRetire;
+    }
+
+    /** The configuration this gateway runs. */
+    public FailoverConfig config() {
+        return config;
+    }
+
+    /**
+     * A reload replaced this gateway: what it repeats stops. Calls already running on it finish on
+     * it; its state lives on in the gateway that carried it over.
+     */
+    public void retire() {
+        onRetire.forEach(Runnable::run);
     }
 
     public static Gateway create(FailoverConfig config) {
@@ -177,6 +200,7 @@ public final class Gateway {
         private Scheduler scheduler = Scheduler.SYSTEM;
         private List<BreakerListener> breakerListeners = List.of();
         private List<ThrottleListener> throttleListeners = List.of();
+        private Gateway previous;
 
         private Builder(FailoverConfig config) {
             this.config = config;
@@ -227,21 +251,59 @@ public final class Gateway {
                     config.namedModels());
         }
 
+        /**
+         * Builds the gateway of a reloaded config in place of {@code previous}: breakers, throttles,
+         * quotas and last failures of every provider whose definition did not change are kept.
+         */
+        public Builder carryingOver(Gateway previous) {
+            this.previous = previous;
+            return this;
+        }
+
         public Gateway build() {
             ProviderDirectory directory = ProviderDirectory.of(config);
             RouteTable routes = RouteTable.of(config.routes(), name -> directory.byName(name)
                     .orElseThrow(() -> new IllegalStateException("route names unknown provider " + name)));
-            ResilienceState resilience = state != null ? state : defaultState();
+            Carried carried = previous == null ? null : Carried.from(previous, config);
+            ResilienceState resilience = state != null ? state : carried != null && carried.state() != null
+                    ? carried.state() : defaultState();
             DrillCount drilled = new DrillCount();
-            DrillAnnouncer.start(config.operating().drills(), scheduler, drilled);
+            Runnable stopDrill = DrillAnnouncer.start(config.operating().drills(), scheduler, drilled);
             FailoverEngine engine = new FailoverEngine(config, resilience,
                     new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler,
-                    LastResort.of(config.shaping().cache(), clock),
-                    Drills.of(config.operating().drills(), scheduler, drilled));
+                    carried != null && carried.cache() != null ? carried.cache() : LastResort.of(config.shaping().cache(), clock),
+                    Drills.of(config.operating().drills(), scheduler, drilled),
+                    carried != null ? previous.engine.quotas().carriedOver(config.shaping(), carried.changed())
+                            : new QuotaBook(config.shaping(), clock, resilience.sharedQuotas()),
+                    carried != null ? previous.engine.lastFailures().carriedOver(carried.changed()) : new LastFailures(clock));
             ProviderStates states = new ProviderStates(config.providers(), resilience.controls(), engine.lastFailures());
-            StatusLog.start(states, config.operating().statusInterval(), scheduler, clock);
-            return new Gateway(directory, routes, engine, config.bufferMaxBytes(), states);
+            Runnable stopStatus = StatusLog.start(states, config.operating().statusInterval(), scheduler, clock);
+            return new Gateway(directory, routes, engine, states, config, resilience, List.of(stopDrill, stopStatus));
         }
     }
 
+    /**
+     * What a reloaded gateway takes over from the one it replaces.
+     *
+     * @param state the breakers and throttles, when their settings did not change (the providers in
+     *     {@code changed} forgotten); null for a fresh state
+     * @param cache the last-resort cache, when its settings did not change; else null
+     * @param changed providers added, removed or redefined (url, protocol, keys, models, quotas)
+     */
+    private record Carried(ResilienceState state, LastResort cache, Set<String> changed) {
+
+        static Carried from(Gateway previous, FailoverConfig next) {
+            FailoverConfig old = previous.config;
+            Set<String> changed = ProviderChanges.between(old, next);
+            boolean sameRules = old.breaker().equals(next.breaker()) && old.throttle().equals(next.throttle());
+            ResilienceState state = null;
+            // Fleet mode is joined or left, and its rules changed, only at a restart: the state stays.
+            if (sameRules || old.fleet().redis() || !old.fleet().equals(next.fleet())) {
+                state = previous.state;
+                changed.forEach(state.controls()::forget);
+            }
+            LastResort cache = old.shaping().cache().equals(next.shaping().cache()) ? previous.engine.lastResort() : null;
+            return new Carried(state, cache, changed);
+        }
+    }
 }

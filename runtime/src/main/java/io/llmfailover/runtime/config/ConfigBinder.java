@@ -101,13 +101,17 @@ final class ConfigBinder {
                 new TrafficShaping(budget(typed), providers.limits(problems), cache(typed), queue(typed),
                         typed.durationOrZero(HEDGE_AFTER)), fleet(typed),
                 new OperatingSettings(drills.build(typed.bool(DRILL_ENABLED, false), providerMap.keySet(), problems),
-                        offOrPositive(typed, STATUS_INTERVAL)));
+                        offOrPositive(typed, STATUS_INTERVAL, null),
+                        offOrPositive(typed, CONFIG_RELOAD, OperatingSettings.DEFAULT_RELOAD_INTERVAL)));
     }
 
-    /** A duration that may be {@code off} (the default): null then. */
-    private static Duration offOrPositive(TypedSettings typed, String key) {
-        boolean off = typed.entry(key).map(entry -> "off".equalsIgnoreCase(entry.value().strip())).orElse(true);
-        return off ? null : typed.positiveDuration(key, null);
+    /** A duration that may be {@code off}: null then; {@code fallback} when the key is absent. */
+    private static Duration offOrPositive(TypedSettings typed, String key, Duration fallback) {
+        Optional<ConfigEntry> entry = typed.entry(key);
+        if (entry.isEmpty()) {
+            return fallback;
+        }
+        return "off".equalsIgnoreCase(entry.get().value().strip()) ? null : typed.positiveDuration(key, fallback);
     }
 
     private static CacheSettings cache(TypedSettings typed) {

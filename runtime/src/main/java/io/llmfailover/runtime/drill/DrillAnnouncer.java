@@ -23,6 +23,7 @@ public final class DrillAnnouncer {
     private final String faults;
     private final Scheduler scheduler;
     private final DrillCount count;
+    private volatile boolean stopped;
 
     private DrillAnnouncer(String faults, Scheduler scheduler, DrillCount count) {
         this.faults = faults;
@@ -30,18 +31,23 @@ public final class DrillAnnouncer {
         this.count = count;
     }
 
-    /** Announces the drill (or the refusal), and schedules the reminders while one is on. */
-    public static void start(DrillSettings settings, Scheduler scheduler, DrillCount count) {
+    /**
+     * Announces the drill (or the refusal), and schedules the reminders while one is on.
+     *
+     * @return stops the reminders: the drill ended (a reload turned it off or changed it)
+     */
+    public static Runnable start(DrillSettings settings, Scheduler scheduler, DrillCount count) {
         for (String refused : settings.refused()) {
             LOG.warn("llm-failover: drill refused: {} is set but drill.enabled is not true; no fault is injected", refused);
         }
         if (!settings.any()) {
-            return;
+            return () -> {};
         }
         DrillAnnouncer announcer = new DrillAnnouncer(describe(settings.faults()), scheduler, count);
         LOG.warn("llm-failover: DRILL ON: injecting faults into real calls, unsent: {} (drill.enabled = true; "
                 + "set it to false to stop)", announcer.faults);
         announcer.scheduleReminder();
+        return () -> announcer.stopped = true;
     }
 
     private void scheduleReminder() {
@@ -49,6 +55,9 @@ public final class DrillAnnouncer {
     }
 
     private void remind() {
+        if (stopped) {
+            return;
+        }
         Map<String, Long> drilled = count.takeCounts();
         StringJoiner counts = new StringJoiner(", ");
         drilled.forEach((fault, attempts) -> counts.add(fault + ": " + attempts));

@@ -42,6 +42,7 @@ public final class FailoverEngine {
     private final CallQueue queue;
     private final Drills drills;
     private final LastFailures lastFailures;
+    private final QuotaBook quotas;
 
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler) {
@@ -55,11 +56,23 @@ public final class FailoverEngine {
 
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler, LastResort lastResort, Drills drills) {
+        this(config, state, planner, observer, clock, scheduler, lastResort, drills,
+                new QuotaBook(config.shaping(), clock, state.sharedQuotas()), new LastFailures(clock));
+    }
+
+    /**
+     * @param quotas what keys have spent of their quotas: a fresh book, or the one a reload carried over
+     * @param lastFailures the last failure of each provider: empty, or carried over by a reload
+     */
+    public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
+            Clock clock, Scheduler scheduler, LastResort lastResort, Drills drills, QuotaBook quotas,
+            LastFailures lastFailures) {
         this.lastResort = lastResort;
         this.drills = drills;
-        this.lastFailures = new LastFailures(clock);
+        this.lastFailures = lastFailures;
+        this.quotas = quotas;
         this.state = state;
-        this.keys = new KeyPool(state, new QuotaBook(config.shaping(), clock, state.sharedQuotas()));
+        this.keys = new KeyPool(state, quotas);
         this.defaultMaxTokens = config.defaultMaxTokens();
         this.planner = planner;
         this.classifier = new ResponseClassifier(config.failoverOn());
@@ -128,7 +141,7 @@ public final class FailoverEngine {
         return budget;
     }
 
-    LastResort lastResort() {
+    public LastResort lastResort() {
         return lastResort;
     }
 
@@ -139,6 +152,11 @@ public final class FailoverEngine {
     /** The last failure each provider gave this instance, for the operator's view. */
     public LastFailures lastFailures() {
         return lastFailures;
+    }
+
+    /** What each key has spent of its quotas. */
+    public QuotaBook quotas() {
+        return quotas;
     }
 
     /** Where calls wait when every step of their chain is silenced or over its limit. */

@@ -3,6 +3,7 @@ package io.llmfailover.runtime.failover;
 import io.llmfailover.runtime.time.Clock;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -17,8 +18,19 @@ public final class LastFailures {
     private final Map<String, Failure> byProvider = new ConcurrentHashMap<>();
     private final Clock clock;
 
-    LastFailures(Clock clock) {
+    public LastFailures(Clock clock) {
         this.clock = clock;
+    }
+
+    /** The failures of every provider not in {@code changed}, for a reloaded config. */
+    public LastFailures carriedOver(Set<String> changed) {
+        LastFailures next = new LastFailures(clock);
+        byProvider.forEach((provider, failure) -> {
+            if (!changed.contains(provider)) {
+                next.byProvider.put(provider, failure);
+            }
+        });
+        return next;
     }
 
     /** Notes {@code outcome} for {@code provider} when it says the provider failed; other outcomes are not its failures. */

@@ -61,6 +61,20 @@ public final class QuotaBook {
         return new QuotaDecision(new QuotaCharge(this, quotaKey, quota, tokens, fleetCharged ? limits : null), 0);
     }
 
+    /**
+     * A book for a reloaded config that keeps what this one charged to every provider not in
+     * {@code changed}: a key's quota survives a reload that did not touch its provider.
+     */
+    public QuotaBook carriedOver(TrafficShaping reloaded, java.util.Set<String> changed) {
+        QuotaBook next = new QuotaBook(reloaded, clock, fleet);
+        quotas.forEach((quotaKey, quota) -> {
+            if (!changed.contains(quotaKey.substring(0, quotaKey.indexOf('\n')))) {
+                next.quotas.put(quotaKey, quota);
+            }
+        });
+        return next;
+    }
+
     SharedBuckets fleet() {
         return fleet;
     }

@@ -158,6 +158,13 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
         return forcedOpen.contains(provider);
     }
 
+    @Override
+    public void forget(String provider) {
+        forcedOpen.remove(provider);
+        breakers.keySet().removeIf(name -> name.equals(provider) || name.startsWith(provider + "/"));
+        throttles.keySet().removeIf(name -> name.startsWith(provider + "#"));
+    }
+
     private Throttle newThrottle(String name) {
         Throttle throttle = new Throttle(name, throttleSettings, clock, fleet.instances());
         throttleListeners.forEach(throttle::addListener);

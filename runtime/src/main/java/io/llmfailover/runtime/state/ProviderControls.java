@@ -30,6 +30,9 @@ public interface ProviderControls {
         public boolean forcedOpen(String provider) {
             return false;
         }
+
+        @Override
+        public void forget(String provider) {}
     };
 
     /** The provider's breakers, one per model seen (or one for the provider, when models are not told apart). */
@@ -45,4 +48,7 @@ public interface ProviderControls {
     void forceClose(String provider);
 
     boolean forcedOpen(String provider);
+
+    /** Drops what is known of the provider (its definition changed on reload): its next call starts afresh. */
+    void forget(String provider);
 }

@@ -5,6 +5,7 @@ import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Supplier;
 import javax.management.JMException;
 import javax.management.MBeanServer;
 import javax.management.ObjectName;
@@ -23,15 +24,28 @@ public final class OperatorMBeans {
 
     private OperatorMBeans() {}
 
-    public static void register(ProviderStates states, Clock clock) {
+    /**
+     * Registers the view of the providers {@code states} names now; called again after a reload, it
+     * adds the providers the reload added and takes away those it removed.
+     *
+     * @param states the running gateway's, read anew by every attribute and operation
+     */
+    public static void register(Supplier<ProviderStates> states, Clock clock) {
         register(ManagementFactory.getPlatformMBeanServer(), states, clock);
     }
 
-    static void register(MBeanServer server, ProviderStates states, Clock clock) {
+    static void register(MBeanServer server, Supplier<ProviderStates> states, Clock clock) {
         try {
             registerOnce(server, new AgentStatus(states, clock), new ObjectName(DOMAIN + ":type=Agent"));
-            for (String provider : states.names()) {
+            List<String> configured = states.get().names();
+            for (String provider : configured) {
                 registerOnce(server, new ProviderBean(provider, states, clock), providerName(provider));
+            }
+            for (ObjectName registered : server.queryNames(new ObjectName(DOMAIN + ":type=Provider,*"), null)) {
+                String raw = registered.getKeyProperty("name");
+                if (!configured.contains(raw.startsWith("\"") ? ObjectName.unquote(raw) : raw)) {
+                    server.unregisterMBean(registered);
+                }
             }
         } catch (JMException | RuntimeException e) {
             LOG.warn("llm-failover: the JMX view could not be registered ({}); calls are not affected", e.toString());
@@ -52,23 +66,24 @@ public final class OperatorMBeans {
         return value.matches("[A-Za-z0-9_.\\-]+") ? value : ObjectName.quote(value);
     }
 
-    private record AgentStatus(ProviderStates states, Clock clock) implements AgentStatusMXBean {
+    private record AgentStatus(Supplier<ProviderStates> states, Clock clock) implements AgentStatusMXBean {
         @Override
         public String statusPage() {
-            return StatusPage.render(states.all(), Instant.ofEpochMilli(clock.currentTimeMillis()));
+            return StatusPage.render(states.get().all(), Instant.ofEpochMilli(clock.currentTimeMillis()));
         }
 
         @Override
         public String[] getProviders() {
-            return states.names().toArray(String[]::new);
+            return states.get().names().toArray(String[]::new);
         }
     }
 
     /** One provider; every getter reads a fresh snapshot. */
-    private record ProviderBean(String provider, ProviderStates states, Clock clock) implements ProviderMXBean {
+    private record ProviderBean(String provider, Supplier<ProviderStates> states, Clock clock) implements ProviderMXBean {
 
         private ProviderStatus now() {
-            return states.of(provider).orElseThrow();
+            return states.get().of(provider)
+                    .orElseThrow(() -> new IllegalStateException(provider + " is no longer configured"));
         }
 
         @Override
@@ -118,20 +133,20 @@ public final class OperatorMBeans {
 
         @Override
         public void forceOpen() {
-            states.forceOpen(provider);
+            states.get().forceOpen(provider);
             LOG.warn("llm-failover: {} taken out by an operator (JMX forceOpen): its breakers stay open until forceClose",
                     provider);
         }
 
         @Override
         public void forceClose() {
-            states.forceClose(provider);
+            states.get().forceClose(provider);
             LOG.warn("llm-failover: {} put back by an operator (JMX forceClose): its breakers are closed", provider);
         }
 
         @Override
         public String statusPage() {
-            return StatusPage.render(states.all(), Instant.ofEpochMilli(clock.currentTimeMillis()));
+            return StatusPage.render(states.get().all(), Instant.ofEpochMilli(clock.currentTimeMillis()));
         }
     }
 }

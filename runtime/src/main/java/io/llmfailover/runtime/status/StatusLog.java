@@ -16,6 +16,7 @@ public final class StatusLog {
     private final long intervalNanos;
     private final Scheduler scheduler;
     private final Clock clock;
+    private volatile boolean stopped;
 
     private StatusLog(ProviderStates states, Duration interval, Scheduler scheduler, Clock clock) {
         this.states = states;
@@ -24,11 +25,17 @@ public final class StatusLog {
         this.clock = clock;
     }
 
-    /** @param interval null for never (the default, {@code status.interval = off}) */
-    public static void start(ProviderStates states, Duration interval, Scheduler scheduler, Clock clock) {
-        if (interval != null) {
-            new StatusLog(states, interval, scheduler, clock).scheduleNext();
+    /**
+     * @param interval null for never (the default, {@code status.interval = off})
+     * @return stops the logging
+     */
+    public static Runnable start(ProviderStates states, Duration interval, Scheduler scheduler, Clock clock) {
+        if (interval == null) {
+            return () -> {};
         }
+        StatusLog log = new StatusLog(states, interval, scheduler, clock);
+        log.scheduleNext();
+        return () -> log.stopped = true;
     }
 
     private void scheduleNext() {
@@ -36,6 +43,9 @@ public final class StatusLog {
     }
 
     private void logPage() {
+        if (stopped) {
+            return;
+        }
         try {
             LOG.info(StatusPage.render(states.all(), Instant.ofEpochMilli(clock.currentTimeMillis())));
         } catch (RuntimeException bug) {

@@ -52,7 +52,7 @@ class OperatorViewTest {
     @Test
     void theMBeansShowTheSilenceAndTheLastFailureAndForceTheBreaker() throws Exception {
         gateway.execute(chat(), transport);
-        OperatorMBeans.register(server, gateway.providerStates(), clock);
+        OperatorMBeans.register(server, gateway::providerStates, clock);
         ObjectName primary = new ObjectName("io.llmfailover:type=Provider,name=primary");
 
         assertEquals("CLOSED", server.getAttribute(primary, "BreakerState"));
@@ -95,7 +95,7 @@ class OperatorViewTest {
     void theStatusPageSaysWhatIsWrongAtAGlanceAndNamesNoKey() throws Exception {
         gateway.execute(chat(), transport);
         gateway.providerStates().forceOpen("primary");
-        OperatorMBeans.register(server, gateway.providerStates(), clock);
+        OperatorMBeans.register(server, gateway::providerStates, clock);
 
         String page = (String) server.invoke(new ObjectName("io.llmfailover:type=Agent"), "statusPage", null, null);
 

@@ -1,0 +1,97 @@
+package io.llmfailover.e2e;
+
+import static io.llmfailover.e2e.AppAssertions.assertCompleted;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.llmfailover.e2e.StubProvider.Failure;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * An operator edits the properties file of a running app: the edit takes effect within
+ * {@code config.reload}, with no restart and no call lost while it happens.
+ */
+class LiveReloadTest {
+
+    private static final String APP_KEY = "sk-app-reload-0123456789";
+    private static final int FIRST_CALLS = 10;
+    private static final int LATER_CALLS = 80;
+
+    @TempDir
+    Path workDir;
+
+    private StubProvider primary;
+    private StubProvider backup;
+
+    @BeforeEach
+    void start() {
+        primary = StubProvider.answering("primary");
+        backup = StubProvider.answering("backup");
+    }
+
+    @AfterEach
+    void stop() {
+        primary.close();
+        backup.close();
+    }
+
+    @Test
+    void aFallbackAddedWhileCallsRunServesThemOnceThePrimaryFailsAndNoCallFails() throws Exception {
+        Path configFile = workDir.resolve("llm-failover-e2e.properties");
+        config("primary").writeTo(configFile);
+        ClientCall client = ClientCall.JDK_BLOCKING;
+        StringBuilder plan = new StringBuilder(String.valueOf(FIRST_CALLS));
+        for (int i = 0; i < LATER_CALLS; i++) {
+            plan.append(",1,pause:40");
+        }
+
+        CompletableFuture<AppOutput> app = CompletableFuture.supplyAsync(() -> {
+            try {
+                return client.launch(workDir, primary.baseUrl(), APP_KEY, plan.toString()).withAgent(configFile)
+                        .env("E2E_BACKUP_KEY", "sk-backup-reload").run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        awaitRequests(primary, FIRST_CALLS);
+        config("primary, backup").writeTo(configFile); // calls are running: the edit lands between two of them
+        Thread.sleep(1_000); // five reload intervals
+        primary.failing(Failure.OVERLOADED);
+        AppOutput output = app.get(120, TimeUnit.SECONDS);
+
+        assertCompleted(output);
+        assertTrue(output.errors().isEmpty(), output::describe);
+        assertEquals(FIRST_CALLS + LATER_CALLS, output.results().size(), output::describe);
+        output.results().forEach(result -> assertEquals(200, result.status(), output::describe));
+        assertTrue(backup.chatRequests().size() > 0, "the added fallback served the calls the primary failed" + output.describe());
+        assertTrue(output.stderrLines().stream().anyMatch(line -> line.contains("llm-failover: reloaded " + configFile)),
+                output::describe);
+    }
+
+    private ConfigFile config(String chain) {
+        return ConfigFile.create()
+                .set("provider.primary.url", primary.baseUrl())
+                .set("provider.primary.protocol", "openai")
+                .set("provider.backup.url", backup.baseUrl())
+                .set("provider.backup.protocol", "openai")
+                .set("provider.backup.api-key", "${E2E_BACKUP_KEY}")
+                .set("route.main.match", "primary")
+                .set("route.main.chain", chain)
+                .set("config.reload", "200ms")
+                .set("otel.sdk.disabled", "true");
+    }
+
+    private static void awaitRequests(StubProvider stub, int count) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (stub.chatRequests().size() < count && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+    }
+}

@@ -1,0 +1,152 @@
+package io.llmfailover.runtime.reload;
+
+import io.llmfailover.runtime.Gateway;
+import io.llmfailover.runtime.config.ConfigException;
+import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.time.Scheduler;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Looks at the properties file every {@code config.reload} and, when its content changed, loads it
+ * again: a valid config becomes a new gateway that takes over the old one's state for every
+ * provider whose definition did not change, installed in one step (a call runs wholly on the
+ * gateway it started on); an invalid one is reported, naming file, line and key, and the running
+ * config stays. What only a restart can change (telemetry, logging, fleet mode) is said so.
+ */
+public final class ConfigReloader {
+
+    /** Loads the config from the same file, environment and system properties as at start. */
+    @FunctionalInterface
+    public interface Source {
+        FailoverConfig load() throws ConfigException;
+    }
+
+    /** Builds the gateway of a reloaded config in place of the running one. */
+    @FunctionalInterface
+    public interface Rebuild {
+        Gateway replacing(Gateway running, FailoverConfig reloaded);
+    }
+
+    /** Puts the new gateway in place of the running one, for the calls that start from now on. */
+    @FunctionalInterface
+    public interface Install {
+        void install(Gateway next);
+    }
+
+    private static final Logger LOG = LoggerFactory.getLogger("io.llmfailover.reload");
+
+    private final Path file;
+    private final Source source;
+    private final Rebuild rebuild;
+    private final Install install;
+    private final Scheduler scheduler;
+    private Gateway running;
+    private byte[] lastSeen;
+    private volatile boolean stopped;
+
+    private ConfigReloader(Path file, Source source, Rebuild rebuild, Install install, Scheduler scheduler,
+            Gateway running, byte[] content) {
+        this.file = file;
+        this.source = source;
+        this.rebuild = rebuild;
+        this.install = install;
+        this.scheduler = scheduler;
+        this.running = running;
+        this.lastSeen = content;
+    }
+
+    /**
+     * Watches the running gateway's file, when it has one and its {@code config.reload} is not off.
+     *
+     * @return stops the watching
+     */
+    public static Runnable start(Gateway running, Source source, Rebuild rebuild, Install install, Scheduler scheduler) {
+        FailoverConfig config = running.config();
+        if (config.source().isEmpty() || config.operating().reloadInterval() == null) {
+            return () -> {};
+        }
+        Path file = config.source().get();
+        ConfigReloader reloader = new ConfigReloader(file, source, rebuild, install, scheduler, running, read(file));
+        reloader.scheduleNext(config.operating().reloadInterval());
+        return () -> reloader.stopped = true;
+    }
+
+    private void scheduleNext(Duration interval) {
+        if (!stopped) {
+            scheduler.schedule(interval.toNanos(), this::look);
+        }
+    }
+
+    private void look() {
+        Duration next = running.config().operating().reloadInterval();
+        try {
+            byte[] content = read(file);
+            if (content != null && !Arrays.equals(content, lastSeen)) {
+                lastSeen = content;
+                reload();
+            }
+        } catch (RuntimeException bug) {
+            LOG.warn("llm-failover: reloading {} failed; the running config stays", file, bug);
+        } finally {
+            Duration interval = running.config().operating().reloadInterval();
+            if (interval != null) {
+                scheduleNext(interval);
+            } else if (next != null) {
+                LOG.info("llm-failover: config.reload is off in {}: no further edit is picked up until a restart", file);
+            }
+        }
+    }
+
+    private void reload() {
+        FailoverConfig reloaded;
+        try {
+            reloaded = source.load();
+        } catch (ConfigException invalid) {
+            LOG.warn("llm-failover: the edit of {} is not applied; the running config stays. {}", file, invalid.getMessage());
+            return;
+        }
+        Gateway previous = running;
+        Gateway next = rebuild.replacing(previous, reloaded);
+        install.install(next);
+        running = next;
+        previous.retire();
+        LOG.info("llm-failover: reloaded {} ({} providers, {} routes){}", file, reloaded.providers().size(),
+                reloaded.routes().size(), needsRestart(previous.config(), reloaded));
+    }
+
+    /** What the edit changed that only a restart applies, as the end of the log line. */
+    private static String needsRestart(FailoverConfig old, FailoverConfig next) {
+        List<String> keys = new ArrayList<>();
+        if (!old.otel().equals(next.otel())) {
+            keys.add("otel.*");
+        }
+        if (!Objects.equals(old.log(), next.log()) || !Objects.equals(old.logLevel(), next.logLevel())) {
+            keys.add("agent.log*");
+        }
+        if (!old.fleet().equals(next.fleet())) {
+            keys.add("state.*");
+        }
+        if (old.fleet().redis() && !(old.breaker().equals(next.breaker()) && old.throttle().equals(next.throttle()))) {
+            keys.add("breaker.* and throttle.* in fleet mode");
+        }
+        return keys.isEmpty() ? "" : "; " + String.join(", ", keys) + " take effect at the next restart";
+    }
+
+    /** The file's bytes, or null when it cannot be read right now (being replaced): looked at again next time. */
+    private static byte[] read(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException unreadable) {
+            return null;
+        }
+    }
+}

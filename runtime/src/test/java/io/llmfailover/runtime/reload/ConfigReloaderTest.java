@@ -1,0 +1,168 @@
+package io.llmfailover.runtime.reload;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.llmfailover.runtime.Gateway;
+import io.llmfailover.runtime.breaker.BreakerState;
+import io.llmfailover.runtime.config.ConfigLoader;
+import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.testing.LogCapture;
+import io.llmfailover.runtime.testing.ScriptedTransport;
+import io.llmfailover.runtime.time.ManualClock;
+import io.llmfailover.runtime.time.ManualScheduler;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Live reload: an edit takes effect within {@code config.reload}; a bad one changes nothing and says why. */
+class ConfigReloaderTest {
+
+    private static final String PRIMARY = "127.0.0.1:9001";
+    private static final String BACKUP = "127.0.0.1:9002";
+    private static final String THIRD = "127.0.0.1:9003";
+    private static final String ANSWER = "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"choices\":[]}";
+
+    @TempDir
+    Path dir;
+
+    private final ManualClock clock = new ManualClock();
+    private final ManualScheduler scheduler = new ManualScheduler(clock);
+    private final List<Gateway> installed = new ArrayList<>();
+    private final ScriptedTransport transport = new ScriptedTransport()
+            .on(PRIMARY, ScriptedTransport.status(503, "{}"))
+            .on(BACKUP, ScriptedTransport.ok(ANSWER))
+            .on(THIRD, ScriptedTransport.ok(ANSWER));
+
+    @Test
+    void anEditTakesEffectWithinTheIntervalAndUnchangedProvidersKeepTheirState() throws Exception {
+        Path file = write("primary, backup", "");
+        Gateway first = start(file);
+        for (int call = 0; call < 3; call++) {
+            first.execute(chat(), transport); // three 503s open the primary's breaker
+        }
+        assertEquals(BreakerState.OPEN, first.providerStates().of("primary").orElseThrow().breakerState());
+
+        write("primary, third", "provider.third.url = http://" + THIRD + "/v1\nprovider.third.api-key = sk-third\n");
+        scheduler.advance(Duration.ofMillis(4999));
+        assertTrue(installed.isEmpty(), "not before the interval");
+        scheduler.advance(Duration.ofMillis(1));
+
+        assertEquals(1, installed.size());
+        Gateway next = installed.get(0);
+        assertEquals(List.of("primary", "backup", "third"), next.providerStates().names());
+        assertEquals(BreakerState.OPEN, next.providerStates().of("primary").orElseThrow().breakerState(),
+                "the primary's definition did not change: its open breaker is kept");
+        LlmResponse answer = next.execute(chat(), transport);
+        assertEquals(Optional.of("third"), answer.headers().first("x-llm-failover-provider"), "the new chain");
+        assertEquals(3, transport.sentTo(PRIMARY), "the open breaker still keeps calls off the primary");
+    }
+
+    @Test
+    void aRedefinedProviderStartsAfresh() throws Exception {
+        Path file = write("primary, backup", "");
+        Gateway first = start(file);
+        for (int call = 0; call < 3; call++) {
+            first.execute(chat(), transport);
+        }
+
+        write("primary, backup", "provider.primary.api-key = sk-primary-new\n");
+        scheduler.advance(Duration.ofSeconds(5));
+
+        assertEquals(BreakerState.CLOSED, installed.get(0).providerStates().of("primary").orElseThrow().breakerState());
+    }
+
+    @Test
+    void aBadEditKeepsTheRunningConfigAndSaysWhereTheProblemIs() throws Exception {
+        Path file = write("primary, backup", "");
+        Gateway first = start(file);
+
+        try (LogCapture log = new LogCapture()) {
+            write("primary, backup", "breaker.half-open-probes = many\n");
+            scheduler.advance(Duration.ofSeconds(5));
+
+            assertTrue(installed.isEmpty(), "nothing installed");
+            assertEquals(1, log.linesWith("is not applied; the running config stays").size(), log.lines().toString());
+            assertEquals(1, log.linesWith(file + ":8: breaker.half-open-probes").size(), log.lines().toString());
+
+            scheduler.advance(Duration.ofSeconds(5));
+            assertEquals(1, log.linesWith("is not applied").size(), "said once per edit, not every interval");
+        }
+        write("primary, backup", "breaker.half-open-probes = 2\n");
+        scheduler.advance(Duration.ofSeconds(5));
+
+        assertEquals(1, installed.size(), "the fixed edit is applied");
+        assertEquals(2, installed.get(0).config().breaker().halfOpenProbes());
+        assertNotSame(first, installed.get(0));
+    }
+
+    @Test
+    void reloadOffWatchesNothing() throws Exception {
+        Path file = write("primary, backup", "config.reload = off\n");
+        start(file);
+
+        write("primary, backup", "provider.backup.model.* = other\n");
+        scheduler.advance(Duration.ofMinutes(1));
+
+        assertTrue(installed.isEmpty());
+        assertEquals(0, scheduler.pending());
+    }
+
+    @Test
+    void theIntervalItselfCanBeReloaded() throws Exception {
+        Path file = write("primary, backup", "");
+        start(file);
+
+        write("primary, backup", "config.reload = 1s\n");
+        scheduler.advance(Duration.ofSeconds(5));
+        write("primary, backup", "config.reload = 1s\nprovider.backup.model.* = other\n");
+        scheduler.advance(Duration.ofSeconds(1));
+
+        assertEquals(2, installed.size());
+        assertEquals("other", installed.get(1).config().providers().get("backup").models().get("*"));
+    }
+
+    private Gateway start(Path file) throws Exception {
+        Gateway gateway = Gateway.builder(load(file)).clock(clock).scheduler(scheduler).build();
+        ConfigReloader.start(gateway, () -> load(file),
+                (running, reloaded) -> Gateway.builder(reloaded).clock(clock).scheduler(scheduler).carryingOver(running).build(),
+                installed::add, scheduler);
+        return gateway;
+    }
+
+    private FailoverConfig load(Path file) throws io.llmfailover.runtime.config.ConfigException {
+        return ConfigLoader.load("config=" + file, Map.of(), new Properties(), dir);
+    }
+
+    private Path write(String chain, String extra) throws Exception {
+        Path file = dir.resolve("llm-failover.properties");
+        Files.writeString(file, "provider.primary.url = http://" + PRIMARY + "/v1\n"
+                + "provider.backup.url = http://" + BACKUP + "/v1\n"
+                + "provider.backup.api-key = sk-backup\n"
+                + "route.chat.match = primary\n"
+                + "route.chat.chain = " + chain + "\n"
+                + "breaker.consecutive-failures = 3\n"
+                + "breaker.open-duration = 60s\n"
+                + extra);
+        return file;
+    }
+
+    private static LlmRequest chat() {
+        HttpHeaders headers = HttpHeaders.builder().add("Authorization", "Bearer sk-app").add("Content-Type", "application/json").build();
+        return new LlmRequest("POST", URI.create("http://" + PRIMARY + "/v1/chat/completions"), headers,
+                "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}".getBytes(StandardCharsets.UTF_8));
+    }
+}
