@@ -10,6 +10,7 @@ import io.llmfailover.e2e.apps.JdkHttpClientApp;
 import io.llmfailover.e2e.apps.LangChain4jApp;
 import io.llmfailover.e2e.apps.OkHttp3App;
 import io.llmfailover.e2e.apps.OpenAiSdkApp;
+import io.llmfailover.e2e.apps.ReactorNettyApp;
 import io.llmfailover.e2e.apps.SpringAiOpenAiApp;
 import io.llmfailover.e2e.apps.UrlConnectionApp;
 import java.io.File;
@@ -47,7 +48,9 @@ enum ClientCall {
     ANTHROPIC_SDK_BLOCKING(AnthropicSdkApp.class, "blocking", ChatWire.ANTHROPIC),
     ANTHROPIC_SDK_STREAM(AnthropicSdkApp.class, "stream", ChatWire.ANTHROPIC),
     GOOGLE_GENAI_SDK_BLOCKING(GoogleGenAiSdkApp.class, "blocking", ChatWire.GEMINI, "ClientException"),
-    GOOGLE_GENAI_SDK_STREAM(GoogleGenAiSdkApp.class, "stream", ChatWire.GEMINI, "ClientException");
+    GOOGLE_GENAI_SDK_STREAM(GoogleGenAiSdkApp.class, "stream", ChatWire.GEMINI, "ClientException"),
+    REACTOR_NETTY_BLOCKING(ReactorNettyApp.class, "blocking"),
+    REACTOR_NETTY_STREAM(ReactorNettyApp.class, "stream");
 
     final Class<?> app;
     final String mode;
@@ -81,13 +84,21 @@ enum ClientCall {
     /**
      * The calls whose app speaks the OpenAI chat protocol: most suites' stubs speak only that. With
      * {@code -De2e.rows=one-per-client} (the JDK 25 pass, whose fault matrix covers every mode of
-     * the JDK's own clients), one row per client library instead.
+     * the JDK's own clients), one row per client library instead; with a comma-separated list of
+     * row names, those rows only.
      */
     static Stream<ClientCall> openAiChat() {
-        if ("one-per-client".equals(System.getProperty("e2e.rows"))) {
+        String rows = System.getProperty("e2e.rows", "");
+        if (rows.equals("one-per-client")) {
             return onePerClient();
         }
-        return Arrays.stream(values()).filter(call -> call.wire == ChatWire.OPENAI);
+        Stream<ClientCall> openAi = Arrays.stream(values()).filter(call -> call.wire == ChatWire.OPENAI);
+        if (!rows.isEmpty()) {
+            // -De2e.rows=REACTOR_NETTY_BLOCKING,REACTOR_NETTY_STREAM: a run by hand of some rows only
+            List<String> named = List.of(rows.split(","));
+            return openAi.filter(call -> named.contains(call.name()));
+        }
+        return openAi;
     }
 
     /**
@@ -120,7 +131,7 @@ enum ClientCall {
         return app == JdkHttpClientApp.class || app == OkHttp3App.class || app == AnthropicSdkApp.class
                 || app == GoogleGenAiSdkApp.class
                 || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
-                || app == ApacheHttp5AsyncApp.class;
+                || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class;
     }
 
     /**
@@ -130,7 +141,8 @@ enum ClientCall {
      */
     static Stream<ClientCall> onePerClient() {
         return Stream.of(SDK_STREAM, OKHTTP3_BLOCKING, JDK_BLOCKING, URLCONNECTION_STREAM, APACHE4_BLOCKING,
-                APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM);
+                APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM,
+                REACTOR_NETTY_BLOCKING, REACTOR_NETTY_STREAM);
     }
 
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */
