@@ -1,6 +1,7 @@
 package io.llmfailover.e2e;
 
 import io.llmfailover.e2e.apps.AnthropicSdkApp;
+import io.llmfailover.e2e.apps.AzureOpenAiSdkApp;
 import io.llmfailover.e2e.apps.ApacheHttp4App;
 import io.llmfailover.e2e.apps.ApacheHttp5App;
 import io.llmfailover.e2e.apps.ApacheHttp5AsyncApp;
@@ -20,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -50,7 +52,9 @@ enum ClientCall {
     GOOGLE_GENAI_SDK_BLOCKING(GoogleGenAiSdkApp.class, "blocking", ChatWire.GEMINI, "ClientException"),
     GOOGLE_GENAI_SDK_STREAM(GoogleGenAiSdkApp.class, "stream", ChatWire.GEMINI, "ClientException"),
     REACTOR_NETTY_BLOCKING(ReactorNettyApp.class, "blocking"),
-    REACTOR_NETTY_STREAM(ReactorNettyApp.class, "stream");
+    REACTOR_NETTY_STREAM(ReactorNettyApp.class, "stream"),
+    AZURE_OPENAI_SDK_BLOCKING(AzureOpenAiSdkApp.class, "blocking", "HttpResponseException"),
+    AZURE_OPENAI_SDK_STREAM(AzureOpenAiSdkApp.class, "stream", "HttpResponseException");
 
     final Class<?> app;
     final String mode;
@@ -109,6 +113,11 @@ enum ClientCall {
         return wire == ChatWire.OPENAI ? providerUrl : providerUrl.substring(0, providerUrl.length() - wire.versionPath.length());
     }
 
+    /** The header that carries the app's own key, and its value: Azure's {@code api-key}, else a bearer token. */
+    Map.Entry<String, String> appCredential(String key) {
+        return app == AzureOpenAiSdkApp.class ? Map.entry("api-key", key) : Map.entry("Authorization", "Bearer " + key);
+    }
+
     boolean streams() {
         return mode.equals("stream");
     }
@@ -124,14 +133,14 @@ enum ClientCall {
     }
 
     /**
-     * The app reports response headers: the raw clients, and the Anthropic and Google Gen AI SDK
-     * apps, which read them off the raw response; the OpenAI-protocol SDKs' typed results do not.
+     * The app reports response headers: the raw clients, and the Anthropic, Google Gen AI and Azure
+     * OpenAI SDK apps, which read them off the raw response; the OpenAI SDK's typed results do not.
      */
     boolean seesHeaders() {
         return app == JdkHttpClientApp.class || app == OkHttp3App.class || app == AnthropicSdkApp.class
                 || app == GoogleGenAiSdkApp.class
                 || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
-                || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class;
+                || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class || app == AzureOpenAiSdkApp.class;
     }
 
     /**
@@ -142,7 +151,7 @@ enum ClientCall {
     static Stream<ClientCall> onePerClient() {
         return Stream.of(SDK_STREAM, OKHTTP3_BLOCKING, JDK_BLOCKING, URLCONNECTION_STREAM, APACHE4_BLOCKING,
                 APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM,
-                REACTOR_NETTY_BLOCKING, REACTOR_NETTY_STREAM);
+                REACTOR_NETTY_BLOCKING, REACTOR_NETTY_STREAM, AZURE_OPENAI_SDK_STREAM);
     }
 
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */
