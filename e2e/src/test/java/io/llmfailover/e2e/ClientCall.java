@@ -56,6 +56,8 @@ enum ClientCall {
     AZURE_OPENAI_SDK_BLOCKING(AzureOpenAiSdkApp.class, "blocking", "HttpResponseException"),
     AZURE_OPENAI_SDK_STREAM(AzureOpenAiSdkApp.class, "stream", "HttpResponseException");
 
+    private static final String ROWS = System.getProperty("e2e.rows", "");
+
     final Class<?> app;
     final String mode;
     /** The protocol the app speaks to its provider. */
@@ -92,17 +94,15 @@ enum ClientCall {
      * row names, those rows only.
      */
     static Stream<ClientCall> openAiChat() {
-        String rows = System.getProperty("e2e.rows", "");
-        if (rows.equals("one-per-client")) {
+        if (ROWS.equals("one-per-client")) {
             return onePerClient();
         }
-        Stream<ClientCall> openAi = Arrays.stream(values()).filter(call -> call.wire == ChatWire.OPENAI);
-        if (!rows.isEmpty()) {
-            // -De2e.rows=REACTOR_NETTY_BLOCKING,REACTOR_NETTY_STREAM: a run by hand of some rows only
-            List<String> named = List.of(rows.split(","));
-            return openAi.filter(call -> named.contains(call.name()));
-        }
-        return openAi;
+        return Arrays.stream(values()).filter(call -> call.wire == ChatWire.OPENAI).filter(ClientCall::namedByHand);
+    }
+
+    /** With {@code -De2e.rows=REACTOR_NETTY_BLOCKING,REACTOR_NETTY_STREAM}, a run by hand of those rows only. */
+    private static boolean namedByHand(ClientCall call) {
+        return ROWS.isEmpty() || ROWS.equals("one-per-client") || List.of(ROWS.split(",")).contains(call.name());
     }
 
     /**
@@ -151,7 +151,7 @@ enum ClientCall {
     static Stream<ClientCall> onePerClient() {
         return Stream.of(SDK_STREAM, OKHTTP3_BLOCKING, JDK_BLOCKING, URLCONNECTION_STREAM, APACHE4_BLOCKING,
                 APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM,
-                REACTOR_NETTY_BLOCKING, REACTOR_NETTY_STREAM, AZURE_OPENAI_SDK_STREAM);
+                REACTOR_NETTY_BLOCKING, REACTOR_NETTY_STREAM, AZURE_OPENAI_SDK_STREAM).filter(ClientCall::namedByHand);
     }
 
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */

@@ -14,6 +14,7 @@ import com.azure.core.http.policy.FixedDelayOptions;
 import com.azure.core.http.policy.RetryOptions;
 import com.azure.core.http.rest.RequestOptions;
 import com.azure.core.http.rest.Response;
+import com.azure.core.util.BinaryData;
 import com.azure.core.util.IterableStream;
 import java.time.Duration;
 import java.util.List;
@@ -64,10 +65,21 @@ public final class AzureOpenAiSdkApp {
                         response.getValue().getChoices().get(0).getMessage().getContent());
             }
         } catch (HttpResponseException e) {
-            Report.error(number, "HttpResponseException", String.valueOf(e.getResponse().getStatusCode()), null, e.getMessage());
+            Report.error(number, "HttpResponseException", String.valueOf(e.getResponse().getStatusCode()), null, bodyOf(e));
         } catch (RuntimeException e) {
             Report.error(number, e);
         }
+    }
+
+    /** The error body as the provider sent it: the exception's value, or what its message quotes ({@code Status code 429, "<body>"}). */
+    private static String bodyOf(HttpResponseException e) {
+        Object value = e.getValue();
+        if (value instanceof String || value instanceof BinaryData) {
+            return value.toString();
+        }
+        String message = e.getMessage();
+        int quote = message.indexOf('"');
+        return quote >= 0 && message.endsWith("\"") ? message.substring(quote + 1, message.length() - 1) : message;
     }
 
     private void stream(int number, ChatCompletionsOptions options) {
