@@ -5,6 +5,7 @@ import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Transport;
 import io.netty.handler.codec.http.HttpMethod;
 import java.io.IOException;
 import reactor.core.publisher.Mono;
@@ -12,11 +13,11 @@ import reactor.netty.http.client.HttpClient;
 
 /**
  * Sends each attempt through a copy of the app's own client (its pool, TLS, proxy, timeouts and
- * hooks), reconfigured with the attempt's headers, URI and body; then waits, on the agent thread,
- * for the head. Assembled on that thread, inside the lifecycle's mark, the attempt is left alone
+ * hooks), reconfigured with the attempt's headers, URI and body, and never following a fallback's
+ * redirect; then waits, on the agent thread, for the head. Assembled on that thread, inside the lifecycle's mark, the attempt is left alone
  * by the adapter's own hook.
  */
-final class HttpClientTransport implements io.llmfailover.runtime.http.Transport {
+final class HttpClientTransport implements Transport {
 
     private final ReactorNettyCall call;
 
@@ -36,6 +37,10 @@ final class HttpClientTransport implements io.llmfailover.runtime.http.Transport
             sent.clear();
             headers.forEach(sent::add);
         });
+        if (!attempt.original()) {
+            // Following a fallback's redirect would carry its key and the prompt to a host the app never addressed.
+            copy = copy.followRedirect(false);
+        }
         Mono<AttemptResponse> head = copy.request(HttpMethod.valueOf(request.method()))
                 .uri(request.uri())
                 .send((nativeRequest, outbound) -> body.length == 0 ? outbound : outbound.sendByteArray(Mono.just(body)))

@@ -3,6 +3,7 @@ package io.llmfailover.agent.reactornetty;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
+import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.LoopbackServer;
 import io.llmfailover.runtime.http.LlmRequest;
@@ -48,6 +49,27 @@ class ReactorNettyAdapterTest {
         Object own = receiver.responseContent();
 
         assertSame(own, adapter.governed(receiver, "responseContent", null, own));
+    }
+
+    @Test
+    void whatTheAgentSendsItselfIsLeftAlone() {
+        ReactorNettyAdapter adapter = new ReactorNettyAdapter(FakeGovernor::neverReached, agentThreads);
+        HttpClient.ResponseReceiver<?> receiver = chat();
+        Object own = receiver.responseContent();
+
+        try (AttemptGuard.Scope attempt = AttemptGuard.enter()) {
+            assertSame(own, adapter.governed(receiver, "responseContent", null, own));
+        }
+    }
+
+    @Test
+    void aBodyOverTheCapIsSentOnceAsTheAppMadeIt() {
+        ReactorNettyAdapter adapter = new ReactorNettyAdapter(() -> FakeGovernor.neverReached().withBufferLimit(10),
+                agentThreads);
+
+        assertEquals("{\"ok\":true}", responseSingle(adapter));
+        assertEquals(1, primary.received().size());
+        assertEquals(PROMPT, primary.received().get(0).bodyText());
     }
 
     @Test
