@@ -1,6 +1,5 @@
 package io.llmfailover.agent.reactornetty;
 
-import io.netty.handler.codec.http.DefaultHttpHeaders;
 import io.netty.handler.codec.http.HttpHeaders;
 import io.netty.handler.codec.http.HttpMethod;
 import java.lang.reflect.Field;
@@ -43,7 +42,8 @@ record AppRequest(HttpMethod method, URI uri, HttpHeaders headers,
         if (uri == null || config.method() == null) {
             return null;
         }
-        return new AppRequest(config.method(), uri, new DefaultHttpHeaders().set(config.headers()),
+        // The configuration's own headers: a client that changes them makes a new configuration.
+        return new AppRequest(config.method(), uri, config.headers(),
                 (BiFunction<? super HttpClientRequest, ? super NettyOutbound, ? extends Publisher<Void>>) body);
     }
 
