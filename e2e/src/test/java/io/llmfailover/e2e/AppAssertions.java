@@ -6,8 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.MultipartParts.Part;
 import io.llmfailover.e2e.UploadStub.Received;
+import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.llmfailover.e2e.apps.GeneratedUpload;
 import java.util.List;
+import java.util.Map;
 
 /** What the tests check in a child app's output, with the whole run in every failure message. */
 final class AppAssertions {
@@ -40,6 +42,13 @@ final class AppAssertions {
             assertEquals(stub.name(), output.result(call).map(Result::provider).orElse(null),
                     () -> "x-llm-failover-provider of call " + call + output.describe());
         }
+    }
+
+    /** The provider the app addressed got the app's own key, in the header the app's client sends it in. */
+    static void assertAppCredential(ClientCall client, String appKey, LoggedRequest received, AppOutput output) {
+        Map.Entry<String, String> credential = client.appCredential(appKey);
+        assertEquals(credential.getValue(), received.getHeader(credential.getKey()),
+                () -> "the app's credential" + (output == null ? "" : output.describe()));
     }
 
     static void assertRequestCount(int expected, StubProvider stub, AppOutput output) {

@@ -1,5 +1,6 @@
 package io.llmfailover.e2e;
 
+import static io.llmfailover.e2e.AppAssertions.assertAppCredential;
 import static io.llmfailover.e2e.AppAssertions.assertAnsweredBy;
 import static io.llmfailover.e2e.AppAssertions.assertCompleted;
 import static io.llmfailover.e2e.AppAssertions.assertRequestCount;
@@ -56,7 +57,7 @@ class ChildAppsWithoutAgentTest {
         assertCompleted(output);
         assertAnsweredBy(provider, client, output, 1, 2);
         assertRequestCount(2, provider, output);
-        assertEquals("Bearer " + APP_KEY, provider.chatRequests().get(0).getHeader("Authorization"));
+        assertAppCredential(client, APP_KEY, provider.chatRequests().get(0), output);
     }
 
     @ParameterizedTest

@@ -1,6 +1,7 @@
 package io.llmfailover.e2e;
 
 import io.llmfailover.e2e.apps.AnthropicSdkApp;
+import io.llmfailover.e2e.apps.AzureOpenAiSdkApp;
 import io.llmfailover.e2e.apps.ApacheHttp4App;
 import io.llmfailover.e2e.apps.ApacheHttp5App;
 import io.llmfailover.e2e.apps.ApacheHttp5AsyncApp;
@@ -10,6 +11,7 @@ import io.llmfailover.e2e.apps.JdkHttpClientApp;
 import io.llmfailover.e2e.apps.LangChain4jApp;
 import io.llmfailover.e2e.apps.OkHttp3App;
 import io.llmfailover.e2e.apps.OpenAiSdkApp;
+import io.llmfailover.e2e.apps.ReactorNettyApp;
 import io.llmfailover.e2e.apps.SpringAiOpenAiApp;
 import io.llmfailover.e2e.apps.UrlConnectionApp;
 import java.io.File;
@@ -19,6 +21,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
@@ -47,7 +50,13 @@ enum ClientCall {
     ANTHROPIC_SDK_BLOCKING(AnthropicSdkApp.class, "blocking", ChatWire.ANTHROPIC),
     ANTHROPIC_SDK_STREAM(AnthropicSdkApp.class, "stream", ChatWire.ANTHROPIC),
     GOOGLE_GENAI_SDK_BLOCKING(GoogleGenAiSdkApp.class, "blocking", ChatWire.GEMINI, "ClientException"),
-    GOOGLE_GENAI_SDK_STREAM(GoogleGenAiSdkApp.class, "stream", ChatWire.GEMINI, "ClientException");
+    GOOGLE_GENAI_SDK_STREAM(GoogleGenAiSdkApp.class, "stream", ChatWire.GEMINI, "ClientException"),
+    REACTOR_NETTY_BLOCKING(ReactorNettyApp.class, "blocking"),
+    REACTOR_NETTY_STREAM(ReactorNettyApp.class, "stream"),
+    AZURE_OPENAI_SDK_BLOCKING(AzureOpenAiSdkApp.class, "blocking", "HttpResponseException"),
+    AZURE_OPENAI_SDK_STREAM(AzureOpenAiSdkApp.class, "stream", "HttpResponseException");
+
+    private static final String ROWS = System.getProperty("e2e.rows", "");
 
     final Class<?> app;
     final String mode;
@@ -81,13 +90,19 @@ enum ClientCall {
     /**
      * The calls whose app speaks the OpenAI chat protocol: most suites' stubs speak only that. With
      * {@code -De2e.rows=one-per-client} (the JDK 25 pass, whose fault matrix covers every mode of
-     * the JDK's own clients), one row per client library instead.
+     * the JDK's own clients), one row per client library instead; with a comma-separated list of
+     * row names, those rows only.
      */
     static Stream<ClientCall> openAiChat() {
-        if ("one-per-client".equals(System.getProperty("e2e.rows"))) {
+        if (ROWS.equals("one-per-client")) {
             return onePerClient();
         }
-        return Arrays.stream(values()).filter(call -> call.wire == ChatWire.OPENAI);
+        return Arrays.stream(values()).filter(call -> call.wire == ChatWire.OPENAI).filter(ClientCall::namedByHand);
+    }
+
+    /** With {@code -De2e.rows=REACTOR_NETTY_BLOCKING,REACTOR_NETTY_STREAM}, a run by hand of those rows only. */
+    private static boolean namedByHand(ClientCall call) {
+        return ROWS.isEmpty() || ROWS.equals("one-per-client") || List.of(ROWS.split(",")).contains(call.name());
     }
 
     /**
@@ -96,6 +111,11 @@ enum ClientCall {
      */
     String appBaseUrl(String providerUrl) {
         return wire == ChatWire.OPENAI ? providerUrl : providerUrl.substring(0, providerUrl.length() - wire.versionPath.length());
+    }
+
+    /** The header that carries the app's own key, and its value: Azure's {@code api-key}, else a bearer token. */
+    Map.Entry<String, String> appCredential(String key) {
+        return app == AzureOpenAiSdkApp.class ? Map.entry("api-key", key) : Map.entry("Authorization", "Bearer " + key);
     }
 
     boolean streams() {
@@ -113,14 +133,14 @@ enum ClientCall {
     }
 
     /**
-     * The app reports response headers: the raw clients, and the Anthropic and Google Gen AI SDK
-     * apps, which read them off the raw response; the OpenAI-protocol SDKs' typed results do not.
+     * The app reports response headers: the raw clients, and the Anthropic, Google Gen AI and Azure
+     * OpenAI SDK apps, which read them off the raw response; the OpenAI SDK's typed results do not.
      */
     boolean seesHeaders() {
         return app == JdkHttpClientApp.class || app == OkHttp3App.class || app == AnthropicSdkApp.class
                 || app == GoogleGenAiSdkApp.class
                 || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
-                || app == ApacheHttp5AsyncApp.class;
+                || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class || app == AzureOpenAiSdkApp.class;
     }
 
     /**
@@ -130,7 +150,8 @@ enum ClientCall {
      */
     static Stream<ClientCall> onePerClient() {
         return Stream.of(SDK_STREAM, OKHTTP3_BLOCKING, JDK_BLOCKING, URLCONNECTION_STREAM, APACHE4_BLOCKING,
-                APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM);
+                APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM,
+                REACTOR_NETTY_BLOCKING, REACTOR_NETTY_STREAM, AZURE_OPENAI_SDK_STREAM).filter(ClientCall::namedByHand);
     }
 
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */

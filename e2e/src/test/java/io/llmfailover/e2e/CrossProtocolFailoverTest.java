@@ -14,6 +14,7 @@ import io.llmfailover.e2e.AppOutput.Error;
 import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.AppOutput.ToolCall;
 import io.llmfailover.e2e.apps.AnthropicSdkApp;
+import io.llmfailover.e2e.apps.AzureOpenAiSdkApp;
 import io.llmfailover.e2e.apps.GeminiHttpApp;
 import io.llmfailover.e2e.apps.OpenAiSdkFeaturesApp;
 import java.nio.file.Path;
@@ -44,6 +45,38 @@ class CrossProtocolFailoverTest {
 
     @TempDir
     Path workDir;
+
+    /**
+     * An Azure-style resource (its deployment in the path, its key in {@code api-key}) called by
+     * the Azure OpenAI SDK over its default Netty transport, failing over to an Anthropic provider.
+     */
+    @ParameterizedTest
+    @CsvSource({"blocking, RATE_LIMITED", "stream, OVERLOADED"})
+    void theAzureOpenAiSdkIsServedByAnAnthropicProvider(String mode, StubProvider.Failure primaryFailure) throws Exception {
+        try (StubProvider primary = StubProvider.answering("primary").failing(primaryFailure);
+                AnthropicStub backup = AnthropicStub.answering("backup")) {
+            AppOutput output = run(AzureOpenAiSdkApp.class, primary.baseUrl(), mode,
+                    config(primary.baseUrl(), "openai", backup.baseUrl(), "anthropic"));
+
+            assertCompleted(output);
+            assertServedBy("backup", backup.content(), output);
+            if (mode.equals("stream")) {
+                assertEquals(backup.chunks(), output.chunks(1), output::describe);
+            }
+            LoggedRequest addressed = single(primary.chatRequests(), output);
+            assertTrue(addressed.getUrl().contains("/openai/deployments/gpt-4o/chat/completions?api-version="),
+                    () -> addressed.getUrl() + output.describe());
+            assertEquals(APP_KEY, addressed.getHeader("api-key"), output::describe);
+            LoggedRequest sent = single(backup.requests(), output);
+            assertCredential(sent, "x-api-key", BACKUP_KEY, output);
+            JsonNode body = JSON.readTree(sent.getBodyAsString());
+            assertAll(
+                    () -> assertEquals(BACKUP_MODEL, body.path("model").asText(), body::toString),
+                    () -> assertEquals("user", body.at("/messages/0/role").asText(), body::toString),
+                    () -> assertEquals("Say hello", text(body.at("/messages/0/content")), body::toString),
+                    () -> assertEquals(mode.equals("stream"), body.path("stream").asBoolean(false), body::toString));
+        }
+    }
 
     @ParameterizedTest
     @CsvSource({"blocking, RATE_LIMITED", "stream, OVERLOADED"})

@@ -1,5 +1,6 @@
 package io.llmfailover.e2e;
 
+import static io.llmfailover.e2e.AppAssertions.assertAppCredential;
 import static io.llmfailover.e2e.AppAssertions.assertAnsweredBy;
 import static io.llmfailover.e2e.AppAssertions.assertCompleted;
 import static io.llmfailover.e2e.AppAssertions.assertMarkedAsServedBy;
@@ -60,7 +61,7 @@ class FailoverTest {
         assertAnsweredBy(primary, client, output, 1, 2);
         assertRequestCount(2, primary, output);
         assertRequestCount(0, backup, output);
-        assertEquals("Bearer " + APP_KEY, primary.chatRequests().get(0).getHeader("Authorization"), output::describe);
+        assertAppCredential(client, APP_KEY, primary.chatRequests().get(0), output);
     }
 
     @ParameterizedTest
@@ -97,7 +98,7 @@ class FailoverTest {
                 () -> assertFalse(request.getBodyAsString().contains(APP_KEY), "the app's key is in the backup's body"),
                 () -> assertTrue(request.getBodyAsString().contains("\"" + BACKUP_MODEL + "\""),
                         "the backup's model replaces the app's: " + request.getBodyAsString()));
-        assertEquals("Bearer " + APP_KEY, primary.chatRequests().get(0).getHeader("Authorization"), output::describe);
+        assertAppCredential(client, APP_KEY, primary.chatRequests().get(0), output);
     }
 
     @ParameterizedTest

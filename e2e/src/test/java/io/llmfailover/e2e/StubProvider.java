@@ -5,7 +5,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
-import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
@@ -26,7 +26,8 @@ import java.util.List;
  */
 final class StubProvider implements AutoCloseable {
 
-    static final String CHAT_PATH = "/v1/chat/completions";
+    /** The chat path, and Azure's shape of it under the same base: {@code /v1/openai/deployments/<name>/chat/completions}. */
+    private static final String CHAT_PATHS = "/v1(/openai/deployments/[^/]+)?/chat/completions";
 
     /** The ways a stub can refuse a call, each with an OpenAI-shaped error body. */
     enum Failure {
@@ -120,7 +121,7 @@ final class StubProvider implements AutoCloseable {
 
     /** Every chat request this stub received, in arrival order. */
     List<LoggedRequest> chatRequests() {
-        return server.findAll(postRequestedFor(urlPathEqualTo(CHAT_PATH)));
+        return server.findAll(postRequestedFor(urlPathMatching(CHAT_PATHS)));
     }
 
     @Override
@@ -161,7 +162,7 @@ final class StubProvider implements AutoCloseable {
     }
 
     private static MappingBuilder chatCall() {
-        return post(urlPathEqualTo(CHAT_PATH));
+        return post(urlPathMatching(CHAT_PATHS));
     }
 
     private static ResponseDefinitionBuilder failureResponse(Failure failure) {

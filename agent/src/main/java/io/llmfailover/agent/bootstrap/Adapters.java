@@ -16,6 +16,9 @@ final class Adapters {
     static final ClassValue<WebClientHook> WEBCLIENT =
             new AdapterValue<>(WebClientHook.class, "io.llmfailover.agent.webclient", "WebClientAdapter");
 
+    static final ClassValue<ReactorNettyHook> REACTOR_NETTY =
+            new AdapterValue<>(ReactorNettyHook.class, "io.llmfailover.agent.reactornetty", "ReactorNettyAdapter");
+
     static final ClassValue<RestClientHook> RESTCLIENT =
             new AdapterValue<>(RestClientHook.class, "io.llmfailover.agent.restclient", "RestClientAdapter");
 

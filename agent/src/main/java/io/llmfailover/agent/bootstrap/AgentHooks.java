@@ -78,6 +78,25 @@ public final class AgentHooks {
     }
 
     /**
+     * Called when a terminal operation of Reactor Netty's {@code HttpClient.ResponseReceiver}
+     * ({@code response}, {@code responseSingle}, {@code responseConnection}, {@code responseContent})
+     * returns; gives the publisher the app gets instead.
+     */
+    public static Object reactorNettyReceived(Object receiver, String operation, Object[] arguments, Object returned) {
+        if (returned == null) {
+            return null;
+        }
+        try {
+            ReactorNettyHook hook = Adapters.REACTOR_NETTY.get(receiver.getClass());
+            Object function = arguments.length == 0 ? null : arguments[0];
+            return hook == null ? returned : hook.governed(receiver, operation, function, returned);
+        } catch (Throwable t) {
+            FailureLog.once("Reactor Netty HttpClient." + operation, t);
+            return returned;
+        }
+    }
+
+    /**
      * Called with the request factory a RestClient is made with, or one a RestTemplate is given or
      * starts with; returns the factory to use instead. {@code springWeb} is a spring-web type, so
      * every client of one spring-web shares one adapter, and a factory governed once is seen as such.

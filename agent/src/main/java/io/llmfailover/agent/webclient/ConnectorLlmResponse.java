@@ -1,5 +1,6 @@
 package io.llmfailover.agent.webclient;
 
+import io.llmfailover.agent.lifecycle.ArrivingBody;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import java.io.InputStream;
@@ -14,7 +15,7 @@ final class ConnectorLlmResponse implements LlmResponse {
 
     private final ClientHttpResponse response;
     private final HttpHeaders headers;
-    private DataBufferInputStream body;
+    private ArrivingBody body;
     private boolean handedOver;
 
     ConnectorLlmResponse(ClientHttpResponse response) {

@@ -1,5 +1,7 @@
 package io.llmfailover.agent.webclient;
 
+import io.llmfailover.agent.lifecycle.HeadWait;
+import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
@@ -8,16 +10,9 @@ import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.net.ConnectException;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.reactive.ClientHttpRequest;
 import org.springframework.http.client.reactive.ClientHttpResponse;
@@ -69,25 +64,7 @@ final class ConnectorTransport implements Transport {
         if (call.abandoned()) {
             throw WebClientCall.abandonedByApp(); // no attempt starts once the app has gone
         }
-        CompletableFuture<ClientHttpResponse> head = exchange.toFuture();
-        call.onAbandon(() -> head.cancel(true));
-        ClientHttpResponse response;
-        try {
-            response = deadline == null ? head.get() : head.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
-        } catch (TimeoutException e) {
-            abandon(head);
-            FirstByteTimeoutException timeout = new FirstByteTimeoutException(deadline);
-            timeout.initCause(e);
-            throw timeout;
-        } catch (CancellationException e) {
-            throw WebClientCall.abandonedByApp();
-        } catch (InterruptedException e) {
-            abandon(head);
-            Thread.currentThread().interrupt();
-            throw new CallAbandonedException(new InterruptedIOException("interrupted while waiting for the response head"));
-        } catch (ExecutionException e) {
-            throw call.abandoned() ? WebClientCall.abandonedByApp() : classified(e.getCause());
-        }
+        ClientHttpResponse response = HeadWait.await(exchange.toFuture(), deadline, call.appWait(), WebClientCall::release);
         ConnectorLlmResponse attempt = new ConnectorLlmResponse(response);
         call.onAbandon(attempt::release);
         if (call.abandoned()) {
@@ -105,29 +82,5 @@ final class ConnectorTransport implements Transport {
         }
         headers.setContentLength(body.length);
         return request.writeWith(Mono.fromSupplier(() -> request.bufferFactory().wrap(body)));
-    }
-
-    /**
-     * The app's own timeout (Reactor Netty's response timeout, the JDK client's request timeout),
-     * which can only expire before the agent's deadline, means the app gave up; a connect failure
-     * or timeout is the provider's, and may fail over.
-     */
-    private static IOException classified(Throwable failure) {
-        IOException carried = TransportFailure.of(failure);
-        return isAppTimeout(failure) ? new CallAbandonedException(carried) : carried;
-    }
-
-    private static boolean isAppTimeout(Throwable failure) {
-        String type = failure.getClass().getSimpleName();
-        String message = String.valueOf(failure.getMessage()).toLowerCase(Locale.ROOT);
-        return type.endsWith("TimeoutException") && !type.contains("Connect") && !(failure instanceof ConnectException)
-                && !message.contains("connect");
-    }
-
-    /** Cancels the exchange; a head that won the race has its body cancelled, releasing the connection. */
-    private static void abandon(CompletableFuture<ClientHttpResponse> head) {
-        if (!head.cancel(true) && !head.isCompletedExceptionally()) {
-            head.thenAccept(WebClientCall::release);
-        }
     }
 }

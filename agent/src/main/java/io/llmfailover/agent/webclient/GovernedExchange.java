@@ -2,6 +2,7 @@ package io.llmfailover.agent.webclient;
 
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import org.springframework.http.client.reactive.ClientHttpResponse;
 import reactor.core.publisher.Mono;

@@ -1,19 +1,19 @@
 package io.llmfailover.agent.webclient;
 
+import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.HeadWait;
+import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
-import java.util.Queue;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
 import org.springframework.http.HttpMethod;
 import org.springframework.http.client.reactive.ClientHttpConnector;
@@ -26,14 +26,9 @@ import reactor.core.scheduler.Scheduler;
 /**
  * One WebClient exchange the lifecycle runs: what the app asked the connector for (method, URI and
  * its request callback), the request that callback wrote into memory, and whether the app is still
- * waiting. The app's cancellation runs every hook registered here once, whatever is in flight: the
- * body being read, an attempt waiting for its head, a response not yet handed over.
+ * waiting ({@link AppWait}).
  */
 final class WebClientCall {
-
-    private static final int RUNNING = 0;
-    private static final int DELIVERED = 1;
-    private static final int ABANDONED = 2;
 
     private final ClientHttpConnector connector;
     private final HttpMethod method;
@@ -41,8 +36,7 @@ final class WebClientCall {
     private final Function<? super ClientHttpRequest, Mono<Void>> callback;
     private final ExecutorService agentThreads;
     private final Scheduler readers;
-    private final AtomicInteger state = new AtomicInteger(RUNNING);
-    private final Queue<Runnable> onAbandon = new ConcurrentLinkedQueue<>();
+    private final AppWait wait = new AppWait();
     /** Set once the app's callback wrote into it; read by the connector's own callbacks, on its threads. */
     private volatile CapturedRequest captured;
 
@@ -150,45 +144,33 @@ final class WebClientCall {
 
     /** Runs {@code hook} if the app cancels before the exchange delivered; at once if it already did. */
     void onAbandon(Runnable hook) {
-        onAbandon.add(hook);
-        if (state.get() == ABANDONED) {
-            runHooks();
-        }
+        wait.onAbandon(hook);
     }
 
     /** The app cancelled its subscription. */
     void abandon() {
-        if (state.compareAndSet(RUNNING, ABANDONED)) {
-            runHooks();
-        }
+        wait.abandon();
     }
 
     boolean abandoned() {
-        return state.get() == ABANDONED;
+        return wait.abandoned();
     }
 
     /** True when the outcome may still reach the app; from then on the abandon hooks never run. */
     boolean deliver() {
-        return state.compareAndSet(RUNNING, DELIVERED);
+        return wait.deliver();
+    }
+
+    AppWait appWait() {
+        return wait;
     }
 
     static CallAbandonedException abandonedByApp() {
-        return new CallAbandonedException(new InterruptedIOException("the app cancelled its WebClient call"));
+        return HeadWait.abandonedByApp();
     }
 
     /** Cancels a response's body unread: the connector releases (or closes) its connection. */
     static void release(ClientHttpResponse response) {
         DataBufferInputStream.of(Flux.from(response.getBody())).close();
-    }
-
-    private void runHooks() {
-        Runnable hook;
-        while ((hook = onAbandon.poll()) != null) {
-            try {
-                hook.run();
-            } catch (RuntimeException releasing) {
-                // best effort: the others still run
-            }
-        }
     }
 }

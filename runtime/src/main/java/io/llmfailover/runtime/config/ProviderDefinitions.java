@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.config;
 
 import io.llmfailover.runtime.provider.BaseUrl;
+import io.llmfailover.runtime.provider.KeyHeader;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.provider.WellKnownProvider;
@@ -43,6 +44,7 @@ final class ProviderDefinitions {
         ConfigEntry protocol;
         ConfigEntry apiKey;
         ConfigEntry apiKeys;
+        ConfigEntry auth;
         ConfigEntry rpm;
         ConfigEntry tpm;
         ConfigEntry contextWindow;
@@ -60,7 +62,7 @@ final class ProviderDefinitions {
         int lastDot = rest.lastIndexOf('.');
         String name = model > 0 ? rest.substring(0, model) : lastDot > 0 ? rest.substring(0, lastDot) : "";
         if (name.isEmpty()) {
-            problems.addUnknownKey(entry, "unknown key; expected provider.<name>.url, .protocol, .api-key, .api-keys, .model.<model>, .rpm, .tpm"
+            problems.addUnknownKey(entry, "unknown key; expected provider.<name>.url, .protocol, .api-key, .api-keys, .auth, .model.<model>, .rpm, .tpm"
                     + " or .context-window");
             return;
         }
@@ -74,6 +76,7 @@ final class ProviderDefinitions {
             case "protocol" -> block.protocol = entry;
             case "api-key" -> block.apiKey = entry;
             case "api-keys" -> block.apiKeys = entry;
+            case "auth" -> block.auth = entry;
             case "rpm" -> block.rpm = entry;
             case "tpm" -> block.tpm = entry;
             case "context-window" -> block.contextWindow = entry;
@@ -140,10 +143,12 @@ final class ProviderDefinitions {
         Optional<URI> baseUrl = protocol.flatMap(p -> baseUrl(block, url, p, problems));
         List<String> keys = apiKeys(block, problems);
         Map<String, String> models = models(block, problems);
-        if (protocol.isEmpty() || baseUrl.isEmpty()) {
+        Optional<KeyHeader> auth = auth(block, problems);
+        if (protocol.isEmpty() || baseUrl.isEmpty() || (block.auth != null && auth.isEmpty())) {
             return Optional.empty();
         }
-        return Optional.of(new Provider(block.name, baseUrl.get(), protocol.get(), keys, models));
+        KeyHeader keyHeader = auth.orElseGet(() -> KeyHeader.defaultFor(protocol.get(), baseUrl.get()));
+        return Optional.of(new Provider(block.name, baseUrl.get(), protocol.get(), keys, models, keyHeader));
     }
 
     private static Optional<Protocol> protocol(
@@ -184,6 +189,18 @@ final class ProviderDefinitions {
             problems.add(block.url, e.getMessage() + "; expected an http(s) base URL such as https://api.openai.com/v1");
             return Optional.empty();
         }
+    }
+
+    /** The header {@code auth} names, empty when it is absent or wrong (a wrong one is a problem). */
+    private static Optional<KeyHeader> auth(Block block, ConfigProblems problems) {
+        if (block.auth == null || block.auth.value() == null) {
+            return Optional.empty();
+        }
+        Optional<KeyHeader> header = KeyHeader.fromConfigName(block.auth.value());
+        if (header.isEmpty()) {
+            problems.add(block.auth, "unknown auth; expected one of " + KeyHeader.configNames());
+        }
+        return header;
     }
 
     /** {@code api-key} then {@code api-keys}, without duplicates. */

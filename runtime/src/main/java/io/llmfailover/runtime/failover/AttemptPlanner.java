@@ -56,7 +56,7 @@ public final class AttemptPlanner {
         URI uri = URI.create(provider.baseUrl() + target.path());
         boolean toAddressedOrigin = addressed && Origin.of(uri).equals(Origin.of(call.request().uri()));
         HttpHeaders headers = Credentials.forAttempt(call.request().headers(), toAddressedOrigin, crossProtocol,
-                provider.protocol(), provider.baseUrl(), lease.key(), target.headers());
+                provider.keyHeader(), lease.key(), target.headers());
         LlmRequest request = new LlmRequest("POST", uri, headers, target.body());
         return new Attempt(provider, target, bridge, request, lease, false);
     }

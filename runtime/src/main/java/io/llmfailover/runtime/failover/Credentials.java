@@ -1,9 +1,8 @@
 package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.provider.Protocol;
+import io.llmfailover.runtime.provider.KeyHeader;
 import io.llmfailover.runtime.route.RouteHeader;
-import java.net.URI;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
@@ -58,18 +57,19 @@ public final class Credentials {
      * @param toAddressedOrigin whether the attempt goes to the provider the app addressed, at the
      *     very origin (scheme, host, port) it addressed: only then do the app's headers go whole
      * @param crossProtocol whether the attempt speaks another protocol than the app's
+     * @param keyHeader the header the provider's own key goes in
      * @param key the provider's own key for this attempt, or null to keep the app's credential
      *     (which then only goes along when {@code toAddressedOrigin})
      * @param extra protocol headers the translation needs (e.g. {@code anthropic-version})
      */
     public static HttpHeaders forAttempt(HttpHeaders appHeaders, boolean toAddressedOrigin, boolean crossProtocol,
-            Protocol protocol, URI baseUrl, String key, HttpHeaders extra) {
+            KeyHeader keyHeader, String key, HttpHeaders extra) {
         HttpHeaders.Builder headers = toAddressedOrigin ? appHeaders.toBuilder() : safeHeaders(appHeaders, crossProtocol);
         HOP_HEADERS.forEach(headers::remove);
         headers.remove(RouteHeader.NAME);
         if (key != null) {
             CREDENTIAL_HEADERS.forEach(headers::remove);
-            headers.set(headerName(protocol, baseUrl), headerValue(protocol, baseUrl, key));
+            headers.set(keyHeader.headerName(), keyHeader.valueFor(key));
         }
         extra.forEach(headers::set);
         return headers.build();
@@ -97,22 +97,5 @@ public final class Credentials {
             }
         });
         return safe;
-    }
-
-    private static String headerName(Protocol protocol, URI baseUrl) {
-        return switch (protocol) {
-            case OPENAI -> isAzure(baseUrl) ? "api-key" : "Authorization";
-            case ANTHROPIC -> "x-api-key";
-            case GEMINI -> "x-goog-api-key";
-        };
-    }
-
-    private static String headerValue(Protocol protocol, URI baseUrl, String key) {
-        return protocol == Protocol.OPENAI && !isAzure(baseUrl) ? "Bearer " + key : key;
-    }
-
-    private static boolean isAzure(URI baseUrl) {
-        String host = baseUrl.getHost();
-        return host != null && host.endsWith(".openai.azure.com");
     }
 }

@@ -15,8 +15,10 @@ import java.util.Objects;
  *     which is only ever sent to the host the app addressed
  * @param models the model map: the model the app asked for to the model sent here, with {@code *}
  *     for any other model; a model absent from the map is sent unchanged
+ * @param keyHeader the header the provider's own keys are sent in ({@code provider.<name>.auth})
  */
-public record Provider(String name, URI baseUrl, Protocol protocol, List<String> apiKeys, Map<String, String> models) {
+public record Provider(String name, URI baseUrl, Protocol protocol, List<String> apiKeys, Map<String, String> models,
+        KeyHeader keyHeader) {
 
     public Provider {
         Objects.requireNonNull(name, "name");
@@ -24,6 +26,12 @@ public record Provider(String name, URI baseUrl, Protocol protocol, List<String>
         Objects.requireNonNull(protocol, "protocol");
         apiKeys = List.copyOf(apiKeys);
         models = Map.copyOf(models);
+        Objects.requireNonNull(keyHeader, "keyHeader");
+    }
+
+    /** A provider whose keys go in its protocol's own header (Azure's {@code api-key} on Azure hosts). */
+    public Provider(String name, URI baseUrl, Protocol protocol, List<String> apiKeys, Map<String, String> models) {
+        this(name, baseUrl, protocol, apiKeys, models, KeyHeader.defaultFor(protocol, baseUrl));
     }
 
     /** The model to send to this provider when the app asked for {@code requested}. */

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.runtime.provider.KeyHeader;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import java.io.IOException;
@@ -450,7 +451,22 @@ class ConfigLoaderTest {
                 Arguments.of("an empty model mapping", List.of("provider.local.url = http://127.0.0.1:8080", "provider.local.model.gpt-4o ="),
                         "{file}:2: provider.local.model.gpt-4o = : expected provider.local.model.<requested model or *> = <model sent here>"),
                 Arguments.of("an empty api-key hides nothing but says so", List.of("provider.local.url = http://127.0.0.1:8080", "provider.local.api-key ="),
-                        "{file}:2: provider.local.api-key = <hidden>: empty; remove the key to keep the app's own credential"));
+                        "{file}:2: provider.local.api-key = <hidden>: empty; remove the key to keep the app's own credential"),
+                Arguments.of("an auth that names no header", List.of("provider.local.url = http://127.0.0.1:8080", "provider.local.auth = basic"),
+                        "{file}:2: provider.local.auth = basic: unknown auth; expected one of bearer | api-key | x-api-key | x-goog-api-key"));
+    }
+
+    @Test
+    void authNamesTheHeaderAProvidersKeyIsSentIn() throws Exception {
+        write(ConfigFileLookup.DEFAULT_FILE_NAME, "provider.azure.url = http://127.0.0.1:8080/openai",
+                "provider.azure.auth = api-key", "provider.local.url = http://127.0.0.1:9090/v1",
+                "provider.cloud.url = https://res.openai.azure.com/openai/v1");
+
+        FailoverConfig config = load(null);
+
+        assertEquals(KeyHeader.API_KEY, config.providers().get("azure").keyHeader());
+        assertEquals(KeyHeader.BEARER, config.providers().get("local").keyHeader());
+        assertEquals(KeyHeader.API_KEY, config.providers().get("cloud").keyHeader(), "Azure hosts take api-key by default");
     }
 
     @Test

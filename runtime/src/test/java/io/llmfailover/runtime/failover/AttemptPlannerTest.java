@@ -11,6 +11,7 @@ import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
+import io.llmfailover.runtime.provider.KeyHeader;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.throttle.Throttle;
@@ -196,6 +197,36 @@ class AttemptPlannerTest {
 
         assertEquals(List.of("Bearer sk-app"), sent.all("authorization"));
         assertEquals(List.of("c"), sent.all("x-custom"));
+    }
+
+    @Test
+    @DisplayName("Azure: a resource addressed on loopback by its deployment path keeps its path and gets its own key in api-key")
+    void anAzureResourceBehindAnotherNameGetsItsKeyInApiKey() throws Exception {
+        Provider azure = new Provider("azure", URI.create("http://127.0.0.1:8080/openai"), Protocol.OPENAI,
+                List.of("az-own"), Map.of(), KeyHeader.API_KEY);
+        HttpHeaders appHeaders = HttpHeaders.builder().add("api-key", "az-app").add("Content-Type", "application/json").build();
+        GovernedCall call = call(azure, "/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21", appHeaders,
+                "{\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+
+        Attempt attempt = planner.plan(call, azure, "gpt-4o", ownKey);
+
+        assertEquals("gpt-4o", call.source().model(), "the model is the deployment named in the path");
+        assertEquals(List.of("sk-own"), attempt.request().headers().all("api-key"));
+        assertFalse(attempt.request().headers().contains("authorization"));
+    }
+
+    @Test
+    @DisplayName("Azure: a fallback resource on loopback with auth = api-key never gets a bearer token")
+    void anAzureFallbackOnLoopbackGetsItsKeyInApiKey() throws Exception {
+        Provider azure = new Provider("azure", URI.create("http://127.0.0.1:8080/openai/v1"), Protocol.OPENAI,
+                List.of("az-own"), Map.of(), KeyHeader.API_KEY);
+        GovernedCall call = call(OPENAI, "/v1/chat/completions", "{\"model\":\"gpt-4o\",\"messages\":[]}");
+
+        LlmRequest sent = planner.plan(call, azure, "gpt-4o", ownKey).request();
+
+        assertEquals(URI.create("http://127.0.0.1:8080/openai/v1/chat/completions"), sent.uri());
+        assertEquals(List.of("sk-own"), sent.headers().all("api-key"));
+        assertFalse(sent.headers().contains("authorization"), "the app's bearer token stays with the app's provider");
     }
 
     private static GovernedCall call(Provider addressed, String path, String body) {

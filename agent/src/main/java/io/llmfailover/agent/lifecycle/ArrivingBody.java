@@ -1,0 +1,116 @@
+package io.llmfailover.agent.lifecycle;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InterruptedIOException;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+
+/**
+ * A reactive client's response body read as a blocking stream, one chunk of demand at a time: the
+ * runtime reads (and translates) it on an agent thread while the client's event loop only hands
+ * chunks over, each already copied out of the client's pooled memory.
+ */
+public final class ArrivingBody extends InputStream {
+
+    /** The client's side of the body: more demand, or no more of it. */
+    public interface Source {
+        void requestOne();
+
+        void cancel();
+    }
+
+    private static final byte[] END = new byte[0];
+
+    private final BlockingQueue<Object> arrivals = new LinkedBlockingQueue<>();
+    private volatile Source source;
+    private volatile boolean closed;
+    private byte[] current = new byte[0];
+    private int position;
+    private boolean ended;
+
+    /** The client subscribed: asks for the first chunk, or cancels when the stream was closed first. */
+    public void attach(Source subscribed) {
+        source = subscribed;
+        if (closed) {
+            subscribed.cancel();
+        } else {
+            subscribed.requestOne();
+        }
+    }
+
+    public void arrived(byte[] chunk) {
+        arrivals.add(chunk);
+    }
+
+    public void failed(Throwable failure) {
+        arrivals.add(failure);
+    }
+
+    public void ended() {
+        arrivals.add(END);
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        int read = read(one, 0, 1);
+        return read < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] target, int offset, int length) throws IOException {
+        if (length == 0) {
+            return 0;
+        }
+        while (position == current.length) {
+            if (ended || closed) {
+                return -1;
+            }
+            next();
+        }
+        int count = Math.min(length, current.length - position);
+        System.arraycopy(current, position, target, offset, count);
+        position += count;
+        return count;
+    }
+
+    @Override
+    public int available() {
+        return current.length - position;
+    }
+
+    private void next() throws IOException {
+        Object arrival;
+        try {
+            arrival = arrivals.take();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the response body");
+        }
+        if (arrival == END) {
+            ended = true;
+        } else if (arrival instanceof Throwable failure) {
+            ended = true;
+            throw failure instanceof IOException io ? io : new IOException("the response body broke off", failure);
+        } else {
+            current = (byte[]) arrival;
+            position = 0;
+            source.requestOne();
+        }
+    }
+
+    /** Cancels the body: the client releases (or closes) the connection. */
+    @Override
+    public void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
+        Source s = source;
+        if (s != null) {
+            s.cancel();
+        }
+        arrivals.add(END);
+    }
+}

@@ -1,0 +1,76 @@
+package io.llmfailover.agent.reactornetty;
+
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.TransportFailure;
+import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
+import java.util.function.BiFunction;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.MonoSink;
+import reactor.netty.ByteBufFlux;
+import reactor.netty.ByteBufMono;
+import reactor.netty.Connection;
+import reactor.netty.http.client.HttpClientResponse;
+
+/**
+ * A governed terminal operation, one call per subscription: the caller (its class loader and
+ * current span) is read on the subscribing thread, the lifecycle runs on an agent thread, never on
+ * an event loop, and the app's function is then given the chosen response, as the operation would
+ * have given it. The app's cancellation abandons the call: the attempt in flight is cancelled, its
+ * connection released, and nothing more is sent.
+ */
+final class GovernedReceive {
+
+    private GovernedReceive() {}
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static Object of(ReceiverOperation operation, ReactorNettyCall call, CallGovernor governor, Object function,
+            Object ungoverned) {
+        Mono<Chosen> chosen = Mono.<Chosen>create(sink -> start(call.fresh(), governor, sink))
+                .doOnDiscard(Chosen.class, Chosen::finish);
+        return switch (operation) {
+            case RESPONSE -> chosen.flatMap(c -> c.proceeds() ? (Mono) ungoverned : Mono.just(c.headOnly()));
+            case RESPONSE_WITH_BODY -> {
+                BiFunction<HttpClientResponse, ByteBufFlux, Publisher<?>> app = (BiFunction) function;
+                yield chosen.flatMapMany(c -> c.proceeds() ? (Flux) ungoverned
+                        : Flux.from(app.apply(c.response(), c.body())).doFinally(signal -> c.finish()));
+            }
+            case RESPONSE_SINGLE -> {
+                BiFunction<HttpClientResponse, ByteBufMono, Mono<?>> app = (BiFunction) function;
+                yield chosen.flatMap(c -> c.proceeds() ? (Mono) ungoverned
+                        : app.apply(c.response(), c.body().aggregate()).doFinally(signal -> c.finish()));
+            }
+            case RESPONSE_CONNECTION -> {
+                BiFunction<HttpClientResponse, Connection, Publisher<?>> app = (BiFunction) function;
+                yield chosen.flatMapMany(c -> c.proceeds() ? (Flux) ungoverned : Flux.from(app.apply(c.response(), c.connection())));
+            }
+            case RESPONSE_CONTENT -> ByteBufFlux.fromInbound(chosen.flatMapMany(c -> c.proceeds() ? (Flux) ungoverned
+                    : c.body().doFinally(signal -> c.finish())));
+        };
+    }
+
+    private static void start(ReactorNettyCall call, CallGovernor governor, MonoSink<Chosen> sink) {
+        CallerClassLoader.Captured caller = CallLifecycle.callerOf(ReactorNettyBinding.INSTANCE, call);
+        sink.onCancel(call.appWait()::abandon);
+        call.agentThreads().execute(() -> run(call, governor, caller, sink));
+    }
+
+    private static void run(ReactorNettyCall call, CallGovernor governor, CallerClassLoader.Captured caller,
+            MonoSink<Chosen> sink) {
+        Chosen chosen;
+        try {
+            chosen = CallLifecycle.runGoverned(ReactorNettyBinding.INSTANCE, call, governor, caller);
+        } catch (Exception | Error failure) {
+            if (call.appWait().deliver()) {
+                sink.error(TransportFailure.unwrapped(failure));
+            }
+            return;
+        }
+        if (call.appWait().deliver()) {
+            sink.success(chosen);
+        }
+        // else the app cancelled meanwhile: the call's abandon hooks released the response
+    }
+}

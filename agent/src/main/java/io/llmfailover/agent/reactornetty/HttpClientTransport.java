@@ -1,0 +1,63 @@
+package io.llmfailover.agent.reactornetty;
+
+import io.llmfailover.agent.lifecycle.HeadWait;
+import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Transport;
+import io.netty.handler.codec.http.HttpMethod;
+import java.io.IOException;
+import reactor.core.publisher.Mono;
+import reactor.netty.http.client.HttpClient;
+
+/**
+ * Sends each attempt through a copy of the app's own client (its pool, TLS, proxy, timeouts and
+ * hooks), reconfigured with the attempt's headers, URI and body, and never following a fallback's
+ * redirect; then waits, on the agent thread, for the head. Assembled on that thread, inside the lifecycle's mark, the attempt is left alone
+ * by the adapter's own hook.
+ */
+final class HttpClientTransport implements Transport {
+
+    private final ReactorNettyCall call;
+
+    HttpClientTransport(ReactorNettyCall call) {
+        this.call = call;
+    }
+
+    @Override
+    public LlmResponse send(AttemptRequest attempt) throws IOException {
+        if (call.appWait().abandoned()) {
+            throw HeadWait.abandonedByApp(); // no attempt starts once the app has gone
+        }
+        LlmRequest request = attempt.request();
+        HttpHeaders headers = attempt.original() ? withAdded(call.capturedHeaders(), attempt.addedHeaders()) : request.headers();
+        byte[] body = request.body();
+        HttpClient copy = call.client().headers(sent -> {
+            sent.clear();
+            headers.forEach(sent::add);
+        });
+        if (!attempt.original()) {
+            // Following a fallback's redirect would carry its key and the prompt to a host the app never addressed.
+            copy = copy.followRedirect(false);
+        }
+        Mono<AttemptResponse> head = copy.request(HttpMethod.valueOf(request.method()))
+                .uri(request.uri())
+                .send((nativeRequest, outbound) -> body.length == 0 ? outbound : outbound.sendByteArray(Mono.just(body)))
+                .responseConnection((response, connection) -> Mono.just(new AttemptResponse(response, connection)))
+                .next();
+        AttemptResponse response = HeadWait.await(head.toFuture(), attempt.headTimeout(), call.appWait(),
+                AttemptResponse::release);
+        call.appWait().onAbandon(response::release);
+        if (call.appWait().abandoned()) {
+            throw HeadWait.abandonedByApp();
+        }
+        return response;
+    }
+
+    private static HttpHeaders withAdded(HttpHeaders captured, HttpHeaders added) {
+        HttpHeaders.Builder all = captured.toBuilder();
+        added.forEach(all::add);
+        return all.build();
+    }
+}

@@ -1,0 +1,52 @@
+package io.llmfailover.agent.reactornetty;
+
+import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.bootstrap.ReactorNettyHook;
+import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
+import java.util.concurrent.ExecutorService;
+import java.util.function.Supplier;
+import reactor.core.scheduler.Scheduler;
+import reactor.core.scheduler.Schedulers;
+import reactor.netty.http.client.HttpClient;
+
+/** The Reactor Netty adapter's entry point: decides, as a terminal operation is assembled, whether the call is governed. */
+public final class ReactorNettyAdapter implements ReactorNettyHook {
+
+    private final Supplier<CallGovernor> governor;
+    private final ExecutorService executor;
+    private final Scheduler readers;
+
+    public ReactorNettyAdapter() {
+        this(AgentRuntime::governor, AgentThreads.shared());
+    }
+
+    ReactorNettyAdapter(Supplier<CallGovernor> governor, ExecutorService executor) {
+        this.governor = governor;
+        this.executor = executor;
+        this.readers = Schedulers.fromExecutorService(executor, "llm-failover");
+    }
+
+    @Override
+    public Object governed(Object receiver, String operation, Object function, Object ungoverned) {
+        ReceiverOperation terminal = ReceiverOperation.of(operation, function != null);
+        if (terminal == null || AttemptGuard.active()) {
+            return ungoverned;
+        }
+        HttpClient client = (HttpClient) receiver;
+        AppRequest app;
+        try {
+            app = AppRequest.of(client);
+        } catch (IllegalAccessException unreadable) {
+            throw new IllegalStateException("Reactor Netty's configuration cannot be read", unreadable);
+        }
+        if (app == null) {
+            return ungoverned;
+        }
+        ReactorNettyCall call = new ReactorNettyCall(client, app, executor, readers);
+        CallGovernor governing = CallLifecycle.governorFor(ReactorNettyBinding.INSTANCE, call, governor);
+        return governing == null ? ungoverned : GovernedReceive.of(terminal, call, governing, function, ungoverned);
+    }
+}

@@ -1,0 +1,113 @@
+package io.llmfailover.agent.reactornetty;
+
+import io.llmfailover.agent.lifecycle.AppWait;
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.HeadWait;
+import io.llmfailover.agent.lifecycle.TransportFailure;
+import io.llmfailover.runtime.http.CallAbandonedException;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.netty.handler.codec.http.DefaultHttpHeaders;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import org.reactivestreams.Publisher;
+import reactor.core.publisher.Mono;
+import reactor.core.scheduler.Scheduler;
+import reactor.netty.http.client.HttpClient;
+
+/**
+ * One Reactor Netty call the lifecycle runs: the app's client, as its chain configured it, the
+ * request its body function wrote into memory, and whether the app still waits.
+ */
+final class ReactorNettyCall {
+
+    private final HttpClient client;
+    private final AppRequest app;
+    private final ExecutorService agentThreads;
+    private final Scheduler readers;
+    private final AppWait wait = new AppWait();
+    private volatile CapturedRequest captured;
+
+    ReactorNettyCall(HttpClient client, AppRequest app, ExecutorService agentThreads, Scheduler readers) {
+        this.client = client;
+        this.app = app;
+        this.agentThreads = agentThreads;
+        this.readers = readers;
+    }
+
+    /** The same call for one more subscription, nothing of it captured yet. */
+    ReactorNettyCall fresh() {
+        return new ReactorNettyCall(client, app, agentThreads, readers);
+    }
+
+    HttpClient client() {
+        return client;
+    }
+
+    AppRequest app() {
+        return app;
+    }
+
+    AppWait appWait() {
+        return wait;
+    }
+
+    ExecutorService agentThreads() {
+        return agentThreads;
+    }
+
+    Scheduler readers() {
+        return readers;
+    }
+
+    /**
+     * Runs the app's body function against a request and an outbound kept in memory, reading what
+     * it sends up to {@code limit} bytes.
+     *
+     * @throws IOException the app's own body failed (carried as {@link TransportFailure}), or the app cancelled
+     */
+    BufferedBody capture(long limit) throws IOException {
+        CapturedRequest request = new CapturedRequest(app.method(), app.uri(), new DefaultHttpHeaders().set(app.headers()));
+        captured = request;
+        if (app.body() == null) {
+            return BufferedBody.empty();
+        }
+        BodyRecording recording = new BodyRecording(limit);
+        Publisher<Void> written = app.body().apply(request, new RecordingOutbound(recording));
+        CompletableFuture<Void> done = Mono.from(written).toFuture();
+        wait.onAbandon(() -> done.cancel(true));
+        try {
+            done.get();
+        } catch (CancellationException e) {
+            throw HeadWait.abandonedByApp();
+        } catch (ExecutionException e) {
+            if (recording.overCap()) {
+                return BufferedBody.tooLarge(limit);
+            }
+            throw wait.abandoned() ? HeadWait.abandonedByApp() : TransportFailure.of(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new CallAbandonedException(new InterruptedIOException("interrupted while reading the request body"));
+        }
+        String unsupported = recording.unsupported();
+        return unsupported != null ? BufferedBody.notReplayable(unsupported) : BufferedBody.of(recording.bytes());
+    }
+
+    /** The request as the app's chain and body function made it. */
+    LlmRequest toNeutral(byte[] body) {
+        return new LlmRequest(app.method().name(), app.uri(), capturedHeaders(), body);
+    }
+
+    HttpHeaders capturedHeaders() {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        for (Map.Entry<String, String> header : captured.requestHeaders()) {
+            headers.add(header.getKey(), header.getValue());
+        }
+        return headers.build();
+    }
+}

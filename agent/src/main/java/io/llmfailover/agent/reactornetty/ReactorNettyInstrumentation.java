@@ -1,0 +1,26 @@
+package io.llmfailover.agent.reactornetty;
+
+import static net.bytebuddy.matcher.ElementMatchers.isPublic;
+import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
+
+import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.MethodAdvice;
+import java.util.List;
+
+/**
+ * Hooks the terminal operations of {@code HttpClient.ResponseReceiver} on {@code HttpClientFinalizer},
+ * the one class behind every {@code httpClient.post().uri(…).send(…)} chain.
+ */
+public final class ReactorNettyInstrumentation implements ClientInstrumentation {
+
+    @Override
+    public List<String> typeNames() {
+        return List.of("reactor.netty.http.client.HttpClientFinalizer");
+    }
+
+    @Override
+    public List<MethodAdvice> adviceFor(String typeName) {
+        return List.of(MethodAdvice.of(isPublic().and(namedOneOf(ReceiverOperation.NAMES)),
+                "io.llmfailover.agent.reactornetty.ReactorNettyReceiveAdvice"));
+    }
+}

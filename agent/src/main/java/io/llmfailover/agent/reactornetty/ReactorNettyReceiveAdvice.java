@@ -1,0 +1,20 @@
+package io.llmfailover.agent.reactornetty;
+
+import io.llmfailover.agent.bootstrap.AgentHooks;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.implementation.bytecode.assign.Assigner;
+
+/** Inlined at the end of each terminal operation of {@code HttpClientFinalizer}: swaps in the governed publisher. */
+final class ReactorNettyReceiveAdvice {
+
+    private ReactorNettyReceiveAdvice() {}
+
+    @Advice.OnMethodExit(suppress = Throwable.class)
+    static void exit(
+            @Advice.This Object receiver,
+            @Advice.Origin("#m") String operation,
+            @Advice.AllArguments Object[] arguments,
+            @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object returned) {
+        returned = AgentHooks.reactorNettyReceived(receiver, operation, arguments, returned);
+    }
+}

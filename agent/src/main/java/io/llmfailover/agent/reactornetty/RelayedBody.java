@@ -1,0 +1,38 @@
+package io.llmfailover.agent.reactornetty;
+
+import io.llmfailover.runtime.http.LlmResponse;
+import io.netty.buffer.ByteBuf;
+import io.netty.buffer.Unpooled;
+import java.io.InputStream;
+import java.util.Arrays;
+import reactor.core.publisher.Flux;
+import reactor.core.scheduler.Scheduler;
+
+/**
+ * An answer's body as a lazy {@code Flux<ByteBuf>}, read on agent threads chunk by chunk as the app
+ * asks, so an SSE event reaches the app when it arrives; cancelling it, or its end, closes the answer.
+ */
+final class RelayedBody {
+
+    private static final int CHUNK_BYTES = 8 * 1024;
+
+    private RelayedBody() {}
+
+    static Flux<ByteBuf> of(LlmResponse answer, Scheduler readers) {
+        return Flux.<ByteBuf, InputStream>generate(answer::body, (body, sink) -> {
+                    try {
+                        byte[] chunk = new byte[CHUNK_BYTES];
+                        int read = body.read(chunk);
+                        if (read < 0) {
+                            sink.complete();
+                        } else {
+                            sink.next(Unpooled.wrappedBuffer(Arrays.copyOf(chunk, read)));
+                        }
+                    } catch (Exception e) {
+                        sink.error(e);
+                    }
+                    return body;
+                }, body -> answer.close())
+                .subscribeOn(readers);
+    }
+}

@@ -1,0 +1,157 @@
+package io.llmfailover.agent.reactornetty;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.testing.FakeGovernor;
+import io.llmfailover.agent.testing.LoopbackServer;
+import io.llmfailover.runtime.http.LlmRequest;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.function.BiFunction;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import reactor.core.publisher.Flux;
+import reactor.core.publisher.Mono;
+import reactor.netty.ByteBufFlux;
+import reactor.netty.ByteBufMono;
+import reactor.netty.Connection;
+import reactor.netty.http.client.HttpClient;
+import reactor.netty.http.client.HttpClientResponse;
+
+/** The adapter called as its advice calls it, on each terminal operation of a real Reactor Netty client. */
+class ReactorNettyAdapterTest {
+
+    private static final String PROMPT = "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+    private static final Duration WAIT = Duration.ofSeconds(10);
+
+    private final LoopbackServer primary = new LoopbackServer();
+    private final LoopbackServer fallback = new LoopbackServer();
+    private final ExecutorService agentThreads = Executors.newCachedThreadPool();
+    private final List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
+
+    @AfterEach
+    void stop() {
+        primary.close();
+        fallback.close();
+        agentThreads.shutdownNow();
+    }
+
+    @Test
+    void callsTheRuntimeDoesNotGovernKeepTheAppsOwnPublisher() {
+        ReactorNettyAdapter adapter = new ReactorNettyAdapter(FakeGovernor::governingNothing, agentThreads);
+        HttpClient.ResponseReceiver<?> receiver = chat();
+        Object own = receiver.responseContent();
+
+        assertSame(own, adapter.governed(receiver, "responseContent", null, own));
+    }
+
+    @Test
+    void whatTheAgentSendsItselfIsLeftAlone() {
+        ReactorNettyAdapter adapter = new ReactorNettyAdapter(FakeGovernor::neverReached, agentThreads);
+        HttpClient.ResponseReceiver<?> receiver = chat();
+        Object own = receiver.responseContent();
+
+        try (AttemptGuard.Scope attempt = AttemptGuard.enter()) {
+            assertSame(own, adapter.governed(receiver, "responseContent", null, own));
+        }
+    }
+
+    @Test
+    void aBodyOverTheCapIsSentOnceAsTheAppMadeIt() {
+        ReactorNettyAdapter adapter = new ReactorNettyAdapter(() -> FakeGovernor.neverReached().withBufferLimit(10),
+                agentThreads);
+
+        assertEquals("{\"ok\":true}", responseSingle(adapter));
+        assertEquals(1, primary.received().size());
+        assertEquals(PROMPT, primary.received().get(0).bodyText());
+    }
+
+    @Test
+    void aHealthyPrimaryReachesTheAppsFunctionAsItsNativeResponse() {
+        ReactorNettyAdapter adapter = new ReactorNettyAdapter(() -> FakeGovernor.passThrough(WAIT), agentThreads);
+
+        String body = responseSingle(adapter);
+
+        assertEquals("{\"ok\":true}", body);
+        assertEquals(PROMPT, primary.received().get(0).bodyText());
+        assertEquals("Bearer sk-app", primary.received().get(0).header("Authorization"));
+    }
+
+    @Test
+    void aFailingPrimaryFailsOverAndTheAppsFunctionGetsTheFallbacksAnswer() {
+        primary.answering(exchange -> LoopbackServer.respond(exchange, 503, "application/json", "{\"error\":\"down\"}"));
+        fallback.answering(exchange -> LoopbackServer.respond(exchange, 200, "application/json", "{\"from\":\"fallback\"}"));
+        ReactorNettyAdapter adapter = new ReactorNettyAdapter(this::failingOverOn503, agentThreads);
+
+        assertEquals("{\"from\":\"fallback\"}", responseSingle(adapter));
+        assertEquals(PROMPT, fallback.received().get(0).bodyText());
+    }
+
+    @Test
+    void responseContentRelaysTheFallbacksBodyAsItComes() {
+        primary.answering(exchange -> LoopbackServer.respond(exchange, 503, "application/json", "{}"));
+        fallback.answering(exchange -> LoopbackServer.stream(exchange, List.of("data: one\n\n", "data: two\n\n"), 50));
+        ReactorNettyAdapter adapter = new ReactorNettyAdapter(this::failingOverOn503, agentThreads);
+        HttpClient.ResponseReceiver<?> receiver = chat();
+
+        ByteBufFlux content = (ByteBufFlux) adapter.governed(receiver, "responseContent", null, receiver.responseContent());
+
+        assertEquals("data: one\n\ndata: two\n\n", content.aggregate().asString(StandardCharsets.UTF_8).block(WAIT));
+    }
+
+    @Test
+    void responseConnectionGivesARelayedConnectionWhoseInboundIsTheAnswer() {
+        primary.answering(exchange -> LoopbackServer.respond(exchange, 429, "application/json", "{}"));
+        fallback.answering(exchange -> LoopbackServer.respond(exchange, 200, "application/json", "{\"from\":\"fallback\"}"));
+        ReactorNettyAdapter adapter = new ReactorNettyAdapter(this::failingOverOn503, agentThreads);
+        HttpClient.ResponseReceiver<?> receiver = chat();
+        BiFunction<HttpClientResponse, Connection, Mono<String>> read = (response, connection) -> connection.inbound()
+                .receive().aggregate().asString(StandardCharsets.UTF_8)
+                .map(text -> response.status().code() + " " + text)
+                .doFinally(signal -> connection.dispose());
+
+        @SuppressWarnings("unchecked")
+        Flux<String> governed = (Flux<String>) adapter.governed(receiver, "responseConnection", read,
+                receiver.responseConnection(read));
+
+        assertEquals("200 {\"from\":\"fallback\"}", governed.blockLast(WAIT));
+    }
+
+    private String responseSingle(ReactorNettyAdapter adapter) {
+        HttpClient.ResponseReceiver<?> receiver = chat();
+        BiFunction<HttpClientResponse, ByteBufMono, Mono<String>> read =
+                (response, body) -> body.asString(StandardCharsets.UTF_8);
+        @SuppressWarnings("unchecked")
+        Mono<String> governed = (Mono<String>) adapter.governed(receiver, "responseSingle", read, receiver.responseSingle(read));
+        return governed.block(WAIT);
+    }
+
+    private HttpClient.ResponseReceiver<?> chat() {
+        return HttpClient.create()
+                .headers(headers -> headers.set("Authorization", "Bearer sk-app").set("Content-Type", "application/json"))
+                .post()
+                .uri(primary.uri("/v1/chat/completions").toString())
+                .send(ByteBufFlux.fromString(Mono.just(PROMPT)));
+    }
+
+    /** Fails over to the fallback server when the primary answers 5xx or 429, as the runtime would. */
+    private FakeGovernor failingOverOn503() {
+        return new FakeGovernor(uri -> true, (request, transport) -> {
+            var answer = transport.send(request, WAIT);
+            if (answer.status() < 429) {
+                return answer;
+            }
+            answer.close();
+            runtimeSaw.add(Integer.class);
+            LlmRequest toFallback = new LlmRequest(request.method(), fallback.uri("/v1/chat/completions"),
+                    request.headers(), request.body());
+            return transport.send(toFallback, WAIT);
+        });
+    }
+}
