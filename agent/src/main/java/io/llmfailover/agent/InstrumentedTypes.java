@@ -6,6 +6,7 @@ import io.llmfailover.agent.jdkhttp.JdkHttpInstrumentation;
 import io.llmfailover.agent.okhttp.OkHttpInstrumentation;
 import io.llmfailover.agent.restclient.RestClientInstrumentation;
 import io.llmfailover.agent.urlconnection.UrlConnectionInstrumentation;
+import io.llmfailover.agent.vertx.VertxInstrumentation;
 import io.llmfailover.agent.webclient.WebClientInstrumentation;
 import java.util.HashMap;
 import java.util.List;
@@ -21,7 +22,8 @@ final class InstrumentedTypes {
     private static final List<ClientInstrumentation> CLIENTS =
             List.of(new OkHttpInstrumentation(), new JdkHttpInstrumentation(),
                     new WebClientInstrumentation(), new RestClientInstrumentation(),
-                    new UrlConnectionInstrumentation(), new Apache5Instrumentation(), new Apache4Instrumentation());
+                    new UrlConnectionInstrumentation(), new Apache5Instrumentation(), new Apache4Instrumentation(),
+                    new VertxInstrumentation());
 
     /** Keyed by class file name ({@code okhttp3/OkHttpClient$Builder}), as a transformer is told it. */
     private static final Map<String, ClientInstrumentation> BY_CLASS_FILE = byClassFile();

@@ -12,6 +12,8 @@ import io.llmfailover.e2e.apps.OkHttp3App;
 import io.llmfailover.e2e.apps.OpenAiSdkApp;
 import io.llmfailover.e2e.apps.SpringAiOpenAiApp;
 import io.llmfailover.e2e.apps.UrlConnectionApp;
+import io.llmfailover.e2e.apps.VertxHttpClientApp;
+import io.llmfailover.e2e.apps.VertxWebClientApp;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,7 +49,11 @@ enum ClientCall {
     ANTHROPIC_SDK_BLOCKING(AnthropicSdkApp.class, "blocking", ChatWire.ANTHROPIC),
     ANTHROPIC_SDK_STREAM(AnthropicSdkApp.class, "stream", ChatWire.ANTHROPIC),
     GOOGLE_GENAI_SDK_BLOCKING(GoogleGenAiSdkApp.class, "blocking", ChatWire.GEMINI, "ClientException"),
-    GOOGLE_GENAI_SDK_STREAM(GoogleGenAiSdkApp.class, "stream", ChatWire.GEMINI, "ClientException");
+    GOOGLE_GENAI_SDK_STREAM(GoogleGenAiSdkApp.class, "stream", ChatWire.GEMINI, "ClientException"),
+    VERTX_BLOCKING(VertxHttpClientApp.class, "blocking"),
+    VERTX_STREAM(VertxHttpClientApp.class, "stream"),
+    VERTX_WEBCLIENT_BLOCKING(VertxWebClientApp.class, "blocking"),
+    VERTX_WEBCLIENT_STREAM(VertxWebClientApp.class, "stream");
 
     final Class<?> app;
     final String mode;
@@ -81,11 +87,16 @@ enum ClientCall {
     /**
      * The calls whose app speaks the OpenAI chat protocol: most suites' stubs speak only that. With
      * {@code -De2e.rows=one-per-client} (the JDK 25 pass, whose fault matrix covers every mode of
-     * the JDK's own clients), one row per client library instead.
+     * the JDK's own clients), one row per client library instead; with {@code -De2e.rows=VERTX_BLOCKING,...}
+     * (by hand, to try one client), just those rows.
      */
     static Stream<ClientCall> openAiChat() {
-        if ("one-per-client".equals(System.getProperty("e2e.rows"))) {
+        String rows = System.getProperty("e2e.rows", "");
+        if ("one-per-client".equals(rows)) {
             return onePerClient();
+        }
+        if (!rows.isBlank()) {
+            return Arrays.stream(rows.split(",")).map(String::trim).map(ClientCall::valueOf);
         }
         return Arrays.stream(values()).filter(call -> call.wire == ChatWire.OPENAI);
     }
@@ -120,7 +131,7 @@ enum ClientCall {
         return app == JdkHttpClientApp.class || app == OkHttp3App.class || app == AnthropicSdkApp.class
                 || app == GoogleGenAiSdkApp.class
                 || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
-                || app == ApacheHttp5AsyncApp.class;
+                || app == ApacheHttp5AsyncApp.class || vertx();
     }
 
     /**
@@ -130,7 +141,8 @@ enum ClientCall {
      */
     static Stream<ClientCall> onePerClient() {
         return Stream.of(SDK_STREAM, OKHTTP3_BLOCKING, JDK_BLOCKING, URLCONNECTION_STREAM, APACHE4_BLOCKING,
-                APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM);
+                APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM,
+                VERTX_BLOCKING, VERTX_STREAM, VERTX_WEBCLIENT_BLOCKING, VERTX_WEBCLIENT_STREAM);
     }
 
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */
@@ -149,19 +161,32 @@ enum ClientCall {
         for (String option : jvmArgs) {
             child.jvmArg(option);
         }
-        return app == OkHttp3App.class ? child.classPath(okHttp3ClassPath()) : child;
+        if (app == OkHttp3App.class) {
+            return child.classPath(okHttp3ClassPath());
+        }
+        return vertx() ? child.classPath(ownClassPath("vertx.class.path", "target/vertx")) : child;
+    }
+
+    /** The Vert.x apps: they run on Vert.x 5's own Netty (4.2), which the shared class path does not hold. */
+    private boolean vertx() {
+        return app == VertxHttpClientApp.class || app == VertxWebClientApp.class;
     }
 
     /** This module's test classes with OkHttp 3 and Okio 1 (copied by the build), and nothing else. */
     static String okHttp3ClassPath() {
-        Path jars = Path.of(System.getProperty("okhttp3.class.path", "target/okhttp3"));
+        return ownClassPath("okhttp3.class.path", "target/okhttp3");
+    }
+
+    /** This module's test classes with the jars the build copied to the folder {@code property} names, and nothing else. */
+    private static String ownClassPath(String property, String defaultFolder) {
+        Path jars = Path.of(System.getProperty(property, defaultFolder));
         Path testClasses = Path.of(ClientCall.class.getProtectionDomain().getCodeSource().getLocation().getPath());
         try (Stream<Path> files = Files.list(jars)) {
             return Stream.concat(Stream.of(testClasses), files.filter(f -> f.toString().endsWith(".jar")).sorted())
                     .map(Path::toString)
                     .collect(Collectors.joining(File.pathSeparator));
         } catch (IOException e) {
-            throw new UncheckedIOException("OkHttp 3 jars not found in " + jars + "; run through Maven", e);
+            throw new UncheckedIOException("the jars of " + property + " are not in " + jars + "; run through Maven", e);
         }
     }
 }

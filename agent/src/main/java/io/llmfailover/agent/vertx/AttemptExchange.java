@@ -1,0 +1,95 @@
+package io.llmfailover.agent.vertx;
+
+import io.llmfailover.runtime.http.CallAbandonedException;
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.RequestOptions;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One request through the app's own client (its pool, TLS, proxy, timeouts), sent from an agent
+ * thread, which then waits for the response head; the client's event loop only hands it over.
+ * An attempt that misses the deadline, or whose app resets its request, is reset: its connection
+ * is closed.
+ */
+final class AttemptExchange {
+
+    private AttemptExchange() {}
+
+    /**
+     * @param deadline the agent's head deadline; null waits as long as the client's own timeouts let it
+     * @throws FirstByteTimeoutException no head within {@code deadline}
+     * @throws CallAbandonedException the app reset its request
+     * @throws IOException the client's failure (connect, reset, its own timeout)
+     */
+    static VertxLlmResponse send(VertxCall call, RequestOptions options, byte[] body, Duration deadline)
+            throws IOException {
+        if (call.abandoned()) {
+            throw appReset();
+        }
+        CompletableFuture<VertxLlmResponse> head = new CompletableFuture<>();
+        AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
+        AtomicBoolean abandoned = new AtomicBoolean();
+        Runnable abandon = () -> {
+            abandoned.set(true);
+            HttpClientRequest request = sent.get();
+            if (request != null) {
+                request.reset();
+            }
+            head.thenAccept(VertxLlmResponse::close);
+        };
+        call.onAbandon(abandon);
+        call.client().request(options).onComplete(connected -> {
+            if (connected.failed()) {
+                head.completeExceptionally(connected.cause());
+                return;
+            }
+            HttpClientRequest request = connected.result();
+            sent.set(request);
+            if (abandoned.get()) {
+                request.reset();
+                head.completeExceptionally(appReset());
+                return;
+            }
+            (body.length == 0 ? request.send() : request.send(Buffer.buffer(body))).onComplete(answered -> {
+                if (answered.failed()) {
+                    head.completeExceptionally(answered.cause());
+                } else {
+                    head.complete(new VertxLlmResponse(answered.result()));
+                }
+            });
+        });
+        return await(call, head, deadline, abandon);
+    }
+
+    private static VertxLlmResponse await(VertxCall call, CompletableFuture<VertxLlmResponse> head, Duration deadline,
+            Runnable abandon) throws IOException {
+        try {
+            return deadline == null ? head.get() : head.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            abandon.run();
+            FirstByteTimeoutException timeout = new FirstByteTimeoutException(deadline);
+            timeout.initCause(e);
+            throw timeout;
+        } catch (InterruptedException e) {
+            abandon.run();
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the response head");
+        } catch (ExecutionException e) {
+            throw call.abandoned() ? appReset() : VertxFailure.of(e.getCause());
+        }
+    }
+
+    private static CallAbandonedException appReset() {
+        return new CallAbandonedException(new InterruptedIOException("the app reset its Vert.x request"));
+    }
+}
