@@ -4,7 +4,7 @@ import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.VertxHook;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
-import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.RequestOptions;
 import io.vertx.core.http.impl.HttpClientBase;
@@ -36,6 +36,8 @@ public final class VertxAdapter implements VertxHook {
         }
         call.governedBy(governing, CallLifecycle.callerOf(VertxBinding.INSTANCE, call));
         HttpClientRequest request = new GovernedRequest(call);
-        return Future.succeededFuture(request);
+        Promise<HttpClientRequest> ready = Promise.promise();
+        call.context().runOnContext(v -> ready.complete(request)); // as the client's own: later, on the app's context
+        return ready.future();
     }
 }
