@@ -71,7 +71,8 @@ final class AttemptExchange {
         return await(call, head, deadline, abandon);
     }
 
-    private static VertxLlmResponse await(VertxCall call, CompletableFuture<VertxLlmResponse> head, Duration deadline,
+    /** Waits for {@code head}: without limit when {@code deadline} is null; {@code abandon} resets what is in flight. */
+    static VertxLlmResponse await(VertxCall call, CompletableFuture<VertxLlmResponse> head, Duration deadline,
             Runnable abandon) throws IOException {
         try {
             return deadline == null ? head.get() : head.get(deadline.toNanos(), TimeUnit.NANOSECONDS);

@@ -35,7 +35,7 @@ final class GovernedRequest implements HttpClientRequest {
 
     @Override
     public Future<Void> write(Buffer data) {
-        call.write(data);
+        call.write(data, chunked);
         return Future.succeededFuture();
     }
 
@@ -61,7 +61,7 @@ final class GovernedRequest implements HttpClientRequest {
 
     @Override
     public Future<Void> end(Buffer chunk) {
-        call.write(chunk);
+        call.write(chunk, chunked);
         return end();
     }
 

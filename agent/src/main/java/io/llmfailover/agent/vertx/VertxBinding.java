@@ -35,11 +35,10 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
         return call.uri();
     }
 
-    /** The app wrote its whole body before ending the request; past the cap it is sent as written, ungoverned. */
+    /** The app wrote its whole body before ending the request; one that outgrew the cap is already on its way, ungoverned. */
     @Override
     public BufferedBody buffer(VertxCall call, long limit) {
-        byte[] body = call.written();
-        return body.length > limit ? BufferedBody.tooLarge(limit) : BufferedBody.of(body);
+        return call.pastCap() != null ? BufferedBody.tooLarge(limit) : BufferedBody.of(call.written());
     }
 
     @Override
@@ -65,11 +64,18 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
         return new RelayedResponse(call, answer, statusMessage);
     }
 
-    /** The app's request as it wrote it, sent once. */
+    /** The app's request as it wrote it, sent once: ended now when its body outgrew the cap and already went out. */
     @Override
     public HttpClientResponse proceed(VertxCall call, BufferedBody body) throws IOException {
-        RequestOptions options = call.optionsCopy().setHeaders(call.headers());
-        VertxLlmResponse response = AttemptExchange.send(call, options, call.written(), null);
+        PastCapSend pastCap = call.pastCap();
+        VertxLlmResponse response;
+        if (pastCap != null) {
+            pastCap.end();
+            response = pastCap.awaitHead(call);
+        } else {
+            RequestOptions options = call.optionsCopy().setHeaders(call.headers());
+            response = AttemptExchange.send(call, options, call.written(), null);
+        }
         return new RelayedResponse(call, response, response.statusMessage());
     }
 

@@ -40,6 +40,8 @@ final class VertxCall {
     private final URI uri;
     private final MultiMap headers = MultiMap.caseInsensitiveMultiMap();
     private final ByteArrayOutputStream written = new ByteArrayOutputStream();
+    /** Set once the body outgrew the cap: the call then goes out as the app made it. */
+    private PastCapSend pastCap;
     private final Promise<HttpClientResponse> response = Promise.promise();
     private final AtomicBoolean started = new AtomicBoolean();
     private final Queue<Runnable> onAbandon = new ConcurrentLinkedQueue<>();
@@ -119,9 +121,23 @@ final class VertxCall {
         return new RequestOptions(options);
     }
 
-    synchronized void write(Buffer chunk) {
+    /** Holds what the app writes up to {@code buffer.max-bytes}; past that, sends it on as it comes, ungoverned. */
+    synchronized void write(Buffer chunk, boolean chunked) {
+        if (pastCap == null && written.size() + (long) chunk.length() > governor.bufferLimit()) {
+            pastCap = PastCapSend.open(this, written.toByteArray(), chunked);
+            written.reset();
+        }
+        if (pastCap != null) {
+            pastCap.write(chunk);
+            return;
+        }
         byte[] bytes = chunk.getBytes();
         written.write(bytes, 0, bytes.length);
+    }
+
+    /** The send the body went out on once it outgrew the cap; null while it fits. */
+    synchronized PastCapSend pastCap() {
+        return pastCap;
     }
 
     synchronized byte[] written() {
