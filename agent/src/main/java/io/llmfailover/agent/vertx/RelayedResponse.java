@@ -37,6 +37,11 @@ final class RelayedResponse implements HttpClientResponse {
         call.onAbandon(pump.stopper());
     }
 
+    /** The app has the response: its body starts flowing to whatever handlers the app set. */
+    void flow() {
+        pump.start();
+    }
+
     @Override
     public int statusCode() {
         return answer.status();

@@ -17,8 +17,9 @@ import java.util.concurrent.locks.ReentrantLock;
  * Relays an answer's body to the app's handlers: read on an agent thread chunk by chunk, each chunk
  * handed to the app on its own Vert.x context as it arrives (an SSE event reaches the app when the
  * provider sent it), no faster than the app's demand ({@code pause}, {@code resume}, {@code fetch}).
- * Reading starts once the app says what to do with the body; its end, its failure, or the app's
- * reset closes the answer.
+ * As with Vert.x's own response, the body flows from the moment the app has the response, and a
+ * chunk that comes while the app has no handler is dropped (so a body the app ignores is still read
+ * to its end, releasing the connection). Its end, its failure, or the app's reset closes the answer.
  */
 final class ResponsePump {
 
@@ -44,16 +45,10 @@ final class ResponsePump {
 
     void onData(Handler<Buffer> handler) {
         data = handler;
-        if (handler != null) {
-            start();
-        }
     }
 
     void onEnd(Handler<Void> handler) {
         end = handler;
-        if (handler != null) {
-            start();
-        }
     }
 
     void onFailure(Handler<Throwable> handler) {
@@ -81,13 +76,11 @@ final class ResponsePump {
             lock.unlock();
         }
         resume();
-        start();
         return whole.future();
     }
 
     /** Completes when the body ended (read whole, or dropped when the app set no handler for it). */
     Future<Void> end() {
-        start();
         return ended.future();
     }
 
@@ -103,7 +96,7 @@ final class ResponsePump {
         setDemand(amount, true);
     }
 
-    /** The app reset its request, or stopped wanting the body: nothing more is read. */
+    /** The app reset its request: nothing more is read, and a read waiting for the provider ends at once. */
     void stop() {
         lock.lock();
         try {
@@ -112,9 +105,7 @@ final class ResponsePump {
         } finally {
             lock.unlock();
         }
-        if (!started) {
-            answer.close();
-        }
+        answer.close();
     }
 
     /** {@link #stop}, for the call's abandon hooks. */
@@ -133,7 +124,11 @@ final class ResponsePump {
         }
     }
 
-    private void start() {
+    /**
+     * Starts reading, once the app's callbacks for the response have run on its context (where it
+     * sets its handlers), as Vert.x's own response flows from then on.
+     */
+    void start() {
         lock.lock();
         try {
             if (started || stopped) {

@@ -175,7 +175,14 @@ final class VertxCall {
             context.runOnContext(v -> response.tryFail(seen));
             return;
         }
-        context.runOnContext(v -> response.tryComplete(answered));
+        context.runOnContext(v -> delivered(answered));
+    }
+
+    /** On the app's context: the app's callbacks run, then the body flows to the handlers they set. */
+    private void delivered(HttpClientResponse answered) {
+        if (response.tryComplete(answered) && answered instanceof RelayedResponse relayed) {
+            relayed.flow();
+        }
     }
 
     /** Runs {@code hook} when the app resets its request; at once if it already did. */
