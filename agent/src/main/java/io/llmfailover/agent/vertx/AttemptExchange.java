@@ -36,6 +36,7 @@ final class AttemptExchange {
         if (call.abandoned()) {
             throw appReset();
         }
+        CompletableFuture<Void> connected = new CompletableFuture<>();
         CompletableFuture<VertxLlmResponse> head = new CompletableFuture<>();
         AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
         AtomicBoolean abandoned = new AtomicBoolean();
@@ -48,13 +49,14 @@ final class AttemptExchange {
             head.thenAccept(VertxLlmResponse::close);
         };
         call.onAbandon(abandon);
-        call.client().request(options).onComplete(connected -> {
-            if (connected.failed()) {
-                head.completeExceptionally(connected.cause());
+        call.client().request(options).onComplete(connecting -> {
+            if (connecting.failed()) {
+                head.completeExceptionally(connecting.cause());
                 return;
             }
-            HttpClientRequest request = connected.result();
+            HttpClientRequest request = connecting.result();
             sent.set(request);
+            connected.complete(null);
             if (abandoned.get()) {
                 request.reset();
                 head.completeExceptionally(appReset());
@@ -68,14 +70,23 @@ final class AttemptExchange {
                 }
             });
         });
-        return await(call, head, deadline, abandon);
+        return await(call, connected, head, deadline, abandon);
     }
 
-    /** Waits for {@code head}: without limit when {@code deadline} is null; {@code abandon} resets what is in flight. */
-    static VertxLlmResponse await(VertxCall call, CompletableFuture<VertxLlmResponse> head, Duration deadline,
-            Runnable abandon) throws IOException {
+    /**
+     * Waits for {@code head}: without limit when {@code deadline} is null, else up to {@code deadline}
+     * for the client's connection and as long again, from then, for the head: the first request of a
+     * client sets up Vert.x's whole connection machinery, which is the app's cost, not the provider's
+     * wait. {@code abandon} resets what is in flight.
+     */
+    static VertxLlmResponse await(VertxCall call, CompletableFuture<?> connected,
+            CompletableFuture<VertxLlmResponse> head, Duration deadline, Runnable abandon) throws IOException {
         try {
-            return deadline == null ? head.get() : head.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+            if (deadline == null) {
+                return head.get();
+            }
+            CompletableFuture.anyOf(connected, head).get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+            return head.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             abandon.run();
             FirstByteTimeoutException timeout = new FirstByteTimeoutException(deadline);

@@ -60,7 +60,7 @@ final class PastCapSend {
 
     /** Waits, on an agent thread, for the head of the one response. */
     VertxLlmResponse awaitHead(VertxCall call) throws IOException {
-        return AttemptExchange.await(call, head, null, this::reset);
+        return AttemptExchange.await(call, head, head, null, this::reset);
     }
 
     private synchronized void connected(AsyncResult<HttpClientRequest> connecting) {

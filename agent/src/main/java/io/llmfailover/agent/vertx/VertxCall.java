@@ -36,7 +36,8 @@ final class VertxCall {
 
     /** The app's client: Vert.x's {@code HttpClientImpl}, both the public client and its base. */
     private final HttpClientBase client;
-    private final RequestOptions options;
+    /** The app's options; a copy of them once the call is governed, whatever the app then does with its own. */
+    private RequestOptions options;
     private final URI uri;
     private final MultiMap headers = MultiMap.caseInsensitiveMultiMap();
     private final ByteArrayOutputStream written = new ByteArrayOutputStream();
@@ -80,6 +81,7 @@ final class VertxCall {
     void governedBy(CallGovernor governor, CallerClassLoader.Captured caller) {
         this.governor = governor;
         this.caller = caller;
+        this.options = new RequestOptions(options);
         Context current = Vertx.currentContext();
         this.context = current != null ? current : client.vertx().getOrCreateContext();
         MultiMap appHeaders = options.getHeaders();
