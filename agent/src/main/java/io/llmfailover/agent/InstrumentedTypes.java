@@ -7,6 +7,7 @@ import io.llmfailover.agent.okhttp.OkHttpInstrumentation;
 import io.llmfailover.agent.reactornetty.ReactorNettyInstrumentation;
 import io.llmfailover.agent.restclient.RestClientInstrumentation;
 import io.llmfailover.agent.urlconnection.UrlConnectionInstrumentation;
+import io.llmfailover.agent.vertx.VertxInstrumentation;
 import io.llmfailover.agent.webclient.WebClientInstrumentation;
 import java.util.HashMap;
 import java.util.List;
@@ -23,7 +24,7 @@ final class InstrumentedTypes {
             List.of(new OkHttpInstrumentation(), new JdkHttpInstrumentation(),
                     new WebClientInstrumentation(), new RestClientInstrumentation(),
                     new UrlConnectionInstrumentation(), new Apache5Instrumentation(), new Apache4Instrumentation(),
-                    new ReactorNettyInstrumentation());
+                    new ReactorNettyInstrumentation(), new VertxInstrumentation());
 
     /** Keyed by class file name ({@code okhttp3/OkHttpClient$Builder}), as a transformer is told it. */
     private static final Map<String, ClientInstrumentation> BY_CLASS_FILE = byClassFile();

@@ -14,6 +14,8 @@ import io.llmfailover.e2e.apps.OpenAiSdkApp;
 import io.llmfailover.e2e.apps.ReactorNettyApp;
 import io.llmfailover.e2e.apps.SpringAiOpenAiApp;
 import io.llmfailover.e2e.apps.UrlConnectionApp;
+import io.llmfailover.e2e.apps.VertxHttpClientApp;
+import io.llmfailover.e2e.apps.VertxWebClientApp;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -54,7 +56,11 @@ enum ClientCall {
     REACTOR_NETTY_BLOCKING(ReactorNettyApp.class, "blocking"),
     REACTOR_NETTY_STREAM(ReactorNettyApp.class, "stream"),
     AZURE_OPENAI_SDK_BLOCKING(AzureOpenAiSdkApp.class, "blocking", "HttpResponseException"),
-    AZURE_OPENAI_SDK_STREAM(AzureOpenAiSdkApp.class, "stream", "HttpResponseException");
+    AZURE_OPENAI_SDK_STREAM(AzureOpenAiSdkApp.class, "stream", "HttpResponseException"),
+    VERTX_BLOCKING(VertxHttpClientApp.class, "blocking"),
+    VERTX_STREAM(VertxHttpClientApp.class, "stream"),
+    VERTX_WEBCLIENT_BLOCKING(VertxWebClientApp.class, "blocking"),
+    VERTX_WEBCLIENT_STREAM(VertxWebClientApp.class, "stream");
 
     private static final String ROWS = System.getProperty("e2e.rows", "");
 
@@ -95,7 +101,7 @@ enum ClientCall {
      */
     static Stream<ClientCall> openAiChat() {
         if (ROWS.equals("one-per-client")) {
-            return onePerClient();
+            return jdk25Rows();
         }
         return Arrays.stream(values()).filter(call -> call.wire == ChatWire.OPENAI).filter(ClientCall::namedByHand);
     }
@@ -140,7 +146,8 @@ enum ClientCall {
         return app == JdkHttpClientApp.class || app == OkHttp3App.class || app == AnthropicSdkApp.class
                 || app == GoogleGenAiSdkApp.class
                 || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
-                || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class || app == AzureOpenAiSdkApp.class;
+                || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class || app == AzureOpenAiSdkApp.class
+                || vertx();
     }
 
     /**
@@ -151,7 +158,19 @@ enum ClientCall {
     static Stream<ClientCall> onePerClient() {
         return Stream.of(SDK_STREAM, OKHTTP3_BLOCKING, JDK_BLOCKING, URLCONNECTION_STREAM, APACHE4_BLOCKING,
                 APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM,
-                REACTOR_NETTY_BLOCKING, REACTOR_NETTY_STREAM, AZURE_OPENAI_SDK_STREAM).filter(ClientCall::namedByHand);
+                REACTOR_NETTY_STREAM, AZURE_OPENAI_SDK_BLOCKING, VERTX_STREAM, VERTX_WEBCLIENT_BLOCKING)
+                .filter(ClientCall::namedByHand);
+    }
+
+    /**
+     * FailoverTest's rows on the JDK 25 pass: one per client library, and both modes of the
+     * libraries whose adapter takes a path of its own for each (Reactor Netty, the Azure SDK over
+     * it, Vert.x's HttpClient and WebClient).
+     */
+    static Stream<ClientCall> jdk25Rows() {
+        return Stream.concat(onePerClient(),
+                Stream.of(REACTOR_NETTY_BLOCKING, AZURE_OPENAI_SDK_STREAM, VERTX_BLOCKING, VERTX_WEBCLIENT_STREAM)
+                        .filter(ClientCall::namedByHand));
     }
 
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */
@@ -170,19 +189,32 @@ enum ClientCall {
         for (String option : jvmArgs) {
             child.jvmArg(option);
         }
-        return app == OkHttp3App.class ? child.classPath(okHttp3ClassPath()) : child;
+        if (app == OkHttp3App.class) {
+            return child.classPath(okHttp3ClassPath());
+        }
+        return vertx() ? child.classPath(ownClassPath("vertx.class.path", "target/vertx")) : child;
+    }
+
+    /** The Vert.x apps: they run on Vert.x 5's own Netty (4.2), which the shared class path does not hold. */
+    private boolean vertx() {
+        return app == VertxHttpClientApp.class || app == VertxWebClientApp.class;
     }
 
     /** This module's test classes with OkHttp 3 and Okio 1 (copied by the build), and nothing else. */
     static String okHttp3ClassPath() {
-        Path jars = Path.of(System.getProperty("okhttp3.class.path", "target/okhttp3"));
+        return ownClassPath("okhttp3.class.path", "target/okhttp3");
+    }
+
+    /** This module's test classes with the jars the build copied to the folder {@code property} names, and nothing else. */
+    private static String ownClassPath(String property, String defaultFolder) {
+        Path jars = Path.of(System.getProperty(property, defaultFolder));
         Path testClasses = Path.of(ClientCall.class.getProtectionDomain().getCodeSource().getLocation().getPath());
         try (Stream<Path> files = Files.list(jars)) {
             return Stream.concat(Stream.of(testClasses), files.filter(f -> f.toString().endsWith(".jar")).sorted())
                     .map(Path::toString)
                     .collect(Collectors.joining(File.pathSeparator));
         } catch (IOException e) {
-            throw new UncheckedIOException("OkHttp 3 jars not found in " + jars + "; run through Maven", e);
+            throw new UncheckedIOException("the jars of " + property + " are not in " + jars + "; run through Maven", e);
         }
     }
 }

@@ -205,4 +205,19 @@ public final class AgentHooks {
             return protocolExec;
         }
     }
+
+    /**
+     * Called on entry to Vert.x's {@code HttpClientImpl.request(RequestOptions)}, which every
+     * request of the core client and of WebClient goes through; null lets the original method run.
+     */
+    public static Outcome vertxRequest(Object client, Object options) {
+        try {
+            VertxHook hook = Adapters.VERTX.get(client.getClass());
+            Object governed = hook == null ? null : hook.request(client, options);
+            return governed == null ? null : Outcome.returning(governed);
+        } catch (Throwable t) {
+            FailureLog.once("Vert.x HttpClient.request", t);
+            return null;
+        }
+    }
 }

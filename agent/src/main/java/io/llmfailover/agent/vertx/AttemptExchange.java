@@ -1,0 +1,107 @@
+package io.llmfailover.agent.vertx;
+
+import io.llmfailover.runtime.http.CallAbandonedException;
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.RequestOptions;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * One request through the app's own client (its pool, TLS, proxy, timeouts), sent from an agent
+ * thread, which then waits for the response head; the client's event loop only hands it over.
+ * An attempt that misses the deadline, or whose app resets its request, is reset: its connection
+ * is closed.
+ */
+final class AttemptExchange {
+
+    private AttemptExchange() {}
+
+    /**
+     * @param deadline the agent's head deadline; null waits as long as the client's own timeouts let it
+     * @throws FirstByteTimeoutException no head within {@code deadline}
+     * @throws CallAbandonedException the app reset its request
+     * @throws IOException the client's failure (connect, reset, its own timeout)
+     */
+    static VertxLlmResponse send(VertxCall call, RequestOptions options, byte[] body, Duration deadline)
+            throws IOException {
+        if (call.abandoned()) {
+            throw appReset();
+        }
+        CompletableFuture<Void> connected = new CompletableFuture<>();
+        CompletableFuture<VertxLlmResponse> head = new CompletableFuture<>();
+        AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
+        AtomicBoolean abandoned = new AtomicBoolean();
+        Runnable abandon = () -> {
+            abandoned.set(true);
+            HttpClientRequest request = sent.get();
+            if (request != null) {
+                request.reset();
+            }
+            head.thenAccept(VertxLlmResponse::close);
+        };
+        call.onAbandon(abandon);
+        call.client().request(options).onComplete(connecting -> {
+            if (connecting.failed()) {
+                head.completeExceptionally(connecting.cause());
+                return;
+            }
+            HttpClientRequest request = connecting.result();
+            sent.set(request);
+            connected.complete(null);
+            if (abandoned.get()) {
+                request.reset();
+                head.completeExceptionally(appReset());
+                return;
+            }
+            (body.length == 0 ? request.send() : request.send(Buffer.buffer(body))).onComplete(answered -> {
+                if (answered.failed()) {
+                    head.completeExceptionally(answered.cause());
+                } else {
+                    head.complete(new VertxLlmResponse(answered.result()));
+                }
+            });
+        });
+        return await(call, connected, head, deadline, abandon);
+    }
+
+    /**
+     * Waits for {@code head}: without limit when {@code deadline} is null, else up to {@code deadline}
+     * for the client's connection and as long again, from then, for the head: the first request of a
+     * client sets up Vert.x's whole connection machinery, which is the app's cost, not the provider's
+     * wait. {@code abandon} resets what is in flight.
+     */
+    static VertxLlmResponse await(VertxCall call, CompletableFuture<?> connected,
+            CompletableFuture<VertxLlmResponse> head, Duration deadline, Runnable abandon) throws IOException {
+        try {
+            if (deadline == null) {
+                return head.get();
+            }
+            CompletableFuture.anyOf(connected, head).get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+            return head.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            abandon.run();
+            FirstByteTimeoutException timeout = new FirstByteTimeoutException(deadline);
+            timeout.initCause(e);
+            throw timeout;
+        } catch (InterruptedException e) {
+            abandon.run();
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the response head");
+        } catch (ExecutionException e) {
+            throw call.abandoned() ? appReset() : VertxFailure.of(e.getCause());
+        }
+    }
+
+    private static CallAbandonedException appReset() {
+        return new CallAbandonedException(new InterruptedIOException("the app reset its Vert.x request"));
+    }
+}

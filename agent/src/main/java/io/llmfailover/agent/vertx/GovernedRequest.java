@@ -1,0 +1,292 @@
+package io.llmfailover.agent.vertx;
+
+import io.vertx.core.Future;
+import io.vertx.core.Handler;
+import io.vertx.core.MultiMap;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.ClientForm;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpConnection;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpVersion;
+import io.vertx.core.http.StreamPriority;
+import io.vertx.core.net.HostAndPort;
+import java.util.function.Function;
+
+/**
+ * The request a governed call's app writes into: it holds the headers and body in memory and sends
+ * nothing; ending it starts the call. Its response future completes on the app's Vert.x context.
+ * Holds no lambda (see {@link io.llmfailover.agent.bootstrap.AdapterClassLoader} on classes that
+ * implement client types): the call does the work.
+ */
+final class GovernedRequest implements HttpClientRequest {
+
+    private final VertxCall call;
+    private boolean chunked;
+    private boolean followRedirects;
+    private int maxRedirects;
+    private String traceOperation;
+
+    GovernedRequest(VertxCall call) {
+        this.call = call;
+        call.appRequest(this);
+    }
+
+    @Override
+    public Future<Void> write(Buffer data) {
+        call.write(data, chunked);
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<Void> write(String chunk) {
+        return write(Buffer.buffer(chunk));
+    }
+
+    @Override
+    public Future<Void> write(String chunk, String enc) {
+        return write(Buffer.buffer(chunk, enc));
+    }
+
+    @Override
+    public Future<Void> end(String chunk) {
+        return end(Buffer.buffer(chunk));
+    }
+
+    @Override
+    public Future<Void> end(String chunk, String enc) {
+        return end(Buffer.buffer(chunk, enc));
+    }
+
+    @Override
+    public Future<Void> end(Buffer chunk) {
+        call.write(chunk, chunked);
+        return end();
+    }
+
+    @Override
+    public Future<Void> end() {
+        call.start();
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<HttpClientResponse> response() {
+        return call.response().future();
+    }
+
+    /** A form is encoded by the client as it sends: this call goes out as the app made it, ungoverned. */
+    @Override
+    public Future<HttpClientResponse> send(ClientForm form) {
+        return UngovernedSend.form(call, form);
+    }
+
+    @Override
+    public Future<Void> sendHead() {
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public Future<HttpClientResponse> connect() {
+        return Future.failedFuture("llm-failover: CONNECT is not a governed call");
+    }
+
+    @Override
+    public Future<Void> reset(long code) {
+        return reset(code, new IllegalStateException("the request was reset (" + code + ")"));
+    }
+
+    @Override
+    public Future<Void> reset(long code, Throwable cause) {
+        call.abandon(cause);
+        return Future.succeededFuture();
+    }
+
+    @Override
+    public MultiMap headers() {
+        return call.headers();
+    }
+
+    @Override
+    public HttpClientRequest putHeader(String name, String value) {
+        call.headers().set(name, value);
+        return this;
+    }
+
+    @Override
+    public HttpClientRequest putHeader(CharSequence name, CharSequence value) {
+        call.headers().set(name, value);
+        return this;
+    }
+
+    @Override
+    public HttpClientRequest putHeader(String name, Iterable<String> values) {
+        call.headers().set(name, values);
+        return this;
+    }
+
+    @Override
+    public HttpClientRequest putHeader(CharSequence name, Iterable<CharSequence> values) {
+        call.headers().set(name, values);
+        return this;
+    }
+
+    @Override
+    public HttpMethod getMethod() {
+        return call.method();
+    }
+
+    /** The method was decided on when the call was governed; it stays. */
+    @Override
+    public HttpClientRequest setMethod(HttpMethod method) {
+        return this;
+    }
+
+    @Override
+    public String absoluteURI() {
+        return call.uri().toString();
+    }
+
+    @Override
+    public String getURI() {
+        String query = call.uri().getRawQuery();
+        return call.uri().getRawPath() + (query == null ? "" : "?" + query);
+    }
+
+    /** The URI was decided on when the call was governed; it stays. */
+    @Override
+    public HttpClientRequest setURI(String uri) {
+        return this;
+    }
+
+    @Override
+    public String path() {
+        return call.uri().getRawPath();
+    }
+
+    @Override
+    public String query() {
+        return call.uri().getRawQuery();
+    }
+
+    @Override
+    public HttpClientRequest setChunked(boolean chunked) {
+        this.chunked = chunked;
+        return this;
+    }
+
+    @Override
+    public boolean isChunked() {
+        return chunked;
+    }
+
+    @Override
+    public HttpClientRequest setFollowRedirects(boolean followRedirects) {
+        this.followRedirects = followRedirects;
+        return this;
+    }
+
+    @Override
+    public boolean isFollowRedirects() {
+        return followRedirects;
+    }
+
+    @Override
+    public HttpClientRequest setMaxRedirects(int maxRedirects) {
+        this.maxRedirects = maxRedirects;
+        return this;
+    }
+
+    @Override
+    public int getMaxRedirects() {
+        return maxRedirects;
+    }
+
+    @Override
+    public int numberOfRedirections() {
+        return 0;
+    }
+
+    @Override
+    public HttpClientRequest traceOperation(String op) {
+        this.traceOperation = op;
+        return this;
+    }
+
+    @Override
+    public String traceOperation() {
+        return traceOperation;
+    }
+
+    @Override
+    public HttpVersion version() {
+        return HttpVersion.HTTP_1_1;
+    }
+
+    @Override
+    public HttpClientRequest authority(HostAndPort authority) {
+        return this;
+    }
+
+    @Override
+    public HttpClientRequest idleTimeout(long timeout) {
+        return this;
+    }
+
+    @Override
+    public HttpClientRequest exceptionHandler(Handler<Throwable> handler) {
+        return this;
+    }
+
+    @Override
+    public HttpClientRequest setWriteQueueMaxSize(int maxSize) {
+        return this;
+    }
+
+    @Override
+    public boolean writeQueueFull() {
+        return false;
+    }
+
+    @Override
+    public HttpClientRequest drainHandler(Handler<Void> handler) {
+        return this;
+    }
+
+    @Override
+    public HttpClientRequest continueHandler(Handler<Void> handler) {
+        return this;
+    }
+
+    @Override
+    public HttpClientRequest earlyHintsHandler(Handler<MultiMap> handler) {
+        return this;
+    }
+
+    @Override
+    public HttpClientRequest redirectHandler(Function<HttpClientResponse, Future<HttpClientRequest>> handler) {
+        return this;
+    }
+
+    @Override
+    public HttpClientRequest pushHandler(Handler<HttpClientRequest> handler) {
+        return this;
+    }
+
+    /** No connection is held: each attempt asks the client for one of its own. */
+    @Override
+    public HttpConnection connection() {
+        return null;
+    }
+
+    @Override
+    public Future<Void> writeCustomFrame(int type, int flags, Buffer payload) {
+        return Future.failedFuture("llm-failover: a governed call has no HTTP/2 stream of its own");
+    }
+
+    @Override
+    public StreamPriority getStreamPriority() {
+        return null;
+    }
+}

@@ -1,0 +1,97 @@
+package io.llmfailover.agent.vertx;
+
+import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.vertx.core.AsyncResult;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpHeaders;
+import io.vertx.core.http.RequestOptions;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * A governed call whose body outgrew {@code buffer.max-bytes} while the app wrote it: from then on
+ * it is the app's request as made, sent once, ungoverned, through the app's client. What was held
+ * is written first, then each further write as it comes (held only until the client has a
+ * connection), so no more than the cap stays in memory.
+ */
+final class PastCapSend {
+
+    private final Queue<Buffer> pending = new ArrayDeque<>();
+    private final CompletableFuture<VertxLlmResponse> head = new CompletableFuture<>();
+    private final boolean chunked;
+    private HttpClientRequest request;
+    private boolean ended;
+
+    private PastCapSend(boolean chunked) {
+        this.chunked = chunked;
+    }
+
+    /** Asks the app's client for the request, on the app's thread, marked as the agent's own so it is not governed again. */
+    static PastCapSend open(VertxCall call, byte[] held, boolean chunked) {
+        PastCapSend send = new PastCapSend(chunked);
+        if (held.length > 0) {
+            send.write(Buffer.buffer(held));
+        }
+        RequestOptions options = call.optionsCopy().setHeaders(call.headers());
+        try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
+            call.client().request(options).onComplete(send::connected);
+        }
+        call.onAbandon(send::reset);
+        return send;
+    }
+
+    synchronized void write(Buffer chunk) {
+        if (request == null) {
+            pending.add(chunk);
+        } else {
+            request.write(chunk);
+        }
+    }
+
+    synchronized void end() {
+        ended = true;
+        if (request != null) {
+            request.end();
+        }
+    }
+
+    /** Waits, on an agent thread, for the head of the one response. */
+    VertxLlmResponse awaitHead(VertxCall call) throws IOException {
+        return AttemptExchange.await(call, head, head, null, this::reset);
+    }
+
+    private synchronized void connected(AsyncResult<HttpClientRequest> connecting) {
+        if (connecting.failed()) {
+            head.completeExceptionally(connecting.cause());
+            return;
+        }
+        request = connecting.result();
+        if (chunked || !request.headers().contains(HttpHeaders.CONTENT_LENGTH)) {
+            request.setChunked(true);
+        }
+        request.response().onComplete(answered -> {
+            if (answered.failed()) {
+                head.completeExceptionally(answered.cause());
+            } else {
+                head.complete(new VertxLlmResponse(answered.result()));
+            }
+        });
+        Buffer chunk;
+        while ((chunk = pending.poll()) != null) {
+            request.write(chunk);
+        }
+        if (ended) {
+            request.end();
+        }
+    }
+
+    private synchronized void reset() {
+        if (request != null) {
+            request.reset();
+        }
+        head.thenAccept(VertxLlmResponse::close);
+    }
+}

@@ -1,0 +1,43 @@
+package io.llmfailover.agent.vertx;
+
+import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.bootstrap.VertxHook;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.vertx.core.Promise;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.http.impl.HttpClientBase;
+import java.util.function.Supplier;
+
+/**
+ * The Vert.x adapter's entry point. The call lifecycle decides on the method and URI alone, on the
+ * app's thread, before a connection is asked for: a governed call gets a request of the agent's
+ * that holds what the app writes, and nothing reaches the network until the app ends it.
+ */
+public final class VertxAdapter implements VertxHook {
+
+    private final Supplier<CallGovernor> governor;
+
+    public VertxAdapter() {
+        this(AgentRuntime::governor);
+    }
+
+    VertxAdapter(Supplier<CallGovernor> governor) {
+        this.governor = governor;
+    }
+
+    @Override
+    public Object request(Object client, Object options) {
+        VertxCall call = VertxCall.of((HttpClientBase) client, (RequestOptions) options);
+        CallGovernor governing = CallLifecycle.governorFor(VertxBinding.INSTANCE, call, governor);
+        if (governing == null) {
+            return null;
+        }
+        call.governedBy(governing, CallLifecycle.callerOf(VertxBinding.INSTANCE, call));
+        HttpClientRequest request = new GovernedRequest(call);
+        Promise<HttpClientRequest> ready = Promise.promise();
+        call.context().runOnContext(v -> ready.complete(request)); // as the client's own: later, on the app's context
+        return ready.future();
+    }
+}

@@ -1,0 +1,94 @@
+package io.llmfailover.agent.vertx;
+
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.runtime.http.Answer;
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.Transport;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.RequestOptions;
+import java.io.IOException;
+import java.net.URI;
+import java.util.concurrent.TimeoutException;
+
+/** What is Vert.x's own in the call lifecycle: the app's client and options, the request it wrote, the response it gets. */
+final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse> {
+
+    static final VertxBinding INSTANCE = new VertxBinding();
+
+    private VertxBinding() {}
+
+    @Override
+    public String clientName() {
+        return "Vert.x HttpClient";
+    }
+
+    @Override
+    public String method(VertxCall call) {
+        return call.method().name();
+    }
+
+    @Override
+    public URI uri(VertxCall call) {
+        return call.uri();
+    }
+
+    /** The app wrote its whole body before ending the request; one that outgrew the cap is already on its way, ungoverned. */
+    @Override
+    public BufferedBody buffer(VertxCall call, long limit) {
+        return call.pastCap() != null ? BufferedBody.tooLarge(limit) : BufferedBody.of(call.written());
+    }
+
+    @Override
+    public LlmRequest toNeutral(VertxCall call, byte[] body) {
+        return call.toNeutral(body);
+    }
+
+    @Override
+    public Transport transport(VertxCall call, LlmRequest neutral) {
+        return new VertxTransport(call);
+    }
+
+    /** Yes: each attempt is a request of its own on the app's client. */
+    @Override
+    public boolean sendsConcurrently(VertxCall call) {
+        return true;
+    }
+
+    @Override
+    public HttpClientResponse toApp(VertxCall call, Answer answer) {
+        String statusMessage = answer.isOwn() && answer.ownResponse() instanceof VertxLlmResponse own
+                ? own.statusMessage() : StatusMessage.of(answer.status());
+        return new RelayedResponse(call, answer, statusMessage);
+    }
+
+    /** The app's request as it wrote it, sent once: ended now when its body outgrew the cap and already went out. */
+    @Override
+    public HttpClientResponse proceed(VertxCall call, BufferedBody body) throws IOException {
+        PastCapSend pastCap = call.pastCap();
+        VertxLlmResponse response;
+        if (pastCap != null) {
+            pastCap.end();
+            response = pastCap.awaitHead(call);
+        } else {
+            RequestOptions options = call.optionsCopy().setHeaders(call.headers());
+            response = AttemptExchange.send(call, options, call.written(), null);
+        }
+        return new RelayedResponse(call, response, response.statusMessage());
+    }
+
+    /** Our own head deadline reaches the app as a timeout, as Vert.x's own idle timeout does. */
+    @Override
+    public IOException timeout(FirstByteTimeoutException expired) {
+        TimeoutException timeout = new TimeoutException(expired.getMessage());
+        timeout.initCause(expired);
+        return VertxFailure.of(timeout);
+    }
+
+    @Override
+    public ClassLoader clientLoader(VertxCall call) {
+        return HttpClient.class.getClassLoader();
+    }
+}

@@ -1,0 +1,219 @@
+package io.llmfailover.agent.vertx;
+
+import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
+import io.vertx.core.Context;
+import io.vertx.core.MultiMap;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.http.impl.HttpClientBase;
+import java.io.ByteArrayOutputStream;
+import java.io.InterruptedIOException;
+import java.net.URI;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * One governed Vert.x call: the app's client and request options, what the app wrote into its
+ * request, the Vert.x context the app asked from (where its futures complete and its handlers
+ * run), and the app's response future. The lifecycle runs it on an agent thread, never on an
+ * event loop.
+ */
+final class VertxCall {
+
+    /** The app's client: Vert.x's {@code HttpClientImpl}, both the public client and its base. */
+    private final HttpClientBase client;
+    /** The app's options; a copy of them once the call is governed, whatever the app then does with its own. */
+    private RequestOptions options;
+    private final URI uri;
+    private final MultiMap headers = MultiMap.caseInsensitiveMultiMap();
+    private final ByteArrayOutputStream written = new ByteArrayOutputStream();
+    /** Set once the body outgrew the cap: the call then goes out as the app made it. */
+    private PastCapSend pastCap;
+    private final Promise<HttpClientResponse> response = Promise.promise();
+    private final AtomicBoolean started = new AtomicBoolean();
+    private final Queue<Runnable> onAbandon = new ConcurrentLinkedQueue<>();
+    private volatile boolean abandoned;
+    private Context context;
+    private CallGovernor governor;
+    private CallerClassLoader.Captured caller;
+    /** The app's request, as the responses it gets name it. */
+    private HttpClientRequest appRequest;
+
+    private VertxCall(HttpClientBase client, RequestOptions options, URI uri) {
+        this.client = client;
+        this.options = options;
+        this.uri = uri;
+    }
+
+    /** Cheap, for every request of the client: the options are copied only once the call is governed. */
+    static VertxCall of(HttpClientBase client, RequestOptions options) {
+        return new VertxCall(client, options, uriOf(options, client.options()));
+    }
+
+    /** The request's absolute URI, with the client's defaults for what the options leave out; null when it names no host. */
+    static URI uriOf(RequestOptions options, HttpClientOptions defaults) {
+        if (options.getURI() == null || (options.getServer() != null && options.getHost() == null)) {
+            return null;
+        }
+        String host = options.getHost() != null ? options.getHost() : defaults.getDefaultHost();
+        int port = options.getPort() != null ? options.getPort() : defaults.getDefaultPort();
+        boolean ssl = options.isSsl() != null ? options.isSsl() : defaults.isSsl();
+        String authority = host.indexOf(':') >= 0 && !host.startsWith("[") ? "[" + host + "]" : host;
+        String path = options.getURI().startsWith("/") ? options.getURI() : "/" + options.getURI();
+        return URI.create((ssl ? "https" : "http") + "://" + authority + ":" + port + path);
+    }
+
+    /** Read on the app's thread: the governor, the caller's trace context, and the Vert.x context to answer on. */
+    void governedBy(CallGovernor governor, CallerClassLoader.Captured caller) {
+        this.governor = governor;
+        this.caller = caller;
+        this.options = new RequestOptions(options);
+        Context current = Vertx.currentContext();
+        this.context = current != null ? current : client.vertx().getOrCreateContext();
+        MultiMap appHeaders = options.getHeaders();
+        if (appHeaders != null) {
+            headers.addAll(appHeaders);
+        }
+    }
+
+    void appRequest(HttpClientRequest request) {
+        this.appRequest = request;
+    }
+
+    HttpClientRequest appRequest() {
+        return appRequest;
+    }
+
+    HttpClient client() {
+        return (HttpClient) (Object) client;
+    }
+
+    HttpMethod method() {
+        return options.getMethod();
+    }
+
+    URI uri() {
+        return uri;
+    }
+
+    MultiMap headers() {
+        return headers;
+    }
+
+    Context context() {
+        return context;
+    }
+
+    /** The app's options, for an attempt to start from: its timeouts, proxy and redirect setting. */
+    RequestOptions optionsCopy() {
+        return new RequestOptions(options);
+    }
+
+    /** Holds what the app writes up to {@code buffer.max-bytes}; past that, sends it on as it comes, ungoverned. */
+    synchronized void write(Buffer chunk, boolean chunked) {
+        if (pastCap == null && written.size() + (long) chunk.length() > governor.bufferLimit()) {
+            pastCap = PastCapSend.open(this, written.toByteArray(), chunked);
+            written.reset();
+        }
+        if (pastCap != null) {
+            pastCap.write(chunk);
+            return;
+        }
+        byte[] bytes = chunk.getBytes();
+        written.write(bytes, 0, bytes.length);
+    }
+
+    /** The send the body went out on once it outgrew the cap; null while it fits. */
+    synchronized PastCapSend pastCap() {
+        return pastCap;
+    }
+
+    synchronized byte[] written() {
+        return written.toByteArray();
+    }
+
+    LlmRequest toNeutral(byte[] body) {
+        HttpHeaders.Builder neutral = HttpHeaders.builder();
+        for (Map.Entry<String, String> header : headers) {
+            neutral.add(header.getKey(), header.getValue());
+        }
+        return new LlmRequest(method().name(), uri, neutral.build(), body);
+    }
+
+    Promise<HttpClientResponse> response() {
+        return response;
+    }
+
+    /** The app ended its request: the call leaves the app's thread (an event loop, often) for an agent thread. */
+    void start() {
+        if (started.compareAndSet(false, true)) {
+            AgentThreads.shared().execute(this::run);
+        }
+    }
+
+    private void run() {
+        HttpClientResponse answered;
+        try {
+            if (abandoned) {
+                throw new InterruptedIOException("the app reset its Vert.x request");
+            }
+            answered = CallLifecycle.runGoverned(VertxBinding.INSTANCE, this, governor, caller);
+        } catch (Exception | Error failure) {
+            Throwable seen = VertxFailure.unwrapped(failure);
+            context.runOnContext(v -> response.tryFail(seen));
+            return;
+        }
+        context.runOnContext(v -> delivered(answered));
+    }
+
+    /** On the app's context: the app's callbacks run, then the body flows to the handlers they set. */
+    private void delivered(HttpClientResponse answered) {
+        if (response.tryComplete(answered) && answered instanceof RelayedResponse relayed) {
+            relayed.flow();
+        }
+    }
+
+    /** Runs {@code hook} when the app resets its request; at once if it already did. */
+    void onAbandon(Runnable hook) {
+        onAbandon.add(hook);
+        if (abandoned) {
+            runHooks();
+        }
+    }
+
+    boolean abandoned() {
+        return abandoned;
+    }
+
+    /** The app reset its request: what is in flight is reset too, and nothing more is sent. */
+    void abandon(Throwable cause) {
+        abandoned = true;
+        runHooks();
+        context.runOnContext(v -> response.tryFail(cause));
+    }
+
+    private void runHooks() {
+        Runnable hook;
+        while ((hook = onAbandon.poll()) != null) {
+            try {
+                hook.run();
+            } catch (RuntimeException releasing) {
+                // best effort: the others still run
+            }
+        }
+    }
+}

@@ -1,0 +1,44 @@
+package io.llmfailover.agent.vertx;
+
+import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Transport;
+import io.vertx.core.MultiMap;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import java.io.IOException;
+
+/**
+ * Sends each attempt through the app's own client, starting from the app's request options (its
+ * timeouts, proxy, TLS settings): the original as the app wrote it (trace context added), a
+ * rewritten one to its provider's URI with its own headers and body.
+ */
+final class VertxTransport implements Transport {
+
+    private final VertxCall call;
+
+    VertxTransport(VertxCall call) {
+        this.call = call;
+    }
+
+    @Override
+    public LlmResponse send(AttemptRequest attempt) throws IOException {
+        LlmRequest request = attempt.request();
+        MultiMap headers = MultiMap.caseInsensitiveMultiMap();
+        request.headers().forEach(headers::add);
+        if (attempt.original()) {
+            attempt.addedHeaders().forEach(headers::add);
+        }
+        RequestOptions options = call.optionsCopy()
+                .setServer(null)
+                .setAbsoluteURI(request.uri().toString())
+                .setMethod(HttpMethod.valueOf(request.method()))
+                .setHeaders(headers);
+        if (AttemptGuard.sendingFallback()) {
+            options.setFollowRedirects(false); // the fallback's key stays with the fallback's host
+        }
+        return AttemptExchange.send(call, options, request.body(), attempt.headTimeout());
+    }
+}

@@ -1,0 +1,82 @@
+package io.llmfailover.e2e.apps;
+
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.RequestOptions;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * An ordinary app that calls an OpenAI-compatible endpoint with Vert.x 5's core {@code HttpClient},
+ * default settings. Blocking: the main thread waits on the call's future
+ * ({@code toCompletionStage().toCompletableFuture().get()}) while the body is read whole on the
+ * event loop; streaming: a handler reports each event as its buffer arrives. Args: see {@link AppArgs}.
+ */
+public final class VertxHttpClientApp {
+
+    private final HttpClient http;
+    private final AppArgs app;
+
+    private VertxHttpClientApp(HttpClient http, AppArgs app) {
+        this.http = http;
+        this.app = app;
+    }
+
+    public static void main(String[] args) throws Exception {
+        AppArgs app = AppArgs.parse(args);
+        Vertx vertx = Vertx.vertx();
+        try {
+            VertxHttpClientApp vertxApp = new VertxHttpClientApp(vertx.createHttpClient(), app);
+            app.plan().run(vertxApp::call);
+        } finally {
+            vertx.close().toCompletionStage().toCompletableFuture().get();
+        }
+        Report.done();
+    }
+
+    private void call(int number) throws InterruptedException {
+        RequestOptions options = new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setAbsoluteURI(app.baseUrl() + "/chat/completions")
+                .setIdleTimeout(30_000)
+                .putHeader("Authorization", "Bearer " + app.apiKey())
+                .putHeader("Content-Type", "application/json");
+        String body = ChatExchange.requestBody(app.streaming());
+        Future<HttpClientResponse> response = http.request(options).compose(request -> request.send(body));
+        try {
+            if (app.streaming()) {
+                stream(number, response).toCompletionStage().toCompletableFuture().get();
+            } else {
+                whole(number, response).toCompletionStage().toCompletableFuture().get();
+            }
+        } catch (ExecutionException e) {
+            ChatExchange.reportFailure(number, e.getCause() instanceof Exception cause ? cause : e);
+        }
+    }
+
+    private static Future<Void> whole(int number, Future<HttpClientResponse> response) {
+        return response.compose(answer -> answer.body().map(body -> {
+            VertxReplies.report(number, answer.statusCode(), answer.getHeader(ChatExchange.PROVIDER_HEADER),
+                    body.toString());
+            return null;
+        }));
+    }
+
+    private static Future<Void> stream(int number, Future<HttpClientResponse> response) {
+        return response.compose(answer -> {
+            Promise<Void> ended = Promise.promise();
+            EventStreamLines events = new EventStreamLines(number);
+            answer.handler(buffer -> events.feed(buffer.getBytes()));
+            answer.exceptionHandler(ended::tryFail);
+            answer.endHandler(end -> {
+                VertxReplies.reportStream(number, answer.statusCode(), answer.getHeader(ChatExchange.PROVIDER_HEADER),
+                        events);
+                ended.tryComplete();
+            });
+            return ended.future();
+        });
+    }
+}
