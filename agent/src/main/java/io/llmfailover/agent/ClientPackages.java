@@ -18,7 +18,8 @@ final class ClientPackages {
             "sun.net.www.protocol.https.",
             "org.apache.hc.client5.http.impl.",
             "org.apache.http.impl.client.",
-            "reactor.netty.http.client.");
+            "reactor.netty.http.client.",
+            "org.eclipse.jetty.client.");
 
     /** The same prefixes as class file names ({@code okhttp3/}), as a transformer is told them. */
     private static final String[] INTERNAL_PREFIXES =

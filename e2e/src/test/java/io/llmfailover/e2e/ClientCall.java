@@ -8,6 +8,8 @@ import io.llmfailover.e2e.apps.ApacheHttp5AsyncApp;
 import io.llmfailover.e2e.apps.FaultMatrixApp;
 import io.llmfailover.e2e.apps.GoogleGenAiSdkApp;
 import io.llmfailover.e2e.apps.JdkHttpClientApp;
+import io.llmfailover.e2e.apps.JettyHttpClientApp;
+import io.llmfailover.e2e.apps.JettyWebClientApp;
 import io.llmfailover.e2e.apps.LangChain4jApp;
 import io.llmfailover.e2e.apps.OkHttp3App;
 import io.llmfailover.e2e.apps.OpenAiSdkApp;
@@ -54,7 +56,11 @@ enum ClientCall {
     REACTOR_NETTY_BLOCKING(ReactorNettyApp.class, "blocking"),
     REACTOR_NETTY_STREAM(ReactorNettyApp.class, "stream"),
     AZURE_OPENAI_SDK_BLOCKING(AzureOpenAiSdkApp.class, "blocking", "HttpResponseException"),
-    AZURE_OPENAI_SDK_STREAM(AzureOpenAiSdkApp.class, "stream", "HttpResponseException");
+    AZURE_OPENAI_SDK_STREAM(AzureOpenAiSdkApp.class, "stream", "HttpResponseException"),
+    JETTY_BLOCKING(JettyHttpClientApp.class, "blocking"),
+    JETTY_STREAM(JettyHttpClientApp.class, "stream"),
+    /** WebClient over Jetty's connector: governed once, by WebClient's adapter. */
+    JETTY_WEBCLIENT_STREAM(JettyWebClientApp.class, "stream");
 
     private static final String ROWS = System.getProperty("e2e.rows", "");
 
@@ -140,7 +146,8 @@ enum ClientCall {
         return app == JdkHttpClientApp.class || app == OkHttp3App.class || app == AnthropicSdkApp.class
                 || app == GoogleGenAiSdkApp.class
                 || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
-                || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class || app == AzureOpenAiSdkApp.class;
+                || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class || app == AzureOpenAiSdkApp.class
+                || app == JettyHttpClientApp.class || app == JettyWebClientApp.class;
     }
 
     /**
@@ -151,7 +158,8 @@ enum ClientCall {
     static Stream<ClientCall> onePerClient() {
         return Stream.of(SDK_STREAM, OKHTTP3_BLOCKING, JDK_BLOCKING, URLCONNECTION_STREAM, APACHE4_BLOCKING,
                 APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM,
-                REACTOR_NETTY_BLOCKING, REACTOR_NETTY_STREAM, AZURE_OPENAI_SDK_STREAM).filter(ClientCall::namedByHand);
+                REACTOR_NETTY_BLOCKING, REACTOR_NETTY_STREAM, AZURE_OPENAI_SDK_STREAM, JETTY_BLOCKING, JETTY_STREAM)
+                .filter(ClientCall::namedByHand);
     }
 
     /** A child JVM running this app against {@code baseUrl} with the app's key and a call plan. */

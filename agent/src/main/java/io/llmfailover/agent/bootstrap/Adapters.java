@@ -31,6 +31,9 @@ final class Adapters {
     static final ClassValue<Apache4Hook> APACHE4 =
             new AdapterValue<>(Apache4Hook.class, "io.llmfailover.agent.apache4", "Apache4Adapter");
 
+    static final ClassValue<JettyHook> JETTY =
+            new AdapterValue<>(JettyHook.class, "io.llmfailover.agent.jetty", "JettyAdapter");
+
     private Adapters() {}
 
     private static final class AdapterValue<T> extends ClassValue<T> {
