@@ -19,7 +19,8 @@ final class ClientPackages {
             "org.apache.hc.client5.http.impl.",
             "org.apache.http.impl.client.",
             "reactor.netty.http.client.",
-            "io.vertx.core.http.");
+            "io.vertx.core.http.",
+            "org.eclipse.jetty.client.");
 
     /** The same prefixes as class file names ({@code okhttp3/}), as a transformer is told them. */
     private static final String[] INTERNAL_PREFIXES =

@@ -33,6 +33,8 @@ final class Adapters {
 
     static final ClassValue<VertxHook> VERTX =
             new AdapterValue<>(VertxHook.class, "io.llmfailover.agent.vertx", "VertxAdapter");
+    static final ClassValue<JettyHook> JETTY =
+            new AdapterValue<>(JettyHook.class, "io.llmfailover.agent.jetty", "JettyAdapter");
 
     private Adapters() {}
 

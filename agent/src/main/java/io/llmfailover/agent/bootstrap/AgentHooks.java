@@ -220,4 +220,30 @@ public final class AgentHooks {
             return null;
         }
     }
+
+    /**
+     * Called on entry to Jetty 12's {@code HttpRequest.sendAsync(destination, listener)}, which every
+     * send through a destination goes through; true skips it (the agent sends the call).
+     */
+    public static boolean jettySend(Object request, Object destination, Object listener) {
+        try {
+            JettyHook hook = Adapters.JETTY.get(request.getClass());
+            return hook != null && hook.send(request, destination, listener);
+        } catch (Throwable t) {
+            FailureLog.once("Jetty HttpRequest.send", t);
+            return false;
+        }
+    }
+
+    /** Called when Jetty 12's {@code HttpRequest.abort(cause)} returns. */
+    public static void jettyAborted(Object request, Throwable cause) {
+        try {
+            JettyHook hook = Adapters.JETTY.get(request.getClass());
+            if (hook != null) {
+                hook.aborted(request, cause);
+            }
+        } catch (Throwable t) {
+            FailureLog.once("Jetty HttpRequest.abort", t);
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package io.llmfailover.agent.webclient;
 
+import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.HeadWait;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.AttemptRequest;
@@ -37,17 +38,19 @@ final class ConnectorTransport implements Transport {
 
     @Override
     public LlmResponse send(AttemptRequest attempt) throws IOException {
-        Mono<ClientHttpResponse> exchange;
         if (attempt.original()) {
             WebClientCall app = call;
             HttpHeaders added = attempt.addedHeaders();
-            exchange = call.connector().connect(call.method(), call.uri(), request -> app.writeCaptured(request, added));
-        } else {
-            LlmRequest rewritten = attempt.request();
-            exchange = call.connector().connect(HttpMethod.valueOf(rewritten.method()), rewritten.uri(),
-                    request -> write(rewritten, request));
+            return awaitHead(call, call.connector().connect(call.method(), call.uri(),
+                    request -> app.writeCaptured(request, added)), attempt.headTimeout());
         }
-        return awaitHead(call, exchange, attempt.headTimeout());
+        LlmRequest rewritten = attempt.request();
+        // Marked as a fallback while the connector sends it: a client underneath that follows
+        // redirects by default (Jetty) hands them back instead.
+        try (AttemptGuard.Scope fallback = AttemptGuard.enterFallback()) {
+            return awaitHead(call, call.connector().connect(HttpMethod.valueOf(rewritten.method()), rewritten.uri(),
+                    request -> write(rewritten, request)), attempt.headTimeout());
+        }
     }
 
     /**

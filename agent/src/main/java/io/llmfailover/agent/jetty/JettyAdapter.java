@@ -1,0 +1,69 @@
+package io.llmfailover.agent.jetty;
+
+import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.bootstrap.JettyHook;
+import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+import org.eclipse.jetty.client.Response;
+import org.eclipse.jetty.client.transport.HttpDestination;
+import org.eclipse.jetty.client.transport.HttpRequest;
+
+/**
+ * The Jetty 12 adapter's entry point. Whether a request is governed, and the caller's class loader
+ * and span, are read on the sending thread (the app's, or Jetty's for a redirect); a governed call
+ * then leaves it at once for an agent thread. The agent's own attempts, and Jetty's redirects and
+ * retries of them, go on untouched.
+ */
+public final class JettyAdapter implements JettyHook {
+
+    private final Supplier<CallGovernor> governor;
+    /** The governed calls not yet ended, by the app's request, so that its abort reaches them. */
+    private final Map<HttpRequest, JettyCall> running = new ConcurrentHashMap<>();
+
+    public JettyAdapter() {
+        this(AgentRuntime::governor);
+    }
+
+    JettyAdapter(Supplier<CallGovernor> governor) {
+        this.governor = governor;
+    }
+
+    @Override
+    public boolean send(Object request, Object destination, Object listener) {
+        HttpRequest app = (HttpRequest) request;
+        if (AttemptGuard.sendingFallback()) {
+            // A fallback attempt of another adapter (WebClient, RestClient over Jetty): a redirect is
+            // handed back, never followed with the fallback's key to a host the app never addressed.
+            app.followRedirects(false);
+            return false;
+        }
+        if (AgentsOwn.isMarked(app) || running.containsKey(app)) {
+            return false;
+        }
+        JettyCall call = new JettyCall(app, (HttpDestination) destination, (Response.CompleteListener) listener, running);
+        CallGovernor governing = CallLifecycle.governorFor(JettyBinding.INSTANCE, call, governor);
+        if (governing == null) {
+            return false;
+        }
+        call.governedBy(governing, CallLifecycle.callerOf(JettyBinding.INSTANCE, call));
+        running.put(app, call);
+        if (!AgentThreads.shared().tryExecute(call)) {
+            running.remove(app);
+            return false; // every agent thread is busy: sent as if the agent were absent
+        }
+        return true;
+    }
+
+    @Override
+    public void aborted(Object request, Throwable cause) {
+        JettyCall call = running.get(request);
+        if (call != null) {
+            call.abort(cause);
+        }
+    }
+}

@@ -1,0 +1,28 @@
+package io.llmfailover.agent.jetty;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.MethodAdvice;
+import java.util.List;
+
+/**
+ * Hooks Jetty 12's {@code HttpRequest}: {@code sendAsync(destination, listener)}, the one method every
+ * send through a destination reaches ({@code send()}, {@code send(listener)}, a destination's
+ * {@code send}, a redirect or an authentication retry), and {@code abort(cause)}, how the app gives up.
+ */
+public final class JettyInstrumentation implements ClientInstrumentation {
+
+    @Override
+    public List<String> typeNames() {
+        return List.of("org.eclipse.jetty.client.transport.HttpRequest");
+    }
+
+    @Override
+    public List<MethodAdvice> adviceFor(String typeName) {
+        return List.of(
+                MethodAdvice.of(named("sendAsync").and(takesArguments(2)), "io.llmfailover.agent.jetty.JettySendAdvice"),
+                MethodAdvice.of(named("abort").and(takesArguments(1)), "io.llmfailover.agent.jetty.JettyAbortAdvice"));
+    }
+}

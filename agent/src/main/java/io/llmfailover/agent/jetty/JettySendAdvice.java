@@ -1,0 +1,16 @@
+package io.llmfailover.agent.jetty;
+
+import io.llmfailover.agent.bootstrap.AgentHooks;
+import net.bytebuddy.asm.Advice;
+
+/** Inlined at the start of {@code HttpRequest.sendAsync(destination, listener)}: a governed call skips the original body. */
+final class JettySendAdvice {
+
+    private JettySendAdvice() {}
+
+    @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
+    static boolean enter(@Advice.This Object request, @Advice.Argument(0) Object destination,
+            @Advice.Argument(1) Object listener) {
+        return AgentHooks.jettySend(request, destination, listener);
+    }
+}
