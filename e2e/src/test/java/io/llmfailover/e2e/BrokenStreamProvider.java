@@ -7,24 +7,30 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A provider whose streams break: it answers every request {@code 200 text/event-stream}, sends
- * one OpenAI chunk, and drops the connection before the stream's end. Raw sockets, because an
- * HTTP server library would finish the chunked body properly.
+ * its OpenAI chunks (one, {@code Hello}, unless told others), and drops the connection before the
+ * stream's end. Raw sockets, because an HTTP server library would finish the chunked body properly.
  */
 final class BrokenStreamProvider implements AutoCloseable {
 
     private static final String HEAD = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
             + "Transfer-Encoding: chunked\r\n\r\n";
-    private static final String FIRST_EVENT = "data: {\"id\":\"chatcmpl-broken\",\"object\":\"chat.completion.chunk\","
-            + "\"created\":1767225600,\"model\":\"broken-model\",\"choices\":[{\"index\":0,"
-            + "\"delta\":{\"role\":\"assistant\",\"content\":\"Hello\"},\"finish_reason\":null}]}\n\n";
-
+    private final List<String> contents;
     private final ServerSocket server;
     private final Thread acceptor;
+    private final AtomicInteger requests = new AtomicInteger();
 
     BrokenStreamProvider() throws IOException {
+        this("Hello");
+    }
+
+    /** Sends a chunk per content, in order, then breaks. */
+    BrokenStreamProvider(String... contents) throws IOException {
+        this.contents = List.of(contents);
         server = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
         acceptor = new Thread(this::serve, "broken-stream-provider");
         acceptor.setDaemon(true);
@@ -39,18 +45,43 @@ final class BrokenStreamProvider implements AutoCloseable {
         while (!server.isClosed()) {
             try (Socket connection = server.accept()) {
                 skipRequest(connection.getInputStream());
+                requests.incrementAndGet();
                 OutputStream out = connection.getOutputStream();
-                byte[] event = FIRST_EVENT.getBytes(StandardCharsets.UTF_8);
                 out.write(HEAD.getBytes(StandardCharsets.US_ASCII));
-                out.write((Integer.toHexString(event.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
-                out.write(event);
-                out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
-                out.flush();
+                for (int i = 0; i < contents.size(); i++) {
+                    byte[] event = chunk(contents.get(i), i == 0).getBytes(StandardCharsets.UTF_8);
+                    out.write((Integer.toHexString(event.length) + "\r\n").getBytes(StandardCharsets.US_ASCII));
+                    out.write(event);
+                    out.write("\r\n".getBytes(StandardCharsets.US_ASCII));
+                    out.flush();
+                    pauseBetweenChunks();
+                }
                 // Closing here, with no terminating chunk, is the break the client sees mid-stream.
             } catch (IOException closedOrReset) {
                 // the next connection, or the end
             }
         }
+    }
+
+    /** Several chunks arrive apart, as a model writes them, so that each reaches the app before the break. */
+    private void pauseBetweenChunks() {
+        if (contents.size() > 1) {
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException stopping) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    int requests() {
+        return requests.get();
+    }
+
+    private static String chunk(String content, boolean first) {
+        return "data: {\"id\":\"chatcmpl-broken\",\"object\":\"chat.completion.chunk\",\"created\":1767225600,"
+                + "\"model\":\"broken-model\",\"choices\":[{\"index\":0,\"delta\":{"
+                + (first ? "\"role\":\"assistant\"," : "") + "\"content\":\"" + content + "\"},\"finish_reason\":null}]}\n\n";
     }
 
     /** Reads the request head and its Content-Length body, so the client has finished sending. */

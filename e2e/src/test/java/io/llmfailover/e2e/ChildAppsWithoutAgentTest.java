@@ -21,6 +21,8 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -30,6 +32,7 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The harness itself, with no agent attached: the child apps, the stubs and the output parsing agree
  * on the wire format, and what the app sees without the agent is the baseline the agent changes.
  */
+@Execution(ExecutionMode.CONCURRENT) // its tests share nothing: they take both threads when free
 class ChildAppsWithoutAgentTest {
 
     private static final String APP_KEY = "sk-app-e2e-harness";

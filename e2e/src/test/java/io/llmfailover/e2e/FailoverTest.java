@@ -18,6 +18,8 @@ import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -27,6 +29,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * fails over to {@code backup} as the contract says. What happens over several calls lives here
  * (silences, the breaker's cycle, credentials); each single fault is a cell of {@link FaultMatrixTest}.
  */
+@Execution(ExecutionMode.CONCURRENT) // its tests share nothing: they take both threads when free
 class FailoverTest {
 
     private static final String APP_KEY = "sk-app-e2e-0123456789";

@@ -53,6 +53,8 @@ class OperatorConsoleTest {
         assertRequestCount(2, primary, output);
         assertRequestCount(3, backup, output);
         List<String> page = output.stdoutLines().stream().filter(line -> line.startsWith("STATUS ")).toList();
+        System.out.println("The status page an operator got over JMX, with the primary taken out:");
+        page.forEach(line -> System.out.println("  " + line.substring("STATUS ".length())));
         assertTrue(page.get(0).matches("STATUS llm-failover status at \\S+: 2 providers, 1 not closed"), page.toString());
         assertTrue(page.stream().anyMatch(line -> line.matches("STATUS   primary +OPEN \\(forced\\) +in flight 0  no failure")),
                 page.toString());

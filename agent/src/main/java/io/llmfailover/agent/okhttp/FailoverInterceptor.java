@@ -21,6 +21,11 @@ final class FailoverInterceptor implements Interceptor {
 
     @Override
     public Response intercept(Chain chain) throws IOException {
-        return CallLifecycle.run(OkHttpBinding.INSTANCE, new OkHttpCall(chain), governor);
+        OkHttpCall call = new OkHttpCall(chain);
+        try {
+            return CallLifecycle.run(OkHttpBinding.INSTANCE, call, governor);
+        } finally {
+            call.answered = true;
+        }
     }
 }

@@ -53,7 +53,7 @@ final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
 
     @Override
     public Transport transport(OkHttpCall call, LlmRequest neutral) {
-        return new OkHttpTransport(call.chain, call.replayable);
+        return new OkHttpTransport(call.chain, call.replayable, () -> call.answered);
     }
 
     /**

@@ -13,6 +13,11 @@ final class OkHttpCall {
     final Request appRequest;
     /** The app's request with a body that can be written again: its own, or the buffered copy of a one-shot body. */
     Request replayable;
+    /**
+     * Set once the interceptor handed its response back to OkHttp: the chain can send no more, and
+     * an attempt made later (a broken stream finished by a fallback) goes on a call of its own.
+     */
+    volatile boolean answered;
     /** Made once: converting OkHttp's URL re-parses it. */
     private URI uri;
     private static volatile Parsed lastParsed;

@@ -13,6 +13,7 @@ import java.time.Duration;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BooleanSupplier;
 import okhttp3.Call;
 import okhttp3.Interceptor;
 import okhttp3.Request;
@@ -36,16 +37,23 @@ final class OkHttpTransport implements Transport {
     /** Attempts of a hedged call sent so far: the first goes down the app's chain, a hedge beside it does not. */
     private final AtomicInteger racedAttempts = new AtomicInteger();
 
+    /** Whether the interceptor has handed its response back to OkHttp, after which the chain sends nothing more. */
+    private final BooleanSupplier chainDone;
+
     /** @param appRequest the app's request, its body replayable */
-    OkHttpTransport(Interceptor.Chain chain, Request appRequest) {
+    OkHttpTransport(Interceptor.Chain chain, Request appRequest, BooleanSupplier chainDone) {
         this.chain = chain;
         this.appRequest = appRequest;
+        this.chainDone = chainDone;
     }
 
     @Override
     public LlmResponse send(AttemptRequest attempt) throws IOException {
         if (AgentThreads.isSendingConcurrently()) {
             return sendRaced(attempt);
+        }
+        if (chainDone.getAsBoolean()) {
+            return sendAfterTheCall(attempt);
         }
         Request request = attempt.original()
                 ? OkHttpRequestMapping.withAddedHeaders(appRequest, attempt.addedHeaders())
@@ -99,12 +107,34 @@ final class OkHttpTransport implements Transport {
                     connection::cut, Response::close);
             previous = response;
         } else {
-            Call hedge = HedgeClients.forCall(chain.call()).orElseThrow()
-                    .newCall(OkHttpRequestMapping.toOkHttp(attempt.request(), appRequest));
-            response = HeadDeadline.await(deadline, () -> AttemptConnection.catching(connection, hedge::execute),
-                    hedge::cancel, Response::close);
+            response = besideTheChain(attempt, deadline, connection);
         }
         return response;
+    }
+
+    /**
+     * An attempt made once the app had its response (a fallback finishing a broken stream): a call
+     * of its own on the {@link HedgeClients hedge client}, since the app's chain is done.
+     */
+    private LlmResponse sendAfterTheCall(AttemptRequest attempt) throws IOException {
+        Duration deadline = attempt.headTimeout() != null ? attempt.headTimeout() : NO_HEAD_DEADLINE;
+        AttemptConnection connection = new AttemptConnection();
+        try {
+            return new OkHttpLlmResponse(besideTheChain(attempt, deadline, connection), connection);
+        } catch (CallAbandonedException | FirstByteTimeoutException classified) {
+            throw classified;
+        } catch (IOException e) {
+            throw chain.call().isCanceled() ? new CallAbandonedException(e) : e;
+        }
+    }
+
+    /** A call of its own on the hedge client, waited for on another agent thread so that a deadline cuts it. */
+    private Response besideTheChain(AttemptRequest attempt, Duration deadline, AttemptConnection connection)
+            throws IOException {
+        Call beside = HedgeClients.forCall(chain.call()).orElseThrow()
+                .newCall(OkHttpRequestMapping.toOkHttp(attempt.request(), appRequest));
+        return HeadDeadline.await(deadline, () -> AttemptConnection.catching(connection, beside::execute),
+                beside::cancel, Response::close);
     }
 
     private Response proceed(Request request, boolean agentDeadlineFirst, Duration deadline, int appReadTimeout)

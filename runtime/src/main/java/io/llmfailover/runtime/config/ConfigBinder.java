@@ -102,7 +102,8 @@ final class ConfigBinder {
                         typed.durationOrZero(HEDGE_AFTER)), fleet(typed),
                 new OperatingSettings(drills.build(typed.bool(DRILL_ENABLED, false), providerMap.keySet(), problems),
                         offOrPositive(typed, STATUS_INTERVAL, null),
-                        offOrPositive(typed, CONFIG_RELOAD, OperatingSettings.DEFAULT_RELOAD_INTERVAL)));
+                        offOrPositive(typed, CONFIG_RELOAD, OperatingSettings.DEFAULT_RELOAD_INTERVAL),
+                        typed.bool(STREAM_RESUME, false)));
     }
 
     /** A duration that may be {@code off}: null then; {@code fallback} when the key is absent. */

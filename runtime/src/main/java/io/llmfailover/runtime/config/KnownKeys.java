@@ -46,12 +46,13 @@ final class KnownKeys {
     static final String DRILL_ENABLED = "drill.enabled";
     static final String STATUS_INTERVAL = "status.interval";
     static final String CONFIG_RELOAD = "config.reload";
+    static final String STREAM_RESUME = "stream.resume";
     static final String AGENT_LOG = FailoverConfig.LOG_KEY;
     static final String AGENT_LOG_LEVEL = FailoverConfig.LOG_LEVEL_KEY;
 
     /** Prefixes whose every key must be known: a typo under them is reported. */
     static final List<String> OWNED_PREFIXES = List.of("breaker.", "throttle.", "timeout.", "failover.", "agent.",
-            "translation.", "buffer.", "cache.", "queue.", "hedge.", "state.", "drill.", "status.", "config.");
+            "translation.", "buffer.", "cache.", "queue.", "hedge.", "state.", "drill.", "status.", "config.", "stream.");
 
     static final Set<String> SETTINGS = Set.of(
             BREAKER_FAILURE_RATE, BREAKER_MINIMUM_CALLS, BREAKER_WINDOW, BREAKER_CONSECUTIVE_FAILURES,
@@ -59,7 +60,7 @@ final class KnownKeys {
             THROTTLE_MIN_LIMIT, THROTTLE_MAX_LIMIT, THROTTLE_MAX_SILENCE, TIMEOUT_FIRST_BYTE, TIMEOUT_HEAD, BUFFER_MAX_BYTES, FAILOVER_ON,
             FAILOVER_MAX_ATTEMPTS, FAILOVER_DEADLINE, FAILOVER_WAIT_FOR_RETRY_AFTER, HEDGE_AFTER, CACHE_LAST_RESORT, CACHE_MAX_ENTRIES, CACHE_TTL, CACHE_TOOLS,
             QUEUE_MAX_WAIT, QUEUE_MAX_LENGTH, STATE_BACKEND, STATE_REDIS_URL, STATE_REDIS_PASSWORD, STATE_REDIS_TIMEOUT,
-            STATE_REDIS_PREFIX, DRILL_ENABLED, STATUS_INTERVAL, CONFIG_RELOAD,
+            STATE_REDIS_PREFIX, DRILL_ENABLED, STATUS_INTERVAL, CONFIG_RELOAD, STREAM_RESUME,
             AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG, AGENT_LOG_LEVEL);
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "auth", "model.*", "rpm", "tpm",

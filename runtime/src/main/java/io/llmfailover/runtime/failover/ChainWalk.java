@@ -2,6 +2,7 @@ package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.breaker.BreakerPermit;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.call.CallRecognizer;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.config.DrillFault;
 import io.llmfailover.runtime.http.Answer;
@@ -9,6 +10,7 @@ import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.RelayedResponse;
 import io.llmfailover.runtime.http.Transport;
@@ -171,7 +173,7 @@ final class ChainWalk {
 
     private Answer handOver(LlmResponse answer, Provider provider) {
         try {
-            LlmResponse delivered = engine.lastResort().keeping(call, committed(scope.answered(answer, provider)));
+            LlmResponse delivered = engine.lastResort().keeping(call, committed(scope.answered(answer, provider), provider));
             return ownResponse != null ? Answer.own(delivered, ownResponse) : Answer.made(delivered);
         } catch (RuntimeException internal) {
             answer.abort();
@@ -186,12 +188,52 @@ final class ChainWalk {
         return Answer.made(scope.answered(exhaustion.answerAfterInternalFailure(internal), null));
     }
 
-    /** A streamed success is committed: from here a break reaches the app as an error event. */
-    private LlmResponse committed(LlmResponse answer) {
+    /**
+     * A streamed success is committed: from here a break reaches the app as an error event, or,
+     * with {@code stream.resume}, a text stream is finished by the chain's next provider.
+     */
+    private LlmResponse committed(LlmResponse answer, Provider provider) {
         if (answer.status() >= 300 || !callerExpectsSse()) {
             return answer;
         }
-        return new RelayedResponse(answer, answer.headers(), new CommittedStream(answer.body(), call.addressed().protocol()));
+        Operation operation = call.source().operation();
+        CommittedStream stream = engine.resumesStreams() && provider != null
+                && StreamContinuation.allows(operation, call.request().body())
+                ? new CommittedStream(answer.body(), call.addressed().protocol(), new StreamTranscript(operation),
+                        transcript -> continueAfter(transcript, provider, nextStep))
+                : new CommittedStream(answer.body(), call.addressed().protocol());
+        return new RelayedResponse(answer, answer.headers(), stream);
+    }
+
+    /**
+     * Asks the steps after {@code fromStep} to finish what {@code broken} began: the conversation
+     * plus the text the app has, as the assistant's turn. Null when none could (the app then gets
+     * the break as before).
+     */
+    private InputStream continueAfter(StreamTranscript transcript, Provider broken, int fromStep) {
+        if (fromStep >= route.chain().size()) {
+            return null;
+        }
+        Operation operation = call.source().operation();
+        LlmRequest continuing = call.request().withBody(
+                StreamContinuation.request(operation, call.request().body(), transcript.text()));
+        Optional<GovernedCall> recognized = CallRecognizer.recognize(call.addressed(), continuing);
+        if (recognized.isEmpty()) {
+            return null;
+        }
+        Route rest = new Route(route.name(), route.provider(), route.modelGlob(),
+                route.chain().subList(fromStep, route.chain().size()), route.hedgeAfter());
+        try {
+            Answer answer = engine.resume(recognized.get(), rest, transport, broken.name());
+            if (answer.status() >= 300) {
+                answer.close();
+                return null;
+            }
+            engine.failoverLog().streamResumed(broken.name(), transcript.text().length());
+            return new ContinuationEvents(answer.body(), operation, transcript.textBlockIndex());
+        } catch (IOException | RuntimeException nothingFinishedIt) {
+            return null;
+        }
     }
 
     /**

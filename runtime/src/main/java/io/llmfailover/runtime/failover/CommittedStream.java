@@ -26,8 +26,12 @@ final class CommittedStream extends InputStream {
     private static final String BROKEN = "the provider's stream broke off before it was complete";
     private static final int CHUNK = 8192;
 
-    private final InputStream upstream;
+    private InputStream upstream;
     private final Protocol caller;
+    /** What the app was handed, told as events are made ready; null when a break is not resumed. */
+    private final StreamTranscript transcript;
+    /** Asks the chain's next provider to finish the stream once it broke; null once asked, or never. */
+    private StreamResumption resumption;
     private final int maxEventBytes;
     /** Bytes from the upstream: [start, readyEnd) are complete events not yet read, [readyEnd, length) an unfinished one. */
     private byte[] buffer = new byte[CHUNK];
@@ -50,9 +54,21 @@ final class CommittedStream extends InputStream {
     }
 
     CommittedStream(InputStream upstream, Protocol caller, int maxEventBytes) {
+        this(upstream, caller, maxEventBytes, null, null);
+    }
+
+    /** A stream whose break is finished by {@code resumption} when {@code transcript} says it may be. */
+    CommittedStream(InputStream upstream, Protocol caller, StreamTranscript transcript, StreamResumption resumption) {
+        this(upstream, caller, MAX_EVENT_BYTES, transcript, resumption);
+    }
+
+    private CommittedStream(InputStream upstream, Protocol caller, int maxEventBytes, StreamTranscript transcript,
+            StreamResumption resumption) {
         this.upstream = upstream;
         this.caller = caller;
         this.maxEventBytes = maxEventBytes;
+        this.transcript = transcript;
+        this.resumption = resumption;
     }
 
     @Override
@@ -99,7 +115,9 @@ final class CommittedStream extends InputStream {
             int room = Math.min(buffer.length - length, readyEnd + maxEventBytes + 1 - length);
             n = upstream.read(buffer, length, room);
         } catch (IOException upstreamBroke) {
-            breakOff(upstreamBroke);
+            if (!resumed()) {
+                breakOff(upstreamBroke);
+            }
             return;
         }
         if (n < 0) {
@@ -109,11 +127,42 @@ final class CommittedStream extends InputStream {
             return;
         }
         length += n;
+        int wasReady = readyEnd;
         readyEnd = lastEventEnd(buffer, readyEnd, scanned, length);
+        if (transcript != null) {
+            transcript.accept(buffer, wasReady, readyEnd);
+        }
         scanned = length;
         if (length - readyEnd > maxEventBytes) {
             breakOff(new IOException("a server-sent event larger than " + maxEventBytes + " bytes"));
         }
+    }
+
+    /**
+     * The upstream broke: when the stream is resumable, the chain's next provider is asked to finish
+     * it and its continuation becomes the upstream, the unfinished event dropped. False leaves the
+     * break to {@link #breakOff}.
+     */
+    private boolean resumed() {
+        StreamResumption asked = resumption;
+        resumption = null;
+        if (asked == null || !transcript.resumable()) {
+            return false;
+        }
+        InputStream continuation = asked.continueAfter(transcript);
+        if (continuation == null) {
+            return false;
+        }
+        length = readyEnd;
+        scanned = readyEnd;
+        InputStream broke = upstream;
+        upstream = continuation;
+        try {
+            broke.close();
+        } catch (IOException alreadyBroken) {
+            // its connection is gone either way
+        }
+        return true;
     }
 
     /** Drops the unfinished event; the complete ones still go out, then the error event, then the break. */

@@ -43,6 +43,7 @@ public final class FailoverEngine {
     private final Drills drills;
     private final LastFailures lastFailures;
     private final QuotaBook quotas;
+    private final boolean streamResume;
 
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler) {
@@ -71,6 +72,7 @@ public final class FailoverEngine {
         this.drills = drills;
         this.lastFailures = lastFailures;
         this.quotas = quotas;
+        this.streamResume = config.operating().streamResume();
         this.state = state;
         this.keys = new KeyPool(state, quotas);
         this.defaultMaxTokens = config.defaultMaxTokens();
@@ -95,7 +97,17 @@ public final class FailoverEngine {
      * @throws RuntimeException only for an internal failure before any attempt was handed to the transport
      */
     public Answer execute(GovernedCall call, Route route, Transport transport) throws IOException {
-        CallScope scope = observer.callStarted(call, route);
+        return execute(call, route, transport, observer.callStarted(call, route));
+    }
+
+    /** A call that finishes {@code brokenProvider}'s broken stream along the rest of the chain ({@code stream.resume}). */
+    Answer resume(GovernedCall continuing, Route rest, Transport transport, String brokenProvider) throws IOException {
+        CallScope scope = observer.callStarted(continuing, rest);
+        scope.resumes(brokenProvider);
+        return execute(continuing, rest, transport, scope);
+    }
+
+    private Answer execute(GovernedCall call, Route route, Transport transport, CallScope scope) throws IOException {
         try {
             return new ChainWalk(call, route, transport, scope, this).run();
         } catch (IOException | RuntimeException | Error failure) {
@@ -147,6 +159,11 @@ public final class FailoverEngine {
 
     Drills drills() {
         return drills;
+    }
+
+    /** {@code stream.resume}: whether a broken text stream is finished by the chain's next provider. */
+    boolean resumesStreams() {
+        return streamResume;
     }
 
     /** The last failure each provider gave this instance, for the operator's view. */

@@ -40,6 +40,15 @@ final class FailoverLog {
         }
     }
 
+    /** A stream from {@code broken} broke after reaching the app and the chain's next provider finished it. */
+    void streamResumed(String broken, int deliveredChars) {
+        long repeats = lines.occurred(new Line(broken, null, "stream resumed"));
+        if (repeats >= 0 && LOG.isInfoEnabled()) {
+            LOG.info("llm-failover: the stream from {} broke after {} characters of text; the next provider finished it "
+                    + "(stream.resume){}", broken, deliveredChars, since(repeats));
+        }
+    }
+
     /**
      * A fallback answered the request the agent made for it in a way that is its own failure (a
      * redirect, a refused key or model, a body that cannot be translated). Names the key by its id,

@@ -58,6 +58,12 @@ final class BothObservers implements CallObserver {
         }
 
         @Override
+        public void resumes(String brokenProvider) {
+            first.resumes(brokenProvider);
+            second.resumes(brokenProvider);
+        }
+
+        @Override
         public void failed(Throwable error) {
             first.failed(error);
             second.failed(error);

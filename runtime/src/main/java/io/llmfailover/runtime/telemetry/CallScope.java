@@ -30,6 +30,12 @@ public interface CallScope {
     /** The call waited this long in the queue ({@code queue.max-wait}) before it was sent or gave up. */
     default void queued(long waitedNanos) {}
 
+    /**
+     * This call finishes a stream from {@code brokenProvider} that broke after reaching the app
+     * ({@code stream.resume}): what it answers is the rest of that stream.
+     */
+    default void resumes(String brokenProvider) {}
+
     /** The call ends with an exception thrown to the app. */
     void failed(Throwable error);
 

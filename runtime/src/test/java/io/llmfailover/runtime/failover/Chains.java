@@ -91,11 +91,19 @@ final class Chains {
 
     /** A gateway with {@code drills} on, walking {@code chain}. */
     static Chains drilling(DrillSettings drills, String... chain) {
-        FailoverConfig config = config(chain);
-        return new Chains(new FailoverConfig(config.source(), config.providers(), config.routes(), config.breaker(),
+        return new Chains(withOperating(config(chain), new OperatingSettings(drills, null)));
+    }
+
+    /** A gateway whose broken text streams are finished by the chain's next provider ({@code stream.resume}). */
+    static Chains resumingStreams(String... chain) {
+        return new Chains(withOperating(config(chain), new OperatingSettings(DrillSettings.OFF, null, null, true)));
+    }
+
+    private static FailoverConfig withOperating(FailoverConfig config, OperatingSettings operating) {
+        return new FailoverConfig(config.source(), config.providers(), config.routes(), config.breaker(),
                 config.throttle(), config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(), config.otel(),
                 config.strict(), config.extra(), config.headTimeout(), config.bufferMaxBytes(), config.shaping(),
-                config.fleet(), new OperatingSettings(drills, null)));
+                config.fleet(), operating);
     }
 
     Chains(FailoverConfig config) {

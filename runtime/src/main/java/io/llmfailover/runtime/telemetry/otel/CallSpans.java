@@ -99,6 +99,7 @@ final class CallSpans {
                 .setAttribute(FailoverAttributes.ATTEMPTS, call.attempts().size());
         putIfPresent(span, GenAiAttributes.REQUEST_MODEL, call.call.source().model());
         server(span, shown);
+        putIfPresent(span, FailoverAttributes.RESUMED_FROM, call.resumesFrom());
         if (call.fromCache()) {
             span.setAttribute(FailoverAttributes.SERVED_BY, FailoverAttributes.SERVED_BY_CACHE);
         } else if (servedBy != null) {

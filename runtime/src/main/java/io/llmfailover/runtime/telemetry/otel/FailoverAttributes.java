@@ -32,6 +32,8 @@ final class FailoverAttributes {
     static final AttributeKey<Boolean> HEDGED = AttributeKey.booleanKey("llm_failover.hedged");
     /** The fault a drill injected into the attempt ({@code 429}, {@code hang}, {@code latency=2s}): never a real provider's. */
     static final AttributeKey<String> DRILL = AttributeKey.stringKey("llm_failover.drill");
+    /** On the call that finished a broken stream ({@code stream.resume}): the provider whose stream broke. */
+    static final AttributeKey<String> RESUMED_FROM = AttributeKey.stringKey("llm_failover.stream.resumed_from");
     static final AttributeKey<String> TARGET_PROTOCOL = AttributeKey.stringKey("llm_failover.protocol");
     /** A non-secret name for the credential used ({@code key#0}, {@code app}); never the key itself. */
     static final AttributeKey<String> KEY_ID = AttributeKey.stringKey("llm_failover.key_id");

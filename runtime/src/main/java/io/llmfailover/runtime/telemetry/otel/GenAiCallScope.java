@@ -48,6 +48,7 @@ final class GenAiCallScope implements CallScope {
     private List<RecordedEvent> events;
     private Provider servedBy;
     private boolean fromCache;
+    private String resumesFrom;
     private long queueWaitNanos = -1;
     private long firstChunkNanos = -1;
 
@@ -103,6 +104,11 @@ final class GenAiCallScope implements CallScope {
             OnceLogger.internalFailure("starting an attempt span", internal);
             return AttemptScope.NOOP;
         }
+    }
+
+    @Override
+    public void resumes(String brokenProvider) {
+        resumesFrom = brokenProvider;
     }
 
     @Override
@@ -232,6 +238,11 @@ final class GenAiCallScope implements CallScope {
 
     Provider servedBy() {
         return servedBy;
+    }
+
+    /** The provider whose broken stream this call finishes, or null. */
+    String resumesFrom() {
+        return resumesFrom;
     }
 
     boolean fromCache() {

@@ -29,7 +29,7 @@ final class SpanKeeping {
     }
 
     private static boolean eventful(GenAiCallScope call) {
-        if (call.errorType() != null || call.fromCache() || call.attempts().size() != 1) {
+        if (call.errorType() != null || call.fromCache() || call.resumesFrom() != null || call.attempts().size() != 1) {
             return true;
         }
         GenAiAttemptScope only = call.attempts().get(0);

@@ -1,0 +1,81 @@
+package io.llmfailover.runtime.failover;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmfailover.runtime.protocol.Operation;
+import io.llmfailover.runtime.protocol.translate.Json;
+import io.llmfailover.runtime.protocol.translate.sse.SseEvent;
+import io.llmfailover.runtime.protocol.translate.sse.SseFrames;
+import io.llmfailover.runtime.protocol.translate.sse.SseReader;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+
+/**
+ * A fallback's continuation of a broken stream, as the rest of that stream: the events that open a
+ * message (Anthropic's {@code message_start}, {@code content_block_start}) are the app's already
+ * and are left out, and the continuation's text deltas name the block the app was reading. Read
+ * event by event, as the fallback sends them.
+ */
+final class ContinuationEvents extends InputStream {
+
+    private final InputStream continuation;
+    private final SseReader events;
+    private final Operation operation;
+    private final int textBlockIndex;
+    private byte[] pending = new byte[0];
+    private int position;
+
+    ContinuationEvents(InputStream continuation, Operation operation, int textBlockIndex) {
+        this.continuation = continuation;
+        this.events = new SseReader(continuation);
+        this.operation = operation;
+        this.textBlockIndex = textBlockIndex;
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+    }
+
+    @Override
+    public int read(byte[] into, int offset, int count) throws IOException {
+        while (position == pending.length) {
+            if (!nextKeptEvent()) {
+                return -1;
+            }
+        }
+        int n = Math.min(count, pending.length - position);
+        System.arraycopy(pending, position, into, offset, n);
+        position += n;
+        return n;
+    }
+
+    private boolean nextKeptEvent() throws IOException {
+        SseEvent event;
+        while ((event = events.next()) != null) {
+            ObjectNode json = Json.parseObjectOrNull(event.data());
+            if (json != null && StreamContinuation.opensMessage(operation, json)) {
+                continue;
+            }
+            ByteArrayOutputStream frame = new ByteArrayOutputStream();
+            if (json != null && operation == Operation.MESSAGES && json.has("index")) {
+                json.put("index", textBlockIndex);
+                SseFrames.event(frame, event.event() != null ? event.event() : json.path("type").asText(), Json.write(json));
+            } else if (event.event() != null) {
+                SseFrames.event(frame, event.event(), event.data());
+            } else {
+                SseFrames.data(frame, event.data());
+            }
+            pending = frame.toByteArray();
+            position = 0;
+            return true;
+        }
+        return false;
+    }
+
+    @Override
+    public void close() throws IOException {
+        continuation.close();
+    }
+}
