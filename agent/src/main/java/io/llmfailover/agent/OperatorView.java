@@ -8,14 +8,16 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Puts the operator's JMX view ({@code io.llmfailover:type=Provider,name=...}) up on a thread of
- * its own, once the app made its first governed call or {@link #AT_THE_LATEST} after start,
- * whichever comes first: the platform MBean server costs a few hundred classes, which neither
- * {@code premain} nor an app that never calls an LLM should pay for up front. After a reload the
- * view shows the new config's providers.
+ * its own, {@link #AFTER_FIRST_CALL} after the app's first governed call or {@link #AT_THE_LATEST}
+ * after start, whichever comes first: the platform MBean server costs a few hundred classes and
+ * a couple of hundred milliseconds of CPU, which neither {@code premain}, nor an app that never
+ * calls an LLM, nor a short-lived one (a CLI, a batch job) making its first call should pay for.
+ * After a reload the view shows the new config's providers.
  */
 final class OperatorView {
 
     static final long AT_THE_LATEST = TimeUnit.SECONDS.toMillis(10);
+    static final long AFTER_FIRST_CALL = TimeUnit.SECONDS.toMillis(2);
 
     private final CountDownLatch firstCall = new CountDownLatch(1);
     private volatile ProviderStates current;
@@ -50,7 +52,8 @@ final class OperatorView {
 
     private void registerWhenDue() {
         try {
-            firstCall.await(AT_THE_LATEST, TimeUnit.MILLISECONDS);
+            firstCall.await(AT_THE_LATEST - AFTER_FIRST_CALL, TimeUnit.MILLISECONDS);
+            Thread.sleep(AFTER_FIRST_CALL);
         } catch (InterruptedException stopping) {
             return;
         }
