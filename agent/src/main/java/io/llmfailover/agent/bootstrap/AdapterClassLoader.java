@@ -4,7 +4,8 @@ package io.llmfailover.agent.bootstrap;
  * Defines one adapter package as a child of the class loader that loaded the instrumented client,
  * so the adapter sees the app's client types (OkHttp, java.net.http) while everything else,
  * the runtime included, resolves through the parent as usual. Child-first for the adapter package
- * only: the parent (ultimately the bootstrap loader, where the agent jar is appended) would
+ * and for {@value #REACTIVE_SUPPORT} (pieces shared by the reactive adapters, which must see the
+ * app's Reactive Streams types as much as the adapter does) only: the parent (ultimately the bootstrap loader, where the agent jar is appended) would
  * otherwise find copies of the adapter classes that cannot see the client. The OTLP exporter's
  * JDK HTTP sender is defined the same way, under the platform loader that sees java.net.http.
  *
@@ -22,6 +23,8 @@ public final class AdapterClassLoader extends ClassLoader {
         registerAsParallelCapable();
     }
 
+    static final String REACTIVE_SUPPORT = "io.llmfailover.agent.reactive";
+
     private final String adapterPackage;
 
     /**
@@ -35,7 +38,7 @@ public final class AdapterClassLoader extends ClassLoader {
 
     @Override
     protected Class<?> loadClass(String name, boolean resolve) throws ClassNotFoundException {
-        if (!name.startsWith(adapterPackage)) {
+        if (!definedHere(name)) {
             return super.loadClass(name, resolve);
         }
         synchronized (getClassLoadingLock(name)) {
@@ -48,6 +51,10 @@ public final class AdapterClassLoader extends ClassLoader {
             }
             return type;
         }
+    }
+
+    private boolean definedHere(String name) {
+        return name.startsWith(adapterPackage) || name.startsWith(REACTIVE_SUPPORT + ".");
     }
 
     @Override

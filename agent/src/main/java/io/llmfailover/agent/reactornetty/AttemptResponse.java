@@ -51,7 +51,7 @@ final class AttemptResponse implements LlmResponse {
     @Override
     public synchronized InputStream body() {
         if (body == null) {
-            body = ByteBufArrivals.of(connection.inbound().receive());
+            body = InboundBody.of(connection.inbound().receive());
         }
         return body;
     }

@@ -1,5 +1,6 @@
 package io.llmfailover.agent.vertx;
 
+import io.llmfailover.agent.lifecycle.ArrivingBody;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.vertx.core.http.HttpClientResponse;
@@ -14,7 +15,7 @@ final class VertxLlmResponse implements LlmResponse {
 
     private final HttpClientResponse response;
     private final HttpHeaders headers;
-    private final ResponseBodyStream body;
+    private final ArrivingBody body;
 
     VertxLlmResponse(HttpClientResponse response) {
         this.response = response;

@@ -171,6 +171,6 @@ final class WebClientCall {
 
     /** Cancels a response's body unread: the connector releases (or closes) its connection. */
     static void release(ClientHttpResponse response) {
-        DataBufferInputStream.of(Flux.from(response.getBody())).close();
+        DataBufferBody.of(Flux.from(response.getBody())).close();
     }
 }

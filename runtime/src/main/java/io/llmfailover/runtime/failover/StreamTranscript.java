@@ -15,7 +15,7 @@ final class StreamTranscript {
 
     private final Operation operation;
     private final StringBuilder text = new StringBuilder();
-    private boolean resumable = true;
+    private boolean resumable;
     private boolean finished;
     /** Anthropic: the index of the text block being streamed, which the continuation's deltas must name. */
     private int textBlockIndex;

@@ -87,7 +87,7 @@ public final class ConfigReloader {
     }
 
     private void look() {
-        Duration next = running.config().operating().reloadInterval();
+        Duration intervalBefore = running.config().operating().reloadInterval();
         try {
             byte[] content = read(file);
             if (content != null && !Arrays.equals(content, lastSeen)) {
@@ -97,10 +97,11 @@ public final class ConfigReloader {
         } catch (RuntimeException bug) {
             LOG.warn("llm-failover: reloading {} failed; the running config stays", file, bug);
         } finally {
+            // read again: the edit just applied may have changed or turned off config.reload
             Duration interval = running.config().operating().reloadInterval();
             if (interval != null) {
                 scheduleNext(interval);
-            } else if (next != null) {
+            } else if (intervalBefore != null) {
                 LOG.info("llm-failover: config.reload is off in {}: no further edit is picked up until a restart", file);
             }
         }
