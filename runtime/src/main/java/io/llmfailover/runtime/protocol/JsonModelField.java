@@ -1,8 +1,5 @@
 package io.llmfailover.runtime.protocol;
 
-import com.fasterxml.jackson.core.JsonFactory;
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -11,12 +8,12 @@ import java.io.UncheckedIOException;
 
 /**
  * Reads and rewrites the top-level {@code model} and {@code stream} fields of a JSON request body
- * without binding the rest of it.
+ * without binding the rest of it. Reading happens on every call, so it steps over the body without
+ * a parser; rewriting happens only on a failover to another model.
  */
 public final class JsonModelField {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final JsonFactory FACTORY = MAPPER.getFactory();
 
     private JsonModelField() {}
 
@@ -24,23 +21,14 @@ public final class JsonModelField {
     public static ModelAndStream read(byte[] body) {
         String model = null;
         boolean stream = false;
-        try (JsonParser parser = FACTORY.createParser(body)) {
-            if (parser.nextToken() != JsonToken.START_OBJECT) {
-                return new ModelAndStream(null, false);
+        TopLevelMembers members = new TopLevelMembers(body);
+        while (members.next()) {
+            if (members.nameIs("model")) {
+                String value = members.stringValue();
+                model = value != null ? value : model;
+            } else if (members.nameIs("stream")) {
+                stream = members.isTrue();
             }
-            while (parser.nextToken() == JsonToken.FIELD_NAME) {
-                String field = parser.currentName();
-                JsonToken value = parser.nextToken();
-                if ("model".equals(field) && value == JsonToken.VALUE_STRING) {
-                    model = parser.getText();
-                } else if ("stream".equals(field)) {
-                    stream = value == JsonToken.VALUE_TRUE;
-                } else {
-                    parser.skipChildren();
-                }
-            }
-        } catch (IOException malformed) {
-            return new ModelAndStream(model, stream);
         }
         return new ModelAndStream(model, stream);
     }

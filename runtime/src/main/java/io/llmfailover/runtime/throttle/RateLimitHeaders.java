@@ -125,11 +125,15 @@ public final class RateLimitHeaders {
 
     /** Every limit a response announced with both what remains and when it resets, for pacing. */
     public static List<Announced> announced(HttpHeaders headers, long nowMillis) {
-        List<Announced> announced = new ArrayList<>(2);
+        List<Announced> announced = null; // most answers announce nothing: no list for them
         for (Limit limit : LIMITS) {
-            limit.announced(headers, nowMillis).ifPresent(announced::add);
+            Optional<Announced> one = limit.announced(headers, nowMillis);
+            if (one.isPresent()) {
+                announced = announced == null ? new ArrayList<>(2) : announced;
+                announced.add(one.get());
+            }
         }
-        return announced;
+        return announced == null ? List.of() : announced;
     }
 
     private static Limit anthropic(String kind, boolean tokens) {
