@@ -152,7 +152,8 @@ class QueueTest {
         CompletableFuture<LlmResponse> late = call(chains, transport, "late");
         Eventually.until(() -> sentBy.size() > 1 || (chains.gateway.queue().length() == 2 && atRest(chains)),
                 "the late call is sent or queued");
-        assertEquals(List.of("first"), sentBy, "the slot that freed is the waiting call's, not the newcomer's");
+        // the waiting call may already have taken the freed slot; the newcomer never has
+        assertFalse(sentBy.contains("late"), "the slot that freed is the waiting call's, not the newcomer's: " + sentBy);
 
         advanceUntil(chains, () -> sentBy.size() == 2);
         finish.release();
