@@ -30,9 +30,9 @@ final class KtorLlmResponse implements LlmResponse {
         this.channel = (ByteReadChannel) response.getBody();
         this.body = BlockingKt.toInputStream(channel, null);
         HttpHeaders.Builder neutral = HttpHeaders.builder();
-        Headers native_ = response.getHeaders();
-        for (String name : native_.names()) {
-            for (String value : native_.getAll(name)) {
+        Headers nativeHeaders = response.getHeaders();
+        for (String name : nativeHeaders.names()) {
+            for (String value : nativeHeaders.getAll(name)) {
                 neutral.add(name, value);
             }
         }
