@@ -20,7 +20,8 @@ final class ClientPackages {
             "org.apache.http.impl.client.",
             "reactor.netty.http.client.",
             "io.vertx.core.http.",
-            "org.eclipse.jetty.client.");
+            "org.eclipse.jetty.client.",
+            "io.ktor.client.engine.cio.");
 
     /** The same prefixes as class file names ({@code okhttp3/}), as a transformer is told them. */
     private static final String[] INTERNAL_PREFIXES =

@@ -4,6 +4,7 @@ import io.llmfailover.agent.apache4.Apache4Instrumentation;
 import io.llmfailover.agent.apache5.Apache5Instrumentation;
 import io.llmfailover.agent.jdkhttp.JdkHttpInstrumentation;
 import io.llmfailover.agent.jetty.JettyInstrumentation;
+import io.llmfailover.agent.ktor.KtorInstrumentation;
 import io.llmfailover.agent.okhttp.OkHttpInstrumentation;
 import io.llmfailover.agent.reactornetty.ReactorNettyInstrumentation;
 import io.llmfailover.agent.restclient.RestClientInstrumentation;
@@ -25,7 +26,8 @@ final class InstrumentedTypes {
             List.of(new OkHttpInstrumentation(), new JdkHttpInstrumentation(),
                     new WebClientInstrumentation(), new RestClientInstrumentation(),
                     new UrlConnectionInstrumentation(), new Apache5Instrumentation(), new Apache4Instrumentation(),
-                    new ReactorNettyInstrumentation(), new VertxInstrumentation(), new JettyInstrumentation());
+                    new ReactorNettyInstrumentation(), new VertxInstrumentation(), new JettyInstrumentation(),
+                    new KtorInstrumentation());
 
     /** Keyed by class file name ({@code okhttp3/OkHttpClient$Builder}), as a transformer is told it. */
     private static final Map<String, ClientInstrumentation> BY_CLASS_FILE = byClassFile();

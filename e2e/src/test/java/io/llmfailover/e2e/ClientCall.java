@@ -10,6 +10,7 @@ import io.llmfailover.e2e.apps.GoogleGenAiSdkApp;
 import io.llmfailover.e2e.apps.JdkHttpClientApp;
 import io.llmfailover.e2e.apps.JettyHttpClientApp;
 import io.llmfailover.e2e.apps.JettyWebClientApp;
+import io.llmfailover.e2e.apps.KtorCioApp;
 import io.llmfailover.e2e.apps.LangChain4jApp;
 import io.llmfailover.e2e.apps.OkHttp3App;
 import io.llmfailover.e2e.apps.OpenAiSdkApp;
@@ -66,7 +67,10 @@ enum ClientCall {
     JETTY_BLOCKING(JettyHttpClientApp.class, "blocking"),
     JETTY_STREAM(JettyHttpClientApp.class, "stream"),
     /** WebClient over Jetty's connector: governed once, by WebClient's adapter. */
-    JETTY_WEBCLIENT_STREAM(JettyWebClientApp.class, "stream");
+    JETTY_WEBCLIENT_STREAM(JettyWebClientApp.class, "stream"),
+    /** Ktor's HttpClient on the CIO engine, from a Kotlin app. */
+    KTOR_CIO_BLOCKING(KtorCioApp.class, "blocking"),
+    KTOR_CIO_STREAM(KtorCioApp.class, "stream");
 
     private static final String ROWS = System.getProperty("e2e.rows", "");
 
@@ -153,7 +157,7 @@ enum ClientCall {
                 || app == GoogleGenAiSdkApp.class
                 || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
                 || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class || app == AzureOpenAiSdkApp.class
-                || app == JettyHttpClientApp.class || app == JettyWebClientApp.class || vertx();
+                || app == JettyHttpClientApp.class || app == JettyWebClientApp.class || app == KtorCioApp.class || vertx();
     }
 
     /**
@@ -164,18 +168,20 @@ enum ClientCall {
     static Stream<ClientCall> onePerClient() {
         return Stream.of(SDK_STREAM, OKHTTP3_BLOCKING, JDK_BLOCKING, URLCONNECTION_STREAM, APACHE4_BLOCKING,
                 APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM,
-                REACTOR_NETTY_STREAM, AZURE_OPENAI_SDK_BLOCKING, VERTX_STREAM, VERTX_WEBCLIENT_BLOCKING, JETTY_STREAM)
+                REACTOR_NETTY_STREAM, AZURE_OPENAI_SDK_BLOCKING, VERTX_STREAM, VERTX_WEBCLIENT_BLOCKING, JETTY_STREAM,
+                KTOR_CIO_STREAM)
                 .filter(ClientCall::namedByHand);
     }
 
     /**
      * FailoverTest's rows on the JDK 25 pass: one per client library, and both modes of the
      * libraries whose adapter takes a path of its own for each (Reactor Netty, the Azure SDK over
-     * it, Vert.x's HttpClient and WebClient, Jetty's HttpClient).
+     * it, Vert.x's HttpClient and WebClient, Jetty's HttpClient, Ktor's CIO engine).
      */
     static Stream<ClientCall> jdk25Rows() {
         return Stream.concat(onePerClient(),
-                Stream.of(REACTOR_NETTY_BLOCKING, AZURE_OPENAI_SDK_STREAM, VERTX_BLOCKING, VERTX_WEBCLIENT_STREAM, JETTY_BLOCKING)
+                Stream.of(REACTOR_NETTY_BLOCKING, AZURE_OPENAI_SDK_STREAM, VERTX_BLOCKING, VERTX_WEBCLIENT_STREAM, JETTY_BLOCKING,
+                        KTOR_CIO_BLOCKING)
                         .filter(ClientCall::namedByHand));
     }
 

@@ -36,6 +36,9 @@ final class Adapters {
     static final ClassValue<JettyHook> JETTY =
             new AdapterValue<>(JettyHook.class, "io.llmfailover.agent.jetty", "JettyAdapter");
 
+    static final ClassValue<KtorHook> KTOR =
+            new AdapterValue<>(KtorHook.class, "io.llmfailover.agent.ktor", "KtorAdapter");
+
     private Adapters() {}
 
     private static final class AdapterValue<T> extends ClassValue<T> {

@@ -246,4 +246,19 @@ public final class AgentHooks {
             FailureLog.once("Jetty HttpRequest.abort", t);
         }
     }
+
+    /**
+     * Called on entry to Ktor's {@code CIOEngine.execute(request, continuation)}, a suspend function
+     * every call of a CIO client reaches; null lets the original method run.
+     */
+    public static Outcome ktorExecute(Object engine, Object request, Object continuation) {
+        try {
+            KtorHook hook = Adapters.KTOR.get(engine.getClass());
+            Object suspended = hook == null ? null : hook.execute(engine, request, continuation);
+            return suspended == null ? null : Outcome.returning(suspended);
+        } catch (Throwable t) {
+            FailureLog.once("Ktor CIOEngine.execute", t);
+            return null;
+        }
+    }
 }

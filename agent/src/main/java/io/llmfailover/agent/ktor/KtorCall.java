@@ -1,0 +1,90 @@
+package io.llmfailover.agent.ktor;
+
+import io.ktor.client.engine.HttpClientEngine;
+import io.ktor.client.request.HttpRequestData;
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.bootstrap.FailureLog;
+import io.llmfailover.agent.lifecycle.AppWait;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.TransportFailure;
+import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
+import java.io.IOException;
+import java.net.URI;
+import kotlin.ResultKt;
+import kotlin.Unit;
+import kotlin.coroutines.Continuation;
+import kotlin.coroutines.CoroutineContext;
+import kotlin.coroutines.intrinsics.IntrinsicsKt;
+import kotlinx.coroutines.Job;
+
+/**
+ * One governed Ktor call, run through the call lifecycle on an agent thread: the app's engine and
+ * request, the app's suspended continuation, resumed exactly once with the response or the failure,
+ * and the call context Ktor made for it, whose job the app's cancellation cancels (and with it every
+ * attempt, each a child of it).
+ */
+final class KtorCall implements Runnable {
+
+    final HttpClientEngine engine;
+    final HttpRequestData request;
+    final URI uri;
+    /** The context Ktor runs the call in: the response, and every attempt's job, belong to its job. */
+    final CoroutineContext callContext;
+    private final Continuation<Object> app;
+    private final AppWait appWait = new AppWait();
+    private CallGovernor governor;
+    private CallerClassLoader.Captured caller;
+
+    KtorCall(HttpClientEngine engine, HttpRequestData request, Continuation<Object> app, CoroutineContext callContext) {
+        this.engine = engine;
+        this.request = request;
+        this.uri = URI.create(request.getUrl().toString());
+        this.app = app;
+        this.callContext = callContext;
+    }
+
+    /** Read on the calling coroutine's thread, before the call leaves it. */
+    void governedBy(CallGovernor governor, CallerClassLoader.Captured caller) {
+        this.governor = governor;
+        this.caller = caller;
+        Job job = callJob();
+        if (job != null) {
+            job.invokeOnCompletion(true, true, cause -> {
+                if (cause != null) {
+                    appWait.abandon();
+                }
+                return Unit.INSTANCE;
+            });
+        }
+    }
+
+    /** The context the app's own {@code execute} runs in. */
+    CoroutineContext appContext() {
+        return app.getContext();
+    }
+
+    Job callJob() {
+        return callContext.get(Job.Key);
+    }
+
+    /** Whether the app still waits: its cancellation ends an attempt waiting for its head. */
+    AppWait appWait() {
+        return appWait;
+    }
+
+    @Override
+    public void run() {
+        Object result;
+        try {
+            result = CallLifecycle.runGoverned(KtorBinding.INSTANCE, this, governor, caller);
+        } catch (Exception e) {
+            result = ResultKt.createFailure(TransportFailure.unwrapped(e));
+        } catch (Error e) {
+            FailureLog.once("Ktor CIO call", e);
+            result = ResultKt.createFailure(new IOException("llm-failover: the call failed inside the agent", e));
+        }
+        appWait.deliver();
+        // Through the app's own dispatcher: the app's code never runs on the agent thread.
+        IntrinsicsKt.intercepted(app).resumeWith(result);
+    }
+}

@@ -1,0 +1,311 @@
+package io.llmfailover.agent.ktor;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.ktor.client.engine.HttpClientEngine;
+import io.ktor.client.engine.KtorCallContextElement;
+import io.ktor.client.engine.cio.CIO;
+import io.ktor.client.plugins.HttpRequestTimeoutException;
+import io.ktor.client.request.HttpRequestData;
+import io.ktor.client.request.HttpResponseData;
+import io.ktor.http.ContentType;
+import io.ktor.http.HeadersBuilder;
+import io.ktor.http.HttpMethod;
+import io.ktor.http.URLUtilsKt;
+import io.ktor.http.content.OutgoingContent;
+import io.ktor.http.content.TextContent;
+import io.ktor.util.AttributesJvmKt;
+import io.ktor.utils.io.ByteChannelCtorKt;
+import io.ktor.utils.io.ByteReadChannel;
+import io.ktor.utils.io.jvm.javaio.BlockingKt;
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.testing.FakeGovernor;
+import io.llmfailover.agent.testing.LoopbackServer;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.LlmResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import kotlin.ResultKt;
+import kotlin.Unit;
+import kotlin.coroutines.Continuation;
+import kotlin.coroutines.CoroutineContext;
+import kotlin.coroutines.intrinsics.IntrinsicsKt;
+import kotlinx.coroutines.CompletableJob;
+import kotlinx.coroutines.JobKt;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The adapter driven as the advice on {@code CIOEngine.execute} drives it, with the call context
+ * Ktor's client pipeline gives the engine: a call it takes over is suspended and resumed with the
+ * answer, one it declines goes on as the engine's own.
+ */
+class KtorAdapterTest {
+
+    private static final String CHAT = "{\"model\":\"gpt-4o\",\"messages\":[]}";
+    private static final long WAIT_SECONDS = 10;
+
+    private final LoopbackServer primary = new LoopbackServer();
+    private final LoopbackServer backup = new LoopbackServer();
+    private final HttpClientEngine engine = CIO.INSTANCE.create(config -> Unit.INSTANCE);
+
+    @AfterEach
+    void close() throws IOException {
+        engine.close();
+        primary.close();
+        backup.close();
+    }
+
+    private HttpRequestData chatPost(LoopbackServer server, OutgoingContent body) {
+        HeadersBuilder headers = new HeadersBuilder(8);
+        headers.append("Authorization", "Bearer app-key");
+        return new HttpRequestData(URLUtilsKt.Url(server.uri("/v1/chat/completions").toString()),
+                HttpMethod.Companion.getPost(), headers.build(), body, JobKt.Job(null), AttributesJvmKt.Attributes(true));
+    }
+
+    private HttpRequestData chatPost(LoopbackServer server) {
+        return chatPost(server, new TextContent(CHAT, ContentType.Application.INSTANCE.getJson(), null));
+    }
+
+    /** What the advice does: the adapter takes the call over, or the engine runs it. */
+    private AppCall execute(CallGovernor governor, HttpRequestData request) {
+        AppCall app = new AppCall(engine);
+        Object returned = new KtorAdapter(() -> governor).execute(engine, request, app);
+        if (returned == null) {
+            app.takenOver = false;
+            returned = engine.execute(request, app);
+        }
+        if (returned != IntrinsicsKt.getCOROUTINE_SUSPENDED()) {
+            app.resumeWith(returned);
+        }
+        return app;
+    }
+
+    @Test
+    void aCallTheRuntimeDoesNotGovernIsLeftToTheEngine() throws Exception {
+        AppCall app = execute(FakeGovernor.governingNothing(), chatPost(primary));
+
+        assertFalse(app.takenOver);
+        assertEquals(200, app.response().getStatusCode().getValue());
+    }
+
+    @Test
+    void aGovernedCallGivesTheRuntimeTheBodyAndContentTypeAndResumesTheAppWithTheProvidersAnswer() throws Exception {
+        FakeGovernor governor = FakeGovernor.passThrough(Duration.ofSeconds(5));
+        primary.answering(exchange -> {
+            exchange.getResponseHeaders().set("x-provider", "primary");
+            LoopbackServer.respond(exchange, 200, "application/json", "{\"answer\":42}");
+        });
+
+        AppCall app = execute(governor, chatPost(primary));
+        HttpResponseData response = app.response();
+
+        assertTrue(app.takenOver);
+        assertNotEquals(Thread.currentThread().getName(), app.resumedOn);
+        assertEquals(200, response.getStatusCode().getValue());
+        assertEquals("primary", response.getHeaders().get("x-provider"));
+        assertEquals("{\"answer\":42}", bodyText(response));
+        LlmRequest seen = governor.executed().get(0);
+        assertEquals(CHAT, new String(seen.body(), StandardCharsets.UTF_8));
+        assertTrue(seen.headers().first("Content-Type").orElseThrow().startsWith("application/json"));
+        assertEquals("Bearer app-key", seen.headers().first("Authorization").orElseThrow());
+        assertEquals(List.of(CHAT), primary.received().stream().map(LoopbackServer.Received::bodyText).toList());
+    }
+
+    @Test
+    void aFailedAttemptIsReplayedToAnotherProviderWithItsOwnKeyAndTheAppSeesOnlyTheBackup() throws Exception {
+        primary.answering(exchange -> LoopbackServer.respond(exchange, 503, "application/json", "{\"error\":\"busy\"}"));
+        backup.answering(exchange -> LoopbackServer.respond(exchange, 200, "application/json", "{\"from\":\"backup\"}"));
+        List<Integer> statuses = new CopyOnWriteArrayList<>();
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            LlmResponse first = transport.send(request, Duration.ofSeconds(5));
+            statuses.add(first.status());
+            first.close();
+            URI fallback = backup.uri("/v1/chat/completions");
+            return transport.send(new LlmRequest(request.method(), fallback,
+                    request.headers().with("Authorization", "Bearer backup-key"), request.body()), Duration.ofSeconds(5));
+        });
+
+        HttpResponseData response = execute(governor, chatPost(primary)).response();
+
+        assertEquals(List.of(503), statuses);
+        assertEquals(200, response.getStatusCode().getValue());
+        assertEquals("{\"from\":\"backup\"}", bodyText(response));
+        LoopbackServer.Received replayed = backup.received().get(0);
+        assertEquals("Bearer backup-key", replayed.header("Authorization"));
+        assertEquals(CHAT, replayed.bodyText());
+        assertTrue(replayed.header("Content-Type").startsWith("application/json"));
+    }
+
+    @Test
+    void aProviderSilentPastTheFirstByteDeadlineFailsTheAppsCallAsKtorsRequestTimeout() throws Exception {
+        primary.answering(exchange -> primary.holdUntilReleased());
+
+        AppCall app = execute(FakeGovernor.passThrough(Duration.ofMillis(200)), chatPost(primary));
+
+        assertInstanceOf(HttpRequestTimeoutException.class, app.failure());
+    }
+
+    @Test
+    void aStreamReachesTheAppsChannelEventByEventWhileTheProviderIsStillSending() throws Exception {
+        CountDownLatch firstEventRead = new CountDownLatch(1);
+        primary.answering(exchange -> {
+            exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
+            exchange.sendResponseHeaders(200, 0);
+            OutputStream out = exchange.getResponseBody();
+            out.write("data: one\n\n".getBytes(StandardCharsets.UTF_8));
+            out.flush();
+            firstEventRead.await(WAIT_SECONDS, TimeUnit.SECONDS);
+            out.write("data: two\n\n".getBytes(StandardCharsets.UTF_8));
+            out.close();
+        });
+
+        HttpResponseData response = execute(FakeGovernor.passThrough(Duration.ofSeconds(5)), chatPost(primary)).response();
+
+        try (InputStream body = BlockingKt.toInputStream((ByteReadChannel) response.getBody(), null)) {
+            assertEquals("data: one\n\n", event(body, "data: one\n\n".length()));
+            firstEventRead.countDown();
+            assertEquals("data: two\n\n", event(body, "data: two\n\n".length()));
+            assertEquals(-1, body.read());
+        }
+    }
+
+    @Test
+    void theAppsCancellationEndsTheAttemptInFlightAndItsCall() throws Exception {
+        CountDownLatch arrived = new CountDownLatch(1);
+        primary.answering(exchange -> {
+            arrived.countDown();
+            primary.holdUntilReleased();
+        });
+        CountDownLatch attemptEnded = new CountDownLatch(1);
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            try {
+                return transport.send(request, null);
+            } finally {
+                attemptEnded.countDown();
+            }
+        });
+        AppCall app = execute(governor, chatPost(primary));
+        assertTrue(arrived.await(WAIT_SECONDS, TimeUnit.SECONDS), "the attempt never reached the provider");
+
+        app.callJob.cancel((CancellationException) null);
+
+        assertTrue(attemptEnded.await(WAIT_SECONDS, TimeUnit.SECONDS), "the attempt was still waiting after the app cancelled");
+        assertInstanceOf(IOException.class, app.failure());
+    }
+
+    @Test
+    void contentThatCannotBeReplayedIsSentOnceAsTheAppMadeIt() throws Exception {
+        byte[] chat = CHAT.getBytes(StandardCharsets.UTF_8);
+        OutgoingContent channel = new OutgoingContent.ReadChannelContent() {
+            @Override
+            public ByteReadChannel readFrom() {
+                return ByteChannelCtorKt.ByteReadChannel(chat, 0, chat.length);
+            }
+        };
+        FakeGovernor governor = FakeGovernor.neverReached();
+
+        HttpResponseData response = execute(governor, chatPost(primary, channel)).response();
+
+        assertEquals(200, response.getStatusCode().getValue());
+        assertEquals(List.of(CHAT), primary.received().stream().map(LoopbackServer.Received::bodyText).toList());
+        assertTrue(governor.executed().isEmpty());
+    }
+
+    @Test
+    void theEnginesResumptionOfItsOwnExecuteAndACallOutsideAClientsPipelineAreLeftToTheEngine() {
+        KtorAdapter adapter = new KtorAdapter(FakeGovernor::neverReached);
+        Continuation<Object> noCallContext = new Continuation<>() {
+            @Override
+            public CoroutineContext getContext() {
+                return engine.getCoroutineContext();
+            }
+
+            @Override
+            public void resumeWith(Object result) {
+                // never resumed: the adapter declines the call
+            }
+        };
+
+        assertNull(adapter.execute(engine, chatPost(primary), noCallContext));
+        assertNull(adapter.execute(engine, null, new AppCall(engine)));
+    }
+
+    private static String bodyText(HttpResponseData response) throws IOException {
+        try (InputStream body = BlockingKt.toInputStream((ByteReadChannel) response.getBody(), null)) {
+            return new String(body.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String event(InputStream body, int length) throws IOException {
+        byte[] bytes = new byte[length];
+        int read = 0;
+        while (read < length) {
+            int count = body.read(bytes, read, length - read);
+            if (count < 0) {
+                break;
+            }
+            read += count;
+        }
+        return new String(bytes, 0, read, StandardCharsets.UTF_8);
+    }
+
+    /** The app's side of one call, as Ktor's pipeline sets it up: a call context whose job the app's cancellation cancels. */
+    private static final class AppCall implements Continuation<Object> {
+        final CompletableJob callJob = JobKt.Job(null);
+        private final CoroutineContext context;
+        private final CompletableFuture<HttpResponseData> outcome = new CompletableFuture<>();
+        volatile boolean takenOver = true;
+        volatile String resumedOn;
+
+        AppCall(HttpClientEngine engine) {
+            CoroutineContext callContext = engine.getCoroutineContext().plus(callJob);
+            this.context = callContext.plus(new KtorCallContextElement(callContext));
+        }
+
+        @Override
+        public CoroutineContext getContext() {
+            return context;
+        }
+
+        @Override
+        public void resumeWith(Object result) {
+            resumedOn = Thread.currentThread().getName();
+            try {
+                ResultKt.throwOnFailure(result);
+                outcome.complete((HttpResponseData) result);
+            } catch (Throwable failure) {
+                outcome.completeExceptionally(failure);
+            }
+        }
+
+        HttpResponseData response() throws Exception {
+            return outcome.get(WAIT_SECONDS, TimeUnit.SECONDS);
+        }
+
+        Throwable failure() throws Exception {
+            try {
+                outcome.get(WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (ExecutionException e) {
+                return e.getCause();
+            }
+            throw new AssertionError("the call succeeded");
+        }
+    }
+}
