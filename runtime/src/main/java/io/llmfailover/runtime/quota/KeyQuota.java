@@ -33,6 +33,11 @@ final class KeyQuota {
         return tokens != null || learnedTokens != null;
     }
 
+    /** True when the operator set a token quota ({@code tpm}), which a call's tokens are counted exactly for. */
+    boolean hasTokenQuota() {
+        return tokens != null;
+    }
+
     /** Charges one request and {@code tokenCount} tokens and returns 0; or charges nothing and returns the wait. */
     synchronized long tryCharge(long tokenCount, long nowNanos) {
         return tryCharge(tokenCount, nowNanos, false);

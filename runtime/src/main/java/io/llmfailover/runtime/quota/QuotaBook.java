@@ -44,7 +44,9 @@ public final class QuotaBook {
             return new QuotaDecision(new QuotaCharge(this, quotaKey, null, 0), 0);
         }
         long now = clock.nanoTime();
-        long tokens = quota.metersTokens(now) ? estimate.total() : 0;
+        long tokens = !quota.metersTokens(now) ? 0
+                : quota.hasTokenQuota() ? estimate.total()
+                : estimate.byCharacters(); // a budget learnt from the provider's headers only paces
         ProviderLimits limits = shaping.limitsOf(provider);
         long fleetWait = limits.hasQuota() ? fleet.tryTake(quotaKey, 1, tokens, limits) : SharedBuckets.UNAVAILABLE;
         if (fleetWait > 0) {

@@ -2,7 +2,6 @@ package io.llmfailover.runtime.quota;
 
 import com.knuddels.jtokkit.Encodings;
 import com.knuddels.jtokkit.api.Encoding;
-import com.knuddels.jtokkit.api.EncodingRegistry;
 import com.knuddels.jtokkit.api.EncodingType;
 import java.util.Locale;
 import java.util.regex.Pattern;
@@ -27,23 +26,36 @@ interface TokenCounter {
             return BY_CHARACTERS;
         }
         String name = model.toLowerCase(Locale.ROOT).replaceFirst("^(ft:|openai/)", "");
-        if (Encoders.O200K_MODELS.matcher(name).lookingAt()) {
-            return Encoders.O200K::countTokensOrdinary;
+        if (ModelFamilies.O200K.matcher(name).lookingAt()) {
+            return text -> O200k.ENCODING.countTokensOrdinary(text);
         }
-        if (Encoders.CL100K_MODELS.matcher(name).lookingAt()) {
-            return Encoders.CL100K::countTokensOrdinary;
+        if (ModelFamilies.CL100K.matcher(name).lookingAt()) {
+            return text -> Cl100k.ENCODING.countTokensOrdinary(text);
         }
         return BY_CHARACTERS;
     }
 
-    /** Loaded on first use only: a gateway without token quotas never reads the encodings' tables. */
-    final class Encoders {
-        static final Pattern O200K_MODELS = Pattern.compile("gpt-4o|chatgpt-4o|gpt-4\\.1|gpt-4\\.5|gpt-5|o1|o3|o4");
-        static final Pattern CL100K_MODELS = Pattern.compile("gpt-|text-embedding-");
-        private static final EncodingRegistry REGISTRY = Encodings.newLazyEncodingRegistry();
-        static final Encoding O200K = REGISTRY.getEncoding(EncodingType.O200K_BASE);
-        static final Encoding CL100K = REGISTRY.getEncoding(EncodingType.CL100K_BASE);
+    /** Which encoding a model name takes. */
+    final class ModelFamilies {
+        static final Pattern O200K = Pattern.compile("gpt-4o|chatgpt-4o|gpt-4\\.1|gpt-4\\.5|gpt-5|o1|o3|o4");
+        static final Pattern CL100K = Pattern.compile("gpt-|text-embedding-");
 
-        private Encoders() {}
+        private ModelFamilies() {}
+    }
+
+    /**
+     * Each encoding's table is read on its first count only (about half a second for o200k_base), so
+     * a gateway without token quotas never reads one, and one that counts gpt-4o reads only its own.
+     */
+    final class O200k {
+        static final Encoding ENCODING = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.O200K_BASE);
+
+        private O200k() {}
+    }
+
+    final class Cl100k {
+        static final Encoding ENCODING = Encodings.newLazyEncodingRegistry().getEncoding(EncodingType.CL100K_BASE);
+
+        private Cl100k() {}
     }
 }

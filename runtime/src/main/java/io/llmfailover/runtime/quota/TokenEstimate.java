@@ -14,6 +14,8 @@ import java.util.Set;
  * TokenCounter#CHARS_PER_TOKEN} characters a token) plus its output, the {@code max_tokens} it
  * asks for ({@code max_completion_tokens}, {@code max_output_tokens}, Gemini's {@code
  * maxOutputTokens}), else {@code translation.default-max-tokens}. The answer's usage corrects it.
+ * Counting exactly costs about 50 us per KB of prompt (and loading an encoding, about half a second
+ * the first time), so it is done only where the operator set a token quota ({@link #total()}).
  */
 public final class TokenEstimate {
 
@@ -35,6 +37,7 @@ public final class TokenEstimate {
     private final String model;
     private final int defaultMaxTokens;
     private long total = -1;
+    private long byCharacters = -1;
 
     public TokenEstimate(byte[] body, String model, int defaultMaxTokens) {
         this.body = body;
@@ -42,15 +45,27 @@ public final class TokenEstimate {
         this.defaultMaxTokens = defaultMaxTokens;
     }
 
-    /** Input plus output tokens. */
+    /** Input plus output tokens, the input counted with the model's own encoding where it is known. */
     public long total() {
         if (total < 0) {
-            total = estimate();
+            total = estimate(TokenCounter.forModel(model));
         }
         return total;
     }
 
-    private long estimate() {
+    /**
+     * Input plus output tokens, the input at {@value TokenCounter#CHARS_PER_TOKEN} characters a token:
+     * for a quota that only paces, where counting a long prompt exactly would cost the call more
+     * than the precision is worth (the answer's usage corrects the charge either way).
+     */
+    public long byCharacters() {
+        if (byCharacters < 0) {
+            byCharacters = estimate(TokenCounter.BY_CHARACTERS);
+        }
+        return byCharacters;
+    }
+
+    private long estimate(TokenCounter counter) {
         JsonNode request;
         try {
             request = JSON.readTree(body);
@@ -60,7 +75,7 @@ public final class TokenEstimate {
         if (request == null || !request.isObject()) {
             return TokenCounter.BY_CHARACTERS.count(new String(body, StandardCharsets.UTF_8)) + defaultMaxTokens;
         }
-        return input(request, TokenCounter.forModel(model)) + output(request);
+        return input(request, counter) + output(request);
     }
 
     private static long input(JsonNode request, TokenCounter counter) {

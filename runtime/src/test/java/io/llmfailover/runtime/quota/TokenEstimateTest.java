@@ -20,6 +20,15 @@ class TokenEstimateTest {
     }
 
     @Test
+    void byCharactersCountsAnOpenAiModelsInputAtFourCharactersAToken() {
+        String body = "{\"model\":\"gpt-4o\",\"max_tokens\":100,\"messages\":[{\"role\":\"user\",\"content\":\"Hello world\"}]}";
+        TokenEstimate estimate = new TokenEstimate(body.getBytes(StandardCharsets.UTF_8), "gpt-4o", DEFAULT_MAX_TOKENS);
+
+        assertEquals(1 + 3 + 100, estimate.byCharacters(), "\"user\" 1, \"Hello world\" 3, the output asked for");
+        assertEquals(1 + 2 + 100, estimate.total());
+    }
+
+    @Test
     void otherModelsCountFourCharactersToATokenRoundedUp() {
         String body = "{\"max_tokens\":10,\"system\":\"abcdefgh\",\"messages\":[{\"role\":\"user\",\"content\":\"abcde\"}]}";
 
