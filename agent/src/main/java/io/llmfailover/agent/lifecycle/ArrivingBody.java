@@ -1,7 +1,7 @@
 package io.llmfailover.agent.lifecycle;
 
+import io.llmfailover.runtime.http.ChunkedStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -11,7 +11,7 @@ import java.util.concurrent.LinkedBlockingQueue;
  * runtime reads (and translates) it on an agent thread while the client's event loop only hands
  * chunks over, each already copied out of the client's pooled memory.
  */
-public final class ArrivingBody extends InputStream {
+public final class ArrivingBody extends ChunkedStream {
 
     /** The client's side of the body: more demand, or no more of it. */
     public interface Source {
@@ -25,8 +25,6 @@ public final class ArrivingBody extends InputStream {
     private final BlockingQueue<Object> arrivals = new LinkedBlockingQueue<>();
     private volatile Source source;
     private volatile boolean closed;
-    private byte[] current = new byte[0];
-    private int position;
     private boolean ended;
 
     /** The client subscribed: asks for the first chunk, or cancels when the stream was closed first. */
@@ -51,36 +49,12 @@ public final class ArrivingBody extends InputStream {
         arrivals.add(END);
     }
 
+    /** The next chunk that arrived, waiting for it; null once the body ended or was closed. */
     @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        int read = read(one, 0, 1);
-        return read < 0 ? -1 : one[0] & 0xff;
-    }
-
-    @Override
-    public int read(byte[] target, int offset, int length) throws IOException {
-        if (length == 0) {
-            return 0;
+    protected byte[] nextChunk() throws IOException {
+        if (ended || closed) {
+            return null;
         }
-        while (position == current.length) {
-            if (ended || closed) {
-                return -1;
-            }
-            next();
-        }
-        int count = Math.min(length, current.length - position);
-        System.arraycopy(current, position, target, offset, count);
-        position += count;
-        return count;
-    }
-
-    @Override
-    public int available() {
-        return current.length - position;
-    }
-
-    private void next() throws IOException {
         Object arrival;
         try {
             arrival = arrivals.take();
@@ -90,14 +64,14 @@ public final class ArrivingBody extends InputStream {
         }
         if (arrival == END) {
             ended = true;
-        } else if (arrival instanceof Throwable failure) {
+            return null;
+        }
+        if (arrival instanceof Throwable failure) {
             ended = true;
             throw failure instanceof IOException io ? io : new IOException("the response body broke off", failure);
-        } else {
-            current = (byte[]) arrival;
-            position = 0;
-            source.requestOne();
         }
+        source.requestOne();
+        return (byte[]) arrival;
     }
 
     /** Cancels the body: the client releases (or closes) the connection. */

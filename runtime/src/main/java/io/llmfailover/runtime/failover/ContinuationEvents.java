@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.failover;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmfailover.runtime.http.ChunkedStream;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.protocol.translate.sse.SseEvent;
@@ -16,14 +17,12 @@ import java.io.InputStream;
  * and are left out, and the continuation's text deltas name the block the app was reading. Read
  * event by event, as the fallback sends them.
  */
-final class ContinuationEvents extends InputStream {
+final class ContinuationEvents extends ChunkedStream {
 
     private final InputStream continuation;
     private final SseReader events;
     private final Operation operation;
     private final int textBlockIndex;
-    private byte[] pending = new byte[0];
-    private int position;
 
     ContinuationEvents(InputStream continuation, Operation operation, int textBlockIndex) {
         this.continuation = continuation;
@@ -32,26 +31,9 @@ final class ContinuationEvents extends InputStream {
         this.textBlockIndex = textBlockIndex;
     }
 
+    /** The continuation's next event as the rest of the stream: null at its end. */
     @Override
-    public int read() throws IOException {
-        byte[] one = new byte[1];
-        return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-    }
-
-    @Override
-    public int read(byte[] into, int offset, int count) throws IOException {
-        while (position == pending.length) {
-            if (!nextKeptEvent()) {
-                return -1;
-            }
-        }
-        int n = Math.min(count, pending.length - position);
-        System.arraycopy(pending, position, into, offset, n);
-        position += n;
-        return n;
-    }
-
-    private boolean nextKeptEvent() throws IOException {
+    protected byte[] nextChunk() throws IOException {
         SseEvent event;
         while ((event = events.next()) != null) {
             ObjectNode json = Json.parseObjectOrNull(event.data());
@@ -67,11 +49,9 @@ final class ContinuationEvents extends InputStream {
             } else {
                 SseFrames.data(frame, event.data());
             }
-            pending = frame.toByteArray();
-            position = 0;
-            return true;
+            return frame.toByteArray();
         }
-        return false;
+        return null;
     }
 
     @Override

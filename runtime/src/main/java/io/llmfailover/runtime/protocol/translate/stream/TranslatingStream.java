@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.protocol.translate.stream;
 
+import io.llmfailover.runtime.http.ChunkedStream;
 import io.llmfailover.runtime.protocol.translate.MalformedBodyException;
 import io.llmfailover.runtime.protocol.translate.model.ErrorKind;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
@@ -17,15 +18,13 @@ import java.util.List;
  * Nothing it reads can make it throw at the caller's parser: a malformed or cut-short target stream
  * ends with an error frame in the caller's dialect.
  */
-public final class TranslatingStream extends InputStream {
+public final class TranslatingStream extends ChunkedStream {
 
     private final InputStream upstream;
     private final SseReader reader;
     private final StreamDecoder decoder;
     private final StreamEncoder encoder;
     private final List<StreamEvent> events = new ArrayList<>();
-    private byte[] chunk = new byte[0];
-    private int position;
     private boolean finished;
 
     public TranslatingStream(InputStream upstream, StreamDecoder decoder, StreamEncoder encoder) {
@@ -36,50 +35,16 @@ public final class TranslatingStream extends InputStream {
     }
 
     @Override
-    public int read() throws IOException {
-        if (!fill()) {
-            return -1;
-        }
-        return chunk[position++] & 0xff;
-    }
-
-    @Override
-    public int read(byte[] into, int offset, int length) throws IOException {
-        if (length == 0) {
-            return 0;
-        }
-        if (!fill()) {
-            return -1;
-        }
-        int count = Math.min(length, chunk.length - position);
-        System.arraycopy(chunk, position, into, offset, count);
-        position += count;
-        return count;
-    }
-
-    @Override
-    public int available() {
-        return chunk.length - position;
-    }
-
-    @Override
     public void close() throws IOException {
         finished = true;
-        chunk = new byte[0];
-        position = 0;
+        discardChunk();
         upstream.close();
     }
 
-    /** True when translated bytes are ready; false at the end of the caller's stream. */
-    private boolean fill() {
-        while (position >= chunk.length) {
-            if (finished) {
-                return false;
-            }
-            chunk = translateNextEvent();
-            position = 0;
-        }
-        return true;
+    /** The next target event, translated; null at the end of the caller's stream. */
+    @Override
+    protected byte[] nextChunk() {
+        return finished ? null : translateNextEvent();
     }
 
     private byte[] translateNextEvent() {
