@@ -208,32 +208,35 @@ final class ProviderBehaviours {
      * An answer whose content is {@code size} characters: one JSON string, or a stream of 64 KB
      * deltas. Its content is {@link #hugeContent(int)}.
      */
+    /**
+     * Built before the app calls, so that the fault is the answer's size and never the time the
+     * stub takes to make it (on a busy machine, longer than the agent's deadline for a head).
+     */
     static Behaviour answeringHuge(ChatWire wire, String name, int size) {
+        String content = hugeContent(size);
+        byte[] whole = wire.completion(name, content).getBytes(StandardCharsets.UTF_8);
+        List<String> deltas = new ArrayList<>();
+        for (int start = 0; start < size; start += 64 * 1024) {
+            deltas.add(content.substring(start, Math.min(size, start + 64 * 1024)));
+        }
+        List<String> events = wire.events(name, deltas);
         return exchange -> {
-            String content = hugeContent(size);
             if (exchange.streaming()) {
-                List<String> deltas = new ArrayList<>();
-                for (int start = 0; start < size; start += 64 * 1024) {
-                    deltas.add(content.substring(start, Math.min(size, start + 64 * 1024)));
-                }
                 exchange.chunkedHead(200, "text/event-stream");
-                for (String event : wire.events(name, deltas)) {
+                for (String event : events) {
                     exchange.chunk(event);
                 }
                 exchange.endChunks();
             } else {
-                exchange.respond(200, "application/json", wire.completion(name, content));
+                exchange.respond(200, "application/json", whole);
             }
         };
     }
 
     /** Digits and letters in a fixed cycle: any lost, doubled or reordered piece changes it. */
     static String hugeContent(int size) {
-        StringBuilder content = new StringBuilder(size);
-        for (int i = 0; content.length() < size; i++) {
-            content.append(Integer.toString(i % 36, 36));
-        }
-        return content.toString();
+        String cycle = "0123456789abcdefghijklmnopqrstuvwxyz";
+        return cycle.repeat(size / cycle.length() + 1).substring(0, size);
     }
 
     private static byte[] gzip(String text) throws IOException {

@@ -104,7 +104,7 @@ final class KtorBinding implements ClientBinding<KtorCall, HttpResponseData> {
     @Override
     public HttpResponseData toApp(KtorCall call, Answer answer) {
         HttpResponseData own = answer.isOwn() ? ((KtorLlmResponse) answer.ownResponse()).nativeResponse() : null;
-        ByteReadChannel body = ReadingKt.toByteReadChannelWithArrayPool(AnswerBody.of(answer),
+        ByteReadChannel body = ReadingKt.toByteReadChannelWithArrayPool(new RelayedBody(AnswerBody.of(answer)),
                 call.callContext.plus(READERS), ByteArrayPoolKt.getByteArrayPool());
         if (own != null) {
             return new HttpResponseData(own.getStatusCode(), own.getRequestTime(), own.getHeaders(), own.getVersion(),

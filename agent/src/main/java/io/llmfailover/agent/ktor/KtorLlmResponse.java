@@ -3,7 +3,6 @@ package io.llmfailover.agent.ktor;
 import io.ktor.client.request.HttpResponseData;
 import io.ktor.http.Headers;
 import io.ktor.utils.io.ByteReadChannel;
-import io.ktor.utils.io.jvm.javaio.BlockingKt;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import java.io.IOException;
@@ -28,7 +27,7 @@ final class KtorLlmResponse implements LlmResponse {
         this.response = response;
         this.job = job;
         this.channel = (ByteReadChannel) response.getBody();
-        this.body = BlockingKt.toInputStream(channel, null);
+        this.body = new EngineBody(channel);
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         Headers nativeHeaders = response.getHeaders();
         for (String name : nativeHeaders.names()) {

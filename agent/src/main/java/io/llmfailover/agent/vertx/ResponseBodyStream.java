@@ -26,7 +26,7 @@ final class ResponseBodyStream implements ArrivingBody.Source {
         ResponseBodyStream source = new ResponseBodyStream(response, Vertx.currentContext());
         ArrivingBody body = new ArrivingBody();
         response.handler(buffer -> body.arrived(buffer.getBytes()));
-        response.exceptionHandler(failure -> body.failed(VertxFailure.of(failure)));
+        response.exceptionHandler(failure -> source.failAfterWhatArrived(body, VertxFailure.of(failure)));
         response.endHandler(end -> {
             source.ended = true;
             body.ended();
@@ -38,6 +38,16 @@ final class ResponseBodyStream implements ArrivingBody.Source {
     @Override
     public void requestOne() {
         onContext(() -> response.fetch(1));
+    }
+
+    /**
+     * A broken connection is reported at once, while the chunks it delivered may still wait in the
+     * paused response: they are fetched first (the fetch runs on the context before the failure
+     * does), so the reader gets every byte that came before the break.
+     */
+    private void failAfterWhatArrived(ArrivingBody body, Throwable failure) {
+        response.fetch(Long.MAX_VALUE);
+        onContext(() -> body.failed(failure));
     }
 
     /** Unread, the body is cut off: the request is reset, which closes its connection. */

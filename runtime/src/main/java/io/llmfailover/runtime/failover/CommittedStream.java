@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.failover;
 
+import io.llmfailover.runtime.http.ReportedStreamBreak;
 import io.llmfailover.runtime.protocol.translate.StreamErrorFrames;
 import io.llmfailover.runtime.protocol.translate.sse.SseReader;
 import io.llmfailover.runtime.provider.Protocol;
@@ -97,7 +98,7 @@ final class CommittedStream extends InputStream {
     private int readTrailer(byte[] into, int offset, int count) throws IOException {
         if (trailerPosition == trailer.length) {
             if (broken != null) {
-                throw new IOException(BROKEN, broken);
+                throw new ReportedStreamBreak(BROKEN, broken);
             }
             return -1;
         }
