@@ -21,7 +21,7 @@ public final class JsonModelField {
     public static ModelAndStream read(byte[] body) {
         String model = null;
         boolean stream = false;
-        TopLevelMembers members = new TopLevelMembers(body);
+        JsonMembers members = JsonMembers.of(body);
         while (members.next()) {
             if (members.nameIs("model")) {
                 String value = members.stringValue();

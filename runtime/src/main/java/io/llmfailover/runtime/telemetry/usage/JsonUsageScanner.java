@@ -1,14 +1,12 @@
 package io.llmfailover.runtime.telemetry.usage;
 
-import com.fasterxml.jackson.core.JsonParser;
-import com.fasterxml.jackson.core.filter.FilteringParserDelegate;
-import com.fasterxml.jackson.core.filter.TokenFilter;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 
 /**
  * A non-streamed JSON body (or Gemini's streamed JSON array): kept up to {@link #LIMIT} bytes and
- * parsed once, when its facts are first asked for. A larger body (a big embeddings batch) yields no facts rather than
+ * read once, when its facts are first asked for (by {@link ResponseFactsReader}, or parsed whole
+ * when content capture wants the text). A larger body (a big embeddings batch) yields no facts rather than
  * costing unbounded memory.
  */
 final class JsonUsageScanner implements UsageScanner {
@@ -53,10 +51,12 @@ final class JsonUsageScanner implements UsageScanner {
     }
 
     private void read(KeptBytes body) {
-        try (JsonParser parser = JSON.createParser(body.bytes(), 0, body.size())) {
-            JsonParser read = captureContent ? parser
-                    : new FilteringParserDelegate(parser, UsageFields.DOCUMENT, TokenFilter.Inclusion.INCLUDE_ALL_AND_PATH, true);
-            ResponseJson.read(JSON.readTree(read), facts, captureContent);
+        if (!captureContent) {
+            ResponseFactsReader.read(body.bytes(), 0, body.size(), facts);
+            return;
+        }
+        try {
+            ResponseJson.read(JSON.readTree(body.bytes(), 0, body.size()), facts, true);
         } catch (java.io.IOException | RuntimeException notJson) {
             // Not a JSON document: nothing to learn from it.
         }

@@ -1,6 +1,5 @@
 package io.llmfailover.runtime.telemetry.usage;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -11,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 final class SseUsageScanner implements UsageScanner {
 
     static final int LINE_LIMIT = 256 * 1024;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final ResponseFacts facts = new ResponseFacts();
     private byte[] line = new byte[512];
@@ -76,11 +74,7 @@ final class SseUsageScanner implements UsageScanner {
         if (payload.trim().equals("[DONE]")) {
             return;
         }
-        try {
-            ResponseJson.read(JSON.readTree(line, 5, length - 5), facts, false);
-        } catch (java.io.IOException | RuntimeException notJson) {
-            // A data line that is not JSON carries nothing we read.
-        }
+        ResponseFactsReader.read(line, 5, length, facts);
     }
 
     /** OpenAI repeats {@code "usage":null} and {@code "finish_reason":null} in every chunk: those don't count. */

@@ -1,19 +1,24 @@
 package io.llmfailover.runtime.protocol;
 
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
 
 /**
- * A forward-only walk over the members of a JSON object held as UTF-8 bytes, looking only at the
- * top level: every nested value is stepped over without being read. It allocates nothing but the
- * strings asked for, which is why the call path uses it instead of a general parser, for the one or
- * two fields it needs out of every request.
+ * A forward-only walk over the members of one JSON object held as UTF-8 bytes: a member's value is
+ * read only when asked for (a string, a number, or the members of a nested object), and stepped
+ * over otherwise. It allocates nothing but the strings and walks asked for, which is why the call
+ * path reads the one or two fields it needs out of every request this way, and telemetry the few
+ * it needs out of every answer, instead of with a general parser.
  *
  * <p>It checks only what it must to stay in step (quotes, escapes, nesting): input that is not
  * JSON ends the walk early ({@link #next()} returns false), never with an exception.
  */
-final class TopLevelMembers {
+public final class JsonMembers {
 
     private final byte[] json;
+    /** Just past the last byte the walk may read. */
+    private final int limit;
     private int position;
     private int nameStart;
     private int nameEnd;
@@ -22,27 +27,46 @@ final class TopLevelMembers {
     private boolean onMember;
     private boolean done;
 
-    TopLevelMembers(byte[] json) {
+    private JsonMembers(byte[] json, int objectStart, int limit) {
         this.json = json;
-        position = skipByteOrderMark(0);
-        position = skipWhitespace(position);
-        if (position < json.length && json[position] == '{') {
-            position++;
-        } else {
-            done = true;
+        this.limit = limit;
+        position = objectStart + 1;
+    }
+
+    /** The members of the object {@code json} holds; none when it holds anything else. */
+    public static JsonMembers of(byte[] json) {
+        return of(json, 0, json.length);
+    }
+
+    /** The members of the object in {@code json[from, to)}, after any byte order mark and whitespace. */
+    public static JsonMembers of(byte[] json, int from, int to) {
+        int start = skipWhitespace(json, skipByteOrderMark(json, from, to), to);
+        JsonMembers members = new JsonMembers(json, start, to);
+        members.done = start >= to || json[start] != '{';
+        return members;
+    }
+
+    /**
+     * Each object among the elements of the array in {@code json[from, to)}; nothing when it holds
+     * anything else. Elements that are not objects are stepped over.
+     */
+    public static void forEachObjectIn(byte[] json, int from, int to, Consumer<JsonMembers> action) {
+        int start = skipWhitespace(json, skipByteOrderMark(json, from, to), to);
+        if (start < to && json[start] == '[') {
+            new JsonMembers(json, start, to).walkObjectElements(start, action);
         }
     }
 
     /** Moves to the next member; false at the object's end or where the input stops being JSON. */
-    boolean next() {
+    public boolean next() {
         if (done) {
             return false;
         }
         if (onMember && !stepOverValueAndComma()) {
             return finish();
         }
-        position = skipWhitespace(position);
-        if (position >= json.length || json[position] != '"') {
+        position = skipWhitespace(json, position, limit);
+        if (position >= limit || json[position] != '"') {
             return finish();
         }
         nameStart = position + 1;
@@ -51,17 +75,17 @@ final class TopLevelMembers {
             return finish();
         }
         nameEscaped = indexOf('\\', nameStart, nameEnd) >= 0;
-        position = skipWhitespace(nameEnd + 1);
-        if (position >= json.length || json[position] != ':') {
+        position = skipWhitespace(json, nameEnd + 1, limit);
+        if (position >= limit || json[position] != ':') {
             return finish();
         }
-        valueStart = skipWhitespace(position + 1);
+        valueStart = skipWhitespace(json, position + 1, limit);
         onMember = true;
-        return valueStart < json.length || finish();
+        return valueStart < limit || finish();
     }
 
     /** Whether the current member's name is {@code name} (an ASCII name, as every field we read is). */
-    boolean nameIs(String name) {
+    public boolean nameIs(String name) {
         if (nameEscaped) {
             return name.equals(decode(nameStart, nameEnd));
         }
@@ -77,7 +101,7 @@ final class TopLevelMembers {
     }
 
     /** The current value when it is a string; null for any other kind of value. */
-    String stringValue() {
+    public String stringValue() {
         if (json[valueStart] != '"') {
             return null;
         }
@@ -86,10 +110,71 @@ final class TopLevelMembers {
     }
 
     /** Whether the current value is the literal {@code true}. */
-    boolean isTrue() {
-        return valueStart + 4 <= json.length && json[valueStart] == 't' && json[valueStart + 1] == 'r'
+    public boolean isTrue() {
+        return valueStart + 4 <= limit && json[valueStart] == 't' && json[valueStart + 1] == 'r'
                 && json[valueStart + 2] == 'u' && json[valueStart + 3] == 'e'
-                && (valueStart + 4 == json.length || endsLiteral(json[valueStart + 4]));
+                && (valueStart + 4 == limit || endsLiteral(json[valueStart + 4]));
+    }
+
+    /**
+     * The current value when it is a number, as a long the way a JSON library's {@code asLong}
+     * gives it (a fraction cut off, an integer too large for a long wrapped); null otherwise.
+     */
+    public Long longValue() {
+        byte first = json[valueStart];
+        if (first != '-' && (first < '0' || first > '9')) {
+            return null;
+        }
+        int end = endOfValue(valueStart);
+        if (end < 0) {
+            return null;
+        }
+        String number = new String(json, valueStart, end - valueStart, StandardCharsets.US_ASCII);
+        try {
+            if (indexOf('.', valueStart, end) >= 0 || indexOf('e', valueStart, end) >= 0
+                    || indexOf('E', valueStart, end) >= 0) {
+                return (long) Double.parseDouble(number);
+            }
+            return number.length() <= 18 ? Long.parseLong(number) : new BigInteger(number).longValue();
+        } catch (NumberFormatException notANumber) {
+            return null;
+        }
+    }
+
+    /** The members of the current value when it is an object; null for any other kind of value. */
+    public JsonMembers objectValue() {
+        return json[valueStart] == '{' ? new JsonMembers(json, valueStart, limit) : null;
+    }
+
+    /**
+     * Each object among the elements of the current value when it is an array; false, and nothing
+     * done, for any other kind of value.
+     */
+    public boolean forEachObjectElement(Consumer<JsonMembers> action) {
+        if (json[valueStart] != '[') {
+            return false;
+        }
+        walkObjectElements(valueStart, action);
+        return true;
+    }
+
+    private void walkObjectElements(int arrayStart, Consumer<JsonMembers> action) {
+        int i = skipWhitespace(json, arrayStart + 1, limit);
+        while (i < limit && json[i] != ']') {
+            if (json[i] == '{') {
+                action.accept(new JsonMembers(json, i, limit));
+            }
+            int end = endOfValue(i);
+            if (end < 0) {
+                return;
+            }
+            i = skipWhitespace(json, end, limit);
+            if (i < limit && json[i] == ',') {
+                i = skipWhitespace(json, i + 1, limit);
+            } else {
+                return;
+            }
+        }
     }
 
     private boolean finish() {
@@ -102,8 +187,8 @@ final class TopLevelMembers {
         if (end < 0) {
             return false;
         }
-        int after = skipWhitespace(end);
-        if (after < json.length && json[after] == ',') {
+        int after = skipWhitespace(json, end, limit);
+        if (after < limit && json[after] == ',') {
             position = after + 1;
             return true;
         }
@@ -121,7 +206,7 @@ final class TopLevelMembers {
             return endOfNested(start);
         }
         int i = start;
-        while (i < json.length && !endsLiteral(json[i])) {
+        while (i < limit && !endsLiteral(json[i])) {
             i++;
         }
         return i == start ? -1 : i;
@@ -130,7 +215,7 @@ final class TopLevelMembers {
     private int endOfNested(int start) {
         int depth = 0;
         int i = start;
-        while (i < json.length) {
+        while (i < limit) {
             byte b = json[i];
             if (b == '"') {
                 i = endOfString(i + 1);
@@ -149,7 +234,7 @@ final class TopLevelMembers {
 
     /** The index of the quote closing a string whose content starts at {@code from}, or -1. */
     private int endOfString(int from) {
-        for (int i = from; i < json.length; i++) {
+        for (int i = from; i < limit; i++) {
             byte b = json[i];
             if (b == '\\') {
                 i++;
@@ -221,16 +306,17 @@ final class TopLevelMembers {
         return -1;
     }
 
-    private int skipWhitespace(int from) {
+    private static int skipWhitespace(byte[] json, int from, int limit) {
         int i = from;
-        while (i < json.length && isWhitespace(json[i])) {
+        while (i < limit && isWhitespace(json[i])) {
             i++;
         }
         return i;
     }
 
-    private int skipByteOrderMark(int from) {
-        boolean mark = json.length >= 3 && json[0] == (byte) 0xEF && json[1] == (byte) 0xBB && json[2] == (byte) 0xBF;
+    private static int skipByteOrderMark(byte[] json, int from, int limit) {
+        boolean mark = limit - from >= 3 && json[from] == (byte) 0xEF && json[from + 1] == (byte) 0xBB
+                && json[from + 2] == (byte) 0xBF;
         return mark ? from + 3 : from;
     }
 
