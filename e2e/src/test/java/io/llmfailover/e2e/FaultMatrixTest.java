@@ -40,6 +40,12 @@ abstract class FaultMatrixTest {
     private static final Duration TIMEOUT = Duration.ofMillis(1500);
     /** A cell's call ends within the agent's timeout plus this; a hang would take the app's 30 s. */
     private static final Duration SLACK = Duration.ofSeconds(5);
+    /**
+     * What the first cell may take on top: the first call of a JVM loads the client, the SDK and the
+     * agent's woven classes, seconds on a busy machine, and is no hang. Start-up is measured by the
+     * benchmarks, not here.
+     */
+    private static final Duration COLD_START = Duration.ofSeconds(10);
     private static final Pattern CELL_END = Pattern.compile("^CELL-END fault=(\\S+) millis=(\\d+)$");
 
     @TempDir
@@ -82,7 +88,8 @@ abstract class FaultMatrixTest {
         assertTrue(cell != null, () -> "the app never reached the cell " + fault.label + " with " + client);
         assertTrue(cell.output().completed(), () -> "the app did not finish its call" + cell.describe());
         fault.expected(client.streams()).check(cell);
-        assertTrue(cell.millis() <= TIMEOUT.plus(SLACK).toMillis(),
+        Duration allowed = TIMEOUT.plus(SLACK).plus(fault.ordinal() == 0 ? COLD_START : Duration.ZERO);
+        assertTrue(cell.millis() <= allowed.toMillis(),
                 () -> "the call took " + cell.millis() + " ms, longer than the agent's timeouts allow" + cell.describe());
     }
 

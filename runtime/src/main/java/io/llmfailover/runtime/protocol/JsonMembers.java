@@ -24,6 +24,12 @@ public final class JsonMembers {
     private int nameEnd;
     private boolean nameEscaped;
     private int valueStart;
+    /** Where the current value ends, once a walk into it found out; -1 until then. */
+    private int valueEnd;
+    /** The walk into the current value, when it is an object one was asked for. */
+    private JsonMembers inner;
+    /** Just past this object's closing brace, once the walk reached it; -1 until then. */
+    private int closedAt = -1;
     private boolean onMember;
     private boolean done;
 
@@ -67,7 +73,7 @@ public final class JsonMembers {
         }
         position = skipWhitespace(json, position, limit);
         if (position >= limit || json[position] != '"') {
-            return finish();
+            return closeAt(position);
         }
         nameStart = position + 1;
         nameEnd = endOfString(nameStart);
@@ -80,6 +86,8 @@ public final class JsonMembers {
             return finish();
         }
         valueStart = skipWhitespace(json, position + 1, limit);
+        valueEnd = -1;
+        inner = null;
         onMember = true;
         return valueStart < limit || finish();
     }
@@ -143,7 +151,11 @@ public final class JsonMembers {
 
     /** The members of the current value when it is an object; null for any other kind of value. */
     public JsonMembers objectValue() {
-        return json[valueStart] == '{' ? new JsonMembers(json, valueStart, limit) : null;
+        if (json[valueStart] != '{') {
+            return null;
+        }
+        inner = new JsonMembers(json, valueStart, limit);
+        return inner;
     }
 
     /**
@@ -154,27 +166,32 @@ public final class JsonMembers {
         if (json[valueStart] != '[') {
             return false;
         }
-        walkObjectElements(valueStart, action);
+        valueEnd = walkObjectElements(valueStart, action);
         return true;
     }
 
-    private void walkObjectElements(int arrayStart, Consumer<JsonMembers> action) {
+    /** Just past the array's closing bracket, or -1 where it stops being JSON. */
+    private int walkObjectElements(int arrayStart, Consumer<JsonMembers> action) {
         int i = skipWhitespace(json, arrayStart + 1, limit);
         while (i < limit && json[i] != ']') {
+            int end = -1;
             if (json[i] == '{') {
-                action.accept(new JsonMembers(json, i, limit));
+                JsonMembers element = new JsonMembers(json, i, limit);
+                action.accept(element);
+                end = element.closedAt;
             }
-            int end = endOfValue(i);
+            end = end >= 0 ? end : endOfValue(i);
             if (end < 0) {
-                return;
+                return -1;
             }
             i = skipWhitespace(json, end, limit);
             if (i < limit && json[i] == ',') {
                 i = skipWhitespace(json, i + 1, limit);
             } else {
-                return;
+                break;
             }
         }
+        return i < limit && json[i] == ']' ? i + 1 : -1;
     }
 
     private boolean finish() {
@@ -182,8 +199,9 @@ public final class JsonMembers {
         return false;
     }
 
+    /** The value is stepped over once: where a walk into it already found its end, from there. */
     private boolean stepOverValueAndComma() {
-        int end = endOfValue(valueStart);
+        int end = valueEnd >= 0 ? valueEnd : inner != null && inner.closedAt >= 0 ? inner.closedAt : endOfValue(valueStart);
         if (end < 0) {
             return false;
         }
@@ -192,7 +210,16 @@ public final class JsonMembers {
             position = after + 1;
             return true;
         }
-        return false; // the closing brace, or something that is not JSON
+        closeAt(after); // the closing brace, or something that is not JSON
+        return false;
+    }
+
+    /** Ends the walk, noting where the object closed when {@code at} is its closing brace. */
+    private boolean closeAt(int at) {
+        if (at < limit && json[at] == '}') {
+            closedAt = at + 1;
+        }
+        return finish();
     }
 
     /** The index just past the value starting at {@code start}, or -1 when it does not end. */
