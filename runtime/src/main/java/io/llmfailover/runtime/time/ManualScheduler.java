@@ -9,6 +9,7 @@ public final class ManualScheduler implements Scheduler {
 
     private final ManualClock clock;
     private final List<Task> tasks = new ArrayList<>();
+    private int scheduled;
 
     public ManualScheduler(ManualClock clock) {
         this.clock = clock;
@@ -18,6 +19,7 @@ public final class ManualScheduler implements Scheduler {
     public synchronized Cancellable schedule(long delayNanos, Runnable action) {
         Task task = new Task(clock.nanoTime() + delayNanos, action);
         tasks.add(task);
+        scheduled++;
         return () -> remove(task);
     }
 
@@ -32,6 +34,11 @@ public final class ManualScheduler implements Scheduler {
     /** Actions scheduled and neither run nor cancelled yet. */
     public synchronized int pending() {
         return tasks.size();
+    }
+
+    /** Actions ever scheduled, run, cancelled or pending: tells apart two waits of the same length. */
+    public synchronized int scheduled() {
+        return scheduled;
     }
 
     private synchronized List<Task> takeDue() {
