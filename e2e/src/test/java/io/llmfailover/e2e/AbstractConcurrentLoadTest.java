@@ -83,6 +83,7 @@ abstract class AbstractConcurrentLoadTest {
         int afterLoadCalls = CONCURRENCY_LIMIT + 1;
 
         AppOutput output = ChildJvm.of(LoadApp.class, workDir)
+                .steadyState()
                 .jvmArg("-Xss512k")
                 .jvmArg("-Dllm.failover.agent.log.level=" + System.getProperty("e2e.load.agent-log", "info"))
                 .args(primary.baseUrl(), "sk-app-load", threads(), Integer.toString(CALLS),

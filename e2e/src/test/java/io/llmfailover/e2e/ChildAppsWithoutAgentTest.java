@@ -6,26 +6,35 @@ import static io.llmfailover.e2e.AppAssertions.assertCompleted;
 import static io.llmfailover.e2e.AppAssertions.assertRequestCount;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.llmfailover.e2e.AppOutput.Error;
 import io.llmfailover.e2e.AppOutput.Result;
+import io.llmfailover.e2e.CellRuns.CellRun;
 import io.llmfailover.e2e.StubProvider.Failure;
 import io.llmfailover.e2e.apps.AnthropicSdkApp;
 import io.llmfailover.e2e.apps.GeminiHttpApp;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.params.provider.MethodSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
@@ -41,6 +50,7 @@ class ChildAppsWithoutAgentTest {
     Path workDir;
 
     private StubProvider provider;
+    private final List<StubProvider> stubs = new CopyOnWriteArrayList<>();
 
     @BeforeEach
     void startStub() {
@@ -50,30 +60,60 @@ class ChildAppsWithoutAgentTest {
     @AfterEach
     void stopStub() {
         provider.close();
+        stubs.forEach(StubProvider::close);
     }
 
-    @ParameterizedTest
-    @MethodSource("io.llmfailover.e2e.ClientCall#openAiChat")
-    void eachClientReadsTheStubsAnswerAsSent(ClientCall client) throws Exception {
-        AppOutput output = client.launch(workDir, provider.baseUrl(), APP_KEY, "2").run();
-
-        assertCompleted(output);
-        assertAnsweredBy(provider, client, output, 1, 2);
-        assertRequestCount(2, provider, output);
-        assertAppCredential(client, APP_KEY, provider.chatRequests().get(0), output);
+    /**
+     * Each client, in one child JVM (as the agent's suites run it): it reads a stub's answer as
+     * sent, with its own key, and reports a stub's 400 as its own error.
+     */
+    @TestFactory
+    Stream<DynamicContainer> eachClientAgainstTheStubs() {
+        return ClientCall.openAiChat().map(client -> dynamicContainer(client.name(),
+                Stream.of(client).flatMap(this::harnessChecksOf)));
     }
 
-    @ParameterizedTest
-    @MethodSource("io.llmfailover.e2e.ClientCall#openAiChat")
-    void eachClientReportsTheStubsBadRequest(ClientCall client) throws Exception {
-        provider.failing(Failure.BAD_REQUEST);
+    private Stream<DynamicTest> harnessChecksOf(ClientCall client) {
+        StubProvider answering = stub("answering");
+        StubProvider refusing = stub("refusing").failing(Failure.BAD_REQUEST);
+        Map<String, CellRun> cells = runCells(client, List.of(
+                "answers=" + answering.baseUrl() + " 2",
+                "bad-request=" + refusing.baseUrl() + " 1"));
+        return Stream.of(
+                dynamicTest("eachClientReadsTheStubsAnswerAsSent", () -> {
+                    AppOutput output = cellOutput(cells, "answers");
+                    assertCompleted(output);
+                    assertAnsweredBy(answering, client, output, 1, 2);
+                    assertRequestCount(2, answering, output);
+                    assertAppCredential(client, APP_KEY, answering.chatRequests().get(0), output);
+                }),
+                dynamicTest("eachClientReportsTheStubsBadRequest", () -> {
+                    AppOutput output = cellOutput(cells, "bad-request");
+                    assertCompleted(output);
+                    List<Error> errors = output.errors();
+                    assertEquals(1, errors.size(), output::describe);
+                    assertEquals("400", errors.get(0).status(), output::describe);
+                }));
+    }
 
-        AppOutput output = client.launch(workDir, provider.baseUrl(), APP_KEY, "1").run();
+    private Map<String, CellRun> runCells(ClientCall client, List<String> cells) {
+        try {
+            return CellRuns.split(client.launchCells(workDir, APP_KEY, cells).run());
+        } catch (Exception e) {
+            throw new AssertionError("the app did not run for " + client, e);
+        }
+    }
 
-        assertCompleted(output);
-        List<Error> errors = output.errors();
-        assertEquals(1, errors.size(), output::describe);
-        assertEquals("400", errors.get(0).status(), output::describe);
+    private static AppOutput cellOutput(Map<String, CellRun> cells, String cell) {
+        CellRun run = cells.get(cell);
+        assertNotNull(run, () -> "the app never reached the cell " + cell);
+        return run.output();
+    }
+
+    private StubProvider stub(String name) {
+        StubProvider stub = StubProvider.answering(name);
+        stubs.add(stub);
+        return stub;
     }
 
     @ParameterizedTest

@@ -190,8 +190,11 @@ enum ClientCall {
         return withItsOptions(ChildJvm.of(app, workingDirectory).args(baseUrl, apiKey, mode, plan));
     }
 
-    /** A child JVM running this app once per cell, each {@code <cell>=<base url>}, one call each. */
-    ChildJvm launchFaultMatrix(Path workingDirectory, String apiKey, List<String> cells) {
+    /**
+     * A child JVM running this app once per cell, each {@code <cell>=<base url>} (one call) or
+     * {@code <cell>=<base url> <call plan>}.
+     */
+    ChildJvm launchCells(Path workingDirectory, String apiKey, List<String> cells) {
         return withItsOptions(ChildJvm.of(FaultMatrixApp.class, workingDirectory)
                 .args(app.getName(), apiKey, mode)
                 .args(cells.toArray(String[]::new)));

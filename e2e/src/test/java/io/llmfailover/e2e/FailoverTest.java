@@ -8,138 +8,235 @@ import static io.llmfailover.e2e.AppAssertions.assertRequestCount;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
+import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.llmfailover.e2e.CellRuns.CellRun;
 import io.llmfailover.e2e.StubProvider.Failure;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.DynamicContainer;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * The agent attached to unmodified apps (OpenAI SDK, JDK HttpClient, HttpURLConnection, Apache
- * HttpClient 5 and 4; blocking and streaming): the app addresses provider {@code primary}; the agent
- * fails over to {@code backup} as the contract says. What happens over several calls lives here
+ * The agent attached to unmodified apps (every client that speaks the OpenAI chat protocol;
+ * blocking and streaming): in each scenario the app addresses that scenario's primary, and the
+ * agent fails over to its backup as the contract says. What happens over several calls lives here
  * (silences, the breaker's cycle, credentials); each single fault is a cell of {@link FaultMatrixTest}.
+ *
+ * <p>One child JVM per client runs the app once per scenario, as the fault matrix does: each
+ * scenario has a primary, a backup and a route of its own, so no scenario's breaker or throttle
+ * touches another's.
  */
-@Execution(ExecutionMode.CONCURRENT) // its tests share nothing: they take both threads when free
+@Execution(ExecutionMode.CONCURRENT) // its rows share nothing: they take both threads when free
 class FailoverTest {
 
     private static final String APP_KEY = "sk-app-e2e-0123456789";
     private static final String BACKUP_KEY = "sk-backup-e2e-9876543210";
     private static final String BACKUP_KEY_VARIABLE = "E2E_BACKUP_KEY";
     private static final String BACKUP_MODEL = "backup-model";
+    /** Four scenarios' calls and pauses, and the JVM's start, on a busy machine. */
+    private static final Duration CHILD_TIMEOUT = Duration.ofSeconds(90);
 
     @TempDir
     Path workDir;
 
-    private StubProvider primary;
-    private StubProvider backup;
+    private final List<StubProvider> stubs = new CopyOnWriteArrayList<>();
 
-    @BeforeEach
-    void startProviders() {
-        primary = StubProvider.answering("primary");
-        backup = StubProvider.answering("backup");
+    /** A scenario as one client ran it: what the app printed, and the two providers it had. */
+    record Run(ClientCall client, AppOutput output, StubProvider primary, StubProvider backup) {}
+
+    /** The scenarios, in the order each child runs them (the quick ones first, while the JVM warms up). */
+    enum Scenario {
+        aHealthyPrimaryAnswersUnchangedAndTheBackupGetsNothing("healthy", "2") {
+            @Override
+            void check(Run run) {
+                assertCompleted(run.output);
+                assertAnsweredBy(run.primary, run.client, run.output, 1, 2);
+                assertRequestCount(2, run.primary, run.output);
+                assertRequestCount(0, run.backup, run.output);
+                assertAppCredential(run.client, APP_KEY, run.primary.chatRequests().get(0), run.output);
+            }
+        },
+        theBackupGetsItsOwnKeyAndModelAndNeverTheAppsKey("credentials", "1") {
+            @Override
+            void prepare(StubProvider primary) {
+                primary.failing(Failure.OVERLOADED);
+            }
+
+            @Override
+            void check(Run run) {
+                assertCompleted(run.output);
+                assertAnsweredBy(run.backup, run.client, run.output, 1);
+                List<LoggedRequest> received = run.backup.chatRequests();
+                assertEquals(1, received.size(), run.output::describe);
+                LoggedRequest request = received.get(0);
+                String seen = "headers the backup received: " + request.getAllHeaderKeys() + run.output.describe();
+                assertAll(
+                        () -> assertEquals("Bearer " + BACKUP_KEY, request.getHeader("Authorization"), seen),
+                        () -> assertFalse(allHeaderValues(request).contains(APP_KEY), "the app's key reached the backup"),
+                        () -> assertFalse(request.getBodyAsString().contains(APP_KEY), "the app's key is in the backup's body"),
+                        () -> assertTrue(request.getBodyAsString().contains("\"" + BACKUP_MODEL + "\""),
+                                "the backup's model replaces the app's: " + request.getBodyAsString()));
+                assertAppCredential(run.client, APP_KEY, run.primary.chatRequests().get(0), run.output);
+            }
+        },
+        /** Four calls well inside the primary's 2 s silence, then one after it. */
+        aRateLimitedPrimaryIsLeftAloneUntilItsRetryAfterEnds("rate-limited", "4,pause:2500,1") {
+            @Override
+            void prepare(StubProvider primary) {
+                primary.rateLimited(Duration.ofSeconds(2));
+            }
+
+            @Override
+            void check(Run run) {
+                assertCompleted(run.output);
+                assertAnsweredBy(run.backup, run.client, run.output, 1, 2, 3, 4, 5);
+                assertMarkedAsServedBy(run.backup, run.client, run.output, 1, 2, 3, 4, 5);
+                assertRequestCount(5, run.backup, run.output);
+                assertRequestCount(2, run.primary, run.output);
+            }
+        },
+        /**
+         * Calls 1-3 fail on the primary and open its breaker; 4-5 skip it; after the 1 s open
+         * duration, call 6 is the probe that finds it recovered and closes the breaker; 7 follows.
+         */
+        theBreakerOpensAfterThreeFailuresAndAProbeClosesItOnceThePrimaryRecovers("breaker", "5,pause:1500,2") {
+            @Override
+            void prepare(StubProvider primary) {
+                primary.failingThenRecovering(3, Failure.OVERLOADED);
+            }
+
+            @Override
+            void check(Run run) {
+                assertCompleted(run.output);
+                assertAnsweredBy(run.backup, run.client, run.output, 1, 2, 3, 4, 5);
+                assertMarkedAsServedBy(run.backup, run.client, run.output, 1, 2, 3, 4, 5);
+                assertAnsweredBy(run.primary, run.client, run.output, 6, 7);
+                assertRequestCount(5, run.backup, run.output);
+                assertRequestCount(3 + 2, run.primary, run.output);
+            }
+        };
+
+        /** The scenario's cell, and the prefix of its providers' names. */
+        final String cell;
+        final String plan;
+
+        Scenario(String cell, String plan) {
+            this.cell = cell;
+            this.plan = plan;
+        }
+
+        /** How the scenario's primary behaves; it answers every call unless told otherwise here. */
+        void prepare(StubProvider primary) {}
+
+        abstract void check(Run run);
+
+        String primaryName() {
+            return cell + "-primary";
+        }
+
+        String backupName() {
+            return cell + "-backup";
+        }
     }
 
     @AfterEach
     void stopProviders() {
-        primary.close();
-        backup.close();
+        stubs.forEach(StubProvider::close);
     }
 
-    @ParameterizedTest
-    @MethodSource("io.llmfailover.e2e.ClientCall#openAiChat")
-    void aHealthyPrimaryAnswersUnchangedAndTheBackupGetsNothing(ClientCall client) throws Exception {
-        AppOutput output = run(client, primary.baseUrl(), "2");
-
-        assertCompleted(output);
-        assertAnsweredBy(primary, client, output, 1, 2);
-        assertRequestCount(2, primary, output);
-        assertRequestCount(0, backup, output);
-        assertAppCredential(client, APP_KEY, primary.chatRequests().get(0), output);
+    @TestFactory
+    Stream<DynamicContainer> failover() {
+        return ClientCall.openAiChat().map(client -> dynamicContainer(client.name(),
+                Stream.of(client).flatMap(this::scenariosOf)));
     }
 
-    @ParameterizedTest
-    @MethodSource("io.llmfailover.e2e.ClientCall#openAiChat")
-    void aRateLimitedPrimaryIsLeftAloneUntilItsRetryAfterEnds(ClientCall client) throws Exception {
-        primary.rateLimited(Duration.ofSeconds(2));
-
-        // Four calls well inside the 2 s silence, then one after it.
-        AppOutput output = run(client, primary.baseUrl(), "4,pause:2500,1");
-
-        assertCompleted(output);
-        assertAnsweredBy(backup, client, output, 1, 2, 3, 4, 5);
-        assertMarkedAsServedBy(backup, client, output, 1, 2, 3, 4, 5);
-        assertRequestCount(5, backup, output);
-        assertRequestCount(2, primary, output);
+    /** Runs the client's child JVM when JUnit first asks for its scenarios, then checks each. */
+    private Stream<DynamicTest> scenariosOf(ClientCall client) {
+        Map<Scenario, Run> runs = run(client);
+        return Arrays.stream(Scenario.values()).map(scenario -> dynamicTest(scenario.name(), () -> {
+            Run run = runs.get(scenario);
+            assertNotNull(run, () -> "the app never reached the scenario " + scenario.cell + " with " + client);
+            scenario.check(run);
+        }));
     }
 
-    @ParameterizedTest
-    @MethodSource("io.llmfailover.e2e.ClientCall#openAiChat")
-    void theBackupGetsItsOwnKeyAndModelAndNeverTheAppsKey(ClientCall client) throws Exception {
-        primary.failing(Failure.OVERLOADED);
-
-        AppOutput output = run(client, primary.baseUrl(), "1");
-
-        assertCompleted(output);
-        assertAnsweredBy(backup, client, output, 1);
-        List<LoggedRequest> received = backup.chatRequests();
-        assertEquals(1, received.size(), output::describe);
-        LoggedRequest request = received.get(0);
-        String seen = "headers the backup received: " + request.getAllHeaderKeys() + output.describe();
-        assertAll(
-                () -> assertEquals("Bearer " + BACKUP_KEY, request.getHeader("Authorization"), seen),
-                () -> assertFalse(allHeaderValues(request).contains(APP_KEY), "the app's key reached the backup"),
-                () -> assertFalse(request.getBodyAsString().contains(APP_KEY), "the app's key is in the backup's body"),
-                () -> assertTrue(request.getBodyAsString().contains("\"" + BACKUP_MODEL + "\""),
-                        "the backup's model replaces the app's: " + request.getBodyAsString()));
-        assertAppCredential(client, APP_KEY, primary.chatRequests().get(0), output);
+    private Map<Scenario, Run> run(ClientCall client) {
+        try {
+            Map<Scenario, StubProvider[]> providers = new EnumMap<>(Scenario.class);
+            ConfigFile config = config();
+            List<String> cells = new ArrayList<>();
+            for (Scenario scenario : Scenario.values()) {
+                StubProvider primary = stub(scenario.primaryName());
+                StubProvider backup = stub(scenario.backupName());
+                scenario.prepare(primary);
+                providers.put(scenario, new StubProvider[] {primary, backup});
+                route(config, scenario, primary, backup);
+                cells.add(scenario.cell + "=" + primary.baseUrl() + " " + scenario.plan);
+            }
+            Path configFile = config.writeTo(workDir.resolve("llm-failover-" + client.name() + ".properties"));
+            AppOutput whole = client.launchCells(workDir, APP_KEY, cells)
+                    .withAgent(configFile)
+                    .env(BACKUP_KEY_VARIABLE, BACKUP_KEY)
+                    .timeout(CHILD_TIMEOUT)
+                    .run();
+            Map<String, CellRun> cellRuns = CellRuns.split(whole);
+            Map<Scenario, Run> runs = new EnumMap<>(Scenario.class);
+            providers.forEach((scenario, pair) -> {
+                CellRun cell = cellRuns.get(scenario.cell);
+                if (cell != null) {
+                    runs.put(scenario, new Run(client, cell.output(), pair[0], pair[1]));
+                }
+            });
+            return runs;
+        } catch (Exception e) {
+            throw new AssertionError("the app did not run for " + client, e);
+        }
     }
 
-    @ParameterizedTest
-    @MethodSource("io.llmfailover.e2e.ClientCall#openAiChat")
-    void theBreakerOpensAfterThreeFailuresAndAProbeClosesItOnceThePrimaryRecovers(ClientCall client)
-            throws Exception {
-        primary.failingThenRecovering(3, Failure.OVERLOADED);
-
-        // Calls 1-3 fail on the primary and open its breaker; 4-5 skip it; after the 1 s open
-        // duration, call 6 is the probe that finds it recovered and closes the breaker; 7 follows.
-        AppOutput output = run(client, primary.baseUrl(), "5,pause:1500,2");
-
-        assertCompleted(output);
-        assertAnsweredBy(backup, client, output, 1, 2, 3, 4, 5);
-        assertMarkedAsServedBy(backup, client, output, 1, 2, 3, 4, 5);
-        assertAnsweredBy(primary, client, output, 6, 7);
-        assertRequestCount(5, backup, output);
-        assertRequestCount(3 + 2, primary, output);
+    private StubProvider stub(String name) {
+        StubProvider stub = StubProvider.answering(name);
+        stubs.add(stub);
+        return stub;
     }
 
-    private AppOutput run(ClientCall client, String appBaseUrl, String plan) throws Exception {
-        Path configFile = config().writeTo(workDir.resolve("llm-failover-e2e.properties"));
-        return client.launch(workDir, appBaseUrl, APP_KEY, plan)
-                .withAgent(configFile)
-                .env(BACKUP_KEY_VARIABLE, BACKUP_KEY)
-                .run();
-    }
-
-    private ConfigFile config() {
-        return ConfigFile.primaryFallingOverTo(primary.baseUrl(), backup.baseUrl())
-                .set("provider.backup.api-key", "${" + BACKUP_KEY_VARIABLE + "}")
-                .set("provider.backup.model.*", BACKUP_MODEL)
+    private static ConfigFile config() {
+        return ConfigFile.create()
+                .comment("One route per scenario, its primary falling over to its backup.")
                 .set("breaker.consecutive-failures", 3)
                 .set("breaker.open-duration", "1s")
                 .set("breaker.half-open-probes", 1)
                 .set("timeout.first-byte", "5s")
                 // A blocking call's head only comes after the whole answer: its own deadline.
                 .set("timeout.head", "5s");
+    }
+
+    private static void route(ConfigFile config, Scenario scenario, StubProvider primary, StubProvider backup) {
+        String backupName = scenario.backupName();
+        config.set("provider." + scenario.primaryName() + ".url", primary.baseUrl())
+                .set("provider." + scenario.primaryName() + ".protocol", "openai")
+                .set("provider." + backupName + ".url", backup.baseUrl())
+                .set("provider." + backupName + ".protocol", "openai")
+                .set("provider." + backupName + ".api-key", "${" + BACKUP_KEY_VARIABLE + "}")
+                .set("provider." + backupName + ".model.*", BACKUP_MODEL)
+                .set("route." + scenario.cell + ".match", scenario.primaryName())
+                .set("route." + scenario.cell + ".chain", scenario.primaryName() + ", " + backupName);
     }
 
     private static String allHeaderValues(LoggedRequest request) {

@@ -15,8 +15,6 @@ import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicContainer;
@@ -46,7 +44,6 @@ abstract class FaultMatrixTest {
      * benchmarks, not here.
      */
     private static final Duration COLD_START = Duration.ofSeconds(10);
-    private static final Pattern CELL_END = Pattern.compile("^CELL-END fault=(\\S+) millis=(\\d+)$");
 
     @TempDir
     Path workDir;
@@ -103,7 +100,7 @@ abstract class FaultMatrixTest {
             for (Fault fault : Fault.values()) {
                 cells.add(fault.cell() + "=" + client.appBaseUrl(primaryUrl(server, fault, deadPort, client.wire)));
             }
-            AppOutput whole = client.launchFaultMatrix(workDir, APP_KEY, cells)
+            AppOutput whole = client.launchCells(workDir, APP_KEY, cells)
                     .withAgent(config)
                     .env(BACKUP_KEY_VARIABLE, BACKUP_KEY)
                     .timeout(Duration.ofSeconds(150))
@@ -162,20 +159,8 @@ abstract class FaultMatrixTest {
     /** The child's output cut at its {@code CELL} lines, one app run per cell. */
     private static Map<Fault, FaultCell> split(ClientCall client, AppOutput whole, FaultServer server) {
         Map<Fault, FaultCell> cells = new EnumMap<>(Fault.class);
-        List<String> lines = new ArrayList<>();
-        for (String line : whole.stdoutLines()) {
-            Matcher end = CELL_END.matcher(line);
-            if (line.startsWith("CELL fault=")) {
-                lines.clear();
-            } else if (end.matches()) {
-                Fault fault = faultOf(end.group(1));
-                AppOutput output = new AppOutput(whole.command(), whole.exitCode(),
-                        String.join("\n", lines) + "\n", String.join("\n", whole.stderrLines()));
-                cells.put(fault, new FaultCell(client, fault, output, Long.parseLong(end.group(2)), server));
-            } else {
-                lines.add(line);
-            }
-        }
+        CellRuns.split(whole).forEach((cell, run) ->
+                cells.put(faultOf(cell), new FaultCell(client, faultOf(cell), run.output(), run.millis(), server)));
         return cells;
     }
 

@@ -67,7 +67,6 @@ class LargeRequestBodyTest {
 
             AppOutput output = client.launch(workDir, primary.baseUrl(), APP_KEY, "1")
                     .jvmArg("-D" + AppArgs.PROMPT_SIZE_PROPERTY + "=" + LARGE_PROMPT)
-                    .jvmArg(ChildJvm.QUICK_START)
                     .withAgent(config)
                     .run();
 

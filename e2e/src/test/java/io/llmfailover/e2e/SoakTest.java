@@ -74,6 +74,7 @@ class SoakTest {
         Duration sampleEvery = DURATION.dividedBy(10).compareTo(Duration.ofSeconds(2)) < 0 ? Duration.ofSeconds(2) : DURATION.dividedBy(10);
 
         AppOutput output = ChildJvm.of(SteadyTrafficApp.class, workDir)
+                .steadyState()
                 .jvmArg("-Xmx256m")
                 .args(primary.baseUrl(), "sk-app-soak", Integer.toString(CALLS_PER_SECOND), Long.toString(DURATION.toMillis()),
                         Long.toString(warmUp.toMillis()), Long.toString(sampleEvery.toMillis()))

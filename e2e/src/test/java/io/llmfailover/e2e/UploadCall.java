@@ -51,7 +51,6 @@ enum UploadCall {
         ChildJvm child = ChildJvm.of(app, workingDirectory)
                 .jvmArg(HEAP)
                 .jvmArg("-XX:+ExitOnOutOfMemoryError")
-                .jvmArg(ChildJvm.QUICK_START)
                 .args(baseUrl, apiKey, "upload", "1")
                 .timeout(TIMEOUT);
         for (String option : jvmArgs) {

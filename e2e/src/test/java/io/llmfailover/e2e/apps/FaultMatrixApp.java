@@ -4,10 +4,11 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 
 /**
- * Runs one unmodified app once per cell of the fault matrix, in this one JVM (where the agent's
- * state lives): {@code <app class> <api key> <blocking|stream> <cell>=<base url> ...}. Around each
- * run it prints {@code CELL fault=<cell>} and {@code CELL-END fault=<cell> millis=<n>}, the time
- * the app's one call took.
+ * Runs one unmodified app once per cell, in this one JVM (where the agent's state lives): the
+ * cells of the fault matrix, or FailoverTest's scenarios. {@code <app class> <api key>
+ * <blocking|stream> <cell>=<base url>[ <call plan>] ...}: one call per cell unless a plan is given.
+ * Around each run it prints {@code CELL fault=<cell>} and {@code CELL-END fault=<cell> millis=<n>},
+ * the time the app's run took.
  *
  * <p>An app whose {@code main} must end the JVM (Reactor Netty's threads are not daemons) offers
  * {@code run(String[])} for this, and this app exits once every cell ran.
@@ -20,10 +21,12 @@ public final class FaultMatrixApp {
         Method app = entryPoint(Class.forName(args[0]));
         for (int i = 3; i < args.length; i++) {
             String[] cell = args[i].split("=", 2);
+            String[] urlAndPlan = cell[1].split(" ", 2);
+            String plan = urlAndPlan.length == 2 ? urlAndPlan[1] : "1";
             Report.line("CELL fault=" + cell[0]);
             long started = System.nanoTime();
             try {
-                app.invoke(null, (Object) new String[] {cell[1], args[1], args[2], "1"});
+                app.invoke(null, (Object) new String[] {urlAndPlan[0], args[1], args[2], plan});
             } catch (InvocationTargetException e) {
                 Report.line("APP-FAILED " + Report.oneLine(String.valueOf(e.getCause())));
             }
