@@ -31,7 +31,8 @@ public final class ProviderDirectory {
     static final String OTHER_HOSTS = "(other)";
 
     private final Map<String, Provider> byName;
-    private final Map<String, List<Provider>> configuredByOrigin;
+    /** Configured providers by host; a call's scheme and port pick among them (no key built per call). */
+    private final Map<String, List<Provider>> configuredByHost;
     private final Map<String, List<Provider>> wellKnownByHost;
     private final List<WellKnownProvider> suffixEntries;
     private final Map<String, int[]> governedPortsByHost;
@@ -39,7 +40,7 @@ public final class ProviderDirectory {
 
     private ProviderDirectory(Collection<Provider> configured, List<WellKnownProvider> catalogue) {
         this.byName = new LinkedHashMap<>();
-        this.configuredByOrigin = new HashMap<>();
+        this.configuredByHost = new HashMap<>();
         this.wellKnownByHost = new HashMap<>();
         this.suffixEntries = new ArrayList<>();
         this.governedPortsByHost = new HashMap<>();
@@ -81,7 +82,7 @@ public final class ProviderDirectory {
         String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
         int port = BaseUrl.effectivePort(uri);
         String path = uri.getRawPath() == null ? "" : uri.getRawPath();
-        Optional<Provider> configured = longestPrefix(configuredByOrigin.get(origin(scheme, host, port)), path);
+        Optional<Provider> configured = longestPrefix(configuredByHost.get(host), scheme, port, path);
         if (configured.isPresent()) {
             return configured;
         }
@@ -104,7 +105,7 @@ public final class ProviderDirectory {
         String host = lowerCase(base.getHost());
         int port = BaseUrl.effectivePort(base);
         byName.put(provider.name(), provider);
-        configuredByOrigin.computeIfAbsent(origin(base.getScheme(), host, port), k -> new ArrayList<>()).add(provider);
+        configuredByHost.computeIfAbsent(host, k -> new ArrayList<>()).add(provider);
         governPort(host, port);
     }
 
@@ -127,11 +128,11 @@ public final class ProviderDirectory {
     }
 
     private Optional<Provider> replacementFor(WellKnownProvider entry) {
-        List<Provider> sameOrigin = configuredByOrigin.get(origin("https", entry.host(), WellKnownProvider.PORT));
-        if (sameOrigin == null) {
+        List<Provider> onHost = configuredByHost.get(entry.host());
+        if (onHost == null) {
             return Optional.empty();
         }
-        return sameOrigin.stream().filter(provider -> sitsAt(provider, entry)).findFirst();
+        return onHost.stream().filter(provider -> sitsAt(provider, entry)).findFirst();
     }
 
     private static boolean sitsAt(Provider provider, WellKnownProvider entry) {
@@ -145,7 +146,7 @@ public final class ProviderDirectory {
     private Optional<Provider> wellKnown(String host, String path) {
         List<Provider> onHost = wellKnownByHost.get(host);
         if (onHost != null) {
-            return longestPrefix(onHost, path).or(() -> Optional.of(onHost.get(0)));
+            return longestPrefix(onHost, "https", WellKnownProvider.PORT, path).or(() -> Optional.of(onHost.get(0)));
         }
         WellKnownProvider suffixEntry = suffixEntryFor(host);
         if (suffixEntry == null) {
@@ -176,14 +177,15 @@ public final class ProviderDirectory {
         return null;
     }
 
-    private static Optional<Provider> longestPrefix(List<Provider> candidates, String path) {
+    /** Of the candidates on the call's scheme and port, the one whose base path is the longest prefix of {@code path}. */
+    private static Optional<Provider> longestPrefix(List<Provider> candidates, String scheme, int port, String path) {
         if (candidates == null) {
             return Optional.empty();
         }
         Provider best = null;
         for (Provider candidate : candidates) {
             String basePath = candidate.baseUrl().getRawPath();
-            if (BaseUrl.isUnder(path, basePath)
+            if (sameOrigin(candidate, scheme, port) && BaseUrl.isUnder(path, basePath)
                     && (best == null || basePath.length() > best.baseUrl().getRawPath().length())) {
                 best = candidate;
             }
@@ -211,8 +213,9 @@ public final class ProviderDirectory {
         return false;
     }
 
-    private static String origin(String scheme, String host, int port) {
-        return scheme + "://" + host + ":" + port;
+    private static boolean sameOrigin(Provider provider, String scheme, int port) {
+        URI base = provider.baseUrl();
+        return scheme.equalsIgnoreCase(base.getScheme()) && BaseUrl.effectivePort(base) == port;
     }
 
     /**
