@@ -5,6 +5,7 @@ import io.llmfailover.runtime.breaker.CircuitBreaker;
 import io.llmfailover.runtime.throttle.Throttle;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.metrics.Meter;
+import java.util.Arrays;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -17,6 +18,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * state the JMX view shows, as metrics.
  */
 final class ResilienceGauges {
+
+    /** Each state's attribute value, made once: every attempt notes its breaker's. */
+    private static final String[] STATE_NAMES = Arrays.stream(BreakerState.values())
+            .map(state -> state.name().toLowerCase(Locale.ROOT))
+            .toArray(String[]::new);
 
     private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
     private final Map<String, Throttle> throttles = new ConcurrentHashMap<>();
@@ -61,12 +67,15 @@ final class ResilienceGauges {
 
     /** The state of the breaker of this provider and model, as a span attribute value. */
     String breakerState(String provider, String model) {
+        if (breakers.isEmpty()) {
+            return stateName(BreakerState.CLOSED); // no breaker has left closed yet: no name to build
+        }
         CircuitBreaker breaker = breakers.get(model == null ? provider : provider + "/" + model);
         return stateName(breaker == null ? BreakerState.CLOSED : breaker.state());
     }
 
     static String stateName(BreakerState state) {
-        return state.name().toLowerCase(Locale.ROOT);
+        return STATE_NAMES[state.ordinal()];
     }
 
     /** Breakers are named {@code provider/model} by the resilience state. */

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -8,18 +9,23 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 final class SpanIds {
 
-    private static final char[] HEX = "0123456789abcdef".toCharArray();
+    private static final byte[] HEX = "0123456789abcdef".getBytes(StandardCharsets.ISO_8859_1);
 
     private SpanIds() {}
 
     /** 16 lower-case hex digits, never all zeros. */
     static String newSpanId() {
-        return hex(nonZero());
+        byte[] digits = new byte[16];
+        hex(nonZero(), digits, 0);
+        return new String(digits, StandardCharsets.ISO_8859_1);
     }
 
     /** 32 lower-case hex digits, never all zeros. */
     static String newTraceId() {
-        return hex(ThreadLocalRandom.current().nextLong()) + hex(nonZero());
+        byte[] digits = new byte[32];
+        hex(ThreadLocalRandom.current().nextLong(), digits, 0);
+        hex(nonZero(), digits, 16);
+        return new String(digits, StandardCharsets.ISO_8859_1);
     }
 
     private static long nonZero() {
@@ -30,12 +36,11 @@ final class SpanIds {
         return id;
     }
 
-    private static String hex(long value) {
-        char[] digits = new char[16];
-        for (int i = 15; i >= 0; i--) {
+    /** Writes {@code value} as 16 hex digits at {@code offset}: ids are built in one array, not concatenated. */
+    private static void hex(long value, byte[] digits, int offset) {
+        for (int i = offset + 15; i >= offset; i--) {
             digits[i] = HEX[(int) (value & 0xF)];
             value >>>= 4;
         }
-        return new String(digits);
     }
 }
