@@ -58,6 +58,9 @@ class FailoverTest {
 
     private final List<StubProvider> stubs = new CopyOnWriteArrayList<>();
 
+    /** A scenario's own two providers. */
+    record Providers(StubProvider primary, StubProvider backup) {}
+
     /** A scenario as one client ran it: what the app printed, and the two providers it had. */
     record Run(ClientCall client, AppOutput output, StubProvider primary, StubProvider backup) {}
 
@@ -179,14 +182,14 @@ class FailoverTest {
 
     private Map<Scenario, Run> run(ClientCall client) {
         try {
-            Map<Scenario, StubProvider[]> providers = new EnumMap<>(Scenario.class);
+            Map<Scenario, Providers> providers = new EnumMap<>(Scenario.class);
             ConfigFile config = config();
             List<String> cells = new ArrayList<>();
             for (Scenario scenario : Scenario.values()) {
                 StubProvider primary = stub(scenario.primaryName());
                 StubProvider backup = stub(scenario.backupName());
                 scenario.prepare(primary);
-                providers.put(scenario, new StubProvider[] {primary, backup});
+                providers.put(scenario, new Providers(primary, backup));
                 route(config, scenario, primary, backup);
                 cells.add(scenario.cell + "=" + primary.baseUrl() + " " + scenario.plan);
             }
@@ -198,10 +201,10 @@ class FailoverTest {
                     .run();
             Map<String, CellRun> cellRuns = CellRuns.split(whole);
             Map<Scenario, Run> runs = new EnumMap<>(Scenario.class);
-            providers.forEach((scenario, pair) -> {
+            providers.forEach((scenario, own) -> {
                 CellRun cell = cellRuns.get(scenario.cell);
                 if (cell != null) {
-                    runs.put(scenario, new Run(client, cell.output(), pair[0], pair[1]));
+                    runs.put(scenario, new Run(client, cell.output(), own.primary(), own.backup()));
                 }
             });
             return runs;
