@@ -43,6 +43,9 @@ class ProviderDirectoryTest {
         "http://localhost:8080/v1/chat/completions                                    | local",
         "http://[::1]:8080/claude/v1/messages                                         | local-claude",
         "http://127.0.0.2:8080/v1/chat/completions                                    | none",
+        // one loopback host, providers on two ports: a base path only counts on its own port
+        "http://localhost:9090/v1/chat/completions                                    | none",
+        "http://127.0.0.1:8080/v1beta/models/gemini-2.5-flash:generateContent         | none",
         // well-known, with default ports either way
         "https://api.openai.com/v1/chat/completions                                   | openai",
         "https://api.openai.com:443/v1/responses                                      | openai",
