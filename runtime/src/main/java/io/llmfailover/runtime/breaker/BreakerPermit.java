@@ -31,6 +31,11 @@ public final class BreakerPermit {
         this(issuer, -1, 0);
     }
 
+    /** The state of the breaker when it gave this permission. */
+    public BreakerState state() {
+        return issuer.kind();
+    }
+
     /** The permitted call succeeded. */
     public void onSuccess() {
         if (released.compareAndSet(false, true)) {

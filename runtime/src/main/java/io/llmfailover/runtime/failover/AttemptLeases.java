@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.breaker.BreakerPermit;
+import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.quota.QuotaCharge;
@@ -26,6 +27,11 @@ final class AttemptLeases implements AutoCloseable {
         this.permit = permit;
         this.provider = provider;
         this.lastFailures = lastFailures;
+    }
+
+    /** The state of the breaker that gave the permission: a half-open one's attempt is its probe. */
+    BreakerState breakerState() {
+        return permit.state();
     }
 
     void hold(ThrottleSlot slot, QuotaCharge charge) {

@@ -325,7 +325,7 @@ final class ChainWalk {
 
     private LlmResponse send(Attempt attempt, AttemptLeases leases) throws IOException {
         AttemptScope attemptScope = scope.attemptStarted(++attempts, attempt.provider(), attempt.target(),
-                !attempt.bridge().passesBodiesThrough(), attempt.lease().keyId());
+                !attempt.bridge().passesBodiesThrough(), attempt.lease().keyId(), leases.breakerState());
         AttemptRequest outgoing;
         try {
             attemptScope.translationDropped(attempt.target().dropped());
@@ -439,7 +439,7 @@ final class ChainWalk {
             }
             Attempt attempt = planned.attempt();
             AttemptScope attemptScope = scope.attemptStarted(++attempts, attempt.provider(), attempt.target(),
-                    !attempt.bridge().passesBodiesThrough(), attempt.lease().keyId());
+                    !attempt.bridge().passesBodiesThrough(), attempt.lease().keyId(), planned.leases().breakerState());
             attemptScope.hedged();
             AttemptRequest outgoing;
             try {

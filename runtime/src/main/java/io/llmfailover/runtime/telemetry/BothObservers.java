@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.telemetry;
 
+import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.failover.Outcome;
 import io.llmfailover.runtime.http.HttpHeaders;
@@ -35,9 +36,9 @@ final class BothObservers implements CallObserver {
 
         @Override
         public AttemptScope attemptStarted(int number, Provider provider, TargetRequest target, boolean translated,
-                String keyId) {
-            return new Attempts(first.attemptStarted(number, provider, target, translated, keyId),
-                    second.attemptStarted(number, provider, target, translated, keyId));
+                String keyId, BreakerState breakerState) {
+            return new Attempts(first.attemptStarted(number, provider, target, translated, keyId, breakerState),
+                    second.attemptStarted(number, provider, target, translated, keyId, breakerState));
         }
 
         @Override

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.telemetry;
 
+import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
@@ -10,8 +11,13 @@ public interface CallScope {
     /** A provider of the chain was passed over without touching the network. */
     void skipped(Provider provider, String model, SkipReason reason, long nanosUntilAllowed);
 
-    /** An attempt is about to be sent. */
-    AttemptScope attemptStarted(int number, Provider provider, TargetRequest target, boolean translated, String keyId);
+    /**
+     * An attempt is about to be sent.
+     *
+     * @param breakerState the state of the provider's breaker that let the attempt through
+     */
+    AttemptScope attemptStarted(int number, Provider provider, TargetRequest target, boolean translated, String keyId,
+            BreakerState breakerState);
 
     /**
      * The call is answered. The returned response is what the app gets: an implementation may wrap
@@ -45,7 +51,7 @@ public interface CallScope {
 
         @Override
         public AttemptScope attemptStarted(int number, Provider provider, TargetRequest target, boolean translated,
-                String keyId) {
+                String keyId, BreakerState breakerState) {
             return AttemptScope.NOOP;
         }
 

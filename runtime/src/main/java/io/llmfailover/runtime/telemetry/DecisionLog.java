@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.telemetry;
 
+import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.failover.Outcome;
 import io.llmfailover.runtime.http.LlmResponse;
@@ -59,7 +60,7 @@ public final class DecisionLog implements CallObserver {
 
         @Override
         public synchronized AttemptScope attemptStarted(int number, Provider provider, TargetRequest target,
-                boolean translated, String keyId) {
+                boolean translated, String keyId, BreakerState breakerState) {
             text.append(" attempt ").append(number).append(' ').append(provider.name()).append(" model ")
                     .append(target.model()).append(" key ").append(keyId).append(translated ? " translated" : "");
             return (status, outcome, failsOver, error) -> ended(status, outcome, failsOver);

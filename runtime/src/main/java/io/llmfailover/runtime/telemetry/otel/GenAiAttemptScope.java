@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.failover.Outcome;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
@@ -44,7 +45,7 @@ final class GenAiAttemptScope implements AttemptScope {
     private Throwable error;
 
     GenAiAttemptScope(GenAiCallScope call, int number, Provider provider, TargetRequest target, boolean translated,
-            String keyId) {
+            String keyId, BreakerState breakerState) {
         this.call = call;
         this.number = number;
         this.provider = provider;
@@ -53,7 +54,7 @@ final class GenAiAttemptScope implements AttemptScope {
         this.stream = target.stream();
         this.translated = translated;
         this.keyId = keyId;
-        this.breakerState = call.observer().breakers.breakerState(provider.name(), model);
+        this.breakerState = ResilienceGauges.stateName(breakerState);
         this.startNanos = call.observer().clock.nanoTime();
         this.spanId = number == 1 ? null : SpanIds.newSpanId();
     }

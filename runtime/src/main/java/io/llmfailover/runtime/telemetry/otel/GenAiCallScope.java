@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.log.OnceLogger;
@@ -95,9 +96,10 @@ final class GenAiCallScope implements CallScope {
 
     @Override
     public AttemptScope attemptStarted(int number, Provider provider, TargetRequest target, boolean translated,
-            String keyId) {
+            String keyId, BreakerState breakerState) {
         try {
-            GenAiAttemptScope attempt = new GenAiAttemptScope(this, number, provider, target, translated, keyId);
+            GenAiAttemptScope attempt = new GenAiAttemptScope(this, number, provider, target, translated, keyId,
+                    breakerState);
             attempts.add(attempt);
             return attempt;
         } catch (RuntimeException internal) {

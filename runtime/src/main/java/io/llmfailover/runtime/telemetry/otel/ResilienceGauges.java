@@ -19,7 +19,7 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class ResilienceGauges {
 
-    /** Each state's attribute value, made once: every attempt notes its breaker's. */
+    /** Each state's attribute value, made once: every attempt notes its breaker's (see {@link #stateName}). */
     private static final String[] STATE_NAMES = Arrays.stream(BreakerState.values())
             .map(state -> state.name().toLowerCase(Locale.ROOT))
             .toArray(String[]::new);
@@ -63,15 +63,6 @@ final class ResilienceGauges {
 
     void remember(Throttle throttle) {
         throttles.putIfAbsent(throttle.name(), throttle);
-    }
-
-    /** The state of the breaker of this provider and model, as a span attribute value. */
-    String breakerState(String provider, String model) {
-        if (breakers.isEmpty()) {
-            return stateName(BreakerState.CLOSED); // no breaker has left closed yet: no name to build
-        }
-        CircuitBreaker breaker = breakers.get(model == null ? provider : provider + "/" + model);
-        return stateName(breaker == null ? BreakerState.CLOSED : breaker.state());
     }
 
     static String stateName(BreakerState state) {

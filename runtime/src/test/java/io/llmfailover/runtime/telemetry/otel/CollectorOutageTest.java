@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.failover.Outcome;
 import io.llmfailover.runtime.http.HttpHeaders;
@@ -90,7 +91,8 @@ class CollectorOutageTest {
         GovernedCall governed = GenAiObserverTest.streamingChat();
         for (int i = 0; i < calls; i++) {
             CallScope call = observer.callStarted(governed, GenAiObserverTest.route());
-            AttemptScope attempt = call.attemptStarted(1, GenAiObserverTest.OPENAI, target, false, "app");
+            AttemptScope attempt = call.attemptStarted(1, GenAiObserverTest.OPENAI, target, false, "app",
+                    BreakerState.CLOSED);
             attempt.traceHeaders(governed.request());
             attempt.ended(200, Outcome.SUCCESS, false, null);
             LlmResponse answer = call.answered(new io.llmfailover.runtime.http.BufferedResponse(200, json, ANSWER),

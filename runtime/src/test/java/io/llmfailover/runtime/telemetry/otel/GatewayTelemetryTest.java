@@ -253,6 +253,28 @@ class GatewayTelemetryTest {
     }
 
     @Test
+    void eachAttemptNamesTheStateOfTheBreakerThatLetItThroughAHalfOpenOnesProbeIncluded() throws IOException {
+        fixture = new TelemetryFixture();
+        fixture.providers.on(OPENAI, status(503, "{}"));
+        fixture.providers.on(DEEPSEEK, json(DEEPSEEK_ANSWER));
+
+        for (int call = 0; call < 3; call++) {
+            readAll(fixture.gateway.execute(chat(false), fixture.providers)); // the third opens the breaker
+        }
+        fixture.clock.advance(Duration.ofSeconds(5)); // its open duration
+        readAll(fixture.gateway.execute(chat(false), fixture.providers));
+        fixture.flush();
+
+        List<Span> calls = fixture.receiver.spans().stream().filter(s -> s.getParentSpanId().isEmpty()).toList();
+        assertEquals(4, calls.size());
+        Span first = fixture.receiver.childrenOf(calls.get(0)).get(0);
+        Span probe = fixture.receiver.childrenOf(calls.get(3)).get(0);
+        assertEquals("openai", attributes(probe).get("llm_failover.provider"));
+        assertEquals("closed", attributes(first).get("llm_failover.breaker.state"));
+        assertEquals("half_open", attributes(probe).get("llm_failover.breaker.state"));
+    }
+
+    @Test
     void aStreamedAnswerEndsTheCallSpanWhenTheAppHasReadItWithTimeToFirstChunk() throws IOException {
         fixture = new TelemetryFixture();
         fixture.providers.on(OPENAI, request -> {

@@ -1,12 +1,11 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.testing.ScriptedTransport;
-
 import static io.llmfailover.runtime.telemetry.otel.OtlpReceiver.attributes;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.failover.Outcome;
 import io.llmfailover.runtime.http.HttpHeaders;
@@ -22,6 +21,7 @@ import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.CallScope;
 import io.llmfailover.runtime.telemetry.Telemetry;
+import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.time.ManualClock;
 import io.opentelemetry.proto.trace.v1.Span;
 import java.io.IOException;
@@ -63,10 +63,11 @@ class GenAiObserverTest {
         CallObserver observer = start();
 
         CallScope call = observer.callStarted(streamingChat(), route());
-        AttemptScope first = call.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app");
+        AttemptScope first = call.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app",
+                BreakerState.CLOSED);
         first.ended(529, Outcome.OVERLOADED, true, null);
         AttemptScope second = call.attemptStarted(2, CLAUDE, target(Operation.MESSAGES, "claude-sonnet-4-5"), true,
-                "key#0");
+                "key#0", BreakerState.CLOSED);
         second.translationDropped(List.of("logit_bias", "seed"));
         second.ended(200, Outcome.SUCCESS, false, null);
         LlmResponse answer = call.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type",
@@ -101,7 +102,7 @@ class GenAiObserverTest {
         CallObserver observer = start();
 
         CallScope call = observer.callStarted(streamingChat(), route());
-        call.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app")
+        call.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app", BreakerState.CLOSED)
                 .ended(0, Outcome.TIMEOUT, true, new java.net.SocketTimeoutException("first byte"));
         call.failed(new java.net.ConnectException("Connection refused"));
         telemetry.flush();
@@ -121,7 +122,8 @@ class GenAiObserverTest {
                 call.request().headers().with("traceparent", appTraceparent));
 
         AttemptScope attempt = observer.callStarted(call, route())
-                .attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app");
+                .attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app",
+                        BreakerState.CLOSED);
 
         assertTrue(attempt.traceHeaders(instrumented).isEmpty());
         assertTrue(attempt.traceHeaders(call.request()).contains("traceparent"));
@@ -133,8 +135,10 @@ class GenAiObserverTest {
 
         CallScope call = observer.callStarted(streamingChat(), route());
         call.queued(java.time.Duration.ofMillis(1250).toNanos());
-        AttemptScope first = call.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app");
-        AttemptScope hedge = call.attemptStarted(2, CLAUDE, target(Operation.MESSAGES, "claude-sonnet-4-5"), true, "key#0");
+        AttemptScope first = call.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app",
+                BreakerState.CLOSED);
+        AttemptScope hedge = call.attemptStarted(2, CLAUDE, target(Operation.MESSAGES, "claude-sonnet-4-5"), true, "key#0",
+                BreakerState.CLOSED);
         hedge.hedged();
         hedge.ended(200, Outcome.SUCCESS, false, null);
         first.ended(0, Outcome.HEDGE_LOST, false, null);
@@ -154,15 +158,18 @@ class GenAiObserverTest {
         CallObserver observer = start();
 
         CallScope failedOver = observer.callStarted(streamingChat(), route());
-        AttemptScope drilled = failedOver.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app");
+        AttemptScope drilled = failedOver.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app",
+                BreakerState.CLOSED);
         drilled.drilled("429");
         drilled.ended(429, Outcome.RATE_LIMITED, true, null);
-        failedOver.attemptStarted(2, CLAUDE, target(Operation.MESSAGES, "claude-sonnet-4-5"), true, "key#0")
+        failedOver.attemptStarted(2, CLAUDE, target(Operation.MESSAGES, "claude-sonnet-4-5"), true, "key#0",
+                BreakerState.CLOSED)
                 .ended(200, Outcome.SUCCESS, false, null);
         failedOver.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type", "text/event-stream"), CLAUDE)
                 .close();
         CallScope slowed = observer.callStarted(streamingChat(), route());
-        AttemptScope late = slowed.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app");
+        AttemptScope late = slowed.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app",
+                BreakerState.CLOSED);
         late.drilled("latency=2s");
         late.ended(200, Outcome.SUCCESS, false, null);
         slowed.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type", "text/event-stream"), OPENAI).close();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.failover.Outcome;
 import io.llmfailover.runtime.http.BufferedResponse;
@@ -88,7 +89,7 @@ class TelemetryExportTest {
         CallScope call = observer.callStarted(governed, GenAiObserverTest.route());
         AttemptScope attempt = call.attemptStarted(1, GenAiObserverTest.OPENAI,
                 new TargetRequest(Operation.CHAT_COMPLETIONS, "gpt-4o", false, "/chat/completions", new byte[0],
-                        HttpHeaders.EMPTY), false, "app");
+                        HttpHeaders.EMPTY), false, "app", BreakerState.CLOSED);
         attempt.ended(200, Outcome.SUCCESS, false, null);
         try (LlmResponse answer = call.answered(new BufferedResponse(200, JSON, ANSWER), GenAiObserverTest.OPENAI)) {
             assertArrayEquals(ANSWER, answer.body().readAllBytes());
