@@ -223,13 +223,7 @@ class GatewayTelemetryTest {
 
     @Test
     void breakerOpeningIsAnEventOnTheAttemptThatOpenedItAndASkipAfterwards() throws IOException {
-        fixture = new TelemetryFixture();
-        fixture.providers.on(OPENAI, status(503, "{}"));
-        fixture.providers.on(DEEPSEEK, json(DEEPSEEK_ANSWER));
-
-        for (int call = 0; call < 4; call++) {
-            readAll(fixture.gateway.execute(chat(false), fixture.providers));
-        }
+        callsWhileOpenAiFails(4);
         fixture.flush();
 
         List<Span> calls = fixture.receiver.spans().stream().filter(s -> s.getParentSpanId().isEmpty()).toList();
@@ -254,14 +248,8 @@ class GatewayTelemetryTest {
 
     @Test
     void eachAttemptNamesTheStateOfTheBreakerThatLetItThroughAHalfOpenOnesProbeIncluded() throws IOException {
-        fixture = new TelemetryFixture();
-        fixture.providers.on(OPENAI, status(503, "{}"));
-        fixture.providers.on(DEEPSEEK, json(DEEPSEEK_ANSWER));
-
-        for (int call = 0; call < 3; call++) {
-            readAll(fixture.gateway.execute(chat(false), fixture.providers)); // the third opens the breaker
-        }
-        fixture.clock.advance(Duration.ofSeconds(5)); // its open duration
+        callsWhileOpenAiFails(3); // the third opens its breaker
+        fixture.clock.advance(Duration.ofSeconds(5)); // the open duration
         readAll(fixture.gateway.execute(chat(false), fixture.providers));
         fixture.flush();
 
@@ -428,6 +416,16 @@ class GatewayTelemetryTest {
 
         assertEquals(200, answer.status());
         assertArrayEquals(STREAM.getBytes(StandardCharsets.UTF_8), answer.body().readAllBytes());
+    }
+
+    /** OpenAI answering every call with a 503, DeepSeek behind it, and {@code calls} chat calls made. */
+    private void callsWhileOpenAiFails(int calls) throws IOException {
+        fixture = new TelemetryFixture();
+        fixture.providers.on(OPENAI, status(503, "{}"));
+        fixture.providers.on(DEEPSEEK, json(DEEPSEEK_ANSWER));
+        for (int call = 0; call < calls; call++) {
+            readAll(fixture.gateway.execute(chat(false), fixture.providers));
+        }
     }
 
     private static void readAll(LlmResponse response) throws IOException {
