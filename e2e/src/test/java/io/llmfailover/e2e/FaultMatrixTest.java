@@ -159,8 +159,10 @@ abstract class FaultMatrixTest {
     /** The child's output cut at its {@code CELL} lines, one app run per cell. */
     private static Map<Fault, FaultCell> split(ClientCall client, AppOutput whole, FaultServer server) {
         Map<Fault, FaultCell> cells = new EnumMap<>(Fault.class);
-        CellRuns.split(whole).forEach((cell, run) ->
-                cells.put(faultOf(cell), new FaultCell(client, faultOf(cell), run.output(), run.millis(), server)));
+        CellRuns.split(whole).forEach((cell, run) -> {
+            Fault fault = faultOf(cell);
+            cells.put(fault, new FaultCell(client, fault, run.output(), run.millis(), server));
+        });
         return cells;
     }
 

@@ -206,11 +206,9 @@ final class ProviderBehaviours {
 
     /**
      * An answer whose content is {@code size} characters: one JSON string, or a stream of 64 KB
-     * deltas. Its content is {@link #hugeContent(int)}.
-     */
-    /**
-     * Built before the app calls, so that the fault is the answer's size and never the time the
-     * stub takes to make it (on a busy machine, longer than the agent's deadline for a head).
+     * deltas. Its content is {@link #hugeContent(int)}. Built before the app calls, so that the
+     * fault is the answer's size and never the time the stub takes to make it (on a busy machine,
+     * longer than the agent's deadline for a head).
      */
     static Behaviour answeringHuge(ChatWire wire, String name, int size) {
         String content = hugeContent(size);

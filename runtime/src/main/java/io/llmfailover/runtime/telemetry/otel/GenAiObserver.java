@@ -19,15 +19,12 @@ import io.opentelemetry.api.trace.SpanContext;
 public final class GenAiObserver implements CallObserver {
 
     final TelemetryExport export;
-    final ResilienceGauges breakers;
     final Clock clock;
     final boolean captureContent;
     private final AppTraceContext appTraceContext;
 
-    GenAiObserver(TelemetryExport export, ResilienceGauges breakers, Clock clock, boolean captureContent,
-            AppTraceContext appTraceContext) {
+    GenAiObserver(TelemetryExport export, Clock clock, boolean captureContent, AppTraceContext appTraceContext) {
         this.export = export;
-        this.breakers = breakers;
         this.clock = clock;
         this.captureContent = captureContent;
         this.appTraceContext = appTraceContext;

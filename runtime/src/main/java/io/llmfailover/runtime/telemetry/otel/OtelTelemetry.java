@@ -65,8 +65,7 @@ public final class OtelTelemetry implements Telemetry {
         TelemetryExport export = new TelemetryExport(
                 self -> TelemetryWriter.start(settings, clock, extraReaders, senderLoader, gauges, self::droppedCalls),
                 settings.maxQueueSize());
-        GenAiObserver observer = new GenAiObserver(export, gauges, clock, settings.captureContent(),
-                AppTraceContext.shared());
+        GenAiObserver observer = new GenAiObserver(export, clock, settings.captureContent(), AppTraceContext.shared());
         return new OtelTelemetry(settings, export, gauges, observer, clock);
     }
 

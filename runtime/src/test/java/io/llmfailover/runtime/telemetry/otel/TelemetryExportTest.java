@@ -81,7 +81,7 @@ class TelemetryExportTest {
     }
 
     private GenAiObserver observerOf(TelemetryExport export) {
-        return new GenAiObserver(export, new ResilienceGauges(), clock, false, AppTraceContext.shared());
+        return new GenAiObserver(export, clock, false, AppTraceContext.shared());
     }
 
     private static void runCall(GenAiObserver observer) throws IOException {
