@@ -81,7 +81,7 @@ public final class CallLifecycle {
             CallerClassLoader.Captured caller) throws IOException {
         BufferedBody body;
         try {
-            InjectedFault.BUFFERING.maybeThrow();
+            InjectedFault.BUFFERING.maybeThrow(binding.uri(call));
             body = binding.buffer(call, governor.bufferLimit());
         } catch (RuntimeException | Error e) {
             FailureLog.once(binding.clientName() + " request body", e);

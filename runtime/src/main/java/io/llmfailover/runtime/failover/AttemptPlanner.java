@@ -41,7 +41,7 @@ public final class AttemptPlanner {
             throws UntranslatableRequestException {
         SourceRequest source = call.source();
         boolean addressed = provider == call.addressed() || provider.equals(call.addressed());
-        InjectedFault.maybeThrowTranslating(addressed);
+        InjectedFault.maybeThrowTranslating(call.request().uri(), addressed);
         ProtocolBridge bridge = bridge(call.addressed().protocol(), provider);
         boolean asTheAppMadeIt = lease.key() == null && Objects.equals(model, source.model())
                 && !call.request().headers().contains(RouteHeader.NAME);

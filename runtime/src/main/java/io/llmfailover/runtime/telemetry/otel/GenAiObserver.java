@@ -33,7 +33,7 @@ public final class GenAiObserver implements CallObserver {
     @Override
     public CallScope callStarted(GovernedCall call, Route route) {
         try {
-            InjectedFault.TELEMETRY.maybeThrow();
+            InjectedFault.TELEMETRY.maybeThrow(call.request().uri());
             SpanContext captured = CallerClassLoader.capturedParent();
             SpanContext appParent = captured != null ? captured : appTraceContext.current(CallerClassLoader.current());
             export.start(); // the SDK starts while this first call is on its way
