@@ -5,29 +5,24 @@ import static io.llmfailover.e2e.AppAssertions.assertAnsweredBy;
 import static io.llmfailover.e2e.AppAssertions.assertCompleted;
 import static io.llmfailover.e2e.AppAssertions.assertMarkedAsServedBy;
 import static io.llmfailover.e2e.AppAssertions.assertRequestCount;
+import static io.llmfailover.e2e.ScenarioCells.APP_KEY;
+import static io.llmfailover.e2e.ScenarioCells.BACKUP_KEY;
+import static io.llmfailover.e2e.ScenarioCells.BACKUP_MODEL;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
-import static org.junit.jupiter.api.DynamicTest.dynamicTest;
 
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import io.llmfailover.e2e.CellRuns.CellRun;
+import io.llmfailover.e2e.ScenarioCells.Run;
 import io.llmfailover.e2e.StubProvider.Failure;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicContainer;
-import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
@@ -46,73 +41,63 @@ import org.junit.jupiter.api.parallel.ExecutionMode;
 @Execution(ExecutionMode.CONCURRENT) // its rows share nothing: they take both threads when free
 class FailoverTest {
 
-    private static final String APP_KEY = "sk-app-e2e-0123456789";
-    private static final String BACKUP_KEY = "sk-backup-e2e-9876543210";
-    private static final String BACKUP_KEY_VARIABLE = "E2E_BACKUP_KEY";
-    private static final String BACKUP_MODEL = "backup-model";
     /** Four scenarios' calls and pauses, and the JVM's start, on a busy machine. */
     private static final Duration CHILD_TIMEOUT = Duration.ofSeconds(90);
 
     @TempDir
     Path workDir;
 
-    private final List<StubProvider> stubs = new CopyOnWriteArrayList<>();
-
-    /** A scenario's own two providers. */
-    record Providers(StubProvider primary, StubProvider backup) {}
-
-    /** A scenario as one client ran it: what the app printed, and the two providers it had. */
-    record Run(ClientCall client, AppOutput output, StubProvider primary, StubProvider backup) {}
+    private final ScenarioCells cells = new ScenarioCells();
 
     /** The scenarios, in the order each child runs them (the quick ones first, while the JVM warms up). */
-    enum Scenario {
+    enum Scenario implements ScenarioCells.Scenario {
         aHealthyPrimaryAnswersUnchangedAndTheBackupGetsNothing("healthy", "2") {
             @Override
-            void check(Run run) {
-                assertCompleted(run.output);
-                assertAnsweredBy(run.primary, run.client, run.output, 1, 2);
-                assertRequestCount(2, run.primary, run.output);
-                assertRequestCount(0, run.backup, run.output);
-                assertAppCredential(run.client, APP_KEY, run.primary.chatRequests().get(0), run.output);
+            public void check(Run run) {
+                assertCompleted(run.output());
+                assertAnsweredBy(run.primary(), run.client(), run.output(), 1, 2);
+                assertRequestCount(2, run.primary(), run.output());
+                assertRequestCount(0, run.backup(), run.output());
+                assertAppCredential(run.client(), APP_KEY, run.primary().chatRequests().get(0), run.output());
             }
         },
         theBackupGetsItsOwnKeyAndModelAndNeverTheAppsKey("credentials", "1") {
             @Override
-            void prepare(StubProvider primary) {
+            public void prepare(StubProvider primary) {
                 primary.failing(Failure.OVERLOADED);
             }
 
             @Override
-            void check(Run run) {
-                assertCompleted(run.output);
-                assertAnsweredBy(run.backup, run.client, run.output, 1);
-                List<LoggedRequest> received = run.backup.chatRequests();
-                assertEquals(1, received.size(), run.output::describe);
+            public void check(Run run) {
+                assertCompleted(run.output());
+                assertAnsweredBy(run.backup(), run.client(), run.output(), 1);
+                List<LoggedRequest> received = run.backup().chatRequests();
+                assertEquals(1, received.size(), run.output()::describe);
                 LoggedRequest request = received.get(0);
-                String seen = "headers the backup received: " + request.getAllHeaderKeys() + run.output.describe();
+                String seen = "headers the backup received: " + request.getAllHeaderKeys() + run.output().describe();
                 assertAll(
                         () -> assertEquals("Bearer " + BACKUP_KEY, request.getHeader("Authorization"), seen),
                         () -> assertFalse(allHeaderValues(request).contains(APP_KEY), "the app's key reached the backup"),
                         () -> assertFalse(request.getBodyAsString().contains(APP_KEY), "the app's key is in the backup's body"),
                         () -> assertTrue(request.getBodyAsString().contains("\"" + BACKUP_MODEL + "\""),
                                 "the backup's model replaces the app's: " + request.getBodyAsString()));
-                assertAppCredential(run.client, APP_KEY, run.primary.chatRequests().get(0), run.output);
+                assertAppCredential(run.client(), APP_KEY, run.primary().chatRequests().get(0), run.output());
             }
         },
         /** Four calls well inside the primary's 2 s silence, then one after it. */
         aRateLimitedPrimaryIsLeftAloneUntilItsRetryAfterEnds("rate-limited", "4,pause:2500,1") {
             @Override
-            void prepare(StubProvider primary) {
+            public void prepare(StubProvider primary) {
                 primary.rateLimited(Duration.ofSeconds(2));
             }
 
             @Override
-            void check(Run run) {
-                assertCompleted(run.output);
-                assertAnsweredBy(run.backup, run.client, run.output, 1, 2, 3, 4, 5);
-                assertMarkedAsServedBy(run.backup, run.client, run.output, 1, 2, 3, 4, 5);
-                assertRequestCount(5, run.backup, run.output);
-                assertRequestCount(2, run.primary, run.output);
+            public void check(Run run) {
+                assertCompleted(run.output());
+                assertAnsweredBy(run.backup(), run.client(), run.output(), 1, 2, 3, 4, 5);
+                assertMarkedAsServedBy(run.backup(), run.client(), run.output(), 1, 2, 3, 4, 5);
+                assertRequestCount(5, run.backup(), run.output());
+                assertRequestCount(2, run.primary(), run.output());
             }
         },
         /**
@@ -121,102 +106,49 @@ class FailoverTest {
          */
         theBreakerOpensAfterThreeFailuresAndAProbeClosesItOnceThePrimaryRecovers("breaker", "5,pause:1500,2") {
             @Override
-            void prepare(StubProvider primary) {
+            public void prepare(StubProvider primary) {
                 primary.failingThenRecovering(3, Failure.OVERLOADED);
             }
 
             @Override
-            void check(Run run) {
-                assertCompleted(run.output);
-                assertAnsweredBy(run.backup, run.client, run.output, 1, 2, 3, 4, 5);
-                assertMarkedAsServedBy(run.backup, run.client, run.output, 1, 2, 3, 4, 5);
-                assertAnsweredBy(run.primary, run.client, run.output, 6, 7);
-                assertRequestCount(5, run.backup, run.output);
-                assertRequestCount(3 + 2, run.primary, run.output);
+            public void check(Run run) {
+                assertCompleted(run.output());
+                assertAnsweredBy(run.backup(), run.client(), run.output(), 1, 2, 3, 4, 5);
+                assertMarkedAsServedBy(run.backup(), run.client(), run.output(), 1, 2, 3, 4, 5);
+                assertAnsweredBy(run.primary(), run.client(), run.output(), 6, 7);
+                assertRequestCount(5, run.backup(), run.output());
+                assertRequestCount(3 + 2, run.primary(), run.output());
             }
         };
 
-        /** The scenario's cell, and the prefix of its providers' names. */
-        final String cell;
-        final String plan;
+        private final String cell;
+        private final String plan;
 
         Scenario(String cell, String plan) {
             this.cell = cell;
             this.plan = plan;
         }
 
-        /** How the scenario's primary behaves; it answers every call unless told otherwise here. */
-        void prepare(StubProvider primary) {}
-
-        abstract void check(Run run);
-
-        String primaryName() {
-            return cell + "-primary";
+        @Override
+        public String cell() {
+            return cell;
         }
 
-        String backupName() {
-            return cell + "-backup";
+        @Override
+        public String plan() {
+            return plan;
         }
     }
 
     @AfterEach
-    void stopProviders() {
-        stubs.forEach(StubProvider::close);
+    void stopProviders() throws Exception {
+        cells.close();
     }
 
     @TestFactory
     Stream<DynamicContainer> failover() {
         return ClientCall.openAiChat().map(client -> dynamicContainer(client.name(),
-                Stream.of(client).flatMap(this::scenariosOf)));
-    }
-
-    /** Runs the client's child JVM when JUnit first asks for its scenarios, then checks each. */
-    private Stream<DynamicTest> scenariosOf(ClientCall client) {
-        Map<Scenario, Run> runs = run(client);
-        return Arrays.stream(Scenario.values()).map(scenario -> dynamicTest(scenario.name(), () -> {
-            Run run = runs.get(scenario);
-            assertNotNull(run, () -> "the app never reached the scenario " + scenario.cell + " with " + client);
-            scenario.check(run);
-        }));
-    }
-
-    private Map<Scenario, Run> run(ClientCall client) {
-        try {
-            Map<Scenario, Providers> providers = new EnumMap<>(Scenario.class);
-            ConfigFile config = config();
-            List<String> cells = new ArrayList<>();
-            for (Scenario scenario : Scenario.values()) {
-                StubProvider primary = stub(scenario.primaryName());
-                StubProvider backup = stub(scenario.backupName());
-                scenario.prepare(primary);
-                providers.put(scenario, new Providers(primary, backup));
-                route(config, scenario, primary, backup);
-                cells.add(scenario.cell + "=" + primary.baseUrl() + " " + scenario.plan);
-            }
-            Path configFile = config.writeTo(workDir.resolve("llm-failover-" + client.name() + ".properties"));
-            AppOutput whole = client.launchCells(workDir, APP_KEY, cells)
-                    .withAgent(configFile)
-                    .env(BACKUP_KEY_VARIABLE, BACKUP_KEY)
-                    .timeout(CHILD_TIMEOUT)
-                    .run();
-            Map<String, CellRun> cellRuns = CellRuns.split(whole);
-            Map<Scenario, Run> runs = new EnumMap<>(Scenario.class);
-            providers.forEach((scenario, own) -> {
-                CellRun cell = cellRuns.get(scenario.cell);
-                if (cell != null) {
-                    runs.put(scenario, new Run(client, cell.output(), own.primary(), own.backup()));
-                }
-            });
-            return runs;
-        } catch (Exception e) {
-            throw new AssertionError("the app did not run for " + client, e);
-        }
-    }
-
-    private StubProvider stub(String name) {
-        StubProvider stub = StubProvider.answering(name);
-        stubs.add(stub);
-        return stub;
+                Stream.of(client).flatMap(one -> cells.run(one, Scenario.class, workDir, config(), CHILD_TIMEOUT))));
     }
 
     private static ConfigFile config() {
@@ -228,18 +160,6 @@ class FailoverTest {
                 .set("timeout.first-byte", "5s")
                 // A blocking call's head only comes after the whole answer: its own deadline.
                 .set("timeout.head", "5s");
-    }
-
-    private static void route(ConfigFile config, Scenario scenario, StubProvider primary, StubProvider backup) {
-        String backupName = scenario.backupName();
-        config.set("provider." + scenario.primaryName() + ".url", primary.baseUrl())
-                .set("provider." + scenario.primaryName() + ".protocol", "openai")
-                .set("provider." + backupName + ".url", backup.baseUrl())
-                .set("provider." + backupName + ".protocol", "openai")
-                .set("provider." + backupName + ".api-key", "${" + BACKUP_KEY_VARIABLE + "}")
-                .set("provider." + backupName + ".model.*", BACKUP_MODEL)
-                .set("route." + scenario.cell + ".match", scenario.primaryName())
-                .set("route." + scenario.cell + ".chain", scenario.primaryName() + ", " + backupName);
     }
 
     private static String allHeaderValues(LoggedRequest request) {
