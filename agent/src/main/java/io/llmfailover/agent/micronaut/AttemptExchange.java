@@ -1,0 +1,77 @@
+package io.llmfailover.agent.micronaut;
+
+import io.llmfailover.agent.lifecycle.TransportFailure;
+import io.llmfailover.runtime.http.CallAbandonedException;
+import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.micronaut.http.HttpResponse;
+import io.micronaut.http.MutableHttpRequest;
+import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import reactor.core.Disposable;
+import reactor.core.publisher.Mono;
+
+/**
+ * One request down the rest of the app's filter chain, from an agent thread, which then waits for
+ * what Micronaut makes of the answer: the app's response type, or the
+ * {@code HttpClientResponseException} it raises for an error status (which carries the response).
+ * An attempt that misses the deadline, or whose app cancels, is cancelled: Micronaut closes its
+ * connection.
+ */
+final class AttemptExchange {
+
+    private AttemptExchange() {}
+
+    /**
+     * @param deadline the agent's head deadline; null waits as long as the client's own timeouts let it
+     * @throws FirstByteTimeoutException no answer within {@code deadline}
+     * @throws CallAbandonedException the app cancelled
+     * @throws IOException the client's failure (connect, reset, its own timeout), carried as a {@link TransportFailure}
+     */
+    static MicronautLlmResponse send(MicronautCall call, MutableHttpRequest<?> request, Duration deadline)
+            throws IOException {
+        if (call.abandoned()) {
+            throw appCancelled();
+        }
+        CompletableFuture<MicronautLlmResponse> answer = new CompletableFuture<>();
+        Disposable exchange = Mono.<HttpResponse<?>>from(call.chain().proceed(request)).subscribe(
+                response -> answer.complete(MicronautLlmResponse.answered(call, response)),
+                failure -> {
+                    if (failure instanceof HttpClientResponseException error) {
+                        answer.complete(MicronautLlmResponse.refused(call, error));
+                    } else {
+                        answer.completeExceptionally(failure);
+                    }
+                });
+        call.onAbandon(exchange::dispose);
+        return await(call, answer, exchange, deadline);
+    }
+
+    private static MicronautLlmResponse await(MicronautCall call, CompletableFuture<MicronautLlmResponse> answer,
+            Disposable exchange, Duration deadline) throws IOException {
+        try {
+            return deadline == null ? answer.get() : answer.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+        } catch (TimeoutException e) {
+            exchange.dispose();
+            answer.thenAccept(MicronautLlmResponse::close);
+            FirstByteTimeoutException timeout = new FirstByteTimeoutException(deadline);
+            timeout.initCause(e);
+            throw timeout;
+        } catch (InterruptedException e) {
+            exchange.dispose();
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting for the response");
+        } catch (ExecutionException e) {
+            throw call.abandoned() ? appCancelled() : TransportFailure.classified(e.getCause());
+        }
+    }
+
+    private static CallAbandonedException appCancelled() {
+        return new CallAbandonedException(new InterruptedIOException("the app cancelled its Micronaut call"));
+    }
+}

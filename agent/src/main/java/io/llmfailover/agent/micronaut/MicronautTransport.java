@@ -1,0 +1,40 @@
+package io.llmfailover.agent.micronaut;
+
+import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Transport;
+import io.micronaut.http.HttpMethod;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.MutableHttpHeaders;
+import io.micronaut.http.MutableHttpRequest;
+import java.io.IOException;
+
+/**
+ * Sends each attempt down the rest of the app's filter chain, through the app's own client (its
+ * pool, TLS, proxy, timeouts, codecs): a request of its own with the attempt's method, URI, headers
+ * and body bytes, which Micronaut answers in the type the app asked for.
+ */
+final class MicronautTransport implements Transport {
+
+    private final MicronautCall call;
+
+    MicronautTransport(MicronautCall call) {
+        this.call = call;
+    }
+
+    @Override
+    public LlmResponse send(AttemptRequest attempt) throws IOException {
+        LlmRequest request = attempt.request();
+        MutableHttpRequest<Object> out = HttpRequest.create(HttpMethod.parse(request.method()), request.uri().toString());
+        MutableHttpHeaders headers = out.getHeaders();
+        request.headers().forEach(headers::add);
+        if (attempt.original()) {
+            attempt.addedHeaders().forEach(headers::add);
+        }
+        if (request.body().length > 0) {
+            out.body(request.body());
+        }
+        return AttemptExchange.send(call, out, attempt.headTimeout());
+    }
+}
