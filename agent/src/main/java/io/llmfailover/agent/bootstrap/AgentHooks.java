@@ -290,4 +290,19 @@ public final class AgentHooks {
             FailureLog.once("Micronaut HttpClient filters", t);
         }
     }
+
+    /**
+     * Called on entry to Micronaut's {@code DefaultHttpClient.resolveRedirectURI(parent, redirect)}, as
+     * the client follows a redirect; null lets it follow.
+     */
+    public static Outcome micronautRedirecting(Object client, Object parentRequest) {
+        try {
+            MicronautHook hook = Adapters.MICRONAUT.get(client.getClass());
+            Object refused = hook == null || parentRequest == null ? null : hook.redirecting(parentRequest);
+            return refused == null ? null : Outcome.returning(refused);
+        } catch (Throwable t) {
+            FailureLog.once("Micronaut HttpClient redirect", t);
+            return null;
+        }
+    }
 }

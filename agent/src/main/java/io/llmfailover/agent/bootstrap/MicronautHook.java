@@ -13,4 +13,10 @@ public interface MicronautHook {
 
     /** The client resolved the filters of {@code request}: a governed call's get the agent's own, run last. */
     void filtersResolved(Object request, List<Object> filters);
+
+    /**
+     * The client is about to follow a redirect answered to {@code parentRequest}: the
+     * {@code ExecutionFlow} that fails it when that request is a fallback attempt, or null to follow it.
+     */
+    Object redirecting(Object parentRequest);
 }

@@ -14,7 +14,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import reactor.core.Disposable;
-import reactor.core.publisher.Mono;
+import reactor.core.publisher.Flux;
 
 /**
  * One request down the rest of the app's filter chain, from an agent thread, which then waits for
@@ -39,7 +39,8 @@ final class AttemptExchange {
             throw appCancelled();
         }
         CompletableFuture<MicronautLlmResponse> answer = new CompletableFuture<>();
-        Disposable exchange = Mono.<HttpResponse<?>>from(call.chain().proceed(request)).subscribe(
+        // Flux, not Mono: Mono.from cancels its source once it has the response, which ends a streamed body.
+        Disposable exchange = Flux.<HttpResponse<?>>from(call.chain().proceed(request)).subscribe(
                 response -> answer.complete(MicronautLlmResponse.answered(call, response)),
                 failure -> {
                     if (failure instanceof HttpClientResponseException error) {

@@ -18,10 +18,11 @@ final class GovernedFilter implements HttpClientFilter {
 
     @Override
     public Publisher<? extends HttpResponse<?>> doFilter(MutableHttpRequest<?> request, ClientFilterChain chain) {
-        if (!Objects.equals(request.getUri(), call.uri())) {
-            return chain.proceed(request); // an app filter sent it elsewhere: no longer the call that was governed
+        ReusableChain attempts = ReusableChain.of(chain);
+        if (attempts == null || !Objects.equals(request.getUri(), call.uri())) {
+            return chain.proceed(request); // an unknown chain, or an app filter sent the request elsewhere: left alone
         }
-        call.reached(request, chain);
+        call.reached(request, attempts);
         return GovernedRun.of(call);
     }
 }

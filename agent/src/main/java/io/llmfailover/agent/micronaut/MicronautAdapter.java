@@ -5,8 +5,10 @@ import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.MicronautAsk;
 import io.llmfailover.agent.bootstrap.MicronautHook;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.micronaut.core.execution.ExecutionFlow;
 import io.micronaut.core.order.Ordered;
 import io.micronaut.http.HttpRequest;
+import io.micronaut.http.client.exceptions.HttpClientException;
 import io.micronaut.http.filter.FilterOrder;
 import io.micronaut.http.filter.GenericHttpFilter;
 import java.util.List;
@@ -50,5 +52,14 @@ public final class MicronautAdapter implements MicronautHook {
         call.governedBy(governing, CallLifecycle.callerOf(MicronautBinding.INSTANCE, call));
         // Micronaut runs a client's filters from the highest order down: the lowest runs last.
         filters.add(GenericHttpFilter.createLegacyFilter(new GovernedFilter(call), new FilterOrder.Fixed(Ordered.HIGHEST_PRECEDENCE)));
+    }
+
+    /** A fallback's redirect is not followed: the fallback's key would go along to wherever it points. */
+    @Override
+    public Object redirecting(Object parentRequest) {
+        if (!MicronautTransport.isFallbackAttempt((HttpRequest<?>) parentRequest)) {
+            return null;
+        }
+        return ExecutionFlow.error(new HttpClientException("llm-failover: a fallback's redirect is not followed"));
     }
 }

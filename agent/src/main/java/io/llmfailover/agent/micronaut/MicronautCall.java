@@ -7,7 +7,6 @@ import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MutableHttpRequest;
 import io.micronaut.http.client.netty.DefaultHttpClient;
-import io.micronaut.http.filter.ClientFilterChain;
 import java.net.URI;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -24,7 +23,7 @@ final class MicronautCall {
     private CallGovernor governor;
     private CallerClassLoader.Captured caller;
     private volatile MutableHttpRequest<?> request;
-    private volatile ClientFilterChain chain;
+    private volatile ReusableChain chain;
     private final Queue<Runnable> onAbandon = new ConcurrentLinkedQueue<>();
     private volatile boolean abandoned;
 
@@ -41,7 +40,7 @@ final class MicronautCall {
     }
 
     /** The agent's filter was reached: the request as the app's filters left it, and the rest of the chain. */
-    void reached(MutableHttpRequest<?> request, ClientFilterChain chain) {
+    void reached(MutableHttpRequest<?> request, ReusableChain chain) {
         this.request = request;
         this.chain = chain;
     }
@@ -66,7 +65,7 @@ final class MicronautCall {
         return request;
     }
 
-    ClientFilterChain chain() {
+    ReusableChain chain() {
         return chain;
     }
 

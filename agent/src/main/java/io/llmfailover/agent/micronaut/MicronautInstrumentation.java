@@ -16,7 +16,8 @@ import java.util.List;
  * {@code jsonStream}, and the blocking client's {@code exchange} ({@code DefaultHttpClient$1}, what
  * {@code toBlocking()} returns). Then {@code DefaultHttpClientFilterResolver.resolveFilters}, which
  * every request of every client goes through with its absolute URI, gives a governed call the
- * agent's filter.
+ * agent's filter. And {@code resolveRedirectURI}, where the client starts to follow a redirect, which
+ * a fallback attempt never does.
  */
 public final class MicronautInstrumentation implements ClientInstrumentation {
 
@@ -41,7 +42,9 @@ public final class MicronautInstrumentation implements ClientInstrumentation {
                             "io.llmfailover.agent.micronaut.MicronautStreamAdvice"),
                     MethodAdvice.of(isPublic().and(named("jsonStream")).and(takesArguments(3))
                                     .and(takesArgument(0, named(REQUEST))).and(takesArgument(1, named(ARGUMENT))),
-                            "io.llmfailover.agent.micronaut.MicronautStreamAdvice"));
+                            "io.llmfailover.agent.micronaut.MicronautStreamAdvice"),
+                    MethodAdvice.of(named("resolveRedirectURI").and(takesArguments(2)).and(takesArgument(0, named(REQUEST))),
+                            "io.llmfailover.agent.micronaut.MicronautRedirectAdvice"));
             case BLOCKING_CLIENT -> List.of(
                     MethodAdvice.of(exchange(), "io.llmfailover.agent.micronaut.MicronautBlockingExchangeAdvice"));
             case FILTER_RESOLVER -> List.of(MethodAdvice.of(isPublic().and(named("resolveFilters")).and(takesArguments(2))

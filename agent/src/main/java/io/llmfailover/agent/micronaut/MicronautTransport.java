@@ -17,6 +17,9 @@ import java.io.IOException;
  */
 final class MicronautTransport implements Transport {
 
+    /** Marks a request the agent sends to a fallback: a redirect it gets is not followed. */
+    private static final String FALLBACK_ATTEMPT = "io.llmfailover.micronaut.fallback-attempt";
+
     private final MicronautCall call;
 
     MicronautTransport(MicronautCall call) {
@@ -32,9 +35,16 @@ final class MicronautTransport implements Transport {
         if (attempt.original()) {
             attempt.addedHeaders().forEach(headers::add);
         }
+        if (!attempt.original()) {
+            out.setAttribute(FALLBACK_ATTEMPT, Boolean.TRUE);
+        }
         if (request.body().length > 0) {
             out.body(request.body());
         }
         return AttemptExchange.send(call, out, attempt.headTimeout());
+    }
+
+    static boolean isFallbackAttempt(HttpRequest<?> request) {
+        return request.getAttribute(FALLBACK_ATTEMPT).isPresent();
     }
 }
