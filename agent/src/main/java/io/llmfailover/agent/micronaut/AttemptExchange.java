@@ -20,8 +20,9 @@ import reactor.core.publisher.Flux;
  * One request down the rest of the app's filter chain, from an agent thread, which then waits for
  * what Micronaut makes of the answer: the app's response type, or the
  * {@code HttpClientResponseException} it raises for an error status (which carries the response).
- * An attempt that misses the deadline, or whose app cancels, is cancelled: Micronaut closes its
- * connection.
+ * The agent's deadline is for the answer's first byte: Micronaut decodes a body it reads whole
+ * (for {@code exchange}) before the filter sees its head. An attempt that misses the deadline, or
+ * whose app cancels, is cancelled: Micronaut closes its connection.
  */
 final class AttemptExchange {
 
@@ -33,8 +34,21 @@ final class AttemptExchange {
      * @throws CallAbandonedException the app cancelled
      * @throws IOException the client's failure (connect, reset, its own timeout), carried as a {@link TransportFailure}
      */
-    static MicronautLlmResponse send(MicronautCall call, MutableHttpRequest<?> request, Duration deadline)
-            throws IOException {
+    static MicronautLlmResponse send(MicronautCall call, WatchedAttempt request, Duration deadline) throws IOException {
+        try {
+            return send(call, request, request.firstByte(), deadline);
+        } finally {
+            request.stopWatching();
+        }
+    }
+
+    /** The app's own request, sent once as it is, with no deadline of the agent's. */
+    static MicronautLlmResponse sendAsIs(MicronautCall call, MutableHttpRequest<?> request) throws IOException {
+        return send(call, request, new CompletableFuture<>(), null);
+    }
+
+    private static MicronautLlmResponse send(MicronautCall call, MutableHttpRequest<?> request,
+            CompletableFuture<Void> firstByte, Duration deadline) throws IOException {
         if (call.abandoned()) {
             throw appCancelled();
         }
@@ -50,13 +64,17 @@ final class AttemptExchange {
                     }
                 });
         call.onAbandon(exchange::dispose);
-        return await(call, answer, exchange, deadline);
+        return await(call, answer, firstByte, exchange, deadline);
     }
 
+    /** Up to {@code deadline} for the first byte of the answer (or the answer), then as long as the client's own timeouts let it. */
     private static MicronautLlmResponse await(MicronautCall call, CompletableFuture<MicronautLlmResponse> answer,
-            Disposable exchange, Duration deadline) throws IOException {
+            CompletableFuture<Void> firstByte, Disposable exchange, Duration deadline) throws IOException {
         try {
-            return deadline == null ? answer.get() : answer.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+            if (deadline != null) {
+                CompletableFuture.anyOf(answer, firstByte).get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+            }
+            return answer.get();
         } catch (TimeoutException e) {
             exchange.dispose();
             answer.thenAccept(MicronautLlmResponse::close);

@@ -82,7 +82,7 @@ final class MicronautBinding implements ClientBinding<MicronautCall, AppOutcome>
     /** The app's request as the app's filters left it, sent once down the rest of the chain. */
     @Override
     public AppOutcome proceed(MicronautCall call, BufferedBody body) throws IOException {
-        return AttemptExchange.send(call, call.request(), null).outcome();
+        return AttemptExchange.sendAsIs(call, call.request()).outcome();
     }
 
     /** Our own head deadline reaches the app as Micronaut's own read timeout. */

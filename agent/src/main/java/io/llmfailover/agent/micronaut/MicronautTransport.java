@@ -41,7 +41,7 @@ final class MicronautTransport implements Transport {
         if (request.body().length > 0) {
             out.body(request.body());
         }
-        return AttemptExchange.send(call, out, attempt.headTimeout());
+        return AttemptExchange.send(call, new WatchedAttempt(out), attempt.headTimeout());
     }
 
     static boolean isFallbackAttempt(HttpRequest<?> request) {
