@@ -8,13 +8,10 @@ import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.Transport;
-import io.micronaut.http.MediaType;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.exceptions.ReadTimeoutException;
 import java.io.IOException;
 import java.net.URI;
-import java.nio.charset.Charset;
-import java.nio.charset.StandardCharsets;
 
 /** What is Micronaut's own in the call lifecycle: the app's request and filter chain, and the response type the app asked for. */
 final class MicronautBinding implements ClientBinding<MicronautCall, AppOutcome> {
@@ -38,25 +35,9 @@ final class MicronautBinding implements ClientBinding<MicronautCall, AppOutcome>
         return call.uri();
     }
 
-    /** The body the app set, before Micronaut encodes it: text and bytes are replayable; an object its codecs write is not. */
     @Override
     public BufferedBody buffer(MicronautCall call, long limit) {
-        Object body = call.request().getBody().orElse(null);
-        byte[] bytes;
-        if (body == null) {
-            return BufferedBody.empty();
-        } else if (body instanceof byte[] raw) {
-            bytes = raw;
-        } else if (body instanceof CharSequence text) {
-            bytes = text.toString().getBytes(charsetOf(call));
-        } else {
-            return BufferedBody.notReplayable("a " + body.getClass().getName() + " body, which Micronaut's codecs encode");
-        }
-        return bytes.length > limit ? BufferedBody.tooLarge(limit) : BufferedBody.of(bytes);
-    }
-
-    private static Charset charsetOf(MicronautCall call) {
-        return call.request().getContentType().flatMap(MediaType::getCharset).orElse(StandardCharsets.UTF_8);
+        return AppBody.of(call, limit);
     }
 
     @Override

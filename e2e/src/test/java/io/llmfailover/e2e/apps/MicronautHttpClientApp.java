@@ -1,5 +1,7 @@
 package io.llmfailover.e2e.apps;
 
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.micronaut.core.io.buffer.ByteBuffer;
 import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpRequest;
@@ -9,9 +11,11 @@ import io.micronaut.http.MutableHttpRequest;
 import io.micronaut.http.client.DefaultHttpClientConfiguration;
 import io.micronaut.http.client.StreamingHttpClient;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import java.io.IOException;
 import java.net.URI;
 import java.net.URL;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import reactor.core.publisher.Flux;
@@ -19,14 +23,16 @@ import reactor.core.publisher.Flux;
 /**
  * An ordinary app that calls an OpenAI-compatible endpoint with Micronaut 4's HTTP client, made
  * without an application context ({@code StreamingHttpClient.create}). Blocking:
- * {@code toBlocking().exchange(request, String.class)}; streaming: {@code exchangeStream}, each
- * chunk reported as it arrives. An error status is Micronaut's {@code HttpClientResponseException},
+ * {@code toBlocking().exchange(request, String.class)} of a request whose body is a {@code Map} that
+ * Micronaut's JSON codec writes; streaming: {@code exchangeStream} of a request whose body is the JSON
+ * text, each chunk reported as it arrives. An error status is Micronaut's {@code HttpClientResponseException},
  * whose status and body the app reports. It allows answers of several megabytes and a read timeout
  * of 30 s, as an app that expects long generations would. Args: see {@link AppArgs}.
  */
 public final class MicronautHttpClientApp {
 
     private static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final StreamingHttpClient http;
     private final AppArgs app;
@@ -49,9 +55,8 @@ public final class MicronautHttpClientApp {
         Report.done();
     }
 
-    private void call(int number) {
-        MutableHttpRequest<String> request = HttpRequest.POST(app.baseUrl() + "/chat/completions",
-                        ChatExchange.requestBody(app.streaming()))
+    private void call(int number) throws IOException {
+        MutableHttpRequest<Object> request = HttpRequest.POST(app.baseUrl() + "/chat/completions", body())
                 .contentType(MediaType.APPLICATION_JSON_TYPE)
                 .header("Authorization", "Bearer " + app.apiKey());
         try {
@@ -69,8 +74,17 @@ public final class MicronautHttpClientApp {
         }
     }
 
+    /**
+     * Blocking, the request is an object that Micronaut's JSON codec writes (a {@code Map}, as an app
+     * that builds its JSON would hand it over); streaming, the JSON text as it is.
+     */
+    private Object body() throws IOException {
+        String json = ChatExchange.requestBody(app.streaming());
+        return app.streaming() ? json : JSON.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {});
+    }
+
     /** Each chunk's bytes are copied as it arrives: Micronaut releases its buffer right after. */
-    private void stream(int number, MutableHttpRequest<String> request) {
+    private void stream(int number, MutableHttpRequest<Object> request) {
         EventStreamLines events = new EventStreamLines(number);
         AtomicReference<String> provider = new AtomicReference<>();
         AtomicInteger status = new AtomicInteger(200);
