@@ -36,12 +36,16 @@ final class MicronautTransport implements Transport {
             attempt.addedHeaders().forEach(headers::add);
         }
         if (!attempt.original()) {
-            out.setAttribute(FALLBACK_ATTEMPT, Boolean.TRUE);
+            markFallback(out);
         }
         if (request.body().length > 0) {
             out.body(request.body());
         }
         return AttemptExchange.send(call, new WatchedAttempt(out), attempt.headTimeout());
+    }
+
+    static void markFallback(MutableHttpRequest<?> request) {
+        request.setAttribute(FALLBACK_ATTEMPT, Boolean.TRUE);
     }
 
     static boolean isFallbackAttempt(HttpRequest<?> request) {
