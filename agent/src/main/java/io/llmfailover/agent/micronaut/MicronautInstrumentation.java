@@ -8,6 +8,8 @@ import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 import io.llmfailover.agent.ClientInstrumentation;
 import io.llmfailover.agent.MethodAdvice;
 import java.util.List;
+import net.bytebuddy.description.method.MethodDescription;
+import net.bytebuddy.matcher.ElementMatcher;
 
 /**
  * Hooks Micronaut 4's HTTP client in two places. The client methods the app calls mark the request
@@ -55,7 +57,7 @@ public final class MicronautInstrumentation implements ClientInstrumentation {
     }
 
     /** {@code exchange(HttpRequest, Argument bodyType, Argument errorType)}. */
-    private static net.bytebuddy.matcher.ElementMatcher.Junction<net.bytebuddy.description.method.MethodDescription> exchange() {
+    private static ElementMatcher.Junction<MethodDescription> exchange() {
         return isPublic().and(named("exchange")).and(takesArguments(3)).and(takesArgument(0, named(REQUEST)))
                 .and(takesArgument(1, named(ARGUMENT))).and(takesArgument(2, named(ARGUMENT)));
     }
