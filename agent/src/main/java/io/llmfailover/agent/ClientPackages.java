@@ -21,7 +21,8 @@ final class ClientPackages {
             "reactor.netty.http.client.",
             "io.vertx.core.http.",
             "org.eclipse.jetty.client.",
-            "io.ktor.client.engine.cio.");
+            "io.ktor.client.engine.cio.",
+            "io.micronaut.http.client.");
 
     /** The same prefixes as class file names ({@code okhttp3/}), as a transformer is told them. */
     private static final String[] INTERNAL_PREFIXES =

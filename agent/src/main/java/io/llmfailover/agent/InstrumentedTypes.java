@@ -5,6 +5,7 @@ import io.llmfailover.agent.apache5.Apache5Instrumentation;
 import io.llmfailover.agent.jdkhttp.JdkHttpInstrumentation;
 import io.llmfailover.agent.jetty.JettyInstrumentation;
 import io.llmfailover.agent.ktor.KtorInstrumentation;
+import io.llmfailover.agent.micronaut.MicronautInstrumentation;
 import io.llmfailover.agent.okhttp.OkHttpInstrumentation;
 import io.llmfailover.agent.reactornetty.ReactorNettyInstrumentation;
 import io.llmfailover.agent.restclient.RestClientInstrumentation;
@@ -27,7 +28,7 @@ final class InstrumentedTypes {
                     new WebClientInstrumentation(), new RestClientInstrumentation(),
                     new UrlConnectionInstrumentation(), new Apache5Instrumentation(), new Apache4Instrumentation(),
                     new ReactorNettyInstrumentation(), new VertxInstrumentation(), new JettyInstrumentation(),
-                    new KtorInstrumentation());
+                    new KtorInstrumentation(), new MicronautInstrumentation());
 
     /** Keyed by class file name ({@code okhttp3/OkHttpClient$Builder}), as a transformer is told it. */
     private static final Map<String, ClientInstrumentation> BY_CLASS_FILE = byClassFile();

@@ -12,6 +12,7 @@ import io.llmfailover.e2e.apps.JettyHttpClientApp;
 import io.llmfailover.e2e.apps.JettyWebClientApp;
 import io.llmfailover.e2e.apps.KtorCioApp;
 import io.llmfailover.e2e.apps.LangChain4jApp;
+import io.llmfailover.e2e.apps.MicronautHttpClientApp;
 import io.llmfailover.e2e.apps.OkHttp3App;
 import io.llmfailover.e2e.apps.OpenAiSdkApp;
 import io.llmfailover.e2e.apps.ReactorNettyApp;
@@ -70,7 +71,10 @@ enum ClientCall {
     JETTY_WEBCLIENT_STREAM(JettyWebClientApp.class, "stream"),
     /** Ktor's HttpClient on the CIO engine, from a Kotlin app. */
     KTOR_CIO_BLOCKING(KtorCioApp.class, "blocking"),
-    KTOR_CIO_STREAM(KtorCioApp.class, "stream");
+    KTOR_CIO_STREAM(KtorCioApp.class, "stream"),
+    /** Micronaut 4's HTTP client, made without an application context. */
+    MICRONAUT_BLOCKING(MicronautHttpClientApp.class, "blocking"),
+    MICRONAUT_STREAM(MicronautHttpClientApp.class, "stream");
 
     private static final String ROWS = System.getProperty("e2e.rows", "");
 
@@ -157,7 +161,8 @@ enum ClientCall {
                 || app == GoogleGenAiSdkApp.class
                 || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
                 || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class || app == AzureOpenAiSdkApp.class
-                || app == JettyHttpClientApp.class || app == JettyWebClientApp.class || app == KtorCioApp.class || vertx();
+                || app == JettyHttpClientApp.class || app == JettyWebClientApp.class || app == KtorCioApp.class || vertx()
+                || app == MicronautHttpClientApp.class;
     }
 
     /**
@@ -169,19 +174,19 @@ enum ClientCall {
         return Stream.of(SDK_STREAM, OKHTTP3_BLOCKING, JDK_BLOCKING, URLCONNECTION_STREAM, APACHE4_BLOCKING,
                 APACHE5_STREAM, APACHE5_ASYNC_BLOCKING, SPRING_AI_JDK_BLOCKING, SPRING_AI_STREAM,
                 REACTOR_NETTY_STREAM, AZURE_OPENAI_SDK_BLOCKING, VERTX_STREAM, VERTX_WEBCLIENT_BLOCKING, JETTY_STREAM,
-                KTOR_CIO_STREAM)
+                KTOR_CIO_STREAM, MICRONAUT_STREAM)
                 .filter(ClientCall::namedByHand);
     }
 
     /**
      * FailoverTest's rows on the JDK 25 pass: one per client library, and both modes of the
      * libraries whose adapter takes a path of its own for each (Reactor Netty, the Azure SDK over
-     * it, Vert.x's HttpClient and WebClient, Jetty's HttpClient, Ktor's CIO engine).
+     * it, Vert.x's HttpClient and WebClient, Jetty's HttpClient, Ktor's CIO engine, Micronaut's HttpClient).
      */
     static Stream<ClientCall> jdk25Rows() {
         return Stream.concat(onePerClient(),
                 Stream.of(REACTOR_NETTY_BLOCKING, AZURE_OPENAI_SDK_STREAM, VERTX_BLOCKING, VERTX_WEBCLIENT_STREAM, JETTY_BLOCKING,
-                        KTOR_CIO_BLOCKING)
+                        KTOR_CIO_BLOCKING, MICRONAUT_BLOCKING)
                         .filter(ClientCall::namedByHand));
     }
 
@@ -207,10 +212,16 @@ enum ClientCall {
         if (app == OkHttp3App.class) {
             return child.classPath(okHttp3ClassPath());
         }
+        if (app == MicronautHttpClientApp.class) {
+            return child.classPath(ownClassPath("micronaut.class.path", "target/micronaut"));
+        }
         return vertx() ? child.classPath(ownClassPath("vertx.class.path", "target/vertx")) : child;
     }
 
-    /** The Vert.x apps: they run on Vert.x 5's own Netty (4.2), which the shared class path does not hold. */
+    /**
+     * The Vert.x apps: they run on Vert.x 5's own Netty (4.2), which the shared class path does not
+     * hold; so does the Micronaut app, on the Netty and Reactor its client names.
+     */
     private boolean vertx() {
         return app == VertxHttpClientApp.class || app == VertxWebClientApp.class;
     }

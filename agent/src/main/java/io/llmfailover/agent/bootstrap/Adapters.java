@@ -39,6 +39,9 @@ final class Adapters {
     static final ClassValue<KtorHook> KTOR =
             new AdapterValue<>(KtorHook.class, "io.llmfailover.agent.ktor", "KtorAdapter");
 
+    static final ClassValue<MicronautHook> MICRONAUT =
+            new AdapterValue<>(MicronautHook.class, "io.llmfailover.agent.micronaut", "MicronautAdapter");
+
     private Adapters() {}
 
     private static final class AdapterValue<T> extends ClassValue<T> {

@@ -261,4 +261,48 @@ public final class AgentHooks {
             return null;
         }
     }
+
+    /**
+     * Called on entry to the Micronaut client method the app called ({@code exchange}, {@code retrieve}
+     * through it, {@code dataStream}, {@code exchangeStream}, {@code jsonStream}): marks the request
+     * with what the app expects back.
+     */
+    public static void micronautAsked(Object client, Object request, boolean streamed, Object bodyType) {
+        try {
+            MicronautHook hook = Adapters.MICRONAUT.get(client.getClass());
+            if (hook != null && request != null) {
+                hook.asked(request, new MicronautAsk(client, streamed, bodyType));
+            }
+        } catch (Throwable t) {
+            FailureLog.once("Micronaut HttpClient call", t);
+        }
+    }
+
+    /** Called when Micronaut's client filter resolver returns the filters of a request. */
+    @SuppressWarnings("unchecked")
+    public static void micronautFiltersResolved(Object resolver, Object request, Object filters) {
+        try {
+            MicronautHook hook = Adapters.MICRONAUT.get(resolver.getClass());
+            if (hook != null && request != null && filters instanceof List<?> list) {
+                hook.filtersResolved(request, (List<Object>) list);
+            }
+        } catch (Throwable t) {
+            FailureLog.once("Micronaut HttpClient filters", t);
+        }
+    }
+
+    /**
+     * Called on entry to Micronaut's {@code DefaultHttpClient.resolveRedirectURI(parent, redirect)}, as
+     * the client follows a redirect; null lets it follow.
+     */
+    public static Outcome micronautRedirecting(Object client, Object parentRequest) {
+        try {
+            MicronautHook hook = Adapters.MICRONAUT.get(client.getClass());
+            Object refused = hook == null || parentRequest == null ? null : hook.redirecting(parentRequest);
+            return refused == null ? null : Outcome.returning(refused);
+        } catch (Throwable t) {
+            FailureLog.once("Micronaut HttpClient redirect", t);
+            return null;
+        }
+    }
 }

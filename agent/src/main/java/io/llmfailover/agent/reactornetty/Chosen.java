@@ -1,5 +1,6 @@
 package io.llmfailover.agent.reactornetty;
 
+import io.llmfailover.agent.reactive.RelayedBody;
 import io.llmfailover.runtime.http.LlmResponse;
 import reactor.core.scheduler.Scheduler;
 import reactor.netty.ByteBufFlux;

@@ -1,6 +1,6 @@
 package io.llmfailover.e2e.apps;
 
-/** How the Vert.x apps report an answer, whichever of Vert.x's clients read it. */
+/** How the apps whose client hands the body over in pieces (Vert.x's two clients, Micronaut's) report an answer. */
 final class VertxReplies {
 
     private VertxReplies() {}

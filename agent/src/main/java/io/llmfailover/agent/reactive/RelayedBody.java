@@ -1,4 +1,4 @@
-package io.llmfailover.agent.reactornetty;
+package io.llmfailover.agent.reactive;
 
 import io.llmfailover.runtime.http.LlmResponse;
 import io.netty.buffer.ByteBuf;
@@ -12,13 +12,13 @@ import reactor.core.scheduler.Scheduler;
  * An answer's body as a lazy {@code Flux<ByteBuf>}, read on agent threads chunk by chunk as the app
  * asks, so an SSE event reaches the app when it arrives; cancelling it, or its end, closes the answer.
  */
-final class RelayedBody {
+public final class RelayedBody {
 
     private static final int CHUNK_BYTES = 8 * 1024;
 
     private RelayedBody() {}
 
-    static Flux<ByteBuf> of(LlmResponse answer, Scheduler readers) {
+    public static Flux<ByteBuf> of(LlmResponse answer, Scheduler readers) {
         return Flux.<ByteBuf, InputStream>generate(answer::body, (body, sink) -> {
                     try {
                         byte[] chunk = new byte[CHUNK_BYTES];

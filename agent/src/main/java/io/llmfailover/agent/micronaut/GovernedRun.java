@@ -1,0 +1,37 @@
+package io.llmfailover.agent.micronaut;
+
+import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.TransportFailure;
+import io.micronaut.http.HttpResponse;
+import reactor.core.publisher.Mono;
+import reactor.core.publisher.MonoSink;
+
+/**
+ * A governed call as the publisher the agent's filter returns. Once subscribed, it leaves the
+ * subscribing thread (the app's, or an event loop) at once: the lifecycle runs on an agent thread,
+ * each attempt a {@code proceed} of the chain below, and the app's response or failure is handed
+ * back from there. Cancelling the subscription cancels the attempt in flight.
+ */
+final class GovernedRun {
+
+    private GovernedRun() {}
+
+    static Mono<HttpResponse<?>> of(MicronautCall call) {
+        return Mono.create(sink -> {
+            sink.onCancel(call::abandon);
+            AgentThreads.shared().execute(() -> run(call, sink));
+        });
+    }
+
+    private static void run(MicronautCall call, MonoSink<HttpResponse<?>> sink) {
+        AppOutcome outcome;
+        try {
+            outcome = CallLifecycle.runGoverned(MicronautBinding.INSTANCE, call, call.governor(), call.caller());
+        } catch (Exception | Error failure) {
+            sink.error(TransportFailure.unwrapped(failure));
+            return;
+        }
+        outcome.deliverTo(sink);
+    }
+}

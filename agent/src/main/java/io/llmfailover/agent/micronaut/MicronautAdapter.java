@@ -1,0 +1,65 @@
+package io.llmfailover.agent.micronaut;
+
+import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.bootstrap.MicronautAsk;
+import io.llmfailover.agent.bootstrap.MicronautHook;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.micronaut.core.execution.ExecutionFlow;
+import io.micronaut.core.order.Ordered;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.client.exceptions.HttpClientException;
+import io.micronaut.http.filter.FilterOrder;
+import io.micronaut.http.filter.GenericHttpFilter;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The Micronaut adapter's entry point. The call lifecycle decides on the method and absolute URI,
+ * on the thread that resolves the request's filters, before anything is sent: a governed call gets
+ * the agent's filter, which Micronaut runs last, nearest the network, below the app's own filters.
+ */
+public final class MicronautAdapter implements MicronautHook {
+
+    private final Supplier<CallGovernor> governor;
+
+    public MicronautAdapter() {
+        this(AgentRuntime::governor);
+    }
+
+    MicronautAdapter(Supplier<CallGovernor> governor) {
+        this.governor = governor;
+    }
+
+    @Override
+    public void asked(Object request, MicronautAsk ask) {
+        ((HttpRequest<?>) request).setAttribute(ASK_ATTRIBUTE, ask);
+    }
+
+    @Override
+    public void filtersResolved(Object request, List<Object> filters) {
+        HttpRequest<?> app = (HttpRequest<?>) request;
+        Object ask = app.getAttribute(ASK_ATTRIBUTE).orElse(null);
+        if (!(ask instanceof MicronautAsk asked) || !AppResponses.available()) {
+            return;
+        }
+        app.removeAttribute(ASK_ATTRIBUTE, Object.class);
+        MicronautCall call = new MicronautCall(asked, app);
+        CallGovernor governing = CallLifecycle.governorFor(MicronautBinding.INSTANCE, call, governor);
+        if (governing == null) {
+            return;
+        }
+        call.governedBy(governing, CallLifecycle.callerOf(MicronautBinding.INSTANCE, call));
+        // Micronaut runs a client's filters from the highest order down: the lowest runs last.
+        filters.add(GenericHttpFilter.createLegacyFilter(new GovernedFilter(call), new FilterOrder.Fixed(Ordered.HIGHEST_PRECEDENCE)));
+    }
+
+    /** A fallback's redirect is not followed: the fallback's key would go along to wherever it points. */
+    @Override
+    public Object redirecting(Object parentRequest) {
+        if (!MicronautTransport.isFallbackAttempt((HttpRequest<?>) parentRequest)) {
+            return null;
+        }
+        return ExecutionFlow.error(new HttpClientException("llm-failover: a fallback's redirect is not followed"));
+    }
+}

@@ -1,0 +1,113 @@
+package io.llmfailover.agent.micronaut;
+
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.bootstrap.MicronautAsk;
+import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
+import io.micronaut.core.type.Argument;
+import io.micronaut.http.HttpRequest;
+import io.micronaut.http.MutableHttpRequest;
+import io.micronaut.http.client.netty.DefaultHttpClient;
+import java.net.URI;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * One governed Micronaut call: what the app asked for, its request as the filters below the app's
+ * reach it, and the filter chain that sends each attempt through the app's own client.
+ */
+final class MicronautCall {
+
+    private final MicronautAsk ask;
+    private final URI uri;
+    private final String method;
+    private CallGovernor governor;
+    private CallerClassLoader.Captured caller;
+    private volatile MutableHttpRequest<?> request;
+    private volatile ReusableChain chain;
+    private final Queue<Runnable> onAbandon = new ConcurrentLinkedQueue<>();
+    private volatile boolean abandoned;
+
+    /** @param request the request whose filters are being resolved: its URI is absolute by then */
+    MicronautCall(MicronautAsk ask, HttpRequest<?> request) {
+        this.ask = ask;
+        this.uri = request.getUri().isAbsolute() ? request.getUri() : null;
+        this.method = request.getMethodName();
+    }
+
+    void governedBy(CallGovernor governor, CallerClassLoader.Captured caller) {
+        this.governor = governor;
+        this.caller = caller;
+    }
+
+    /** The agent's filter was reached: the request as the app's filters left it, and the rest of the chain. */
+    void reached(MutableHttpRequest<?> request, ReusableChain chain) {
+        this.request = request;
+        this.chain = chain;
+    }
+
+    CallGovernor governor() {
+        return governor;
+    }
+
+    CallerClassLoader.Captured caller() {
+        return caller;
+    }
+
+    URI uri() {
+        return uri;
+    }
+
+    String method() {
+        return method;
+    }
+
+    MutableHttpRequest<?> request() {
+        return request;
+    }
+
+    ReusableChain chain() {
+        return chain;
+    }
+
+    DefaultHttpClient client() {
+        return (DefaultHttpClient) ask.client();
+    }
+
+    boolean streamed() {
+        return ask.streamed();
+    }
+
+    @SuppressWarnings("unchecked")
+    Argument<Object> bodyType() {
+        return (Argument<Object>) ask.bodyType();
+    }
+
+    /** Runs {@code hook} when the app cancels the call; at once if it already did. */
+    void onAbandon(Runnable hook) {
+        onAbandon.add(hook);
+        if (abandoned) {
+            runHooks();
+        }
+    }
+
+    boolean abandoned() {
+        return abandoned;
+    }
+
+    /** The app cancelled its subscription: what is in flight is cancelled too, and nothing more is sent. */
+    void abandon() {
+        abandoned = true;
+        runHooks();
+    }
+
+    private void runHooks() {
+        Runnable hook;
+        while ((hook = onAbandon.poll()) != null) {
+            try {
+                hook.run();
+            } catch (RuntimeException cancelling) {
+                // best effort: the others still run
+            }
+        }
+    }
+}

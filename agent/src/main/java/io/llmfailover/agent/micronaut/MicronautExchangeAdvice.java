@@ -1,0 +1,15 @@
+package io.llmfailover.agent.micronaut;
+
+import io.llmfailover.agent.bootstrap.AgentHooks;
+import net.bytebuddy.asm.Advice;
+
+/** Inlined into {@code DefaultHttpClient.exchange(request, bodyType, errorType)}: the body comes back decoded. */
+final class MicronautExchangeAdvice {
+
+    private MicronautExchangeAdvice() {}
+
+    @Advice.OnMethodEnter(suppress = Throwable.class)
+    static void enter(@Advice.This Object client, @Advice.Argument(0) Object request, @Advice.Argument(1) Object bodyType) {
+        AgentHooks.micronautAsked(client, request, false, bodyType);
+    }
+}

@@ -1,0 +1,25 @@
+package io.llmfailover.agent.micronaut;
+
+import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.Outcome;
+import net.bytebuddy.asm.Advice;
+import net.bytebuddy.implementation.bytecode.assign.Assigner;
+
+/** Inlined into {@code DefaultHttpClient.resolveRedirectURI(parent, redirect)}: a fallback attempt's redirect fails instead. */
+final class MicronautRedirectAdvice {
+
+    private MicronautRedirectAdvice() {}
+
+    @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
+    static Outcome enter(@Advice.This Object client, @Advice.Argument(0) Object parentRequest) {
+        return AgentHooks.micronautRedirecting(client, parentRequest);
+    }
+
+    @Advice.OnMethodExit(suppress = Throwable.class)
+    static void exit(@Advice.Enter Outcome outcome,
+            @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object returned) {
+        if (outcome != null) {
+            returned = outcome.value();
+        }
+    }
+}
