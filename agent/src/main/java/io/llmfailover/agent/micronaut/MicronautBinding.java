@@ -42,9 +42,14 @@ final class MicronautBinding implements ClientBinding<MicronautCall, AppOutcome>
 
     @Override
     public LlmRequest toNeutral(MicronautCall call, byte[] body) {
+        return new LlmRequest(call.method(), call.uri(), neutral(call.request().getHeaders()), body);
+    }
+
+    /** Micronaut's headers of a request or a response, every value kept. */
+    static HttpHeaders neutral(io.micronaut.http.HttpHeaders headers) {
         HttpHeaders.Builder neutral = HttpHeaders.builder();
-        call.request().getHeaders().forEach((name, values) -> values.forEach(value -> neutral.add(name, value)));
-        return new LlmRequest(call.method(), call.uri(), neutral.build(), body);
+        headers.forEach((name, values) -> values.forEach(value -> neutral.add(name, value)));
+        return neutral.build();
     }
 
     @Override

@@ -2,14 +2,13 @@ package io.llmfailover.agent.micronaut;
 
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.MicronautAsk;
+import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MutableHttpRequest;
 import io.micronaut.http.client.netty.DefaultHttpClient;
 import java.net.URI;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * One governed Micronaut call: what the app asked for, its request as the filters below the app's
@@ -24,8 +23,7 @@ final class MicronautCall {
     private CallerClassLoader.Captured caller;
     private volatile MutableHttpRequest<?> request;
     private volatile ReusableChain chain;
-    private final Queue<Runnable> onAbandon = new ConcurrentLinkedQueue<>();
-    private volatile boolean abandoned;
+    private final AppWait wait = new AppWait();
 
     /** @param request the request whose filters are being resolved: its URI is absolute by then */
     MicronautCall(MicronautAsk ask, HttpRequest<?> request) {
@@ -84,30 +82,15 @@ final class MicronautCall {
 
     /** Runs {@code hook} when the app cancels the call; at once if it already did. */
     void onAbandon(Runnable hook) {
-        onAbandon.add(hook);
-        if (abandoned) {
-            runHooks();
-        }
+        wait.onAbandon(hook);
     }
 
     boolean abandoned() {
-        return abandoned;
+        return wait.abandoned();
     }
 
     /** The app cancelled its subscription: what is in flight is cancelled too, and nothing more is sent. */
     void abandon() {
-        abandoned = true;
-        runHooks();
-    }
-
-    private void runHooks() {
-        Runnable hook;
-        while ((hook = onAbandon.poll()) != null) {
-            try {
-                hook.run();
-            } catch (RuntimeException cancelling) {
-                // best effort: the others still run
-            }
-        }
+        wait.abandon();
     }
 }

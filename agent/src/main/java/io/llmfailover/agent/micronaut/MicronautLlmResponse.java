@@ -31,9 +31,7 @@ final class MicronautLlmResponse implements LlmResponse {
         this.outcome = outcome;
         this.response = response;
         this.streamed = streamed;
-        HttpHeaders.Builder neutral = HttpHeaders.builder();
-        response.getHeaders().forEach((name, values) -> values.forEach(value -> neutral.add(name, value)));
-        this.headers = neutral.build();
+        this.headers = MicronautBinding.neutral(response.getHeaders());
     }
 
     static MicronautLlmResponse answered(MicronautCall call, HttpResponse<?> response) {

@@ -2,6 +2,7 @@ package io.llmfailover.agent.vertx;
 
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
@@ -22,8 +23,6 @@ import java.io.ByteArrayOutputStream;
 import java.io.InterruptedIOException;
 import java.net.URI;
 import java.util.Map;
-import java.util.Queue;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -45,8 +44,7 @@ final class VertxCall {
     private PastCapSend pastCap;
     private final Promise<HttpClientResponse> response = Promise.promise();
     private final AtomicBoolean started = new AtomicBoolean();
-    private final Queue<Runnable> onAbandon = new ConcurrentLinkedQueue<>();
-    private volatile boolean abandoned;
+    private final AppWait wait = new AppWait();
     private Context context;
     private CallGovernor governor;
     private CallerClassLoader.Captured caller;
@@ -168,7 +166,7 @@ final class VertxCall {
     private void run() {
         HttpClientResponse answered;
         try {
-            if (abandoned) {
+            if (wait.abandoned()) {
                 throw new InterruptedIOException("the app reset its Vert.x request");
             }
             answered = CallLifecycle.runGoverned(VertxBinding.INSTANCE, this, governor, caller);
@@ -189,31 +187,16 @@ final class VertxCall {
 
     /** Runs {@code hook} when the app resets its request; at once if it already did. */
     void onAbandon(Runnable hook) {
-        onAbandon.add(hook);
-        if (abandoned) {
-            runHooks();
-        }
+        wait.onAbandon(hook);
     }
 
     boolean abandoned() {
-        return abandoned;
+        return wait.abandoned();
     }
 
     /** The app reset its request: what is in flight is reset too, and nothing more is sent. */
     void abandon(Throwable cause) {
-        abandoned = true;
-        runHooks();
+        wait.abandon();
         context.runOnContext(v -> response.tryFail(cause));
-    }
-
-    private void runHooks() {
-        Runnable hook;
-        while ((hook = onAbandon.poll()) != null) {
-            try {
-                hook.run();
-            } catch (RuntimeException releasing) {
-                // best effort: the others still run
-            }
-        }
     }
 }
