@@ -74,7 +74,12 @@ enum ClientCall {
     KTOR_CIO_STREAM(KtorCioApp.class, "stream"),
     /** Micronaut 4's HTTP client, made without an application context. */
     MICRONAUT_BLOCKING(MicronautHttpClientApp.class, "blocking"),
-    MICRONAUT_STREAM(MicronautHttpClientApp.class, "stream");
+    MICRONAUT_STREAM(MicronautHttpClientApp.class, "stream"),
+    /** Micronaut's {@code retrieve} and {@code dataStream}: the app gets the body, not the response. */
+    MICRONAUT_RETRIEVE_BLOCKING(MicronautHttpClientApp.class, "blocking", "HttpStatus",
+            "-D" + MicronautHttpClientApp.BODY_ONLY_PROPERTY + "=true"),
+    MICRONAUT_DATA_STREAM(MicronautHttpClientApp.class, "stream", "HttpStatus",
+            "-D" + MicronautHttpClientApp.BODY_ONLY_PROPERTY + "=true");
 
     private static final String ROWS = System.getProperty("e2e.rows", "");
 
@@ -133,6 +138,14 @@ enum ClientCall {
         return wire == ChatWire.OPENAI ? providerUrl : providerUrl.substring(0, providerUrl.length() - wire.versionPath.length());
     }
 
+    /**
+     * Whether the app sees the body of an error status: Micronaut's {@code dataStream} raises the
+     * status with an empty body, with the agent or without it.
+     */
+    boolean seesErrorBody() {
+        return this != MICRONAUT_DATA_STREAM;
+    }
+
     /** The header that carries the app's own key, and its value: Azure's {@code api-key}, else a bearer token. */
     Map.Entry<String, String> appCredential(String key) {
         return app == AzureOpenAiSdkApp.class ? Map.entry("api-key", key) : Map.entry("Authorization", "Bearer " + key);
@@ -162,7 +175,7 @@ enum ClientCall {
                 || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
                 || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class || app == AzureOpenAiSdkApp.class
                 || app == JettyHttpClientApp.class || app == JettyWebClientApp.class || app == KtorCioApp.class || vertx()
-                || app == MicronautHttpClientApp.class;
+                || (app == MicronautHttpClientApp.class && jvmArgs.length == 0);
     }
 
     /**

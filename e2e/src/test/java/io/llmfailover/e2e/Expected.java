@@ -72,7 +72,9 @@ record Expected(String summary, int primaryRequests, int backupRequests, int app
             if (status == 400 && !cell.client().seesHeaders()) {
                 assertEquals(cell.client().badRequestType, error.type(), () -> "the SDK's own exception" + cell.describe());
             }
-            assertTrue(error.body().contains(Roles.PRIMARY_ERROR), () -> "the primary's error body is lost" + cell.describe());
+            if (cell.client().seesErrorBody()) {
+                assertTrue(error.body().contains(Roles.PRIMARY_ERROR), () -> "the primary's error body is lost" + cell.describe());
+            }
             assertTrue(cell.output().result(1).isEmpty(), cell::describe);
         });
     }

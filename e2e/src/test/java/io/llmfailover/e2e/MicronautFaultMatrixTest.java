@@ -2,11 +2,15 @@ package io.llmfailover.e2e;
 
 import java.util.List;
 
-/** The fault matrix for Micronaut 4's HTTP client: blocking {@code exchange}, and {@code exchangeStream}. */
+/**
+ * The fault matrix for Micronaut 4's HTTP client: blocking {@code exchange} and {@code retrieve},
+ * {@code exchangeStream} and {@code dataStream}.
+ */
 class MicronautFaultMatrixTest extends FaultMatrixTest {
 
     @Override
     List<ClientCall> calls() {
-        return List.of(ClientCall.MICRONAUT_BLOCKING, ClientCall.MICRONAUT_STREAM);
+        return List.of(ClientCall.MICRONAUT_BLOCKING, ClientCall.MICRONAUT_RETRIEVE_BLOCKING, ClientCall.MICRONAUT_STREAM,
+                ClientCall.MICRONAUT_DATA_STREAM);
     }
 }

@@ -27,9 +27,14 @@ import reactor.core.publisher.Flux;
  * Micronaut's JSON codec writes; streaming: {@code exchangeStream} of a request whose body is the JSON
  * text, each chunk reported as it arrives. An error status is Micronaut's {@code HttpClientResponseException},
  * whose status and body the app reports. It allows answers of several megabytes and a read timeout
- * of 30 s, as an app that expects long generations would. Args: see {@link AppArgs}.
+ * of 30 s, as an app that expects long generations would. With {@value #BODY_ONLY_PROPERTY}{@code =true}
+ * it takes the calls that hand over the body alone: {@code toBlocking().retrieve(request, String.class)},
+ * and {@code dataStream}, whose chunks it reads as they arrive. Args: see {@link AppArgs}.
  */
 public final class MicronautHttpClientApp {
+
+    /** {@code true}: {@code retrieve} and {@code dataStream}, which give the app the body and not the response. */
+    public static final String BODY_ONLY_PROPERTY = "e2e.micronaut.body-only";
 
     private static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -60,7 +65,9 @@ public final class MicronautHttpClientApp {
                 .contentType(MediaType.APPLICATION_JSON_TYPE)
                 .header("Authorization", "Bearer " + app.apiKey());
         try {
-            if (app.streaming()) {
+            if (Boolean.getBoolean(BODY_ONLY_PROPERTY)) {
+                bodyOnly(number, request);
+            } else if (app.streaming()) {
                 stream(number, request);
             } else {
                 HttpResponse<String> response = http.toBlocking().exchange(request, String.class);
@@ -81,6 +88,20 @@ public final class MicronautHttpClientApp {
     private Object body() throws IOException {
         String json = ChatExchange.requestBody(app.streaming());
         return app.streaming() ? json : JSON.readValue(json, new TypeReference<LinkedHashMap<String, Object>>() {});
+    }
+
+    /** The body alone: a status or a provider is not the app's to see, an error status is the exception. */
+    private void bodyOnly(int number, MutableHttpRequest<Object> request) {
+        if (!app.streaming()) {
+            String body = http.toBlocking().retrieve(request, String.class);
+            Report.result(number, 200, null, ContentField.in(body));
+            return;
+        }
+        EventStreamLines events = new EventStreamLines(number);
+        Flux.from(http.dataStream(request))
+                .doOnNext(chunk -> events.feed(chunk.toByteArray()))
+                .blockLast(Duration.ofSeconds(60));
+        VertxReplies.reportStream(number, 200, null, events);
     }
 
     /** Each chunk's bytes are copied as it arrives: Micronaut releases its buffer right after. */
