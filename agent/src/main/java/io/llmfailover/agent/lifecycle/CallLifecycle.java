@@ -81,7 +81,9 @@ public final class CallLifecycle {
             CallerClassLoader.Captured caller) throws IOException {
         BufferedBody body;
         try {
-            InjectedFault.BUFFERING.maybeThrow(binding.uri(call));
+            if (InjectedFault.anyInjected()) { // the URI is not worked out on a call no fault can hit
+                InjectedFault.BUFFERING.maybeThrow(binding.uri(call));
+            }
             body = binding.buffer(call, governor.bufferLimit());
         } catch (RuntimeException | Error e) {
             FailureLog.once(binding.clientName() + " request body", e);

@@ -34,8 +34,7 @@ final class MicronautTransport implements Transport {
         request.headers().forEach(headers::add);
         if (attempt.original()) {
             attempt.addedHeaders().forEach(headers::add);
-        }
-        if (!attempt.original()) {
+        } else {
             markFallback(out);
         }
         if (request.body().length > 0) {

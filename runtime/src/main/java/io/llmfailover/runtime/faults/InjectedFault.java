@@ -55,6 +55,11 @@ public enum InjectedFault {
         this.asError = asError;
     }
 
+    /** Whether any fault is injected: false, and folded away, outside the fail-open tests. */
+    public static boolean anyInjected() {
+        return ANY;
+    }
+
     /**
      * Throws this fault if it is injected for a call the app addressed to {@code addressed}: an
      * {@link OutOfMemoryError} for buffering, else a RuntimeException.
