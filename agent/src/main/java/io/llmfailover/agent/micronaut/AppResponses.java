@@ -21,7 +21,6 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
 import java.io.InputStream;
 import org.reactivestreams.Publisher;
-import reactor.core.publisher.Flux;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
@@ -65,7 +64,8 @@ final class AppResponses {
     }
 
     private static HttpResponse<?> streamed(LlmResponse answer) {
-        Publisher<HttpContent> content = Flux.from(RelayedBody.of(answer, READERS)).map(DefaultHttpContent::new);
+        Publisher<HttpContent> content = RelayedBody.of(answer, READERS)
+                .map(chunk -> new DefaultHttpContent(Unpooled.wrappedBuffer(chunk)));
         StreamedHttpResponse streamed = new DefaultStreamedHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(answer.status()), headersOf(answer), content);
         return MicronautResponseTypes.INSTANCE.streamed(streamed, ConversionService.SHARED);

@@ -1,16 +1,15 @@
 package io.llmfailover.agent.reactive;
 
 import io.llmfailover.runtime.http.LlmResponse;
-import io.netty.buffer.ByteBuf;
-import io.netty.buffer.Unpooled;
 import java.io.InputStream;
 import java.util.Arrays;
 import reactor.core.publisher.Flux;
 import reactor.core.scheduler.Scheduler;
 
 /**
- * An answer's body as a lazy {@code Flux<ByteBuf>}, read on agent threads chunk by chunk as the app
- * asks, so an SSE event reaches the app when it arrives; cancelling it, or its end, closes the answer.
+ * An answer's body as a lazy {@code Flux} of byte chunks, read on agent threads chunk by chunk as
+ * the app asks, so an SSE event reaches the app when it arrives; cancelling it, or its end, closes
+ * the answer. Each reactive adapter wraps the chunks in its client's own buffer type.
  */
 public final class RelayedBody {
 
@@ -18,15 +17,15 @@ public final class RelayedBody {
 
     private RelayedBody() {}
 
-    public static Flux<ByteBuf> of(LlmResponse answer, Scheduler readers) {
-        return Flux.<ByteBuf, InputStream>generate(answer::body, (body, sink) -> {
+    public static Flux<byte[]> of(LlmResponse answer, Scheduler readers) {
+        return Flux.<byte[], InputStream>generate(answer::body, (body, sink) -> {
                     try {
                         byte[] chunk = new byte[CHUNK_BYTES];
                         int read = body.read(chunk);
                         if (read < 0) {
                             sink.complete();
                         } else {
-                            sink.next(Unpooled.wrappedBuffer(Arrays.copyOf(chunk, read)));
+                            sink.next(Arrays.copyOf(chunk, read));
                         }
                     } catch (Exception e) {
                         sink.error(e);

@@ -2,6 +2,7 @@ package io.llmfailover.agent.reactornetty;
 
 import io.llmfailover.agent.reactive.RelayedBody;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.netty.buffer.Unpooled;
 import reactor.core.scheduler.Scheduler;
 import reactor.netty.ByteBufFlux;
 import reactor.netty.Connection;
@@ -34,7 +35,7 @@ final class Chosen {
     }
 
     static Chosen relayed(LlmResponse answer, AppRequest request, Scheduler readers) {
-        ByteBufFlux body = ByteBufFlux.fromInbound(RelayedBody.of(answer, readers));
+        ByteBufFlux body = ByteBufFlux.fromInbound(RelayedBody.of(answer, readers).map(Unpooled::wrappedBuffer));
         HttpClientResponse response = new RelayedHttpClientResponse(answer, request);
         Connection connection = new RelayedConnection(body, answer);
         return new Chosen(response, connection, body, answer::close);

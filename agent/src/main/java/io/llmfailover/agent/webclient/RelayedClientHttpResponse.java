@@ -1,8 +1,7 @@
 package io.llmfailover.agent.webclient;
 
+import io.llmfailover.agent.reactive.RelayedBody;
 import io.llmfailover.runtime.http.LlmResponse;
-import java.io.InputStream;
-import java.util.Arrays;
 import org.springframework.core.io.buffer.DataBuffer;
 import org.springframework.core.io.buffer.DefaultDataBufferFactory;
 import org.springframework.http.HttpHeaders;
@@ -21,8 +20,6 @@ import reactor.core.scheduler.Scheduler;
  * reading it to the end, closes the answer.
  */
 final class RelayedClientHttpResponse implements ClientHttpResponse {
-
-    private static final int CHUNK_BYTES = 8 * 1024;
 
     private final LlmResponse answer;
     private final Scheduler readers;
@@ -56,22 +53,6 @@ final class RelayedClientHttpResponse implements ClientHttpResponse {
 
     /** An answer's body as a lazy {@code Flux}, read on {@code readers}; cancelling it, or its end, closes the answer. */
     static Flux<DataBuffer> bodyOf(LlmResponse answer, Scheduler readers) {
-        // Lambdas here capture locals only, never this: see AdapterClassLoader on classes that implement client types.
-        LlmResponse relayed = answer;
-        return Flux.<DataBuffer, InputStream>generate(relayed::body, (body, sink) -> {
-                    try {
-                        byte[] chunk = new byte[CHUNK_BYTES];
-                        int read = body.read(chunk);
-                        if (read < 0) {
-                            sink.complete();
-                        } else {
-                            sink.next(DefaultDataBufferFactory.sharedInstance.wrap(Arrays.copyOf(chunk, read)));
-                        }
-                    } catch (Exception e) {
-                        sink.error(e);
-                    }
-                    return body;
-                }, body -> relayed.close())
-                .subscribeOn(readers);
+        return RelayedBody.of(answer, readers).map(DefaultDataBufferFactory.sharedInstance::wrap);
     }
 }
