@@ -202,6 +202,8 @@ final class ChainWalk {
                 ? new CommittedStream(answer.body(), call.addressed().protocol(), new StreamTranscript(operation),
                         transcript -> continueAfter(transcript, provider, nextStep))
                 : new CommittedStream(answer.body(), call.addressed().protocol());
+        String answeredBy = (provider != null ? provider : call.addressed()).name();
+        stream.reportingBreaksTo(cause -> engine.failoverLog().streamBroke(answeredBy, cause));
         return new RelayedResponse(answer, answer.headers(), stream);
     }
 

@@ -7,6 +7,7 @@ import io.llmfailover.runtime.provider.Protocol;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.Arrays;
+import java.util.function.Consumer;
 
 /**
  * A streamed answer after the call was committed to its provider. If the upstream breaks, the app
@@ -34,6 +35,8 @@ final class CommittedStream extends InputStream {
     /** Asks the chain's next provider to finish the stream once it broke; null once asked, or never. */
     private StreamResumption resumption;
     private final int maxEventBytes;
+    /** Told of a break that reaches the app (one that is resumed is not). */
+    private Consumer<IOException> breakListener = cause -> {};
     /** Bytes from the upstream: [start, readyEnd) are complete events not yet read, [readyEnd, length) an unfinished one. */
     private byte[] buffer = new byte[CHUNK];
     private int start;
@@ -70,6 +73,12 @@ final class CommittedStream extends InputStream {
         this.maxEventBytes = maxEventBytes;
         this.transcript = transcript;
         this.resumption = resumption;
+    }
+
+    /** Tells {@code listener} of a break that reaches the app, once: the operator's view of it. */
+    CommittedStream reportingBreaksTo(Consumer<IOException> listener) {
+        this.breakListener = listener;
+        return this;
     }
 
     @Override
@@ -172,6 +181,7 @@ final class CommittedStream extends InputStream {
         trailer = StreamErrorFrames.of(caller, BROKEN);
         broken = cause;
         ended = true;
+        breakListener.accept(cause);
     }
 
     /** Moves the unfinished event to the front once everything before it was read, and grows when full. */

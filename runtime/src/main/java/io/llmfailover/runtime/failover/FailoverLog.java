@@ -2,6 +2,7 @@ package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.log.RepeatSummary;
 import io.llmfailover.runtime.time.Clock;
+import java.io.IOException;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -46,6 +47,18 @@ final class FailoverLog {
         if (repeats >= 0 && LOG.isInfoEnabled()) {
             LOG.info("llm-failover: the stream from {} broke after {} characters of text; the next provider finished it "
                     + "(stream.resume){}", broken, deliveredChars, since(repeats));
+        }
+    }
+
+    /**
+     * A stream from {@code provider} broke after reaching the app, which got an error event: the
+     * cause's type and message (a client's, naming at most a host), never a body.
+     */
+    void streamBroke(String provider, IOException cause) {
+        long repeats = lines.occurred(new Line(provider, null, "stream broke"));
+        if (repeats >= 0 && LOG.isWarnEnabled()) {
+            LOG.warn("llm-failover: the stream from {} broke off after reaching the app, which got an error event ({}: {}){}",
+                    provider, cause.getClass().getName(), cause.getMessage(), since(repeats));
         }
     }
 

@@ -12,6 +12,8 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.DisplayName;
@@ -40,6 +42,17 @@ class CommittedStreamTest {
         String rest = delivered.substring(TWO_EVENTS.length());
         assertTrue(rest.startsWith("data: {\"error\":"), rest);
         assertTrue(rest.endsWith("\n\n"), rest);
+    }
+
+    @Test
+    void aBreakIsReportedOnceAndAWholeStreamNever() throws IOException {
+        List<IOException> reported = new ArrayList<>();
+        InputStream upstream = new BreakingStream((TWO_EVENTS + "data: {\"n\":").getBytes(StandardCharsets.UTF_8));
+
+        ScriptedTransport.drain(new CommittedStream(upstream, Protocol.OPENAI).reportingBreaksTo(reported::add));
+        read(new CommittedStream(bytes(TWO_EVENTS), Protocol.OPENAI).reportingBreaksTo(reported::add));
+
+        assertEquals(1, reported.size(), reported::toString);
     }
 
     @Test
