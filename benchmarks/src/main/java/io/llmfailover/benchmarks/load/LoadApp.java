@@ -30,6 +30,9 @@ import java.util.concurrent.atomic.AtomicLong;
  */
 public final class LoadApp {
 
+    /** Every answer's field: the JVM's total compilation time so far, in ms (warm-ups last until it stops growing). */
+    static final String JIT_MILLIS = "jitMillis";
+
     private static final String NO_FALLBACK = "-";
     private static final AtomicLong ERRORS_REPORTED = new AtomicLong();
     /** Calls the app retried itself on a 5xx: with the agent governing them, there are none. */
@@ -44,7 +47,7 @@ public final class LoadApp {
         for (String line; (line = commands.readLine()) != null && !line.startsWith("quit"); ) {
             String answer;
             try {
-                answer = app.execute(Command.parse(line)).encode();
+                answer = app.execute(Command.parse(line)).with(JIT_MILLIS, jitMillis()).encode();
             } catch (Exception e) {
                 answer = "FAILED " + e.toString().replace('\n', ' ');
             }
@@ -59,6 +62,10 @@ public final class LoadApp {
             case "closed" -> closedLoop(command);
             default -> throw new IllegalArgumentException("unknown command " + command.verb());
         };
+    }
+
+    private static long jitMillis() {
+        return ManagementFactory.getCompilationMXBean().getTotalCompilationTime();
     }
 
     /** The client is made on first use, so an arm that never uses OkHttp never loads it. */

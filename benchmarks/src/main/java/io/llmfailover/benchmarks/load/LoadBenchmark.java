@@ -143,11 +143,13 @@ public final class LoadBenchmark {
             String url, String fallback, boolean stream, Duration measured) throws IOException {
         System.out.println("== " + phase + ", " + clientName(client) + ", one call at a time: " + arms.size()
                 + " arms alternated in blocks of " + options.blockCalls() + " calls, " + options.warmupSeconds().toSeconds()
-                + " s warm-up, " + measured.toSeconds() + " s measured");
+                + " s warm-up at least (more until the JIT settled), " + measured.toSeconds() + " s measured");
         Map<Arm, List<Command>> answers = alternation.run(arms, (arm, measuring, round) -> Command.of("sequential")
                 .with("client", client).with("url", url).with("fallback", fallback == null ? "-" : fallback)
                 .with("stream", stream).with("calls", options.blockCalls())
                 .with("id", callIdPrefix(arm, phase, client, measuring) + round), options.warmupSeconds(), measured);
+        System.out.println("   warm-up took " + alternation.lastWarmup().toSeconds() + " s"
+                + (alternation.lastSettled() ? " (until the JIT settled)" : " (the JIT was still compiling at its cap)"));
         Map<Arm, SequentialFigures> figures = new LinkedHashMap<>();
         answers.forEach((arm, blocks) -> {
             SequentialFigures merged = SequentialFigures.merge(blocks);
@@ -194,7 +196,7 @@ public final class LoadBenchmark {
             throws IOException {
         Duration block = options.throughputBlock();
         System.out.println("== throughput, JDK HttpClient, " + options.callers() + " callers in a closed loop: "
-                + arms.size() + " arms alternated in blocks of " + block.toMillis() + " ms, one round of warm-up, "
+                + arms.size() + " arms alternated in blocks of " + block.toMillis() + " ms, warm-up rounds until the JIT settled, "
                 + options.throughputSeconds().toSeconds() + " s measured");
         Map<Arm, List<Command>> answers = alternation.run(arms, (arm, measuring, round) -> Command.of("closed")
                 .with("client", JDK).with("url", url).with("callers", options.callers()).with("millis", block.toMillis())
@@ -280,7 +282,9 @@ public final class LoadBenchmark {
                 + "Machine: " + machine + ".\n\n"
                 + (busy.isEmpty() ? "" : busy + "\n\n")
                 + "Workload: loopback stubs answering at once; one call at a time in blocks of " + options.blockCalls()
-                + " calls alternated between the arms (" + options.warmupSeconds().toSeconds() + " s warm-up per phase, then "
+                + " calls alternated between the arms (" + options.warmupSeconds().toSeconds()
+                + " s warm-up per phase at least, longer until no app compiled more than "
+                + Alternation.SETTLED_JIT_MILLIS + " ms in a round, then "
                 + options.latencySeconds().toSeconds() + " s measured per client for latency, "
                 + options.failoverSeconds().toSeconds() + " s for failover, "
                 + options.streamSeconds().toSeconds() + " s per stream phase); throughput with " + options.callers()
