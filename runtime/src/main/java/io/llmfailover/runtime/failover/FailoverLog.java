@@ -51,15 +51,26 @@ final class FailoverLog {
     }
 
     /**
-     * A stream from {@code provider} broke after reaching the app, which got an error event: the
-     * cause's type and message (a client's, naming at most a host), never a body.
+     * A stream from {@code provider} broke after reaching the app, which got an error event. Names
+     * the cause's type and those of its causes, never a message: a client's message may hold the
+     * URL, and Gemini's carries the key in its query.
      */
     void streamBroke(String provider, IOException cause) {
         long repeats = lines.occurred(new Line(provider, null, "stream broke"));
         if (repeats >= 0 && LOG.isWarnEnabled()) {
-            LOG.warn("llm-failover: the stream from {} broke off after reaching the app, which got an error event ({}: {}){}",
-                    provider, cause.getClass().getName(), cause.getMessage(), since(repeats));
+            LOG.warn("llm-failover: the stream from {} broke off after reaching the app, which got an error event ({}){}",
+                    provider, causeTypes(cause), since(repeats));
         }
+    }
+
+    /** The types of a failure and its first causes, outermost first: {@code a.B <- c.D}. */
+    static String causeTypes(Throwable failure) {
+        StringBuilder types = new StringBuilder(failure.getClass().getName());
+        Throwable cause = failure.getCause();
+        for (int depth = 0; cause != null && cause != failure && depth < 3; depth++, cause = cause.getCause()) {
+            types.append(" <- ").append(cause.getClass().getName());
+        }
+        return types.toString();
     }
 
     /**

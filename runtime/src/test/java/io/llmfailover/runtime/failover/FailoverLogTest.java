@@ -4,11 +4,14 @@ import static io.llmfailover.runtime.failover.Chains.ANSWER;
 import static io.llmfailover.runtime.failover.Chains.BACKUP;
 import static io.llmfailover.runtime.failover.Chains.PRIMARY;
 import static io.llmfailover.runtime.failover.Chains.chat;
+import static io.llmfailover.runtime.testing.ScriptedTransport.brokenStream;
 import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
 import static io.llmfailover.runtime.testing.ScriptedTransport.refuse;
 import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.testing.LogCapture;
 import io.llmfailover.runtime.testing.ScriptedTransport;
@@ -81,5 +84,22 @@ class FailoverLogTest {
 
         assertEquals(2, lines.size(), String.valueOf(lines));
         assertEquals(true, lines.get(1).endsWith("(server_error) (1 more like it since the last such line)"), lines.get(1));
+    }
+
+    @Test
+    void aCommittedStreamThatBreaksIsLoggedWithItsCauseTypeButNotItsMessage() throws IOException {
+        Chains chains = new Chains("primary", "backup");
+        transport.on(PRIMARY, brokenStream("data: {\"choices\":[{\"delta\":{\"content\":\"Hel\"}}]}\n\n"));
+
+        List<String> lines;
+        try (LogCapture log = new LogCapture()) {
+            ScriptedTransport.drain(chains.gateway.execute(chat(true), transport).body());
+            lines = log.linesWith("llm-failover: the stream from");
+        }
+
+        assertEquals(1, lines.size(), String.valueOf(lines));
+        assertTrue(lines.get(0).contains("the stream from primary broke off after reaching the app")
+                && lines.get(0).contains("(java.io.IOException)"), lines.get(0));
+        assertFalse(lines.get(0).contains("reset by peer"), "a client's message may hold a URL: " + lines.get(0));
     }
 }
