@@ -64,7 +64,7 @@ final class FailoverLog {
     }
 
     /** The types of a failure and its first causes, outermost first: {@code a.B <- c.D}. */
-    static String causeTypes(Throwable failure) {
+    private static String causeTypes(Throwable failure) {
         StringBuilder types = new StringBuilder(failure.getClass().getName());
         Throwable cause = failure.getCause();
         for (int depth = 0; cause != null && cause != failure && depth < 3; depth++, cause = cause.getCause()) {
