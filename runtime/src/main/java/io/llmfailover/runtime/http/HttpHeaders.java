@@ -1,140 +1,188 @@
 package io.llmfailover.runtime.http;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BiConsumer;
 
-/** An immutable, case-insensitive multimap of HTTP headers that keeps the names as first written. */
+/**
+ * An immutable, case-insensitive multimap of HTTP headers that keeps the names as written.
+ *
+ * <p>Held as one array of names and values in turn, the way a client receives them: copying a
+ * client's headers is one pass with no key made, and a lookup compares names without case, which
+ * for the dozen or two headers of an answer costs less than hashing a lower-cased key (names of
+ * other lengths are told apart at once).
+ */
 public final class HttpHeaders {
 
-    public static final HttpHeaders EMPTY = new HttpHeaders(Map.of());
+    public static final HttpHeaders EMPTY = new HttpHeaders(new String[0]);
 
-    /** Keyed by lower-case name; each entry keeps the original spelling of the name. */
-    private final Map<String, Entry> entries;
+    /** Name, value, name, value...: name {@code 2i}, its value {@code 2i + 1}, in the order added. */
+    private final String[] namesAndValues;
 
-    private record Entry(String name, List<String> values) {}
-
-    private HttpHeaders(Map<String, Entry> entries) {
-        this.entries = entries;
+    private HttpHeaders(String[] namesAndValues) {
+        this.namesAndValues = namesAndValues;
     }
 
     /**
-     * A copy of a client's header map, made once per request and per response: the value lists are
-     * taken as they are when already immutable (the JDK client's are), not copied value by value.
+     * A copy of a client's header map, made once per request and per response. A null name (the
+     * status line some clients keep there) and a name without values are left out.
      */
     public static HttpHeaders of(Map<String, ? extends List<String>> headers) {
-        Map<String, Entry> entries = new LinkedHashMap<>();
-        for (Map.Entry<String, ? extends List<String>> header : headers.entrySet()) {
-            String name = header.getKey();
-            if (name == null || header.getValue().isEmpty()) {
-                continue;
-            }
-            List<String> values = List.copyOf(header.getValue());
-            Entry earlier = entries.putIfAbsent(key(name), new Entry(name, values));
-            if (earlier != null) {
-                List<String> merged = new ArrayList<>(earlier.values);
-                merged.addAll(values);
-                entries.put(key(name), new Entry(earlier.name, List.copyOf(merged)));
-            }
-        }
-        return entries.isEmpty() ? EMPTY : new HttpHeaders(Collections.unmodifiableMap(entries));
+        PairCollector pairs = new PairCollector(headers.size());
+        headers.forEach(pairs); // no entry views, which an unmodifiable map makes one by one
+        return pairs.headers();
     }
 
     public static Builder builder() {
-        return new Builder(new LinkedHashMap<>());
+        return new Builder(new ArrayList<>());
     }
 
     public Optional<String> first(String name) {
-        Entry entry = entries.get(key(name));
-        return entry == null || entry.values.isEmpty() ? Optional.empty() : Optional.of(entry.values.get(0));
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            if (namesAndValues[i].equalsIgnoreCase(name)) {
+                return Optional.of(namesAndValues[i + 1]);
+            }
+        }
+        return Optional.empty();
     }
 
+    /** Every value of the header, in the order received; unmodifiable. */
     public List<String> all(String name) {
-        Entry entry = entries.get(key(name));
-        return entry == null ? List.of() : entry.values;
+        List<String> values = null;
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            if (namesAndValues[i].equalsIgnoreCase(name)) {
+                values = values == null ? new ArrayList<>(1) : values;
+                values.add(namesAndValues[i + 1]);
+            }
+        }
+        return values == null ? List.of() : Collections.unmodifiableList(values);
     }
 
     public boolean isEmpty() {
-        return entries.isEmpty();
+        return namesAndValues.length == 0;
     }
 
     public boolean contains(String name) {
-        return entries.containsKey(key(name));
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            if (namesAndValues[i].equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
-    /** Visits every (name, value) pair, names as first written. */
+    /** Visits every (name, value) pair in the order added. */
     public void forEach(BiConsumer<String, String> action) {
-        for (Entry entry : entries.values()) {
-            for (String value : entry.values) {
-                action.accept(entry.name, value);
-            }
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            action.accept(namesAndValues[i], namesAndValues[i + 1]);
         }
     }
 
+    /** One entry per header, named as first written, its values in order; unmodifiable. */
     public Map<String, List<String>> asMap() {
+        Map<String, String> spellings = new HashMap<>();
         Map<String, List<String>> map = new LinkedHashMap<>();
-        entries.values().forEach(entry -> map.put(entry.name, entry.values));
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            String name = namesAndValues[i];
+            String firstSpelling = spellings.computeIfAbsent(key(name), key -> name);
+            map.computeIfAbsent(firstSpelling, spelling -> new ArrayList<>(1)).add(namesAndValues[i + 1]);
+        }
+        map.replaceAll((name, values) -> Collections.unmodifiableList(values));
         return Collections.unmodifiableMap(map);
     }
 
     public Builder toBuilder() {
-        Map<String, Entry> copy = new LinkedHashMap<>();
-        entries.forEach((key, entry) -> copy.put(key, new Entry(entry.name, new ArrayList<>(entry.values))));
-        return new Builder(copy);
+        return new Builder(new ArrayList<>(Arrays.asList(namesAndValues)));
     }
 
     public HttpHeaders with(String name, String value) {
         return toBuilder().set(name, value).build();
     }
 
+    /** The names only, lower-cased: values may be credentials. */
     @Override
     public String toString() {
-        return "HttpHeaders" + entries.keySet();
+        Set<String> names = new LinkedHashSet<>();
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            names.add(key(namesAndValues[i]));
+        }
+        return "HttpHeaders" + names;
     }
 
     private static String key(String name) {
         return name.toLowerCase(Locale.ROOT);
     }
 
-    public static final class Builder {
-        private final Map<String, Entry> entries;
+    /** Collects a map's names and values in one pass, sized for one value per name. */
+    private static final class PairCollector implements BiConsumer<String, List<String>> {
+        private String[] namesAndValues;
+        private int size;
 
-        private Builder(Map<String, Entry> entries) {
-            this.entries = entries;
+        PairCollector(int names) {
+            namesAndValues = new String[names * 2];
+        }
+
+        @Override
+        public void accept(String name, List<String> values) {
+            if (name == null) {
+                return;
+            }
+            for (String value : values) {
+                if (size == namesAndValues.length) {
+                    namesAndValues = Arrays.copyOf(namesAndValues, Math.max(4, size * 2));
+                }
+                namesAndValues[size++] = name;
+                namesAndValues[size++] = Objects.requireNonNull(value, "a header value");
+            }
+        }
+
+        HttpHeaders headers() {
+            if (size == 0) {
+                return EMPTY;
+            }
+            return new HttpHeaders(size == namesAndValues.length ? namesAndValues : Arrays.copyOf(namesAndValues, size));
+        }
+    }
+
+    public static final class Builder {
+        private final List<String> namesAndValues;
+
+        private Builder(List<String> namesAndValues) {
+            this.namesAndValues = namesAndValues;
         }
 
         public Builder add(String name, String value) {
-            String key = key(name);
-            Entry entry = entries.get(key);
-            if (entry == null) {
-                entry = new Entry(name, new ArrayList<>(1));
-                entries.put(key, entry);
-            }
-            entry.values.add(value);
+            namesAndValues.add(Objects.requireNonNull(name, "a header name"));
+            namesAndValues.add(Objects.requireNonNull(value, "a header value"));
             return this;
         }
 
+        /** Replaces every value of the header with this one, under this spelling. */
         public Builder set(String name, String value) {
-            List<String> values = new ArrayList<>();
-            values.add(value);
-            entries.put(key(name), new Entry(name, values));
-            return this;
+            return remove(name).add(name, value);
         }
 
         public Builder remove(String name) {
-            entries.remove(key(name));
+            for (int i = namesAndValues.size() - 2; i >= 0; i -= 2) {
+                if (namesAndValues.get(i).equalsIgnoreCase(name)) {
+                    namesAndValues.subList(i, i + 2).clear();
+                }
+            }
             return this;
         }
 
         public HttpHeaders build() {
-            Map<String, Entry> frozen = new LinkedHashMap<>();
-            entries.forEach((key, entry) -> frozen.put(key, new Entry(entry.name, List.copyOf(entry.values))));
-            return new HttpHeaders(Collections.unmodifiableMap(frozen));
+            return namesAndValues.isEmpty() ? EMPTY : new HttpHeaders(namesAndValues.toArray(new String[0]));
         }
     }
 }

@@ -29,6 +29,21 @@ public final class GoDuration {
             return Optional.empty();
         }
         String trimmed = text.strip();
+        long nanos = WholeNanos.of(trimmed);
+        if (nanos == WholeNanos.NOT_A_DURATION) {
+            return Optional.empty();
+        }
+        if (nanos == WholeNanos.NEEDS_EXACT_SUM) {
+            return parseExactly(trimmed);
+        }
+        return Optional.of(Duration.ofNanos(trimmed.startsWith("-") ? -nanos : nanos));
+    }
+
+    /**
+     * The slow path, for what does not add up in whole nanoseconds part by part (fractions of one);
+     * it reads any text as {@link #parse} does, which its test checks.
+     */
+    static Optional<Duration> parseExactly(String trimmed) {
         if (!WHOLE.matcher(trimmed).matches()) {
             return Optional.empty();
         }

@@ -67,8 +67,11 @@ public final class RateLimitHeaders {
 
         Optional<Announced> announced(HttpHeaders headers, long nowMillis) {
             OptionalLong remaining = count(headers, remainingHeader);
+            if (remaining.isEmpty()) {
+                return Optional.empty(); // another provider's limit: nothing more to look up
+            }
             OptionalLong reset = resetMillis(headers, nowMillis);
-            if (remaining.isEmpty() || reset.isEmpty()) {
+            if (reset.isEmpty()) {
                 return Optional.empty();
             }
             return Optional.of(new Announced(tokens, remaining.getAsLong(), count(headers, limitHeader).orElse(-1),
@@ -147,8 +150,13 @@ public final class RateLimitHeaders {
         if (value.isEmpty()) {
             return OptionalLong.empty();
         }
+        String text = value.get().strip();
+        long digits = plainDigits(text);
+        if (digits >= 0) {
+            return OptionalLong.of(digits);
+        }
         try {
-            BigDecimal number = new BigDecimal(value.get().strip());
+            BigDecimal number = new BigDecimal(text);
             return number.signum() < 0 ? OptionalLong.empty()
                     : OptionalLong.of(number.min(BigDecimal.valueOf(Long.MAX_VALUE)).longValue());
         } catch (NumberFormatException e) {
@@ -157,11 +165,32 @@ public final class RateLimitHeaders {
     }
 
     private static boolean isZero(String remaining) {
+        String text = remaining.strip();
+        long digits = plainDigits(text);
+        if (digits >= 0) {
+            return digits == 0;
+        }
         try {
-            return new BigDecimal(remaining.strip()).signum() == 0;
+            return new BigDecimal(text).signum() == 0;
         } catch (NumberFormatException e) {
             return false;
         }
+    }
+
+    /** The value of 1 to 18 decimal digits and nothing else, as every answer writes its counts; -1 for anything else. */
+    private static long plainDigits(String text) {
+        if (text.isEmpty() || text.length() > 18) {
+            return -1;
+        }
+        long value = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return value;
     }
 
     private static long ceilMillis(Duration duration) {

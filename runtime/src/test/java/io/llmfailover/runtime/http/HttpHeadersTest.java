@@ -62,4 +62,38 @@ class HttpHeadersTest {
         assertEquals(List.of("one"), headers.all("x-a"));
         assertThrows(UnsupportedOperationException.class, () -> headers.all("x-a").add("three"));
     }
+
+    @Test
+    void setReplacesEveryValueWhateverItsCaseAndRemoveTakesThemAll() {
+        HttpHeaders headers = HttpHeaders.builder()
+                .add("X-Key", "one")
+                .add("content-type", "text/plain")
+                .add("x-key", "two")
+                .build()
+                .toBuilder()
+                .set("x-KEY", "three")
+                .build();
+
+        assertEquals(List.of("three"), headers.all("X-Key"));
+        assertEquals("text/plain", headers.first("Content-Type").orElseThrow());
+        assertEquals(List.of("x-KEY"), new ArrayList<>(headers.toBuilder().remove("content-type").build().asMap().keySet()));
+        assertFalse(headers.toBuilder().remove("X-KEY").build().contains("x-key"));
+    }
+
+    @Test
+    void pairsAreVisitedInTheOrderAddedAndOnlyNamesArePrinted() {
+        HttpHeaders headers = HttpHeaders.builder()
+                .add("Authorization", "Bearer sk-secret")
+                .add("Accept", "a")
+                .add("accept", "b")
+                .build();
+        List<String> visited = new ArrayList<>();
+
+        headers.forEach((name, value) -> visited.add(name + ": " + value));
+
+        assertEquals(List.of("Authorization: Bearer sk-secret", "Accept: a", "accept: b"), visited);
+        assertEquals(List.of("a", "b"), headers.asMap().get("Accept"));
+        assertEquals("HttpHeaders[authorization, accept]", headers.toString());
+        assertSame(HttpHeaders.EMPTY, HttpHeaders.builder().add("x", "y").remove("X").build());
+    }
 }
