@@ -49,7 +49,7 @@ final class ConnectorLlmResponse implements LlmResponse {
     @Override
     public synchronized InputStream body() {
         if (body == null) {
-            body = DataBufferBody.of(response.getBody());
+            body = DataBufferBody.of(response);
         }
         return body;
     }
@@ -65,7 +65,7 @@ final class ConnectorLlmResponse implements LlmResponse {
     /** Releases the connection, handed over or not: the app cancelled before it got the response. */
     synchronized void release() {
         if (body == null) {
-            body = DataBufferBody.of(response.getBody());
+            body = DataBufferBody.of(response);
         }
         body.close();
     }

@@ -19,7 +19,6 @@ import org.springframework.http.HttpMethod;
 import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.http.client.reactive.ClientHttpRequest;
 import org.springframework.http.client.reactive.ClientHttpResponse;
-import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 
@@ -171,6 +170,6 @@ final class WebClientCall {
 
     /** Cancels a response's body unread: the connector releases (or closes) its connection. */
     static void release(ClientHttpResponse response) {
-        DataBufferBody.of(Flux.from(response.getBody())).close();
+        DataBufferBody.of(response).close();
     }
 }
