@@ -88,6 +88,7 @@ public final class LoadApp {
         SampleLog firstTokens = new SampleLog();
         long errors = 0;
         long retriesBefore = OWN_RETRIES.get();
+        CpuClock cpu = CpuClock.start();
         for (long i = 0; i < calls; i++) {
             long started = System.nanoTime();
             ChatClient.Answer answer = callWithOwnRetry(client, url, fallback, id + "-" + i, stream);
@@ -102,6 +103,7 @@ public final class LoadApp {
             }
         }
         return Command.of("RESULT").with("calls", latencies.size()).with("errors", errors)
+                .with("callerCpu", cpu.callerNanos()).with("processCpu", cpu.processNanos())
                 .with("ownRetries", OWN_RETRIES.get() - retriesBefore)
                 .with("latency", latencies.csv()).with("ttft", firstTokens.csv());
     }

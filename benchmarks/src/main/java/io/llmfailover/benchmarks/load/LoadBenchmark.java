@@ -159,9 +159,10 @@ public final class LoadBenchmark {
                         + arm.label() + "') saw a 5xx and retried itself " + merged.ownRetries()
                         + " times: the agent did not govern those calls, so their figures are the app's, not the agent's.");
             }
-            System.out.printf("   %-26s %7d calls, %d errors, latency p50 %s p99 %s%n", arm.label(),
-                    merged.latency().count(), merged.errors(), ResultsTable.micros(merged.latency().micros(50)),
-                    ResultsTable.micros(merged.latency().micros(99)));
+            System.out.printf("   %-26s %7d calls, %d errors, latency p50 %s p99 %s, CPU per call %s caller, %s JVM%n",
+                    arm.label(), merged.latency().count(), merged.errors(), ResultsTable.micros(merged.latency().micros(50)),
+                    ResultsTable.micros(merged.latency().micros(99)), ResultsTable.micros(merged.callerCpuMicrosPerCall()),
+                    ResultsTable.micros(merged.processCpuMicrosPerCall()));
         });
         return figures;
     }
@@ -183,7 +184,20 @@ public final class LoadBenchmark {
                 off.micros(50), pairedNote(latency.get(telemetryOff), latency.get(plain)), null);
         table.addedMicros("Added latency p99, " + name + ", agent with otel.sdk.disabled", without.micros(99),
                 off.micros(99), null);
+        cpuPerCall(name, latency.get(plain), latency.get(agent), "");
+        cpuPerCall(name, latency.get(plain), latency.get(telemetryOff), ", agent with otel.sdk.disabled");
         latency.forEach((arm, figures) -> raw.sequential("latency, " + name, arm, figures, null));
+    }
+
+    /**
+     * Where the added latency is spent: CPU on the caller's thread (the agent's own work, and the
+     * client's inside it) and in the whole JVM (the client's threads, the agent's, the JIT, the GC).
+     */
+    private void cpuPerCall(String name, SequentialFigures plain, SequentialFigures agent, String arm) {
+        table.addedMicros("CPU per call, caller's thread, " + name + arm, plain.callerCpuMicrosPerCall(),
+                agent.callerCpuMicrosPerCall(), null);
+        table.addedMicros("CPU per call, whole app JVM, " + name + arm, plain.processCpuMicrosPerCall(),
+                agent.processCpuMicrosPerCall(), null);
     }
 
     /** The per-round estimate of the added median, as a check of the pooled one on a noisy machine. */

@@ -19,6 +19,15 @@ class SequentialFiguresTest {
     }
 
     @Test
+    void cpuIsSummedOverTheBlocksAndSharedByEveryCallErrorsIncluded() {
+        SequentialFigures figures = SequentialFigures.merge(List.of(
+                block("100000,300000", 0, 60_000, 150_000), block("400000", 1, 60_000, 210_000)));
+
+        assertEquals(30.0, figures.callerCpuMicrosPerCall());
+        assertEquals(90.0, figures.processCpuMicrosPerCall());
+    }
+
+    @Test
     void thePairedDifferenceIsTheMedianOfEachRoundsDifferenceOfBlockMedians() {
         // Round 2 was a slow moment for both arms: pairing by round keeps it out of the difference.
         SequentialFigures plain = SequentialFigures.merge(List.of(
@@ -30,7 +39,12 @@ class SequentialFiguresTest {
     }
 
     private static Command block(String latencyNanos, long errors) {
+        return block(latencyNanos, errors, 0, 0);
+    }
+
+    private static Command block(String latencyNanos, long errors, long callerCpuNanos, long processCpuNanos) {
         return Command.of("RESULT").with("calls", latencyNanos.split(",").length).with("errors", errors)
-                .with("ownRetries", 0).with("latency", latencyNanos).with("ttft", "-");
+                .with("ownRetries", 0).with("latency", latencyNanos).with("ttft", "-")
+                .with("callerCpu", callerCpuNanos).with("processCpu", processCpuNanos);
     }
 }
