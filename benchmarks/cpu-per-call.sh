@@ -28,7 +28,7 @@ while [ $# -gt 0 ]; do
 done
 class_path="$root/benchmarks/target/classes:$(ls "$root"/benchmarks/target/app-libs/*.jar | tr '\n' ':')"
 work="$(mktemp -d)"
-trap 'kill "$stub_pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'kill "$stub_pid" 2>/dev/null && wait "$stub_pid" 2>/dev/null; rm -rf "$work"' EXIT
 
 "$java" -cp "$class_path" io.llmfailover.benchmarks.load.CallCpu stub "$work/url" >/dev/null 2>&1 &
 stub_pid=$!
@@ -53,6 +53,8 @@ run() { # arm round
   wait "$app"
 }
 
+# One run not kept: the stub's JVM compiles its own code during the first app's calls.
+"$java" -cp "$class_path" io.llmfailover.benchmarks.load.CallCpu calls "$client" "$warm" "$calls" "$url" >/dev/null 2>&1
 for round in $(seq 1 "$rounds"); do
   run plain "$round"
   run agent "$round"
