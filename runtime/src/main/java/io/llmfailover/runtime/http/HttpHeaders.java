@@ -48,22 +48,16 @@ public final class HttpHeaders {
     }
 
     public Optional<String> first(String name) {
-        for (int i = 0; i < namesAndValues.length; i += 2) {
-            if (namesAndValues[i].equalsIgnoreCase(name)) {
-                return Optional.of(namesAndValues[i + 1]);
-            }
-        }
-        return Optional.empty();
+        int at = indexOf(name, 0);
+        return at < 0 ? Optional.empty() : Optional.of(namesAndValues[at + 1]);
     }
 
     /** Every value of the header, in the order received; unmodifiable. */
     public List<String> all(String name) {
         List<String> values = null;
-        for (int i = 0; i < namesAndValues.length; i += 2) {
-            if (namesAndValues[i].equalsIgnoreCase(name)) {
-                values = values == null ? new ArrayList<>(1) : values;
-                values.add(namesAndValues[i + 1]);
-            }
+        for (int at = indexOf(name, 0); at >= 0; at = indexOf(name, at + 2)) {
+            values = values == null ? new ArrayList<>(1) : values;
+            values.add(namesAndValues[at + 1]);
         }
         return values == null ? List.of() : Collections.unmodifiableList(values);
     }
@@ -73,12 +67,7 @@ public final class HttpHeaders {
     }
 
     public boolean contains(String name) {
-        for (int i = 0; i < namesAndValues.length; i += 2) {
-            if (namesAndValues[i].equalsIgnoreCase(name)) {
-                return true;
-            }
-        }
-        return false;
+        return indexOf(name, 0) >= 0;
     }
 
     /** Visits every (name, value) pair in the order added. */
@@ -117,6 +106,16 @@ public final class HttpHeaders {
             names.add(key(namesAndValues[i]));
         }
         return "HttpHeaders" + names;
+    }
+
+    /** Where the next pair of that name starts, from {@code from} on; -1 when there is none. */
+    private int indexOf(String name, int from) {
+        for (int i = from; i < namesAndValues.length; i += 2) {
+            if (namesAndValues[i].equalsIgnoreCase(name)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static String key(String name) {
