@@ -6,8 +6,10 @@ import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.runtime.http.Answer;
+import io.llmfailover.runtime.http.WholeBody;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
@@ -146,14 +148,15 @@ final class GovernedCall<T> {
                 : new ResponseHead(answer.status(), HttpHeaders.of(answer.headers().asMap(), (name, value) -> true),
                         appRequest.version().orElse(client.version()));
         BodySubscriber<T> subscriber = handler.apply(head);
+        InputStream stream = answer.body();
         T body;
-        if (answer.body() instanceof WholeBodyStream inMemory) {
+        if (stream instanceof WholeBody) {
             // Nothing left to wait for on the network: the subscriber is fed on whichever thread asks for more.
-            InputStreamSubscription.feed(subscriber, inMemory, answer::close, Runnable::run);
+            InputStreamSubscription.feed(subscriber, stream, answer::close, Runnable::run);
             body = awaitBody(subscriber.getBody().toCompletableFuture(), answer);
         } else {
             WaitingThreadExecutor reader = new WaitingThreadExecutor(bodyPump);
-            InputStreamSubscription.feed(subscriber, answer.body(), answer::close, reader);
+            InputStreamSubscription.feed(subscriber, stream, answer::close, reader);
             body = awaitBody(subscriber, reader, answer);
         }
         return own != null

@@ -1,6 +1,5 @@
 package io.llmfailover.runtime.http;
 
-import java.io.ByteArrayInputStream;
 import java.io.InputStream;
 
 /** A response made by the runtime itself, or an upstream error body kept in memory. */
@@ -8,7 +7,7 @@ public record BufferedResponse(int status, HttpHeaders headers, byte[] bytes) im
 
     @Override
     public InputStream body() {
-        return new ByteArrayInputStream(bytes);
+        return new WholeBodyStream(bytes);
     }
 
     @Override

@@ -11,7 +11,7 @@ import java.io.InputStream;
  * usage scanner, the first one marks the time to first chunk, and the end, a close or a failure
  * ends the call span. Never buffers the stream itself.
  */
-final class ObservedBody extends FilterInputStream {
+class ObservedBody extends FilterInputStream {
 
     private final GenAiCallScope call;
     private final UsageScanner scanner;
@@ -93,7 +93,7 @@ final class ObservedBody extends FilterInputStream {
         return reachedEnd;
     }
 
-    private void observe(byte[] bytes, int offset, int count) {
+    void observe(byte[] bytes, int offset, int count) {
         try {
             if (!sawBytes) {
                 sawBytes = true;
@@ -105,7 +105,7 @@ final class ObservedBody extends FilterInputStream {
         }
     }
 
-    private void ended() {
+    void ended() {
         reachedEnd = true;
         call.bodyDone(scanner.finish(), null, false);
     }

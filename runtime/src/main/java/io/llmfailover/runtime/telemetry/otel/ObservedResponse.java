@@ -2,6 +2,7 @@ package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.WholeBody;
 import io.llmfailover.runtime.telemetry.usage.UsageScanner;
 import java.io.IOException;
 import java.io.InputStream;
@@ -41,7 +42,10 @@ final class ObservedResponse implements LlmResponse {
     @Override
     public synchronized InputStream body() {
         if (body == null) {
-            body = new ObservedBody(answer.body(), call, scanner);
+            InputStream own = answer.body();
+            body = own instanceof WholeBody
+                    ? new ObservedWholeBody(own, call, scanner)
+                    : new ObservedBody(own, call, scanner);
         }
         return body;
     }

@@ -19,10 +19,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.WholeBody;
 import io.opentelemetry.proto.metrics.v1.HistogramDataPoint;
 import io.opentelemetry.proto.metrics.v1.Metric;
 import io.opentelemetry.proto.metrics.v1.NumberDataPoint;
@@ -30,6 +32,7 @@ import io.opentelemetry.proto.trace.v1.Span;
 import io.opentelemetry.proto.trace.v1.Status;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HexFormat;
@@ -416,6 +419,27 @@ class GatewayTelemetryTest {
 
         assertEquals(200, answer.status());
         assertArrayEquals(STREAM.getBytes(StandardCharsets.UTF_8), answer.body().readAllBytes());
+    }
+
+    @Test
+    void anAnswerInMemoryIsTakenInOnePieceAndStillEndsTheCallSpanWithItsUsage() throws IOException {
+        fixture = new TelemetryFixture();
+        fixture.providers.on(OPENAI, json(ANSWER));
+
+        LlmResponse answer = fixture.gateway.execute(chat(false), fixture.providers);
+        WholeBody whole = assertInstanceOf(WholeBody.class, answer.body(), "watched, and still whole");
+        ByteBuffer rest = whole.takeRest();
+        answer.close();
+        fixture.flush();
+
+        byte[] taken = new byte[rest.remaining()];
+        rest.get(taken);
+        assertEquals(ANSWER, new String(taken, StandardCharsets.UTF_8));
+        assertEquals(-1, answer.body().read(), "nothing left after the rest was taken");
+        Map<String, Object> attributes = attributes(fixture.receiver.span("chat gpt-4o"));
+        assertEquals(12L, attributes.get("gen_ai.usage.input_tokens"));
+        assertEquals(5L, attributes.get("gen_ai.usage.output_tokens"));
+        assertFalse(attributes.containsKey("llm_failover.body.closed_early"), "the rest taken is the body read");
     }
 
     /** OpenAI answering every call with a 503, DeepSeek behind it, and {@code calls} chat calls made. */

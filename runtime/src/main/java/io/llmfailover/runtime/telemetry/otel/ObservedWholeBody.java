@@ -1,0 +1,32 @@
+package io.llmfailover.runtime.telemetry.otel;
+
+import io.llmfailover.runtime.http.WholeBody;
+import io.llmfailover.runtime.telemetry.usage.UsageScanner;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+
+/**
+ * A body the client read whole, watched like any other: when an adapter takes its rest in one
+ * piece, the scanner sees that piece and the body has ended, as if the app had read it through.
+ */
+final class ObservedWholeBody extends ObservedBody implements WholeBody {
+
+    /** {@code body} is a {@link WholeBody}. */
+    ObservedWholeBody(InputStream body, GenAiCallScope call, UsageScanner scanner) {
+        super(body, call, scanner);
+    }
+
+    @Override
+    public ByteBuffer takeRest() {
+        ByteBuffer rest = ((WholeBody) in).takeRest();
+        if (rest.hasArray()) {
+            observe(rest.array(), rest.arrayOffset() + rest.position(), rest.remaining());
+        } else if (rest.hasRemaining()) {
+            byte[] copy = new byte[rest.remaining()];
+            rest.duplicate().get(copy);
+            observe(copy, 0, copy.length);
+        }
+        ended();
+        return rest;
+    }
+}
