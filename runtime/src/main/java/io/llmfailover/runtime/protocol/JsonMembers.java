@@ -1,6 +1,9 @@
 package io.llmfailover.runtime.protocol;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.math.BigInteger;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
@@ -15,6 +18,13 @@ import java.util.function.Consumer;
  * JSON ends the walk early ({@link #next()} returns false), never with an exception.
  */
 public final class JsonMembers {
+
+    /** Eight bytes of the input at a time, the first one lowest: a prompt's text is stepped over a word at a time. */
+    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
+    private static final long ONES = 0x0101010101010101L;
+    private static final long HIGH_BITS = 0x8080808080808080L;
+    private static final long QUOTES = ONES * '"';
+    private static final long BACKSLASHES = ONES * '\\';
 
     private final byte[] json;
     /** Just past the last byte the walk may read. */
@@ -261,15 +271,40 @@ public final class JsonMembers {
 
     /** The index of the quote closing a string whose content starts at {@code from}, or -1. */
     private int endOfString(int from) {
-        for (int i = from; i < limit; i++) {
-            byte b = json[i];
-            if (b == '\\') {
-                i++;
-            } else if (b == '"') {
+        int i = quoteOrBackslash(from);
+        while (i < limit) {
+            if (json[i] == '"') {
+                return i;
+            }
+            i = quoteOrBackslash(i + 2); // past the escaped byte
+        }
+        return -1;
+    }
+
+    /** The index of the first quote or backslash at or after {@code from}, or {@code limit} (or more) when none. */
+    private int quoteOrBackslash(int from) {
+        int i = from;
+        for (; i <= limit - Long.BYTES; i += Long.BYTES) {
+            long word = (long) WORDS.get(json, i);
+            long found = zeroBytes(word ^ QUOTES) | zeroBytes(word ^ BACKSLASHES);
+            if (found != 0) {
+                return i + Long.numberOfTrailingZeros(found) / Byte.SIZE;
+            }
+        }
+        for (; i < limit; i++) {
+            if (json[i] == '"' || json[i] == '\\') {
                 return i;
             }
         }
-        return -1;
+        return i;
+    }
+
+    /**
+     * The high bit of each zero byte of {@code word} set, and maybe of bytes after it (a borrow can
+     * carry), so its lowest set bit always marks the first zero byte: nothing set when there is none.
+     */
+    private static long zeroBytes(long word) {
+        return (word - ONES) & ~word & HIGH_BITS;
     }
 
     private String decode(int start, int end) {

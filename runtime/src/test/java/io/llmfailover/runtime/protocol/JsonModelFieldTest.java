@@ -65,6 +65,22 @@ class JsonModelFieldTest {
         assertEquals("m", JsonModelField.read(body).model());
     }
 
+    /** Text is stepped over eight bytes at a time: an escape or a closing quote may fall on any byte of a word. */
+    @Test
+    void findsEscapesAndTheClosingQuoteWhereverTheyFallInAWord() {
+        for (int padding = 0; padding < Long.BYTES; padding++) {
+            for (int at = 0; at <= 2 * Long.BYTES + 1; at++) {
+                for (String escape : new String[] {"\\\"", "\\\\", "\\u0022", "é\\\"", ""}) {
+                    String text = "x".repeat(at) + escape + "\u00e9".repeat(at % 3);
+                    String json = " ".repeat(padding) + "{\"messages\":[{\"content\":\"" + text + "\"}],\"note\":\""
+                            + text + "\",\"model\":\"m" + at + "\",\"stream\":true}";
+                    assertEquals(new ModelAndStream("m" + at, true), read(json), json);
+                }
+            }
+        }
+        assertEquals(new ModelAndStream(null, false), read("{\"model\":\"never closed\\\""), "an escape as the last byte");
+    }
+
     @Test
     void agreesWithAFullParserOnGeneratedRequests() throws IOException {
         Random random = new Random(20261202);
@@ -120,7 +136,7 @@ class JsonModelFieldTest {
     private static String randomText(Random random) {
         String alphabet = "ab{}[]\",:\\/ \n\t\u00e9\u6a21\ud83d\ude00\u0001";
         StringBuilder text = new StringBuilder();
-        for (int i = random.nextInt(12); i > 0; i--) {
+        for (int i = random.nextInt(random.nextBoolean() ? 12 : 40); i > 0; i--) {
             int at = random.nextInt(alphabet.length());
             char c = alphabet.charAt(at);
             if (Character.isHighSurrogate(c)) {
