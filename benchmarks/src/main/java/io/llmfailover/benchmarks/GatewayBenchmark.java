@@ -1,11 +1,13 @@
 package io.llmfailover.benchmarks;
 
 import io.llmfailover.runtime.Gateway;
+import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.telemetry.Telemetry;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -20,6 +22,7 @@ import org.openjdk.jmh.annotations.OutputTimeUnit;
 import org.openjdk.jmh.annotations.Scope;
 import org.openjdk.jmh.annotations.Setup;
 import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
@@ -67,6 +70,8 @@ public class GatewayBenchmark {
     private final byte[] buffer = new byte[4096];
 
     private Gateway happyGateway;
+    private Gateway observedGateway;
+    private Telemetry telemetry;
     private Gateway failoverGateway;
     private LlmRequest blocking;
     private LlmRequest streaming;
@@ -82,14 +87,29 @@ public class GatewayBenchmark {
     @Setup
     public void setUp() {
         happyGateway = Gateway.create(BenchmarkConfig.load(CONFIG));
+        // Spans and metrics built on the telemetry thread as in the agent; nothing listens at the collector's port.
+        FailoverConfig observed = BenchmarkConfig.load(CONFIG + "otel.exporter.otlp.endpoint = http://127.0.0.1:9\n");
+        telemetry = Telemetry.start(observed);
+        observedGateway = Gateway.builder(observed).telemetry(telemetry).build();
         failoverGateway = Gateway.create(BenchmarkConfig.load(CONFIG));
         blocking = new LlmRequest("POST", chatUri, appHeaders, Bodies.chatCompletion(1024, "gpt-4o", false));
         streaming = new LlmRequest("POST", chatUri, appHeaders, Bodies.chatCompletion(1024, "gpt-4o", true));
     }
 
+    @TearDown
+    public void tearDown() {
+        telemetry.shutdown();
+    }
+
     @Benchmark
     public long passThrough() throws IOException {
         return drain(happyGateway.execute(blocking, answersAtOnce));
+    }
+
+    /** The same with telemetry on: what the call notes for its spans and metrics, on the caller's thread. */
+    @Benchmark
+    public long passThroughObserved() throws IOException {
+        return drain(observedGateway.execute(blocking, answersAtOnce));
     }
 
     /** The first content event is read ahead (the first-byte deadline), then handed back with the rest. */

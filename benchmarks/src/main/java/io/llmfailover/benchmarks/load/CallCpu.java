@@ -60,7 +60,7 @@ public final class CallCpu {
                 groups.append(String.format(", %s %.1f", group, perCall));
             }
         });
-        System.out.printf("%-8s %s: wall p50 %.1f us; CPU per call (us): caller %.1f, whole JVM %.1f%s%n",
+        System.out.printf("%-10s %s: wall p50 %.1f us; CPU per call (us): caller %.1f, whole JVM %.1f%s%n",
                 System.getProperty("arm", "?"), args[1], wall[measured / 2] / 1000.0, caller / 1000.0 / measured,
                 process / 1000.0 / measured, groups);
         System.exit(0);
