@@ -6,7 +6,7 @@ import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.runtime.http.Answer;
-import io.llmfailover.runtime.http.WholeBody;
+import io.llmfailover.runtime.http.InMemoryBody;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -150,7 +150,7 @@ final class GovernedCall<T> {
         BodySubscriber<T> subscriber = handler.apply(head);
         InputStream stream = answer.body();
         T body;
-        if (stream instanceof WholeBody) {
+        if (stream instanceof InMemoryBody) {
             // Nothing left to wait for on the network: the subscriber is fed on whichever thread asks for more.
             InputStreamSubscription.feed(subscriber, stream, answer::close, Runnable::run);
             body = awaitBody(subscriber.getBody().toCompletableFuture(), answer);

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.jdkhttp;
 
-import io.llmfailover.runtime.http.WholeBody;
+import io.llmfailover.runtime.http.InMemoryBody;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -84,7 +84,7 @@ final class InputStreamSubscription implements Flow.Subscription {
     }
 
     private void emitNextChunk() {
-        if (body instanceof WholeBody whole) {
+        if (body instanceof InMemoryBody whole) {
             emitRest(whole);
             return;
         }
@@ -116,7 +116,7 @@ final class InputStreamSubscription implements Flow.Subscription {
     }
 
     /** A body already in memory goes to the subscriber as it is: one buffer, no copy, then the end. */
-    private void emitRest(WholeBody whole) {
+    private void emitRest(InMemoryBody whole) {
         ByteBuffer rest = whole.takeRest();
         if (rest.hasRemaining()) {
             demand.decrementAndGet();

@@ -4,7 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.nio.ByteBuffer;
 
 /** A body in memory, whole: one a client read to its end, or one the runtime made. */
-public final class WholeBodyStream extends ByteArrayInputStream implements WholeBody {
+public final class WholeBodyStream extends ByteArrayInputStream implements InMemoryBody {
 
     public WholeBodyStream(byte[] body) {
         super(body);

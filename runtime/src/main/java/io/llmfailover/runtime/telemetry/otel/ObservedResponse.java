@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.InMemoryBody;
 import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.http.WholeBody;
 import io.llmfailover.runtime.telemetry.usage.UsageScanner;
 import java.io.IOException;
 import java.io.InputStream;
@@ -43,8 +43,8 @@ final class ObservedResponse implements LlmResponse {
     public synchronized InputStream body() {
         if (body == null) {
             InputStream own = answer.body();
-            body = own instanceof WholeBody
-                    ? new ObservedWholeBody(own, call, scanner)
+            body = own instanceof InMemoryBody
+                    ? new ObservedInMemoryBody(own, call, scanner)
                     : new ObservedBody(own, call, scanner);
         }
         return body;

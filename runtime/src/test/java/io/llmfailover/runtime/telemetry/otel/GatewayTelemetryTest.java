@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.runtime.http.InMemoryBody;
 import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.http.WholeBody;
 import io.opentelemetry.proto.metrics.v1.HistogramDataPoint;
 import io.opentelemetry.proto.metrics.v1.Metric;
 import io.opentelemetry.proto.metrics.v1.NumberDataPoint;
@@ -427,7 +427,7 @@ class GatewayTelemetryTest {
         fixture.providers.on(OPENAI, json(ANSWER));
 
         LlmResponse answer = fixture.gateway.execute(chat(false), fixture.providers);
-        WholeBody whole = assertInstanceOf(WholeBody.class, answer.body(), "watched, and still whole");
+        InMemoryBody whole = assertInstanceOf(InMemoryBody.class, answer.body(), "watched, and still whole");
         ByteBuffer rest = whole.takeRest();
         answer.close();
         fixture.flush();

@@ -8,7 +8,7 @@ import java.nio.ByteBuffer;
  * app's own reader at once instead of copying it out chunk by chunk. A stream that wraps one (to
  * watch the bytes go by) is one too, and watches the rest when it is taken.
  */
-public interface WholeBody {
+public interface InMemoryBody {
 
     /** The bytes not read yet, as one buffer, after which the stream is at its end. */
     ByteBuffer takeRest();

@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.http.WholeBody;
+import io.llmfailover.runtime.http.InMemoryBody;
 import io.llmfailover.runtime.telemetry.usage.UsageScanner;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -9,16 +9,16 @@ import java.nio.ByteBuffer;
  * A body the client read whole, watched like any other: when an adapter takes its rest in one
  * piece, the scanner sees that piece and the body has ended, as if the app had read it through.
  */
-final class ObservedWholeBody extends ObservedBody implements WholeBody {
+final class ObservedInMemoryBody extends ObservedBody implements InMemoryBody {
 
-    /** {@code body} is a {@link WholeBody}. */
-    ObservedWholeBody(InputStream body, GenAiCallScope call, UsageScanner scanner) {
+    /** {@code body} is a {@link InMemoryBody}. */
+    ObservedInMemoryBody(InputStream body, GenAiCallScope call, UsageScanner scanner) {
         super(body, call, scanner);
     }
 
     @Override
     public ByteBuffer takeRest() {
-        ByteBuffer rest = ((WholeBody) in).takeRest();
+        ByteBuffer rest = ((InMemoryBody) in).takeRest();
         if (rest.hasArray()) {
             observe(rest.array(), rest.arrayOffset() + rest.position(), rest.remaining());
         } else if (rest.hasRemaining()) {
