@@ -6,7 +6,7 @@ import java.io.InputStream;
 import java.nio.ByteBuffer;
 
 /**
- * A body the client read whole, watched like any other: when an adapter takes its rest in one
+ * A body in memory, watched like any other: when an adapter takes its rest in one
  * piece, the scanner sees that piece and the body has ended, as if the app had read it through.
  */
 final class ObservedInMemoryBody extends ObservedBody implements InMemoryBody {
@@ -19,12 +19,8 @@ final class ObservedInMemoryBody extends ObservedBody implements InMemoryBody {
     @Override
     public ByteBuffer takeRest() {
         ByteBuffer rest = ((InMemoryBody) in).takeRest();
-        if (rest.hasArray()) {
+        if (rest.hasRemaining()) {
             observe(rest.array(), rest.arrayOffset() + rest.position(), rest.remaining());
-        } else if (rest.hasRemaining()) {
-            byte[] copy = new byte[rest.remaining()];
-            rest.duplicate().get(copy);
-            observe(copy, 0, copy.length);
         }
         ended();
         return rest;
