@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.protocol;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmfailover.runtime.protocol.translate.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
@@ -12,8 +12,6 @@ import java.io.UncheckedIOException;
  * a parser; rewriting happens only on a failover to another model.
  */
 public final class JsonModelField {
-
-    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private JsonModelField() {}
 
@@ -39,12 +37,12 @@ public final class JsonModelField {
             return body;
         }
         try {
-            JsonNode tree = MAPPER.readTree(body);
+            JsonNode tree = Json.MAPPER.readTree(body);
             if (!(tree instanceof ObjectNode object)) {
                 return body;
             }
             object.put("model", newModel);
-            return MAPPER.writeValueAsBytes(object);
+            return Json.MAPPER.writeValueAsBytes(object);
         } catch (IOException e) {
             throw new UncheckedIOException("request body is not JSON", e);
         }

@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.quota;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.llmfailover.runtime.protocol.translate.Json;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
@@ -22,7 +22,6 @@ public final class TokenEstimate {
     /** A flat rate per image: roughly a 1024×1024 picture at OpenAI's high detail. */
     public static final int TOKENS_PER_IMAGE = 1000;
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Set<String> INPUT_FIELDS = Set.of("messages", "system", "input", "instructions", "prompt",
             "contents", "systemInstruction", "system_instruction");
     private static final Set<String> TOOL_FIELDS = Set.of("tools", "functions");
@@ -68,7 +67,7 @@ public final class TokenEstimate {
     private long estimate(TokenCounter counter) {
         JsonNode request;
         try {
-            request = JSON.readTree(body);
+            request = Json.MAPPER.readTree(body);
         } catch (IOException | RuntimeException notJson) {
             request = null;
         }

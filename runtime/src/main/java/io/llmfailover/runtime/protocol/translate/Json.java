@@ -9,9 +9,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 
-/** The one JSON mapper of the translators, and the few reads every protocol reader needs. */
+/** The runtime's one JSON mapper, and the few reads every protocol reader needs. */
 public final class Json {
 
+    /**
+     * Made as this class is first used, never with a class that only may need it: a mapper loads a
+     * few hundred classes, a tenth of a second on a JVM's first call, which a pass-through never needs.
+     */
     public static final ObjectMapper MAPPER = new ObjectMapper();
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 

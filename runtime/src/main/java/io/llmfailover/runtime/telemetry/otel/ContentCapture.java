@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.telemetry.otel;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.llmfailover.runtime.protocol.translate.Json;
 import io.opentelemetry.api.trace.SpanBuilder;
 
 /**
@@ -13,13 +13,12 @@ final class ContentCapture {
 
     /** Beyond this, content is cut: a span is not the place for a whole document. */
     static final int MAX_CHARS = 64 * 1024;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private ContentCapture() {}
 
     static void recordInput(SpanBuilder span, byte[] body) {
         try {
-            JsonNode request = JSON.readTree(body);
+            JsonNode request = Json.MAPPER.readTree(body);
             if (request == null || !request.isObject()) {
                 return;
             }

@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.telemetry.usage;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
+import io.llmfailover.runtime.protocol.translate.Json;
 import java.io.ByteArrayOutputStream;
 
 /**
@@ -12,7 +12,6 @@ import java.io.ByteArrayOutputStream;
 final class JsonUsageScanner implements UsageScanner {
 
     static final int LIMIT = 1 << 20;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final boolean captureContent;
     private final ResponseFacts facts = new ResponseFacts();
@@ -56,7 +55,7 @@ final class JsonUsageScanner implements UsageScanner {
             return;
         }
         try {
-            ResponseJson.read(JSON.readTree(body.bytes(), 0, body.size()), facts, true);
+            ResponseJson.read(Json.MAPPER.readTree(body.bytes(), 0, body.size()), facts, true);
         } catch (java.io.IOException | RuntimeException notJson) {
             // Not a JSON document: nothing to learn from it.
         }
