@@ -51,6 +51,20 @@ public class HeaderParsingBenchmark {
             .add("anthropic-ratelimit-tokens-reset", "2026-01-01T00:00:05Z")
             .build();
     private final HttpHeaders noLimits = HttpHeaders.builder().add("content-type", "application/json").build();
+    /** An OpenAI success as it comes: every limit announced, none spent, beside the usual headers. */
+    private final HttpHeaders openAiSuccess = HttpHeaders.builder()
+            .add("date", "Thu, 01 Jan 2026 00:00:00 GMT")
+            .add("content-type", "application/json")
+            .add("content-length", "310")
+            .add("x-ratelimit-limit-requests", "10000")
+            .add("x-ratelimit-remaining-requests", "9999")
+            .add("x-ratelimit-reset-requests", "6ms")
+            .add("x-ratelimit-limit-tokens", "30000000")
+            .add("x-ratelimit-remaining-tokens", "29999950")
+            .add("x-ratelimit-reset-tokens", "0s")
+            .add("openai-processing-ms", "412")
+            .add("x-request-id", "req_0123456789abcdef")
+            .build();
 
     @Benchmark
     public OptionalLong retryAfterSeconds() {
@@ -81,6 +95,13 @@ public class HeaderParsingBenchmark {
     @Benchmark
     public OptionalLong noRateLimitHeaders() {
         return RateLimitHeaders.exhaustedResetMillis(noLimits, NOW);
+    }
+
+    /** What an OpenAI success costs the throttle and the quotas: the spent limits, then every announced one. */
+    @Benchmark
+    public int openAiSuccessRead() {
+        return RateLimitHeaders.exhaustedResetMillis(openAiSuccess, NOW).hashCode()
+                + RateLimitHeaders.announced(openAiSuccess, NOW).size();
     }
 
     @Benchmark

@@ -70,6 +70,16 @@ public final class HttpHeaders {
         return indexOf(name, 0) >= 0;
     }
 
+    /** Whether some header's name begins with {@code prefix}, compared without case. */
+    public boolean hasNameStartingWith(String prefix) {
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            if (namesAndValues[i].regionMatches(true, 0, prefix, 0, prefix.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Visits every (name, value) pair in the order added. */
     public void forEach(BiConsumer<String, String> action) {
         for (int i = 0; i < namesAndValues.length; i += 2) {

@@ -88,15 +88,28 @@ public final class RateLimitHeaders {
         }
     }
 
-    private static final List<Limit> LIMITS = List.of(
-            new Limit("x-ratelimit-remaining-requests", "x-ratelimit-reset-requests", ResetFormat.DELAY,
-                    "x-ratelimit-limit-requests", false),
-            new Limit("x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens", ResetFormat.DELAY,
-                    "x-ratelimit-limit-tokens", true),
-            anthropic("requests", false),
-            anthropic("tokens", true),
-            anthropic("input-tokens", true),
-            anthropic("output-tokens", true));
+    /**
+     * One provider's limits, all named under one prefix: a response with no header so named (every
+     * other provider's) is passed over in one look at its names, not one per limit header.
+     */
+    private record Family(String prefix, List<Limit> limits) {
+
+        List<Limit> announcedIn(HttpHeaders headers) {
+            return headers.hasNameStartingWith(prefix) ? limits : List.of();
+        }
+    }
+
+    private static final List<Family> FAMILIES = List.of(
+            new Family("x-ratelimit-", List.of(
+                    new Limit("x-ratelimit-remaining-requests", "x-ratelimit-reset-requests", ResetFormat.DELAY,
+                            "x-ratelimit-limit-requests", false),
+                    new Limit("x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens", ResetFormat.DELAY,
+                            "x-ratelimit-limit-tokens", true))),
+            new Family("anthropic-ratelimit-", List.of(
+                    anthropic("requests", false),
+                    anthropic("tokens", true),
+                    anthropic("input-tokens", true),
+                    anthropic("output-tokens", true))));
 
     private RateLimitHeaders() {}
 
@@ -106,9 +119,11 @@ public final class RateLimitHeaders {
      */
     public static OptionalLong exhaustedResetMillis(HttpHeaders headers, long nowMillis) {
         long longest = -1;
-        for (Limit limit : LIMITS) {
-            if (limit.exhausted(headers)) {
-                longest = Math.max(longest, limit.resetMillis(headers, nowMillis).orElse(-1));
+        for (Family family : FAMILIES) {
+            for (Limit limit : family.announcedIn(headers)) {
+                if (limit.exhausted(headers)) {
+                    longest = Math.max(longest, limit.resetMillis(headers, nowMillis).orElse(-1));
+                }
             }
         }
         return longest < 0 ? OptionalLong.empty() : OptionalLong.of(longest);
@@ -120,8 +135,10 @@ public final class RateLimitHeaders {
      */
     public static OptionalLong resetMillis(HttpHeaders headers, long nowMillis) {
         long longest = -1;
-        for (Limit limit : LIMITS) {
-            longest = Math.max(longest, limit.resetMillis(headers, nowMillis).orElse(-1));
+        for (Family family : FAMILIES) {
+            for (Limit limit : family.announcedIn(headers)) {
+                longest = Math.max(longest, limit.resetMillis(headers, nowMillis).orElse(-1));
+            }
         }
         return longest < 0 ? OptionalLong.empty() : OptionalLong.of(longest);
     }
@@ -129,11 +146,13 @@ public final class RateLimitHeaders {
     /** Every limit a response announced with both what remains and when it resets, for pacing. */
     public static List<Announced> announced(HttpHeaders headers, long nowMillis) {
         List<Announced> announced = null; // most answers announce nothing: no list for them
-        for (Limit limit : LIMITS) {
-            Optional<Announced> one = limit.announced(headers, nowMillis);
-            if (one.isPresent()) {
-                announced = announced == null ? new ArrayList<>(2) : announced;
-                announced.add(one.get());
+        for (Family family : FAMILIES) {
+            for (Limit limit : family.announcedIn(headers)) {
+                Optional<Announced> one = limit.announced(headers, nowMillis);
+                if (one.isPresent()) {
+                    announced = announced == null ? new ArrayList<>(2) : announced;
+                    announced.add(one.get());
+                }
             }
         }
         return announced == null ? List.of() : announced;

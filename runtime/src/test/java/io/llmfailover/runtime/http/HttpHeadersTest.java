@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -95,5 +96,19 @@ class HttpHeadersTest {
         assertEquals(List.of("a", "b"), headers.asMap().get("Accept"));
         assertEquals("HttpHeaders[authorization, accept]", headers.toString());
         assertSame(HttpHeaders.EMPTY, HttpHeaders.builder().add("x", "y").remove("X").build());
+    }
+
+    @Test
+    void aPrefixIsLookedForInEveryNameWithoutCase() {
+        HttpHeaders headers = HttpHeaders.builder()
+                .add("Content-Type", "application/json")
+                .add("X-RateLimit-Remaining-Requests", "9")
+                .build();
+
+        assertTrue(headers.hasNameStartingWith("x-ratelimit-"));
+        assertTrue(headers.hasNameStartingWith("content-type"));
+        assertFalse(headers.hasNameStartingWith("anthropic-ratelimit-"));
+        assertFalse(headers.hasNameStartingWith("content-type-and-more"));
+        assertFalse(HttpHeaders.EMPTY.hasNameStartingWith("x-"));
     }
 }

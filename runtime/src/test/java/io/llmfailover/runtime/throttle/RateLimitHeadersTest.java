@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import io.llmfailover.runtime.http.HttpHeaders;
 import java.time.Instant;
+import java.util.List;
 import java.util.OptionalLong;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -42,6 +44,17 @@ class RateLimitHeadersTest {
                 Arguments.of("Anthropic reset in the past", OptionalLong.of(0), Headers.of(
                         "anthropic-ratelimit-output-tokens-remaining", "0",
                         "anthropic-ratelimit-output-tokens-reset", "2025-12-31T23:00:00Z")),
+                Arguments.of("names in any case", OptionalLong.of(20_000), Headers.of(
+                        "X-RateLimit-Remaining-Requests", "0", "X-RATELIMIT-RESET-REQUESTS", "20s")),
+                Arguments.of("Anthropic names in any case", OptionalLong.of(30_000), Headers.of(
+                        "Anthropic-RateLimit-Tokens-Remaining", "0",
+                        "Anthropic-Ratelimit-Tokens-Reset", "2026-01-01T00:00:30Z")),
+                Arguments.of("both providers' limits spent: the longer wait", OptionalLong.of(30_000), Headers.of(
+                        "x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "1s",
+                        "anthropic-ratelimit-requests-remaining", "0",
+                        "anthropic-ratelimit-requests-reset", "2026-01-01T00:00:30Z")),
+                Arguments.of("a name that only starts like a limit", NONE, Headers.of(
+                        "x-ratelimit-", "0", "anthropic-ratelimit-note", "0")),
                 Arguments.of("something remains", NONE, Headers.of(
                         "x-ratelimit-remaining-requests", "3", "x-ratelimit-reset-requests", "20s")),
                 Arguments.of("spent but no reset", NONE, Headers.of("x-ratelimit-remaining-requests", "0")),
@@ -80,6 +93,25 @@ class RateLimitHeadersTest {
     @MethodSource("announcedResets")
     void resetIsTheLongestAnnouncedWait(String description, OptionalLong expected, HttpHeaders headers) {
         assertEquals(expected, RateLimitHeaders.resetMillis(headers, NOW));
+    }
+
+    @Test
+    void everyAnnouncedLimitIsReadWhateverTheCaseOfItsNamesAndWhicheverProviderSentIt() {
+        HttpHeaders headers = Headers.of(
+                "Content-Type", "application/json",
+                "X-RateLimit-Limit-Requests", "10000", "X-RateLimit-Remaining-Requests", "9999",
+                "X-RateLimit-Reset-Requests", "6ms",
+                "x-ratelimit-remaining-tokens", "29999950", "x-ratelimit-reset-tokens", "0s",
+                "anthropic-ratelimit-output-tokens-remaining", "800",
+                "anthropic-ratelimit-output-tokens-reset", "2026-01-01T00:00:02Z",
+                "anthropic-ratelimit-output-tokens-limit", "1000");
+
+        assertEquals(List.of(
+                        new RateLimitHeaders.Announced(false, 9999, 10000, 6),
+                        new RateLimitHeaders.Announced(true, 29999950, -1, 0),
+                        new RateLimitHeaders.Announced(true, 800, 1000, 2000)),
+                RateLimitHeaders.announced(headers, NOW));
+        assertEquals(List.of(), RateLimitHeaders.announced(Headers.of("content-type", "application/json"), NOW));
     }
 
     static Stream<Arguments> absurdResets() {
