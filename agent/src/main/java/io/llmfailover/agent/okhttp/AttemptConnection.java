@@ -44,11 +44,7 @@ final class AttemptConnection {
         try {
             return attempt.proceed();
         } finally {
-            if (outer == null) {
-                CURRENT.remove();
-            } else {
-                CURRENT.set(outer);
-            }
+            CURRENT.set(outer); // null rather than remove(): the thread's next call reuses its entry
         }
     }
 

@@ -30,11 +30,7 @@ final class HeadTimeoutRelease implements Interceptor {
         try {
             return attempt.proceed();
         } finally {
-            if (outer == null) {
-                APP_READ_TIMEOUT.remove();
-            } else {
-                APP_READ_TIMEOUT.set(outer);
-            }
+            APP_READ_TIMEOUT.set(outer); // null rather than remove(): the thread's next call reuses its entry
         }
     }
 

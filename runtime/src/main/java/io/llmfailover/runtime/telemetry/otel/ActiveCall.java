@@ -18,11 +18,7 @@ final class ActiveCall {
 
     static void exit(GenAiCallScope scope, GenAiCallScope previous) {
         if (CURRENT.get() == scope) {
-            if (previous == null) {
-                CURRENT.remove();
-            } else {
-                CURRENT.set(previous);
-            }
+            CURRENT.set(previous); // null rather than remove(): the thread's next call reuses its entry
         }
     }
 

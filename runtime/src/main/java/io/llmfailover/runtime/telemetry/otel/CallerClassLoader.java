@@ -59,13 +59,7 @@ public final class CallerClassLoader {
         public Scope use() {
             Captured previous = CURRENT.get();
             CURRENT.set(this);
-            return () -> {
-                if (previous == null) {
-                    CURRENT.remove();
-                } else {
-                    CURRENT.set(previous);
-                }
-            };
+            return () -> CURRENT.set(previous); // null rather than remove(): the next call reuses the entry
         }
     }
 
