@@ -97,6 +97,32 @@ public class HeaderParsingBenchmark {
         return RateLimitHeaders.exhaustedResetMillis(noLimits, NOW);
     }
 
+    /** An Anthropic success as it comes: four limits announced, each with a reset instant. */
+    private final HttpHeaders anthropicSuccess = HttpHeaders.builder()
+            .add("date", "Thu, 01 Jan 2026 00:00:00 GMT")
+            .add("content-type", "application/json")
+            .add("anthropic-ratelimit-requests-limit", "4000")
+            .add("anthropic-ratelimit-requests-remaining", "3999")
+            .add("anthropic-ratelimit-requests-reset", "2026-01-01T00:00:01Z")
+            .add("anthropic-ratelimit-tokens-limit", "480000")
+            .add("anthropic-ratelimit-tokens-remaining", "479000")
+            .add("anthropic-ratelimit-tokens-reset", "2026-01-01T00:00:02Z")
+            .add("anthropic-ratelimit-input-tokens-limit", "400000")
+            .add("anthropic-ratelimit-input-tokens-remaining", "399000")
+            .add("anthropic-ratelimit-input-tokens-reset", "2026-01-01T00:00:02Z")
+            .add("anthropic-ratelimit-output-tokens-limit", "80000")
+            .add("anthropic-ratelimit-output-tokens-remaining", "80000")
+            .add("anthropic-ratelimit-output-tokens-reset", "2026-01-01T00:00:00Z")
+            .add("request-id", "req_0123456789abcdef")
+            .build();
+
+    /** What an Anthropic success costs the throttle and the quotas. */
+    @Benchmark
+    public int anthropicSuccessRead() {
+        return RateLimitHeaders.exhaustedResetMillis(anthropicSuccess, NOW).hashCode()
+                + RateLimitHeaders.announced(anthropicSuccess, NOW).size();
+    }
+
     /** What an OpenAI success costs the throttle and the quotas: the spent limits, then every announced one. */
     @Benchmark
     public int openAiSuccessRead() {

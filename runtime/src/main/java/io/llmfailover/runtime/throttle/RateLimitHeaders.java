@@ -3,7 +3,6 @@ package io.llmfailover.runtime.throttle;
 import io.llmfailover.runtime.http.HttpHeaders;
 import java.math.BigDecimal;
 import java.time.Duration;
-import java.time.OffsetDateTime;
 import java.time.DateTimeException;
 import java.util.ArrayList;
 import java.util.List;
@@ -43,7 +42,7 @@ public final class RateLimitHeaders {
             @Override
             OptionalLong millisUntil(String value, long nowMillis) {
                 try {
-                    return OptionalLong.of(RetryAfter.millisUntil(OffsetDateTime.parse(value.strip()).toInstant(), nowMillis));
+                    return OptionalLong.of(RetryAfter.millisUntil(Rfc3339.parse(value.strip()), nowMillis));
                 } catch (DateTimeException e) {
                     return OptionalLong.empty();
                 }
