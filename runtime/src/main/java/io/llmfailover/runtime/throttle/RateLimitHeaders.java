@@ -98,13 +98,16 @@ public final class RateLimitHeaders {
         }
     }
 
+    private static final String OPENAI = "x-ratelimit-";
+    private static final String ANTHROPIC = "anthropic-ratelimit-";
+
     private static final List<Family> FAMILIES = List.of(
-            new Family("x-ratelimit-", List.of(
+            new Family(OPENAI, List.of(
                     new Limit("x-ratelimit-remaining-requests", "x-ratelimit-reset-requests", ResetFormat.DELAY,
                             "x-ratelimit-limit-requests", false),
                     new Limit("x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens", ResetFormat.DELAY,
                             "x-ratelimit-limit-tokens", true))),
-            new Family("anthropic-ratelimit-", List.of(
+            new Family(ANTHROPIC, List.of(
                     anthropic("requests", false),
                     anthropic("tokens", true),
                     anthropic("input-tokens", true),
@@ -158,7 +161,7 @@ public final class RateLimitHeaders {
     }
 
     private static Limit anthropic(String kind, boolean tokens) {
-        String prefix = "anthropic-ratelimit-" + kind;
+        String prefix = ANTHROPIC + kind;
         return new Limit(prefix + "-remaining", prefix + "-reset", ResetFormat.INSTANT, prefix + "-limit", tokens);
     }
 
