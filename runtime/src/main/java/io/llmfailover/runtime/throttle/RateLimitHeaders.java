@@ -87,31 +87,20 @@ public final class RateLimitHeaders {
         }
     }
 
-    /**
-     * One provider's limits, all named under one prefix: a response with no header so named (every
-     * other provider's) is passed over in one look at its names, not one per limit header.
-     */
-    private record Family(String prefix, List<Limit> limits) {
-
-        List<Limit> announcedIn(HttpHeaders headers) {
-            return headers.hasNameStartingWith(prefix) ? limits : List.of();
-        }
-    }
-
     private static final String OPENAI = "x-ratelimit-";
     private static final String ANTHROPIC = "anthropic-ratelimit-";
 
-    private static final List<Family> FAMILIES = List.of(
-            new Family(OPENAI, List.of(
-                    new Limit("x-ratelimit-remaining-requests", "x-ratelimit-reset-requests", ResetFormat.DELAY,
-                            "x-ratelimit-limit-requests", false),
-                    new Limit("x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens", ResetFormat.DELAY,
-                            "x-ratelimit-limit-tokens", true))),
-            new Family(ANTHROPIC, List.of(
-                    anthropic("requests", false),
-                    anthropic("tokens", true),
-                    anthropic("input-tokens", true),
-                    anthropic("output-tokens", true))));
+    private static final List<Limit> OPENAI_LIMITS = List.of(
+            new Limit("x-ratelimit-remaining-requests", "x-ratelimit-reset-requests", ResetFormat.DELAY,
+                    "x-ratelimit-limit-requests", false),
+            new Limit("x-ratelimit-remaining-tokens", "x-ratelimit-reset-tokens", ResetFormat.DELAY,
+                    "x-ratelimit-limit-tokens", true));
+    private static final List<Limit> ANTHROPIC_LIMITS = List.of(
+            anthropic("requests", false),
+            anthropic("tokens", true),
+            anthropic("input-tokens", true),
+            anthropic("output-tokens", true));
+    private static final List<Limit> ALL_LIMITS = concat(OPENAI_LIMITS, ANTHROPIC_LIMITS);
 
     private RateLimitHeaders() {}
 
@@ -121,11 +110,9 @@ public final class RateLimitHeaders {
      */
     public static OptionalLong exhaustedResetMillis(HttpHeaders headers, long nowMillis) {
         long longest = -1;
-        for (Family family : FAMILIES) {
-            for (Limit limit : family.announcedIn(headers)) {
-                if (limit.exhausted(headers)) {
-                    longest = Math.max(longest, limit.resetMillis(headers, nowMillis).orElse(-1));
-                }
+        for (Limit limit : limitsNamedIn(headers)) {
+            if (limit.exhausted(headers)) {
+                longest = Math.max(longest, limit.resetMillis(headers, nowMillis).orElse(-1));
             }
         }
         return longest < 0 ? OptionalLong.empty() : OptionalLong.of(longest);
@@ -137,10 +124,8 @@ public final class RateLimitHeaders {
      */
     public static OptionalLong resetMillis(HttpHeaders headers, long nowMillis) {
         long longest = -1;
-        for (Family family : FAMILIES) {
-            for (Limit limit : family.announcedIn(headers)) {
-                longest = Math.max(longest, limit.resetMillis(headers, nowMillis).orElse(-1));
-            }
+        for (Limit limit : limitsNamedIn(headers)) {
+            longest = Math.max(longest, limit.resetMillis(headers, nowMillis).orElse(-1));
         }
         return longest < 0 ? OptionalLong.empty() : OptionalLong.of(longest);
     }
@@ -148,16 +133,33 @@ public final class RateLimitHeaders {
     /** Every limit a response announced with both what remains and when it resets, for pacing. */
     public static List<Announced> announced(HttpHeaders headers, long nowMillis) {
         List<Announced> announced = null; // most answers announce nothing: no list for them
-        for (Family family : FAMILIES) {
-            for (Limit limit : family.announcedIn(headers)) {
-                Optional<Announced> one = limit.announced(headers, nowMillis);
-                if (one.isPresent()) {
-                    announced = announced == null ? new ArrayList<>(2) : announced;
-                    announced.add(one.get());
-                }
+        for (Limit limit : limitsNamedIn(headers)) {
+            Optional<Announced> one = limit.announced(headers, nowMillis);
+            if (one.isPresent()) {
+                announced = announced == null ? new ArrayList<>(2) : announced;
+                announced.add(one.get());
             }
         }
         return announced == null ? List.of() : announced;
+    }
+
+    /**
+     * The limits of the providers whose prefix some header carries: an answer with none of a
+     * provider's headers is passed over in one look at its names, not one lookup per limit header.
+     */
+    private static List<Limit> limitsNamedIn(HttpHeaders headers) {
+        boolean openAi = headers.hasNameStartingWith(OPENAI);
+        boolean anthropic = headers.hasNameStartingWith(ANTHROPIC);
+        if (openAi) {
+            return anthropic ? ALL_LIMITS : OPENAI_LIMITS;
+        }
+        return anthropic ? ANTHROPIC_LIMITS : List.of();
+    }
+
+    private static List<Limit> concat(List<Limit> first, List<Limit> second) {
+        List<Limit> both = new ArrayList<>(first);
+        both.addAll(second);
+        return List.copyOf(both);
     }
 
     private static Limit anthropic(String kind, boolean tokens) {
