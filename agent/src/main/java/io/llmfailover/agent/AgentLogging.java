@@ -1,34 +1,31 @@
 package io.llmfailover.agent;
 
+import java.io.PrintStream;
 import java.util.Locale;
-import java.util.logging.Handler;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import org.slf4j.event.Level;
 
 /**
- * Where the agent's own log lines go. The agent's SLF4J is relocated and bound to
- * java.util.logging, so every line is a JUL record under a logger named {@code io.llmfailover.*}
- * (the app's own SLF4J set-up is never touched). This class points that one JUL subtree at the
- * JVM's standard error (the default, kept apart from the app's logging), at the app's JUL handlers
- * ({@code agent.log = jul}: most logging set-ups bridge JUL into theirs), or nowhere.
+ * Where the agent's own log lines go: the JVM's standard error (the default, kept apart from the
+ * app's logging), java.util.logging under logger names {@code io.llmfailover.*} ({@code agent.log =
+ * jul}: most logging set-ups bridge JUL into theirs), or nowhere. The agent's SLF4J is relocated and
+ * bound to this class ({@link AgentLogProvider}), so the app's own SLF4J set-up is never touched.
  */
 final class AgentLogging {
 
-    /** Held strongly: java.util.logging forgets the settings of a logger nobody references. */
-    private static final Logger AGENT = Logger.getLogger("io.llmfailover");
-    private static final Handler STDERR = new StderrLogHandler();
+    private enum Target { STDERR, JUL, OFF }
+
+    /** Where lines go, and from which level on; replaced whole, so a line never sees half a change. */
+    private record Route(Target target, Level threshold) {}
+
     /**
      * Fleet mode's Redis client, silenced: from the agent jar it cannot read its own version (and
      * says so at ERROR), and whatever else it would say, the fleet store says better, once.
      */
-    private static final Logger REDIS_CLIENT = quiet(Logger.getLogger("io.llmfailover.shaded.redis"));
+    private static final String REDIS_CLIENT = "io.llmfailover.shaded.redis";
+
+    private static volatile Route route = new Route(Target.STDERR, Level.INFO);
 
     private AgentLogging() {}
-
-    private static Logger quiet(Logger logger) {
-        logger.setLevel(Level.OFF);
-        return logger;
-    }
 
     /** Until the config is read: standard error, info and above. */
     static void useDefaults() {
@@ -39,23 +36,43 @@ final class AgentLogging {
      * @param target a value of {@code agent.log}: stderr, jul or off
      * @param level a value of {@code agent.log.level}: info or debug
      */
-    static synchronized void routeTo(String target, String level) {
-        AGENT.removeHandler(STDERR);
-        Level threshold = level.equalsIgnoreCase("debug") ? Level.FINE : Level.INFO;
-        switch (target.toLowerCase(Locale.ROOT)) {
-            case "jul" -> {
-                AGENT.setUseParentHandlers(true);
-                AGENT.setLevel(threshold);
+    static void routeTo(String target, String level) {
+        Level threshold = level.equalsIgnoreCase("debug") ? Level.DEBUG : Level.INFO;
+        Route next = switch (target.toLowerCase(Locale.ROOT)) {
+            case "jul" -> new Route(Target.JUL, threshold);
+            case "off" -> new Route(Target.OFF, threshold);
+            default -> new Route(Target.STDERR, threshold);
+        };
+        if (next.target() == Target.JUL) {
+            JulLines.use(threshold);
+        }
+        route = next;
+    }
+
+    static boolean enabled(String loggerName, Level level) {
+        Route current = route;
+        return current.target() != Target.OFF && level.toInt() >= current.threshold().toInt()
+                && !loggerName.startsWith(REDIS_CLIENT);
+    }
+
+    static void write(String loggerName, Level level, String message, Throwable thrown) {
+        Route current = route;
+        if (current.target() == Target.JUL) {
+            JulLines.write(loggerName, level, message, thrown);
+        } else if (current.target() == Target.STDERR) {
+            writeToStderr(loggerName, level, message, thrown);
+        }
+    }
+
+    /** {@code WARN breaker - message}, then the stack trace if there is one. */
+    private static void writeToStderr(String loggerName, Level level, String message, Throwable thrown) {
+        PrintStream err = System.err;
+        synchronized (err) {
+            err.println(level + " " + loggerName.substring(loggerName.lastIndexOf('.') + 1) + " - " + message);
+            if (thrown != null) {
+                thrown.printStackTrace(err);
             }
-            case "off" -> {
-                AGENT.setUseParentHandlers(false);
-                AGENT.setLevel(Level.OFF);
-            }
-            default -> {
-                AGENT.setUseParentHandlers(false);
-                AGENT.setLevel(threshold);
-                AGENT.addHandler(STDERR);
-            }
+            err.flush();
         }
     }
 }

@@ -1,7 +1,14 @@
 package io.llmfailover.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Handler;
@@ -11,7 +18,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.slf4j.LoggerFactory;
 
-/** The agent's SLF4J lines end up as java.util.logging records under io.llmfailover, routed by agent.log. */
+/** The agent's SLF4J lines go where agent.log says: standard error, java.util.logging, or nowhere. */
 class AgentLoggingTest {
 
     private final Logger root = Logger.getLogger("");
@@ -19,7 +26,8 @@ class AgentLoggingTest {
     private final Handler appHandler = new Handler() {
         @Override
         public void publish(LogRecord record) {
-            appLog.add(record.getLoggerName() + ": " + record.getMessage());
+            appLog.add(record.getLevel() + " " + record.getLoggerName() + ": " + record.getMessage()
+                    + (record.getThrown() == null ? "" : " (" + record.getThrown().getMessage() + ")"));
         }
 
         @Override
@@ -36,13 +44,55 @@ class AgentLoggingTest {
     }
 
     @Test
+    void theAgentsSlf4jIsBoundToItsOwnProvider() {
+        assertInstanceOf(AgentLogger.class, LoggerFactory.getLogger("io.llmfailover.breaker"));
+    }
+
+    @Test
+    void stderrGetsOneLinePerMessageNamedByLevelAndLoggerThenTheStackTrace() {
+        String written = stderrDuring(() -> {
+            org.slf4j.Logger log = LoggerFactory.getLogger("io.llmfailover.breaker");
+            log.warn("llm-failover: breaker {} opened", "primary");
+            log.error("llm-failover: probe failed", new IOException("connection refused"));
+        });
+
+        List<String> lines = written.lines().toList();
+        assertEquals("WARN breaker - llm-failover: breaker primary opened", lines.get(0));
+        assertEquals("ERROR breaker - llm-failover: probe failed", lines.get(1));
+        assertEquals("java.io.IOException: connection refused", lines.get(2));
+        assertTrue(lines.get(3).trim().startsWith("at "), lines.get(3));
+    }
+
+    @Test
+    void debugLinesAppearOnlyAtLevelDebug() {
+        org.slf4j.Logger log = LoggerFactory.getLogger("io.llmfailover.decision");
+
+        assertFalse(log.isDebugEnabled());
+        assertEquals("", stderrDuring(() -> log.debug("llm-failover: a call's decision")));
+
+        AgentLogging.routeTo("stderr", "debug");
+
+        assertTrue(log.isDebugEnabled());
+        assertFalse(log.isTraceEnabled());
+        assertEquals("DEBUG decision - llm-failover: a call's decision",
+                stderrDuring(() -> log.debug("llm-failover: a call's decision")).strip());
+    }
+
+    @Test
     void julHandsTheAgentsLinesToTheAppsLogging() {
         root.addHandler(appHandler);
         AgentLogging.routeTo("jul", "info");
 
-        LoggerFactory.getLogger("io.llmfailover.breaker").warn("llm-failover: breaker primary opened");
+        String written = stderrDuring(() -> {
+            LoggerFactory.getLogger("io.llmfailover.breaker").warn("llm-failover: breaker primary opened");
+            LoggerFactory.getLogger("io.llmfailover.telemetry").info("llm-failover: export failed",
+                    new IOException("no collector"));
+            LoggerFactory.getLogger("io.llmfailover.decision").debug("llm-failover: not at info");
+        });
 
-        assertEquals(List.of("io.llmfailover.breaker: llm-failover: breaker primary opened"), appLog);
+        assertEquals(List.of("WARNING io.llmfailover.breaker: llm-failover: breaker primary opened",
+                "INFO io.llmfailover.telemetry: llm-failover: export failed (no collector)"), appLog);
+        assertTrue(written.isEmpty() || !written.contains("llm-failover:"), written); // not also on stderr
     }
 
     @Test
@@ -51,9 +101,37 @@ class AgentLoggingTest {
         for (String target : List.of("stderr", "off")) {
             AgentLogging.routeTo(target, "info");
 
-            LoggerFactory.getLogger("io.llmfailover.breaker").warn("llm-failover: breaker primary opened");
+            stderrDuring(() -> LoggerFactory.getLogger("io.llmfailover.breaker").warn("llm-failover: breaker primary opened"));
         }
 
         assertEquals(List.of(), appLog);
+    }
+
+    @Test
+    void offWritesNothingAnywhere() {
+        AgentLogging.routeTo("off", "debug");
+
+        assertEquals("", stderrDuring(() -> LoggerFactory.getLogger("io.llmfailover.breaker").error("llm-failover: x")));
+        assertFalse(LoggerFactory.getLogger("io.llmfailover.breaker").isErrorEnabled());
+    }
+
+    @Test
+    void theFleetsRedisClientIsSilenced() {
+        org.slf4j.Logger redis = LoggerFactory.getLogger("io.llmfailover.shaded.redis.clients.jedis.JedisFactory");
+
+        assertFalse(redis.isErrorEnabled());
+        assertEquals("", stderrDuring(() -> redis.error("cannot read my version")));
+    }
+
+    private static String stderrDuring(Runnable action) {
+        PrintStream original = System.err;
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        System.setErr(new PrintStream(captured, true, StandardCharsets.UTF_8));
+        try {
+            action.run();
+        } finally {
+            System.setErr(original);
+        }
+        return captured.toString(StandardCharsets.UTF_8);
     }
 }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.e2e.apps.OwnLibrariesApp;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -86,6 +87,57 @@ class AgentStartupTest {
         String report = reports.get(0);
         assertTrue(report.contains(where) && report.contains("antropic"),
                 () -> "the report names " + where + " and the bad value" + output.describe());
+    }
+
+    @Test
+    void theAgentLeavesJavaUtilLoggingToTheAppUntilItsMainRuns() throws Exception {
+        Path file = ConfigFile.create()
+                .set("provider.primary.url", primary.baseUrl())
+                .set("provider.primary.protocol", "openai")
+                .writeTo(workDir.resolve("llm-failover-e2e.properties"));
+        Path classLoads = workDir.resolve("class-loads.txt");
+
+        AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, primary.baseUrl(), APP_KEY, "1")
+                .withAgent(file)
+                .jvmArg("-Xlog:class+load=info:file=" + classLoads)
+                .run();
+
+        assertCompleted(output);
+        assertTrue(output.stderrLines().stream().anyMatch(line -> line.startsWith("INFO AgentInstaller - llm-failover: started")),
+                output::describe);
+        List<String> loads = Files.readAllLines(classLoads);
+        int appMain = indexOf(loads, " " + ClientCall.JDK_BLOCKING.app.getName() + " ");
+        int logManager = indexOf(loads, " java.util.logging.LogManager ");
+        assertTrue(appMain >= 0, "the app's main class is in the class-load log");
+        assertTrue(logManager < 0 || logManager > appMain,
+                "java.util.logging's LogManager set up before the app's main (a JBoss LogManager app could not install its own)");
+    }
+
+    @Test
+    void withAgentLogJulTheAgentsLinesGoThroughTheAppsJavaUtilLogging() throws Exception {
+        Path file = ConfigFile.create()
+                .set("provider.primary.url", primary.baseUrl())
+                .set("provider.primary.protocol", "openai")
+                .set("agent.log", "jul")
+                .writeTo(workDir.resolve("llm-failover-e2e.properties"));
+
+        AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, primary.baseUrl(), APP_KEY, "1").withAgent(file).run();
+
+        assertCompleted(output);
+        // The JVM's default JUL set-up: a console handler on standard error, SimpleFormatter's two lines per record.
+        assertTrue(output.stderrLines().stream().anyMatch(line -> line.startsWith("INFO: llm-failover: started with")),
+                output::describe);
+        assertTrue(output.stderrLines().stream().noneMatch(line -> line.startsWith("INFO AgentInstaller - ")),
+                output::describe);
+    }
+
+    private static int indexOf(List<String> lines, String part) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).contains(part)) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     @Test

@@ -40,7 +40,7 @@ public record ExportSettings(
     public static final String CAPTURE_CONTENT_KEY = "otel.instrumentation.genai.capture-message-content";
 
     public ExportSettings {
-        TelemetrySdk.sampler(sampler, samplerArg); // a bad sampler is a setting error, reported at start
+        TelemetrySdk.checkSampler(sampler, samplerArg); // a bad sampler is a setting error, reported at start
         resourceAttributes = Map.copyOf(resourceAttributes);
         tracesHeaders = Map.copyOf(tracesHeaders);
         metricsHeaders = Map.copyOf(metricsHeaders);

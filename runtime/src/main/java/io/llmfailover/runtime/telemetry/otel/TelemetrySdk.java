@@ -26,6 +26,7 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import java.util.List;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Builds the runtime's own OpenTelemetry SDK from {@link ExportSettings}, by hand rather than
@@ -162,21 +163,35 @@ public final class TelemetrySdk {
      * The sampler names of {@code otel.traces.sampler}, and {@code llm_failover}, which samples
      * before the SDK does (see {@link SpanKeeping}): the SDK then keeps what it is given.
      */
+    private static final Set<String> SAMPLERS = Set.of(SpanKeeping.KEEP_FAILOVERS, "always_on", "always_off",
+            "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio");
+
+    /**
+     * Refuses a sampler the SDK would not take, at start, without loading the SDK's samplers (whose
+     * classes set up java.util.logging, which {@code premain} leaves to the app).
+     */
+    static void checkSampler(String name, String arg) {
+        String sampler = name.toLowerCase(Locale.ROOT);
+        if (!SAMPLERS.contains(sampler)) {
+            throw new IllegalArgumentException("otel.traces.sampler = " + name
+                    + ": expected always_on, always_off, traceidratio, parentbased_always_on, "
+                    + "parentbased_always_off, parentbased_traceidratio or " + SpanKeeping.KEEP_FAILOVERS);
+        }
+        double ratio = ratio(arg);
+        if (sampler.endsWith("traceidratio") && !(ratio >= 0 && ratio <= 1)) {
+            throw new IllegalArgumentException("otel.traces.sampler.arg = " + arg + ": expected a ratio between 0 and 1");
+        }
+    }
+
     static Sampler sampler(String name, String arg) {
+        checkSampler(name, arg);
         return switch (name.toLowerCase(Locale.ROOT)) {
-            case SpanKeeping.KEEP_FAILOVERS -> {
-                ratio(arg);
-                yield Sampler.alwaysOn();
-            }
-            case "always_on" -> Sampler.alwaysOn();
             case "always_off" -> Sampler.alwaysOff();
             case "traceidratio" -> Sampler.traceIdRatioBased(ratio(arg));
             case "parentbased_always_off" -> Sampler.parentBased(Sampler.alwaysOff());
             case "parentbased_traceidratio" -> Sampler.parentBased(Sampler.traceIdRatioBased(ratio(arg)));
             case "parentbased_always_on" -> Sampler.parentBased(Sampler.alwaysOn());
-            default -> throw new IllegalArgumentException("otel.traces.sampler = " + name
-                    + ": expected always_on, always_off, traceidratio, parentbased_always_on, "
-                    + "parentbased_always_off, parentbased_traceidratio or " + SpanKeeping.KEEP_FAILOVERS);
+            default -> Sampler.alwaysOn(); // always_on, and llm_failover's choice made before the SDK's
         };
     }
 

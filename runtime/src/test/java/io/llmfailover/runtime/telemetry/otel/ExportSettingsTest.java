@@ -99,6 +99,33 @@ class ExportSettingsTest {
         assertTrue(error.getMessage().contains("otel.bsp.max.queue.size"));
     }
 
+    @ParameterizedTest
+    @CsvSource({
+            "sometimes,                , otel.traces.sampler",
+            "traceidratio,          1.5, otel.traces.sampler.arg",
+            "parentbased_traceidratio, -0.1, otel.traces.sampler.arg",
+            "traceidratio,         half, otel.traces.sampler.arg",
+            "llm_failover,         half, otel.traces.sampler.arg"})
+    void aSamplerTheSdkWouldRefuseIsRefusedWhenTheSettingsAreRead(String sampler, String arg, String key) {
+        Map<String, String> file = arg == null ? Map.of("otel.traces.sampler", sampler)
+                : Map.of("otel.traces.sampler", sampler, "otel.traces.sampler.arg", arg);
+
+        IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> read(file, Map.of(), Map.of()));
+
+        assertTrue(error.getMessage().startsWith(key + " = "), error.getMessage());
+    }
+
+    @ParameterizedTest
+    @CsvSource({"always_on, AlwaysOnSampler", "ALWAYS_OFF, AlwaysOffSampler", "traceidratio, TraceIdRatioBased{0.250000}",
+            "parentbased_always_on, root:AlwaysOnSampler", "parentbased_always_off, root:AlwaysOffSampler",
+            "parentbased_traceidratio, root:TraceIdRatioBased{0.250000}", "llm_failover, AlwaysOnSampler"})
+    void everySamplerNameThatPassesTheCheckBuildsItsSampler(String name, String described) {
+        read(Map.of("otel.traces.sampler", name, "otel.traces.sampler.arg", "0.25"), Map.of(), Map.of());
+
+        assertTrue(TelemetrySdk.sampler(name, "0.25").getDescription().contains(described),
+                TelemetrySdk.sampler(name, "0.25").getDescription());
+    }
+
     @Test
     void aBadSettingTurnsExportOffButNeverFailsTheStart() {
         FailoverConfig config = new FailoverConfig(FailoverConfig.defaults().source(), Map.of(), List.of(),
