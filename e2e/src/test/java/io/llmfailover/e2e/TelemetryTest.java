@@ -32,6 +32,8 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 
@@ -71,12 +73,14 @@ class TelemetryTest {
         backup.close();
     }
 
-    @Test
-    void aPassThroughCallIsOneGenAiSpanWhoseContextReachesTheProvider() throws Exception {
-        AppOutput output = run(ClientCall.SDK_BLOCKING, primary.baseUrl(), config(), "1");
+    /** The JDK client's app takes the answer with {@code ofString()}: its success reaches the app's handler as it is read. */
+    @ParameterizedTest
+    @EnumSource(value = ClientCall.class, names = {"SDK_BLOCKING", "JDK_BLOCKING"})
+    void aPassThroughCallIsOneGenAiSpanWhoseContextReachesTheProvider(ClientCall client) throws Exception {
+        AppOutput output = run(client, primary.baseUrl(), config(), "1");
 
         assertCompleted(output);
-        assertAnsweredBy(primary, ClientCall.SDK_BLOCKING, output, 1);
+        assertAnsweredBy(primary, client, output, 1);
         ScopedSpan call = receiver.span(OURS, CALL_SPAN);
         assertEquals(Span.SpanKind.SPAN_KIND_CLIENT, call.span().getKind());
         assertAttributes(call, Map.of(

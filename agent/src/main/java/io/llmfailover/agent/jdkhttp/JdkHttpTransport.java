@@ -21,7 +21,9 @@ import java.time.temporal.ChronoUnit;
 /**
  * Sends each attempt with the app's own {@code HttpClient}, a blocking {@code send} on the calling
  * thread, and returns as soon as the head arrived: the body stays an unread stream (or, for a call
- * that does not stream, is read whole by the client, one wake-up instead of two).
+ * that does not stream, is read whole by the client, one wake-up instead of two; and when that call
+ * is the app's own request, its success is its answer and the app's handler one of the JDK's own,
+ * the app's handler takes the body as the client reads it, as without the agent).
  *
  * <p>The agent's head deadline applies only where it is shorter than the app's own request
  * timeout; the app's timeout expiring, or the app interrupting or cancelling the call, ends the
@@ -61,8 +63,9 @@ final class JdkHttpTransport implements Transport {
                 return new JdkLlmResponse(head, head.body());
             }
             if (!attempt.streamed()) {
-                HttpResponse<byte[]> whole = call.client.send(request, BodyHandlers.ofByteArray());
-                return new JdkLlmResponse(whole, new WholeBodyStream(whole.body()));
+                return attempt.successIsTheAnswer() && call.takesBodyWhole()
+                        ? sendHandingSuccessToApp(request)
+                        : readWhole(call.client.send(request, BodyHandlers.ofByteArray()));
             }
             HttpResponse<InputStream> head = call.client.send(request, info -> new AttemptBodyStream());
             return new JdkLlmResponse(head, head.body());
@@ -77,6 +80,21 @@ final class JdkHttpTransport implements Transport {
         } catch (IOException e) {
             throw call.abandoned() ? new CallAbandonedException(e) : e;
         }
+    }
+
+    /**
+     * The app's own body handler takes a success as the client reads it (no copy replayed into it
+     * afterwards); any other answer is read whole for the runtime, as without this.
+     */
+    private LlmResponse sendHandingSuccessToApp(HttpRequest request) throws IOException, InterruptedException {
+        SuccessToApp handler = call.successToApp();
+        HttpResponse<Object> response = call.client.send(request, handler);
+        byte[] delivered = handler.deliveredBody();
+        return delivered != null ? JdkLlmResponse.deliveredToApp(response, delivered) : readWhole(response);
+    }
+
+    private static LlmResponse readWhole(HttpResponse<?> whole) {
+        return new JdkLlmResponse(whole, new WholeBodyStream((byte[]) whole.body()));
     }
 
     /** The agent's deadline where it is shorter than the app's own timeout, else null. */

@@ -99,7 +99,7 @@ public final class FakeGovernor implements CallGovernor {
             HttpHeaders added = headersAddedTo(attempt, request);
             boolean original = added != null;
             LlmResponse response = transport.send(new AttemptRequest(attempt, original,
-                    original ? added : HttpHeaders.EMPTY, headTimeout, true));
+                    original ? added : HttpHeaders.EMPTY, headTimeout, true, false));
             if (original) {
                 own[0] = response;
             }

@@ -349,7 +349,8 @@ final class ChainWalk {
             }
         }
         handedOver++;
-        return settle(attempt, leases, attemptScope, exchange(sending, outgoing, startedNanos, head -> {}));
+        AttemptRequest alone = sending == transport ? outgoing.sentAlone() : outgoing;
+        return settle(attempt, leases, attemptScope, exchange(sending, alone, startedNanos, head -> {}));
     }
 
     /** The app's transport, or, for an attempt a drill takes over, the drill's fault in front of it. */
@@ -537,7 +538,7 @@ final class ChainWalk {
         HttpHeaders trace = attemptScope.traceHeaders(attempt.request());
         boolean stream = call.source().stream();
         return new AttemptRequest(attempt.request().withAddedHeaders(trace), attempt.untouched(),
-                attempt.untouched() ? trace : HttpHeaders.EMPTY, headTimeout(stream), stream);
+                attempt.untouched() ? trace : HttpHeaders.EMPTY, headTimeout(stream), stream, false);
     }
 
     /** The wait for this attempt's head: the configured one, cut to what {@code failover.deadline} leaves. */

@@ -18,9 +18,12 @@ import java.util.Objects;
  *     {@link FirstByteTimeoutException} thrown
  * @param streamed whether the caller asked for a stream; an unstreamed answer may be read whole
  *     before {@link Transport#send} returns, when that saves the caller a second wait
+ * @param successIsTheAnswer true when a 2xx answer to this attempt is the call's answer as it is
+ *     (see {@link #sentAlone()}): the transport may hand its body to the app's own body handler as
+ *     it arrives, as long as the response it returns still carries the same bytes for the runtime
  */
 public record AttemptRequest(LlmRequest request, boolean original, HttpHeaders addedHeaders, Duration headTimeout,
-        boolean streamed) {
+        boolean streamed, boolean successIsTheAnswer) {
 
     public AttemptRequest {
         Objects.requireNonNull(request, "request");
@@ -29,7 +32,15 @@ public record AttemptRequest(LlmRequest request, boolean original, HttpHeaders a
 
     /** The app's own request, as it was made, with no deadline of the agent's. */
     public static AttemptRequest originalAsIs(LlmRequest request) {
-        return new AttemptRequest(request, true, HttpHeaders.EMPTY, null, true);
+        return new AttemptRequest(request, true, HttpHeaders.EMPTY, null, true, false);
+    }
+
+    /**
+     * This attempt, sent alone (no hedge races it, no drill stands in front of it): when it is the
+     * app's own unstreamed request, a success ends the call with that very answer, unread by the walk.
+     */
+    public AttemptRequest sentAlone() {
+        return original && !streamed ? new AttemptRequest(request, true, addedHeaders, headTimeout, false, true) : this;
     }
 
     @Override

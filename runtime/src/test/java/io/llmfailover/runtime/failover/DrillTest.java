@@ -7,6 +7,7 @@ import static io.llmfailover.runtime.failover.Chains.chat;
 import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
 import static io.llmfailover.runtime.testing.ScriptedTransport.sse;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -121,6 +122,7 @@ class DrillTest {
 
         assertTrue(answer.headers().first(FailoverHeaders.PROVIDER).isEmpty(), "the primary answered, late");
         assertEquals(1, transport.sentTo(PRIMARY));
+        assertFalse(transport.attempts.get(0).successIsTheAnswer(), "a drill stands in front of the attempt");
     }
 
     @Test
