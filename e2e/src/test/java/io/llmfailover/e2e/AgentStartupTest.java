@@ -91,10 +91,7 @@ class AgentStartupTest {
 
     @Test
     void theAgentLeavesJavaUtilLoggingToTheAppUntilItsMainRuns() throws Exception {
-        Path file = ConfigFile.create()
-                .set("provider.primary.url", primary.baseUrl())
-                .set("provider.primary.protocol", "openai")
-                .writeTo(workDir.resolve("llm-failover-e2e.properties"));
+        Path file = primaryOnly().writeTo(workDir.resolve("llm-failover-e2e.properties"));
         Path classLoads = workDir.resolve("class-loads.txt");
 
         AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, primary.baseUrl(), APP_KEY, "1")
@@ -115,11 +112,7 @@ class AgentStartupTest {
 
     @Test
     void withAgentLogJulTheAgentsLinesGoThroughTheAppsJavaUtilLogging() throws Exception {
-        Path file = ConfigFile.create()
-                .set("provider.primary.url", primary.baseUrl())
-                .set("provider.primary.protocol", "openai")
-                .set("agent.log", "jul")
-                .writeTo(workDir.resolve("llm-failover-e2e.properties"));
+        Path file = primaryOnly().set("agent.log", "jul").writeTo(workDir.resolve("llm-failover-e2e.properties"));
 
         AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, primary.baseUrl(), APP_KEY, "1").withAgent(file).run();
 
@@ -129,6 +122,12 @@ class AgentStartupTest {
                 output::describe);
         assertTrue(output.stderrLines().stream().noneMatch(line -> line.startsWith("INFO AgentInstaller - ")),
                 output::describe);
+    }
+
+    private ConfigFile primaryOnly() {
+        return ConfigFile.create()
+                .set("provider.primary.url", primary.baseUrl())
+                .set("provider.primary.protocol", "openai");
     }
 
     private static int indexOf(List<String> lines, String part) {

@@ -26,7 +26,6 @@ import io.opentelemetry.sdk.trace.export.SpanExporter;
 import io.opentelemetry.sdk.trace.samplers.Sampler;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * Builds the runtime's own OpenTelemetry SDK from {@link ExportSettings}, by hand rather than
@@ -163,8 +162,8 @@ public final class TelemetrySdk {
      * The sampler names of {@code otel.traces.sampler}, and {@code llm_failover}, which samples
      * before the SDK does (see {@link SpanKeeping}): the SDK then keeps what it is given.
      */
-    private static final Set<String> SAMPLERS = Set.of(SpanKeeping.KEEP_FAILOVERS, "always_on", "always_off",
-            "traceidratio", "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio");
+    private static final List<String> SAMPLERS = List.of("always_on", "always_off", "traceidratio",
+            "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio", SpanKeeping.KEEP_FAILOVERS);
 
     /**
      * Refuses a sampler the SDK would not take, at start, without loading the SDK's samplers (whose
@@ -173,9 +172,8 @@ public final class TelemetrySdk {
     static void checkSampler(String name, String arg) {
         String sampler = name.toLowerCase(Locale.ROOT);
         if (!SAMPLERS.contains(sampler)) {
-            throw new IllegalArgumentException("otel.traces.sampler = " + name
-                    + ": expected always_on, always_off, traceidratio, parentbased_always_on, "
-                    + "parentbased_always_off, parentbased_traceidratio or " + SpanKeeping.KEEP_FAILOVERS);
+            throw new IllegalArgumentException("otel.traces.sampler = " + name + ": expected "
+                    + String.join(", ", SAMPLERS.subList(0, SAMPLERS.size() - 1)) + " or " + SAMPLERS.get(SAMPLERS.size() - 1));
         }
         double ratio = ratio(arg);
         if (sampler.endsWith("traceidratio") && !(ratio >= 0 && ratio <= 1)) {
