@@ -3,9 +3,10 @@ package io.llmfailover.agent;
 import java.util.List;
 
 /**
- * Where one HTTP client is hooked: which classes, by exact name, and which advice goes into their
- * methods. Implementations name client classes and advice classes by string only, so they load
- * without the client being present.
+ * Where one HTTP client is hooked: which classes, by exact name, and what goes into their methods,
+ * either Byte Buddy advice or {@link OutcomeHook}s (woven without Byte Buddy's {@code Advice}, for
+ * a client whose hooks all have that one shape). Implementations name client classes and advice
+ * classes by string only, so they load without the client being present.
  */
 public interface ClientInstrumentation {
 
@@ -19,5 +20,12 @@ public interface ClientInstrumentation {
      * The advice for one of {@link #typeNames()}; asked as that class loads, so that the method
      * matchers (and Byte Buddy's classes behind them) are made only once a client is in use.
      */
-    List<MethodAdvice> adviceFor(String typeName);
+    default List<MethodAdvice> adviceFor(String typeName) {
+        return List.of();
+    }
+
+    /** The outcome hooks for one of {@link #typeNames()}; when there are any, no advice is asked for. */
+    default List<OutcomeHook> outcomeHooksFor(String typeName) {
+        return List.of();
+    }
 }

@@ -11,31 +11,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.jar.JarFile;
-import net.bytebuddy.ByteBuddy;
-import net.bytebuddy.asm.Advice;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.ClassFileLocator;
-import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.dynamic.TypeResolutionStrategy;
-import net.bytebuddy.dynamic.scaffold.MethodGraph;
-import net.bytebuddy.dynamic.scaffold.TypeValidation;
-import net.bytebuddy.implementation.Implementation;
-import net.bytebuddy.pool.TypePool;
 
 /**
- * Weaves the client instrumentations' advice into the client classes, by exact name, as they load
- * (or as they are retransformed, when the agent attached late). Only this class touches Byte Buddy.
- *
- * <p>Byte Buddy's {@code AgentBuilder} is not used: the first transformer it makes generates and
- * loads a class of its own (its Java 9 module support), which alone loads about 450 of Byte Buddy's
- * classes and was over a third of the agent's start-up, while the advice needs only a type pool, the
- * class's own bytes and an in-place rewrite. Like the agent builder set up with
- * {@code disableClassFormatChanges()} and {@code TypeStrategy.DECORATE}, no member is added, so
- * loaded classes can be retransformed.
+ * Weaves the client instrumentations' hooks into the client classes, by exact name, as they load
+ * (or as they are retransformed, when the agent attached late): {@link OutcomeHook}s directly,
+ * advice through Byte Buddy, which is set up only when the first class with advice loads.
  */
 final class ClientTransformer implements ClassFileTransformer {
 
-    /** Advice inlined into java.net.http must be able to read the hooks' module. */
+    /** Code woven into java.net.http must be able to read the hooks' module. */
     private static final Module HOOKS = AgentHooks.class.getModule();
 
     /**
@@ -46,25 +30,18 @@ final class ClientTransformer implements ClassFileTransformer {
     private static final ThreadLocal<Boolean> WEAVING = new ThreadLocal<>();
 
     private final Instrumentation instrumentation;
-    private final ClassFileLocator adviceClasses;
-    /**
-     * Nothing is added to a class, so there is nothing to validate, and advice goes into methods the
-     * class declares (none of the hooked ones is a bridge): its supertypes need not be parsed into a
-     * method graph, which was a third of the cost of weaving the JDK client's classes.
-     */
-    private final ByteBuddy byteBuddy = new ByteBuddy()
-            .with(Implementation.Context.Disabled.Factory.INSTANCE)
-            .with(TypeValidation.DISABLED)
-            .with(MethodGraph.Compiler.ForDeclaredMethods.INSTANCE);
+    private final JarFile agentJar;
+    /** Made by the first class with advice; two classes racing to make it may both, and one is kept. */
+    private volatile AdviceWeaver adviceWeaver;
 
-    private ClientTransformer(Instrumentation instrumentation, ClassFileLocator adviceClasses) {
+    private ClientTransformer(Instrumentation instrumentation, JarFile agentJar) {
         this.instrumentation = instrumentation;
-        this.adviceClasses = adviceClasses;
+        this.agentJar = agentJar;
     }
 
     /** The transformer alone, for classes still to load; the caller registers it. */
     static ClassFileTransformer build(Instrumentation instrumentation, JarFile agentJar) {
-        return new ClientTransformer(instrumentation, new ClassFileLocator.ForJarFile(agentJar));
+        return new ClientTransformer(instrumentation, agentJar);
     }
 
     /**
@@ -103,9 +80,12 @@ final class ClientTransformer implements ClassFileTransformer {
         String typeName = className.replace('/', '.');
         WEAVING.set(Boolean.TRUE);
         try {
-            byte[] woven = weave(client, typeName, loader, classfileBuffer);
-            readHooksFrom(module);
-            return woven;
+            if (!readsHooks(module)) {
+                FailureLog.once("instrumenting " + typeName,
+                        new IllegalStateException(module + " cannot be made to read " + HOOKS));
+                return null;
+            }
+            return weave(client, typeName, loader, classfileBuffer);
         } catch (RuntimeException | LinkageError e) {
             FailureLog.once("instrumenting " + typeName, e);
             return null; // the class loads as it was
@@ -115,35 +95,31 @@ final class ClientTransformer implements ClassFileTransformer {
     }
 
     private byte[] weave(ClientInstrumentation client, String typeName, ClassLoader loader, byte[] classFile) {
-        ClassFileLocator clientClasses = ClassFileLocator.ForClassLoader.of(loader);
-        ClassFileLocator typeFiles = new ClassFileLocator.Compound(ClassFileLocator.Simple.of(typeName, classFile), clientClasses);
-        TypePool types = pool(typeFiles);
-        ClassFileLocator adviceFiles = new ClassFileLocator.Compound(adviceClasses, clientClasses);
-        TypePool adviceTypes = pool(adviceFiles);
-        DynamicType.Builder<?> type = byteBuddy.decorate(types.describe(typeName).resolve(), typeFiles);
-        for (MethodAdvice advice : client.adviceFor(typeName)) {
-            type = type.visit(advice(advice, adviceTypes, adviceFiles).on(advice.methods()));
+        List<OutcomeHook> hooks = client.outcomeHooksFor(typeName);
+        if (!hooks.isEmpty()) {
+            return OutcomeHookWeaver.weave(classFile, hooks);
         }
-        return type.make(TypeResolutionStrategy.Disabled.INSTANCE, types).getBytes();
+        return adviceWeaver().weave(client.adviceFor(typeName), typeName, loader, classFile);
     }
 
-    private static Advice advice(MethodAdvice advice, TypePool adviceTypes, ClassFileLocator adviceFiles) {
-        TypeDescription enter = adviceTypes.describe(advice.enterAdvice()).resolve();
-        Advice woven = advice.enterAdvice().equals(advice.exitAdvice())
-                ? Advice.to(enter, adviceFiles)
-                : Advice.to(enter, adviceTypes.describe(advice.exitAdvice()).resolve(), adviceFiles);
-        return woven.withExceptionHandler(Advice.ExceptionHandler.Default.SUPPRESSING);
-    }
-
-    /** Types described from class files only, each parsed once it is looked into (skipping debug information). */
-    private static TypePool pool(ClassFileLocator classFiles) {
-        return new TypePool.Default.WithLazyResolution(new TypePool.CacheProvider.Simple(), classFiles,
-                TypePool.Default.ReaderMode.FAST);
-    }
-
-    private void readHooksFrom(Module module) {
-        if (module != null && module.isNamed() && !module.canRead(HOOKS) && instrumentation.isModifiableModule(module)) {
-            instrumentation.redefineModule(module, Set.of(HOOKS), Map.of(), Map.of(), Set.of(), Map.of());
+    private AdviceWeaver adviceWeaver() {
+        AdviceWeaver weaver = adviceWeaver;
+        if (weaver == null) {
+            weaver = new AdviceWeaver(agentJar);
+            adviceWeaver = weaver;
         }
+        return weaver;
+    }
+
+    /** Whether code woven into the module can call the hooks, once a read edge is added where one is missing. */
+    private boolean readsHooks(Module module) {
+        if (module == null || !module.isNamed() || module.canRead(HOOKS)) {
+            return true;
+        }
+        if (!instrumentation.isModifiableModule(module)) {
+            return false;
+        }
+        instrumentation.redefineModule(module, Set.of(HOOKS), Map.of(), Map.of(), Set.of(), Map.of());
+        return true;
     }
 }

@@ -91,6 +91,30 @@ class AgentStartupTest {
 
     @Test
     void theAgentLeavesJavaUtilLoggingToTheAppUntilItsMainRuns() throws Exception {
+        List<String> loads = classLoadsOfOneJdkClientCall();
+
+        int appMain = indexOf(loads, " " + ClientCall.JDK_BLOCKING.app.getName() + " ");
+        int logManager = indexOf(loads, " java.util.logging.LogManager ");
+        assertTrue(appMain >= 0, "the app's main class is in the class-load log");
+        assertTrue(logManager < 0 || logManager > appMain,
+                "java.util.logging's LogManager set up before the app's main (a JBoss LogManager app could not install its own)");
+    }
+
+    /** Byte Buddy's advice machinery was about 650 classes and a quarter of a second of the first call. */
+    @Test
+    void theJdkClientIsWovenWithAsmAloneNoneOfByteBuddysAdviceIsLoaded() throws Exception {
+        List<String> loads = classLoadsOfOneJdkClientCall();
+
+        List<String> byteBuddy = loads.stream().filter(line -> line.contains(".shaded.bytebuddy.")).toList();
+        assertTrue(byteBuddy.stream().anyMatch(line -> line.contains(".shaded.bytebuddy.jar.asm.ClassWriter ")),
+                "the JDK client's classes were woven (ASM's ClassWriter loaded)");
+        List<String> beyondAsm = byteBuddy.stream().filter(line -> !line.contains(".shaded.bytebuddy.jar.asm.")).toList();
+        assertTrue(beyondAsm.isEmpty(), () -> beyondAsm.size() + " of Byte Buddy's classes loaded besides its ASM, first "
+                + beyondAsm.subList(0, Math.min(3, beyondAsm.size())));
+    }
+
+    /** The class-load log of an app making one call through the JDK client, with the agent and a config. */
+    private List<String> classLoadsOfOneJdkClientCall() throws Exception {
         Path file = primaryOnly().writeTo(workDir.resolve("llm-failover-e2e.properties"));
         Path classLoads = workDir.resolve("class-loads.txt");
 
@@ -102,12 +126,7 @@ class AgentStartupTest {
         assertCompleted(output);
         assertTrue(output.stderrLines().stream().anyMatch(line -> line.startsWith("INFO AgentInstaller - llm-failover: started")),
                 output::describe);
-        List<String> loads = Files.readAllLines(classLoads);
-        int appMain = indexOf(loads, " " + ClientCall.JDK_BLOCKING.app.getName() + " ");
-        int logManager = indexOf(loads, " java.util.logging.LogManager ");
-        assertTrue(appMain >= 0, "the app's main class is in the class-load log");
-        assertTrue(logManager < 0 || logManager > appMain,
-                "java.util.logging's LogManager set up before the app's main (a JBoss LogManager app could not install its own)");
+        return Files.readAllLines(classLoads);
     }
 
     @Test

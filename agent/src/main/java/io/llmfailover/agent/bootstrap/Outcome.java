@@ -30,4 +30,12 @@ public final class Outcome {
     public Throwable failure() {
         return failure;
     }
+
+    /** What the hooked method answers: the value returned, or the failure thrown (checked or not). */
+    public Object valueOrThrow() throws Throwable {
+        if (failure != null) {
+            throw failure;
+        }
+        return value;
+    }
 }

@@ -1,11 +1,7 @@
 package io.llmfailover.agent.jdkhttp;
 
-import static net.bytebuddy.matcher.ElementMatchers.isPublic;
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
-
 import io.llmfailover.agent.ClientInstrumentation;
-import io.llmfailover.agent.MethodAdvice;
+import io.llmfailover.agent.OutcomeHook;
 import java.util.List;
 
 /**
@@ -13,11 +9,15 @@ import java.util.List;
  * it delegates to ({@link io.llmfailover.agent.bootstrap.CallDepth} keeps the inner one quiet).
  * They are the only subclasses of {@code java.net.http.HttpClient} in {@code java.net.http} on
  * JDK 17 to 25, named exactly so that none of the hundreds of other classes the client loads is
- * parsed or looked up in its hierarchy.
+ * parsed or looked up in its hierarchy. {@code send} and both public {@code sendAsync} overloads
+ * (with and without a push promise handler) answer with the governed call's outcome when there is
+ * one.
  */
 public final class JdkHttpInstrumentation implements ClientInstrumentation {
 
-    private static final String OUTCOME = "io.llmfailover.agent.jdkhttp.JdkHttpOutcomeAdvice";
+    private static final List<OutcomeHook> HOOKS = List.of(
+            OutcomeHook.agentHooks("send", 2, 2, "jdkSend", "jdkCallEnded"),
+            OutcomeHook.agentHooks("sendAsync", 2, 3, "jdkSendAsync", "jdkCallEnded"));
 
     @Override
     public List<String> typeNames() {
@@ -25,11 +25,7 @@ public final class JdkHttpInstrumentation implements ClientInstrumentation {
     }
 
     @Override
-    public List<MethodAdvice> adviceFor(String typeName) {
-        return List.of(
-                MethodAdvice.of(isPublic().and(named("send")).and(takesArguments(2)),
-                        "io.llmfailover.agent.jdkhttp.JdkHttpSendAdvice", OUTCOME),
-                MethodAdvice.of(isPublic().and(named("sendAsync")).and(takesArguments(2).or(takesArguments(3))),
-                        "io.llmfailover.agent.jdkhttp.JdkHttpSendAsyncAdvice", OUTCOME));
+    public List<OutcomeHook> outcomeHooksFor(String typeName) {
+        return HOOKS;
     }
 }

@@ -1,0 +1,146 @@
+package io.llmfailover.agent;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.weaving.HookedSample;
+import io.llmfailover.agent.weaving.SampleCalls;
+import io.llmfailover.agent.weaving.SampleHooks;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Weaves {@link HookedSample} and loads it in a class loader of its own, where the JVM verifies it
+ * (classes of a custom loader are always verified): the added code must pass with the frames the
+ * weaver writes, around code with branches at its start, its own handlers and several returns.
+ */
+class OutcomeHookWeaverTest {
+
+    private static final String HOOKS = SampleHooks.class.getName().replace('.', '/');
+    private static final List<OutcomeHook> CALL_HOOKS = List.of(
+            new OutcomeHook("call", 1, 2, HOOKS, "enter", "exit"),
+            new OutcomeHook("loops", 2, 2, HOOKS, "enter", "exit"));
+
+    private SampleCalls sample;
+
+    @BeforeEach
+    void weaveTheSample() throws Exception {
+        SampleHooks.reset();
+        sample = (SampleCalls) wovenSampleClass(CALL_HOOKS).getConstructor().newInstance();
+    }
+
+    @Test
+    void aNullOutcomeRunsTheMethodsOwnCodeThenTheExitHookOnce() throws IOException {
+        assertEquals("own:a:b", sample.call("a", "b"));
+        assertEquals(1, SampleHooks.entries.size());
+        assertArrayEquals(new Object[] {sample, "a", "b"}, SampleHooks.entries.get(0));
+        assertEquals(1, SampleHooks.exits);
+    }
+
+    @Test
+    void anOutcomeIsReturnedInsteadOfWhatTheMethodsOwnCodeWouldReturn() throws IOException {
+        SampleHooks.answer = Outcome.returning("governed");
+        assertEquals("governed", sample.call("a", "b"));
+        assertEquals(0, SampleHooks.ownRuns);
+        assertEquals(1, SampleHooks.exits);
+    }
+
+    @Test
+    void anOutcomesFailureIsThrownEvenWhenItIsChecked() {
+        IOException failure = new IOException("provider unreachable");
+        SampleHooks.answer = Outcome.throwing(failure);
+        assertSame(failure, assertThrows(IOException.class, () -> sample.call("a", "b")));
+        assertEquals(0, SampleHooks.ownRuns);
+        assertEquals(1, SampleHooks.exits);
+    }
+
+    @Test
+    void aMethodWithFewerArgumentsGivesTheHookNullForTheRest() throws IOException {
+        assertEquals("own:a", sample.call("a"));
+        assertArrayEquals(new Object[] {sample, "a", null}, SampleHooks.entries.get(0));
+        assertEquals(1, SampleHooks.exits);
+    }
+
+    @Test
+    void anExceptionFromTheMethodsOwnCodeStillRunsTheExitHook() {
+        assertThrows(IllegalStateException.class, () -> sample.call("boom", "b"));
+        assertEquals(1, SampleHooks.exits);
+    }
+
+    @Test
+    void theMethodsOwnHandlersCatchBeforeTheExitHooksCatchAll() throws IOException {
+        assertEquals("caught", sample.call("caught", "b"));
+        assertEquals(1, SampleHooks.exits);
+    }
+
+    @Test
+    void codeThatBranchesBackToItsFirstInstructionStillVerifiesAndRuns() {
+        assertEquals("looped:3", sample.loops(3, "b"));
+        assertEquals(1, SampleHooks.entries.size());
+        assertEquals(1, SampleHooks.exits);
+    }
+
+    @Test
+    void aHookThatFailsOnEntryLetsTheMethodRunAsItWas() throws IOException {
+        SampleHooks.enterFailure = new NoClassDefFoundError("the agent's hooks");
+        assertEquals("own:a:b", sample.call("a", "b"));
+        assertEquals(1, SampleHooks.ownRuns);
+    }
+
+    @Test
+    void staticPrivateAndOtherArgumentCountsAreNotHooked() {
+        assertEquals("static", sample.staticCallThroughInstance());
+        assertEquals("none", sample.call());
+        assertEquals("three", sample.callThree());
+        assertEquals("other", sample.other("a"));
+        assertEquals(List.of(), SampleHooks.entries);
+        assertEquals(0, SampleHooks.exits);
+    }
+
+    @Test
+    void aClassWithNoMethodHookedIsLeftAsItIs() throws IOException {
+        assertNull(OutcomeHookWeaver.weave(sampleClassFile(), List.of(new OutcomeHook("absent", 0, 1, HOOKS, "enter", "exit"))));
+    }
+
+    private static Class<?> wovenSampleClass(List<OutcomeHook> hooks) throws IOException, ClassNotFoundException {
+        byte[] woven = OutcomeHookWeaver.weave(sampleClassFile(), hooks);
+        return new ChildFirst(HookedSample.class.getName(), woven).loadClass(HookedSample.class.getName());
+    }
+
+    private static byte[] sampleClassFile() throws IOException {
+        try (InputStream in = HookedSample.class.getResourceAsStream("HookedSample.class")) {
+            return in.readAllBytes();
+        }
+    }
+
+    /** Defines the woven class itself; everything else (the hooks, the interface, Outcome) comes from the test's loader. */
+    private static final class ChildFirst extends ClassLoader {
+
+        private final String name;
+        private final byte[] classFile;
+
+        ChildFirst(String name, byte[] classFile) {
+            super(OutcomeHookWeaverTest.class.getClassLoader());
+            this.name = name;
+            this.classFile = classFile;
+        }
+
+        @Override
+        protected Class<?> loadClass(String className, boolean resolve) throws ClassNotFoundException {
+            synchronized (getClassLoadingLock(className)) {
+                if (!className.equals(name)) {
+                    return super.loadClass(className, resolve);
+                }
+                Class<?> loaded = findLoadedClass(className);
+                return loaded != null ? loaded : defineClass(className, classFile, 0, classFile.length);
+            }
+        }
+    }
+}

@@ -1,0 +1,65 @@
+package io.llmfailover.agent.weaving;
+
+import java.io.IOException;
+
+/** A class for the weaver to hook: methods named alike that must and must not be hooked, and code of several shapes. */
+public class HookedSample implements SampleCalls {
+
+    @Override
+    public String call(Object first, Object second) throws IOException {
+        SampleHooks.ownRuns++;
+        if ("boom".equals(first)) {
+            throw new IllegalStateException("own failure");
+        }
+        try {
+            if ("caught".equals(first)) {
+                throw new IOException("caught by the method itself");
+            }
+        } catch (IOException e) {
+            return "caught";
+        }
+        return "own:" + first + ":" + second;
+    }
+
+    @Override
+    public String call(Object only) {
+        return "own:" + only;
+    }
+
+    @Override
+    public String call() {
+        return "none";
+    }
+
+    @Override
+    public String callThree() {
+        return call("a", "b", "c");
+    }
+
+    private String call(Object first, Object second, Object third) {
+        return "three";
+    }
+
+    /** The loop's body starts at the method's first instruction: a branch target, with a frame of its own. */
+    @Override
+    public String loops(Object times, Object second) {
+        do {
+            SampleHooks.ownRuns++;
+        } while (SampleHooks.ownRuns < (Integer) times);
+        return "looped:" + SampleHooks.ownRuns;
+    }
+
+    @Override
+    public String other(Object only) {
+        return "other";
+    }
+
+    @Override
+    public String staticCallThroughInstance() {
+        return call("static", (Object) "call");
+    }
+
+    public static String call(String first, Object second) {
+        return "static";
+    }
+}

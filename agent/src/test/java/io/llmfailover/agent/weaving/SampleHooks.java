@@ -1,0 +1,37 @@
+package io.llmfailover.agent.weaving;
+
+import io.llmfailover.agent.bootstrap.Outcome;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The hooks woven into {@link HookedSample}: they record what they were given and answer as told. */
+public final class SampleHooks {
+
+    public static final List<Object[]> entries = new ArrayList<>();
+    public static Outcome answer;
+    public static Error enterFailure;
+    public static int exits;
+    public static int ownRuns;
+
+    private SampleHooks() {}
+
+    public static void reset() {
+        entries.clear();
+        answer = null;
+        enterFailure = null;
+        exits = 0;
+        ownRuns = 0;
+    }
+
+    public static Outcome enter(Object receiver, Object first, Object second) {
+        if (enterFailure != null) {
+            throw enterFailure;
+        }
+        entries.add(new Object[] {receiver, first, second});
+        return answer;
+    }
+
+    public static void exit() {
+        exits++;
+    }
+}
