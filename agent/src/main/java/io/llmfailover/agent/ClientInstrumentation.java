@@ -4,9 +4,9 @@ import java.util.List;
 
 /**
  * Where one HTTP client is hooked: which classes, by exact name, and what goes into their methods,
- * either Byte Buddy advice or {@link OutcomeHook}s (woven without Byte Buddy's {@code Advice}, for
- * a client whose hooks all have that one shape). Implementations name client classes and advice
- * classes by string only, so they load without the client being present.
+ * either {@link Hook}s (woven with ASM alone, for a client whose hooks all have their simple
+ * shapes) or Byte Buddy advice. Implementations name client classes, hooks and advice classes by
+ * string only, so they load without the client being present.
  */
 public interface ClientInstrumentation {
 
@@ -24,8 +24,8 @@ public interface ClientInstrumentation {
         return List.of();
     }
 
-    /** The outcome hooks for one of {@link #typeNames()}; when there are any, no advice is asked for. */
-    default List<OutcomeHook> outcomeHooksFor(String typeName) {
+    /** The hooks for one of {@link #typeNames()}; when there are any, no advice is asked for. */
+    default List<Hook> hooksFor(String typeName) {
         return List.of();
     }
 }

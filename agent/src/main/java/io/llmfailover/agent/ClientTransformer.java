@@ -14,7 +14,7 @@ import java.util.jar.JarFile;
 
 /**
  * Weaves the client instrumentations' hooks into the client classes, by exact name, as they load
- * (or as they are retransformed, when the agent attached late): {@link OutcomeHook}s directly,
+ * (or as they are retransformed, when the agent attached late): {@link Hook}s directly,
  * advice through Byte Buddy, which is set up only when the first class with advice loads.
  */
 final class ClientTransformer implements ClassFileTransformer {
@@ -95,9 +95,9 @@ final class ClientTransformer implements ClassFileTransformer {
     }
 
     private byte[] weave(ClientInstrumentation client, String typeName, ClassLoader loader, byte[] classFile) {
-        List<OutcomeHook> hooks = client.outcomeHooksFor(typeName);
+        List<Hook> hooks = client.hooksFor(typeName);
         if (!hooks.isEmpty()) {
-            return OutcomeHookWeaver.weave(classFile, hooks);
+            return HookWeaver.weave(classFile, hooks);
         }
         return adviceWeaver().weave(client.adviceFor(typeName), typeName, loader, classFile);
     }

@@ -91,7 +91,7 @@ class AgentStartupTest {
 
     @Test
     void theAgentLeavesJavaUtilLoggingToTheAppUntilItsMainRuns() throws Exception {
-        List<String> loads = classLoadsOfOneJdkClientCall();
+        List<String> loads = classLoadsOfOneCall(ClientCall.JDK_BLOCKING);
 
         int appMain = indexOf(loads, " " + ClientCall.JDK_BLOCKING.app.getName() + " ");
         int logManager = indexOf(loads, " java.util.logging.LogManager ");
@@ -100,25 +100,29 @@ class AgentStartupTest {
                 "java.util.logging's LogManager set up before the app's main (a JBoss LogManager app could not install its own)");
     }
 
-    /** Byte Buddy's advice machinery was about 650 classes and a quarter of a second of the first call. */
-    @Test
-    void theJdkClientIsWovenWithAsmAloneNoneOfByteBuddysAdviceIsLoaded() throws Exception {
-        List<String> loads = classLoadsOfOneJdkClientCall();
+    /**
+     * Byte Buddy's advice machinery was about 650 classes and a quarter of a second of the first
+     * call; the JDK client and OkHttp (under the OpenAI SDK here) are hooked with ASM alone.
+     */
+    @ParameterizedTest
+    @EnumSource(value = ClientCall.class, names = {"JDK_BLOCKING", "SDK_BLOCKING"})
+    void theClientIsWovenWithAsmAloneNoneOfByteBuddysAdviceIsLoaded(ClientCall client) throws Exception {
+        List<String> loads = classLoadsOfOneCall(client);
 
         List<String> byteBuddy = loads.stream().filter(line -> line.contains(".shaded.bytebuddy.")).toList();
         assertTrue(byteBuddy.stream().anyMatch(line -> line.contains(".shaded.bytebuddy.jar.asm.ClassWriter ")),
-                "the JDK client's classes were woven (ASM's ClassWriter loaded)");
+                "the client's classes were woven (ASM's ClassWriter loaded)");
         List<String> beyondAsm = byteBuddy.stream().filter(line -> !line.contains(".shaded.bytebuddy.jar.asm.")).toList();
         assertTrue(beyondAsm.isEmpty(), () -> beyondAsm.size() + " of Byte Buddy's classes loaded besides its ASM, first "
                 + beyondAsm.subList(0, Math.min(3, beyondAsm.size())));
     }
 
-    /** The class-load log of an app making one call through the JDK client, with the agent and a config. */
-    private List<String> classLoadsOfOneJdkClientCall() throws Exception {
+    /** The class-load log of an app making one call, with the agent and a config. */
+    private List<String> classLoadsOfOneCall(ClientCall client) throws Exception {
         Path file = primaryOnly().writeTo(workDir.resolve("llm-failover-e2e.properties"));
         Path classLoads = workDir.resolve("class-loads.txt");
 
-        AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, primary.baseUrl(), APP_KEY, "1")
+        AppOutput output = client.launch(workDir, primary.baseUrl(), APP_KEY, "1")
                 .withAgent(file)
                 .jvmArg("-Xlog:class+load=info:file=" + classLoads)
                 .run();

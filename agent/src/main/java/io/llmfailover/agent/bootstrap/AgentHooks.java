@@ -11,13 +11,12 @@ public final class AgentHooks {
 
     private AgentHooks() {}
 
-    /** Called when an {@code okhttp3.OkHttpClient.Builder} constructor returns. */
-    @SuppressWarnings({"rawtypes", "unchecked"})
-    public static void okHttpBuilderCreated(Object builder, List interceptors, List networkInterceptors) {
+    /** Called when an {@code okhttp3.OkHttpClient.Builder} constructor returns, and on entry to its {@code build()}. */
+    public static void okHttpBuilderCreated(Object builder) {
         try {
             OkHttpHook hook = Adapters.OKHTTP.get(builder.getClass());
             if (hook != null) {
-                hook.decorate(interceptors, networkInterceptors);
+                hook.decorate(builder);
             }
         } catch (Throwable t) {
             FailureLog.once("OkHttpClient.Builder", t);

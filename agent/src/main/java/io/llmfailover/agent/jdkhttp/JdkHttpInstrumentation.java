@@ -1,6 +1,7 @@
 package io.llmfailover.agent.jdkhttp;
 
 import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.Hook;
 import io.llmfailover.agent.OutcomeHook;
 import java.util.List;
 
@@ -15,7 +16,7 @@ import java.util.List;
  */
 public final class JdkHttpInstrumentation implements ClientInstrumentation {
 
-    private static final List<OutcomeHook> HOOKS = List.of(
+    private static final List<Hook> HOOKS = List.of(
             OutcomeHook.agentHooks("send", 2, 2, "jdkSend", "jdkCallEnded"),
             OutcomeHook.agentHooks("sendAsync", 2, 3, "jdkSendAsync", "jdkCallEnded"));
 
@@ -25,7 +26,7 @@ public final class JdkHttpInstrumentation implements ClientInstrumentation {
     }
 
     @Override
-    public List<OutcomeHook> outcomeHooksFor(String typeName) {
+    public List<Hook> hooksFor(String typeName) {
         return HOOKS;
     }
 }

@@ -5,6 +5,8 @@ import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.OkHttpHook;
 import java.util.List;
 import java.util.function.Supplier;
+import okhttp3.Interceptor;
+import okhttp3.OkHttpClient;
 
 /** The OkHttp adapter's entry point: one pair of interceptors shared by every client of its loader. */
 public final class OkHttpAdapter implements OkHttpHook {
@@ -23,8 +25,10 @@ public final class OkHttpAdapter implements OkHttpHook {
     }
 
     @Override
-    public void decorate(List<Object> interceptors, List<Object> networkInterceptors) {
-        placeLastOnce(interceptors, failover);
+    public void decorate(Object builder) {
+        OkHttpClient.Builder decorated = (OkHttpClient.Builder) builder;
+        List<Interceptor> networkInterceptors = decorated.networkInterceptors();
+        placeLastOnce(decorated.interceptors(), failover);
         placeLastOnce(networkInterceptors, fallbackAttemptGuard);
         placeLastOnce(networkInterceptors, headTimeoutRelease);
         placeLastOnce(networkInterceptors, attemptConnections);
@@ -36,7 +40,7 @@ public final class OkHttpAdapter implements OkHttpHook {
      * any request to another host than its base URL, which would otherwise hit our fallback
      * attempts. The builder is decorated again at {@code build()} to stay last.
      */
-    private static void placeLastOnce(List<Object> interceptors, Object ours) {
+    private static void placeLastOnce(List<Interceptor> interceptors, Interceptor ours) {
         while (interceptors.remove(ours)) {
             // removes every copy
         }

@@ -1,15 +1,20 @@
 package io.llmfailover.agent.okhttp;
 
-import static net.bytebuddy.matcher.ElementMatchers.isConstructor;
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
-
 import io.llmfailover.agent.ClientInstrumentation;
-import io.llmfailover.agent.MethodAdvice;
+import io.llmfailover.agent.Hook;
+import io.llmfailover.agent.ReceiverHook;
 import java.util.List;
 
-/** Hooks every {@code okhttp3.OkHttpClient.Builder} constructor (a client made without one uses one too). */
+/**
+ * Hooks every {@code okhttp3.OkHttpClient.Builder} constructor (a client made without one uses one
+ * too), and {@code build()}: interceptors added after construction (an SDK's own) must not come
+ * after the agent's.
+ */
 public final class OkHttpInstrumentation implements ClientInstrumentation {
+
+    private static final List<Hook> HOOKS = List.of(
+            ReceiverHook.constructed("okHttpBuilderCreated"),
+            ReceiverHook.entering("build", 0, "okHttpBuilderCreated"));
 
     @Override
     public List<String> typeNames() {
@@ -17,9 +22,7 @@ public final class OkHttpInstrumentation implements ClientInstrumentation {
     }
 
     @Override
-    public List<MethodAdvice> adviceFor(String typeName) {
-        return List.of(
-                MethodAdvice.of(isConstructor(), "io.llmfailover.agent.okhttp.OkHttpBuilderAdvice"),
-                MethodAdvice.of(named("build").and(takesArguments(0)), "io.llmfailover.agent.okhttp.OkHttpBuilderAdvice$OnBuild"));
+    public List<Hook> hooksFor(String typeName) {
+        return HOOKS;
     }
 }

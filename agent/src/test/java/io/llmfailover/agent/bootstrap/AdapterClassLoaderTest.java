@@ -32,7 +32,7 @@ class AdapterClassLoaderTest {
                 .getConstructor().newInstance();
 
         okhttp3.OkHttpClient.Builder builder = new okhttp3.OkHttpClient.Builder();
-        ((OkHttpHook) adapter).decorate(list(builder.interceptors()), list(builder.networkInterceptors()));
+        ((OkHttpHook) adapter).decorate(builder);
 
         assertSame(loader, builder.interceptors().get(0).getClass().getClassLoader());
     }
@@ -40,10 +40,5 @@ class AdapterClassLoaderTest {
     @Test
     void aClassMissingFromTheAgentJarIsNotFound() {
         assertThrows(ClassNotFoundException.class, () -> loader.loadClass("io.llmfailover.agent.okhttp.NoSuchAdapter"));
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static java.util.List<Object> list(java.util.List interceptors) {
-        return interceptors;
     }
 }

@@ -221,7 +221,7 @@ class FailoverInterceptorTest {
             }
         });
         OkHttpClient.Builder builder = new OkHttpClient.Builder().readTimeout(200, TimeUnit.MILLISECONDS);
-        new OkHttpAdapter(() -> governor).decorate(list(builder.interceptors()), list(builder.networkInterceptors()));
+        new OkHttpAdapter(() -> governor).decorate(builder);
 
         IOException thrown = assertThrows(IOException.class, () -> builder.build().newCall(chat(primary)).execute().close());
 
@@ -349,7 +349,7 @@ class FailoverInterceptorTest {
     @Test
     void withoutAnInstalledRuntimeNothingIsGoverned() throws IOException {
         OkHttpClient.Builder builder = new OkHttpClient.Builder();
-        new OkHttpAdapter(() -> null).decorate(list(builder.interceptors()), list(builder.networkInterceptors()));
+        new OkHttpAdapter(() -> null).decorate(builder);
 
         try (Response response = builder.build().newCall(chat(primary)).execute()) {
             assertEquals(200, response.code());
@@ -360,13 +360,8 @@ class FailoverInterceptorTest {
 
     private static OkHttpClient clientGovernedBy(CallGovernor governor) {
         OkHttpClient.Builder builder = new OkHttpClient.Builder().readTimeout(10, TimeUnit.SECONDS);
-        new OkHttpAdapter(() -> governor).decorate(list(builder.interceptors()), list(builder.networkInterceptors()));
+        new OkHttpAdapter(() -> governor).decorate(builder);
         return builder.build();
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    static List<Object> list(List interceptors) {
-        return interceptors;
     }
 
     private static Request chat(LoopbackServer server) {

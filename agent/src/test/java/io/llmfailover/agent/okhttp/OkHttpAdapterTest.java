@@ -1,6 +1,5 @@
 package io.llmfailover.agent.okhttp;
 
-import static io.llmfailover.agent.okhttp.FailoverInterceptorTest.list;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
@@ -63,6 +62,6 @@ class OkHttpAdapterTest {
     }
 
     private void decorate(OkHttpClient.Builder builder) {
-        adapter.decorate(list(builder.interceptors()), list(builder.networkInterceptors()));
+        adapter.decorate(builder);
     }
 }

@@ -5,6 +5,22 @@ import java.io.IOException;
 /** A class for the weaver to hook: methods named alike that must and must not be hooked, and code of several shapes. */
 public class HookedSample implements SampleCalls {
 
+    private final Object made;
+
+    public HookedSample() {
+        this("made");
+    }
+
+    /** Returns early for {@code "early"}: a constructor with two returns. */
+    public HookedSample(Object made) {
+        if ("early".equals(made)) {
+            this.made = made;
+            return;
+        }
+        String late = made + "";
+        this.made = late;
+    }
+
     @Override
     public String call(Object first, Object second) throws IOException {
         SampleHooks.ownRuns++;
@@ -52,6 +68,11 @@ public class HookedSample implements SampleCalls {
     @Override
     public String other(Object only) {
         return "other";
+    }
+
+    @Override
+    public String made() {
+        return made.toString();
     }
 
     @Override

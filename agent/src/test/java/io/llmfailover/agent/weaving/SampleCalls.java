@@ -18,4 +18,7 @@ public interface SampleCalls {
     String other(Object only);
 
     String staticCallThroughInstance();
+
+    /** What the constructor kept. */
+    String made();
 }

@@ -8,6 +8,8 @@ import java.util.List;
 public final class SampleHooks {
 
     public static final List<Object[]> entries = new ArrayList<>();
+    public static final List<Object> received = new ArrayList<>();
+    public static Error receiverFailure;
     public static Outcome answer;
     public static Error enterFailure;
     public static int exits;
@@ -17,6 +19,8 @@ public final class SampleHooks {
 
     public static void reset() {
         entries.clear();
+        received.clear();
+        receiverFailure = null;
         answer = null;
         enterFailure = null;
         exits = 0;
@@ -29,6 +33,13 @@ public final class SampleHooks {
         }
         entries.add(new Object[] {receiver, first, second});
         return answer;
+    }
+
+    public static void received(Object receiver) {
+        if (receiverFailure != null) {
+            throw receiverFailure;
+        }
+        received.add(receiver);
     }
 
     public static void exit() {

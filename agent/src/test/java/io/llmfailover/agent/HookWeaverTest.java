@@ -19,12 +19,13 @@ import org.junit.jupiter.api.Test;
 /**
  * Weaves {@link HookedSample} and loads it in a class loader of its own, where the JVM verifies it
  * (classes of a custom loader are always verified): the added code must pass with the frames the
- * weaver writes, around code with branches at its start, its own handlers and several returns.
+ * weaver writes, around code with branches at its start, its own handlers and several returns,
+ * and in constructors that delegate or return early.
  */
-class OutcomeHookWeaverTest {
+class HookWeaverTest {
 
     private static final String HOOKS = SampleHooks.class.getName().replace('.', '/');
-    private static final List<OutcomeHook> CALL_HOOKS = List.of(
+    private static final List<Hook> CALL_HOOKS = List.of(
             new OutcomeHook("call", 1, 2, HOOKS, "enter", "exit"),
             new OutcomeHook("loops", 2, 2, HOOKS, "enter", "exit"));
 
@@ -105,12 +106,52 @@ class OutcomeHookWeaverTest {
     }
 
     @Test
-    void aClassWithNoMethodHookedIsLeftAsItIs() throws IOException {
-        assertNull(OutcomeHookWeaver.weave(sampleClassFile(), List.of(new OutcomeHook("absent", 0, 1, HOOKS, "enter", "exit"))));
+    void everyConstructorTellsTheHookOfItsReceiverAsItReturns() throws Exception {
+        Class<?> woven = wovenSampleClass(List.of(new ReceiverHook("<init>", -1, HOOKS, "received")));
+        SampleHooks.reset();
+
+        Object made = woven.getConstructor().newInstance();
+        Object early = woven.getConstructor(Object.class).newInstance("early");
+        Object late = woven.getConstructor(Object.class).newInstance("late");
+
+        // the no-argument constructor delegates to the other: both return, both tell
+        assertEquals(List.of(made, made, early, late), SampleHooks.received);
+        assertEquals(List.of("made", "early", "late"),
+                List.of(((SampleCalls) made).made(), ((SampleCalls) early).made(), ((SampleCalls) late).made()));
     }
 
-    private static Class<?> wovenSampleClass(List<OutcomeHook> hooks) throws IOException, ClassNotFoundException {
-        byte[] woven = OutcomeHookWeaver.weave(sampleClassFile(), hooks);
+    @Test
+    void aReceiverHookThatFailsLeavesTheConstructorToReturnAsItWas() throws Exception {
+        Class<?> woven = wovenSampleClass(List.of(new ReceiverHook("<init>", -1, HOOKS, "received")));
+        SampleHooks.reset();
+        SampleHooks.receiverFailure = new NoClassDefFoundError("the agent's hooks");
+
+        SampleCalls made = (SampleCalls) woven.getConstructor(Object.class).newInstance("late");
+
+        assertEquals("own:a", made.call("a"));
+    }
+
+    @Test
+    void aMethodEnteredTellsTheHookBeforeItsOwnCodeRunsAndGoesOnIfTheHookFails() throws Exception {
+        SampleCalls hooked = (SampleCalls) wovenSampleClass(List.of(new ReceiverHook("loops", 2, HOOKS, "received")))
+                .getConstructor().newInstance();
+        SampleHooks.reset();
+
+        assertEquals("looped:2", hooked.loops(2, "b"));
+        assertEquals(List.of(hooked), SampleHooks.received);
+
+        SampleHooks.reset();
+        SampleHooks.receiverFailure = new NoClassDefFoundError("the agent's hooks");
+        assertEquals("looped:1", hooked.loops(1, "b"));
+    }
+
+    @Test
+    void aClassWithNoMethodHookedIsLeftAsItIs() throws IOException {
+        assertNull(HookWeaver.weave(sampleClassFile(), List.of(new OutcomeHook("absent", 0, 1, HOOKS, "enter", "exit"))));
+    }
+
+    private static Class<?> wovenSampleClass(List<Hook> hooks) throws IOException, ClassNotFoundException {
+        byte[] woven = HookWeaver.weave(sampleClassFile(), hooks);
         return new ChildFirst(HookedSample.class.getName(), woven).loadClass(HookedSample.class.getName());
     }
 
@@ -127,7 +168,7 @@ class OutcomeHookWeaverTest {
         private final byte[] classFile;
 
         ChildFirst(String name, byte[] classFile) {
-            super(OutcomeHookWeaverTest.class.getClassLoader());
+            super(HookWeaverTest.class.getClassLoader());
             this.name = name;
             this.classFile = classFile;
         }
