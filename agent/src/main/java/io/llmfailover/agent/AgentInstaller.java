@@ -138,7 +138,7 @@ public final class AgentInstaller {
     }
 
     /**
-     * Byte Buddy is set up when the first client class loads (see {@link DeferredInstrumentation}),
+     * The client transformer is set up when the first client class loads (see {@link DeferredInstrumentation}),
      * or at once when one is loaded already (the agent attached late).
      */
     private static void instrumentClients(Instrumentation instrumentation, JarFile agentJar) {

@@ -12,7 +12,7 @@ public interface ClientInstrumentation {
 
     /**
      * The client classes hooked, as binary names ({@code okhttp3.OkHttpClient$Builder}). Only these
-     * ever reach Byte Buddy: no other class is parsed, matched or looked up in its hierarchy.
+     * are ever woven: no other class is parsed, matched or looked up in its hierarchy.
      */
     List<String> typeNames();
 

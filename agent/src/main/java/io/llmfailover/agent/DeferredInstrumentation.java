@@ -7,9 +7,10 @@ import java.util.function.Supplier;
 
 /**
  * The agent's transformer until the first hooked HTTP client class loads: a look at the class
- * name, and nothing else. The first class the agent hooks builds Byte Buddy's transformer (most of
- * the agent's start-up time and memory), which then transforms it and every later one. An app that
- * never loads a client never pays for it. (Telemetry starts with the first governed call.)
+ * name, and nothing else. The first class the agent hooks builds the client transformer, which
+ * then transforms it and every later one (Byte Buddy's {@code Advice} only once a class needs it).
+ * An app that never loads a client never pays for it. (Telemetry starts with the first governed
+ * call.)
  */
 final class DeferredInstrumentation implements ClassFileTransformer {
 
