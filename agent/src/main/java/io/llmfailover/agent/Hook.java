@@ -8,6 +8,9 @@ package io.llmfailover.agent;
  */
 public sealed interface Hook permits OutcomeHook, ReceiverHook {
 
+    /** The internal name of {@link io.llmfailover.agent.bootstrap.AgentHooks}, whose hooks every class loader sees. */
+    String AGENT_HOOKS = "io/llmfailover/agent/bootstrap/AgentHooks";
+
     /** Whether the method, by its access flags, name and descriptor, gets this hook. */
     boolean hooks(int access, String name, String descriptor);
 }

@@ -19,7 +19,6 @@ import net.bytebuddy.jar.asm.Type;
 public record OutcomeHook(String methodName, int minArguments, int maxArguments,
         String hooksClass, String enterHook, String exitHook) implements Hook {
 
-    static final String AGENT_HOOKS = "io/llmfailover/agent/bootstrap/AgentHooks";
     static final String OUTCOME = "io/llmfailover/agent/bootstrap/Outcome";
 
     private static final int NOT_HOOKED = Opcodes.ACC_STATIC | Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE

@@ -14,41 +14,32 @@ import net.bytebuddy.jar.asm.Type;
  * </pre>
  * The catch-all is added after the method's own handlers, so they still catch first.
  */
-final class OutcomeHookCode extends MethodVisitor {
-
-    private static final String THROWABLE = "java/lang/Throwable";
+final class OutcomeHookCode extends HookCode {
 
     private final OutcomeHook hook;
     private final Type returnType;
-    private final EntryLocals entry;
     private final Label ownCodeStart = new Label();
 
     OutcomeHookCode(MethodVisitor writer, OutcomeHook hook, String descriptor, EntryLocals entry) {
-        super(Opcodes.ASM9, writer);
+        super(writer, entry);
         this.hook = hook;
         this.returnType = Type.getReturnType(descriptor);
-        this.entry = entry;
     }
 
     @Override
     public void visitCode() {
         super.visitCode();
-        Label enterStart = new Label();
-        Label enterEnd = new Label();
         Label enterFailed = new Label();
         Label decided = new Label();
         Label runOwnCode = new Label();
-        super.visitTryCatchBlock(enterStart, enterEnd, enterFailed, THROWABLE);
-        super.visitLabel(enterStart);
+        Label entered = guard(enterFailed);
         callEnterHook();
-        super.visitLabel(enterEnd);
+        super.visitLabel(entered);
         super.visitJumpInsn(Opcodes.GOTO, decided);
-        super.visitLabel(enterFailed);
-        entry.frame(this, THROWABLE);
-        super.visitInsn(Opcodes.POP);
+        dropFailure(enterFailed);
         super.visitInsn(Opcodes.ACONST_NULL);
         super.visitLabel(decided);
-        entry.frame(this, OutcomeHook.OUTCOME);
+        frame(OutcomeHook.OUTCOME);
         super.visitInsn(Opcodes.DUP);
         super.visitJumpInsn(Opcodes.IFNULL, runOwnCode);
         callExitHook();
@@ -56,17 +47,18 @@ final class OutcomeHookCode extends MethodVisitor {
         super.visitTypeInsn(Opcodes.CHECKCAST, returnType.getInternalName());
         super.visitInsn(Opcodes.ARETURN);
         super.visitLabel(runOwnCode);
-        entry.frame(this, OutcomeHook.OUTCOME);
+        frame(OutcomeHook.OUTCOME);
         super.visitInsn(Opcodes.POP);
         super.visitLabel(ownCodeStart);
     }
 
     private void callEnterHook() {
         super.visitVarInsn(Opcodes.ALOAD, 0);
-        for (int i = 1; i <= entry.argumentCount(); i++) {
+        int arguments = entry().argumentCount();
+        for (int i = 1; i <= arguments; i++) {
             super.visitVarInsn(Opcodes.ALOAD, i); // every argument is a reference: one slot each
         }
-        for (int i = entry.argumentCount(); i < hook.maxArguments(); i++) {
+        for (int i = arguments; i < hook.maxArguments(); i++) {
             super.visitInsn(Opcodes.ACONST_NULL);
         }
         super.visitMethodInsn(Opcodes.INVOKESTATIC, hook.hooksClass(), hook.enterHook(), hook.enterDescriptor(), false);
@@ -91,7 +83,7 @@ final class OutcomeHookCode extends MethodVisitor {
         super.visitLabel(ownCodeEnd);
         super.visitTryCatchBlock(ownCodeStart, ownCodeEnd, rethrow, null);
         super.visitLabel(rethrow);
-        entry.frame(this, THROWABLE);
+        frame(THROWABLE);
         callExitHook();
         super.visitInsn(Opcodes.ATHROW);
         // the receiver and every argument slot on the stack, or the outcome and its copy

@@ -22,12 +22,12 @@ public record ReceiverHook(String methodName, int arguments, String hooksClass, 
 
     /** {@code hook} in {@link io.llmfailover.agent.bootstrap.AgentHooks}, as every constructor returns. */
     public static ReceiverHook constructed(String hook) {
-        return new ReceiverHook(CONSTRUCTOR, ANY_ARGUMENTS, OutcomeHook.AGENT_HOOKS, hook);
+        return new ReceiverHook(CONSTRUCTOR, ANY_ARGUMENTS, AGENT_HOOKS, hook);
     }
 
     /** {@code hook} in {@link io.llmfailover.agent.bootstrap.AgentHooks}, on entry to the methods named so. */
     public static ReceiverHook entering(String methodName, int arguments, String hook) {
-        return new ReceiverHook(methodName, arguments, OutcomeHook.AGENT_HOOKS, hook);
+        return new ReceiverHook(methodName, arguments, AGENT_HOOKS, hook);
     }
 
     @Override

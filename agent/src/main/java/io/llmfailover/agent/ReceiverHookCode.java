@@ -10,19 +10,15 @@ import net.bytebuddy.jar.asm.Opcodes;
  * each {@code return} of a constructor, where the receiver is initialized. A constructor's handler
  * is placed after its own code and returns from there, as the constructor was about to.
  */
-final class ReceiverHookCode extends MethodVisitor {
-
-    private static final String THROWABLE = "java/lang/Throwable";
+final class ReceiverHookCode extends HookCode {
 
     private final ReceiverHook hook;
-    private final EntryLocals entry;
     private final Label hookFailedAtExit = new Label();
     private boolean hookedAtExit;
 
     ReceiverHookCode(MethodVisitor writer, ReceiverHook hook, EntryLocals entry) {
-        super(Opcodes.ASM9, writer);
+        super(writer, entry);
         this.hook = hook;
-        this.entry = entry;
     }
 
     @Override
@@ -34,32 +30,24 @@ final class ReceiverHookCode extends MethodVisitor {
     }
 
     private void callOnEntry() {
-        Label start = new Label();
-        Label end = new Label();
         Label failed = new Label();
         Label ownCode = new Label();
-        super.visitTryCatchBlock(start, end, failed, THROWABLE);
-        super.visitLabel(start);
+        Label called = guard(failed);
         callHook();
-        super.visitLabel(end);
+        super.visitLabel(called);
         super.visitJumpInsn(Opcodes.GOTO, ownCode);
-        super.visitLabel(failed);
-        entry.frame(this, THROWABLE);
-        super.visitInsn(Opcodes.POP);
+        dropFailure(failed);
         super.visitLabel(ownCode);
-        entry.frame(this);
+        frame();
         super.visitInsn(Opcodes.NOP); // the method's own first frame, if it has one, is at the next instruction
     }
 
     @Override
     public void visitInsn(int opcode) {
         if (opcode == Opcodes.RETURN && hook.atConstructorExit()) {
-            Label start = new Label();
-            Label end = new Label();
-            super.visitTryCatchBlock(start, end, hookFailedAtExit, THROWABLE);
-            super.visitLabel(start);
+            Label called = guard(hookFailedAtExit);
             callHook();
-            super.visitLabel(end);
+            super.visitLabel(called);
             hookedAtExit = true;
         }
         super.visitInsn(opcode);
@@ -73,9 +61,7 @@ final class ReceiverHookCode extends MethodVisitor {
     @Override
     public void visitMaxs(int maxStack, int maxLocals) {
         if (hookedAtExit) {
-            super.visitLabel(hookFailedAtExit);
-            entry.frame(this, THROWABLE);
-            super.visitInsn(Opcodes.POP);
+            dropFailure(hookFailedAtExit);
             super.visitInsn(Opcodes.RETURN);
         }
         super.visitMaxs(Math.max(maxStack, 1), maxLocals);

@@ -38,6 +38,13 @@ public final class TelemetrySdk {
     /** Relocated with OpenTelemetry in the agent jar, like every class name here. */
     private static final String JDK_SENDER_PROVIDER = "io.opentelemetry.exporter.sender.jdk.internal.JdkHttpSenderProvider";
 
+    /**
+     * The sampler names of {@code otel.traces.sampler}, and {@code llm_failover}, which samples
+     * before the SDK does (see {@link SpanKeeping}): the SDK then keeps what it is given.
+     */
+    private static final List<String> SAMPLERS = List.of("always_on", "always_off", "traceidratio",
+            "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio", SpanKeeping.KEEP_FAILOVERS);
+
     private TelemetrySdk() {}
 
     public static OpenTelemetrySdk build(ExportSettings settings, Clock clock) {
@@ -157,13 +164,6 @@ public final class TelemetrySdk {
         attributes.put("telemetry.distro.name", "llm-failover");
         return Resource.getDefault().merge(Resource.create(attributes.build()));
     }
-
-    /**
-     * The sampler names of {@code otel.traces.sampler}, and {@code llm_failover}, which samples
-     * before the SDK does (see {@link SpanKeeping}): the SDK then keeps what it is given.
-     */
-    private static final List<String> SAMPLERS = List.of("always_on", "always_off", "traceidratio",
-            "parentbased_always_on", "parentbased_always_off", "parentbased_traceidratio", SpanKeeping.KEEP_FAILOVERS);
 
     /**
      * Refuses a sampler the SDK would not take, at start, without loading the SDK's samplers (whose
