@@ -1,24 +1,19 @@
 package io.llmfailover.agent;
 
-import io.llmfailover.agent.bootstrap.AdapterClassLoader;
 import io.llmfailover.agent.bootstrap.AgentJar;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
-import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
-import io.llmfailover.runtime.reload.ConfigReloader;
 import io.llmfailover.runtime.telemetry.Telemetry;
-import io.llmfailover.runtime.time.Scheduler;
 import java.lang.instrument.Instrumentation;
 import java.util.jar.JarFile;
 import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
- * Starts the agent from the bootstrap class loader: reads the config, creates the gateway and
- * installs the client instrumentations. Never lets a failure reach the app, except the one that
- * strict mode asks for.
+ * Starts the agent from the bootstrap class loader: reads and checks the config, installs the
+ * client instrumentations, and leaves the {@link AgentEngine} to be built when it is first needed.
+ * Never lets a failure reach the app, except the one that strict mode asks for.
  */
 public final class AgentInstaller {
 
@@ -84,21 +79,17 @@ public final class AgentInstaller {
     private static void start(FailoverConfig config, String configArgument, Instrumentation instrumentation,
             JarFile agentJar) {
         AgentLogging.routeTo(config.log(), config.logLevel());
-        Logger log = LoggerFactory.getLogger(AgentInstaller.class);
         AgentJar.use(agentJar);
-        Telemetry telemetry = Telemetry.start(config, exporterSenderLoader());
-        shutDownOnExit(telemetry);
-        Gateway gateway = Gateway.builder(config).telemetry(telemetry).build();
-        OperatorView view = OperatorView.start(gateway.providerStates());
-        AgentRuntime.install(new GatewayGovernor(gateway, view));
-        ConfigReloader.start(gateway, () -> ConfigLoader.load(configArgument),
-                (running, reloaded) -> Gateway.builder(reloaded).telemetry(telemetry).carryingOver(running).build(),
-                next -> {
-                    AgentRuntime.install(new GatewayGovernor(next, view));
-                    view.reloaded(next.providerStates());
-                },
-                Scheduler.SYSTEM);
+        AgentEngine engine = new AgentEngine(config, configArgument, OperatorView.start());
+        shutDownOnExit(engine);
+        AgentRuntime.buildOnDemand(engine);
+        if (AgentEngine.neededAtStart(config) && AgentRuntime.build() == null) {
+            return; // said why; the clients are left as they are
+        }
         instrumentClients(instrumentation, agentJar);
+        // Written straight to the agent's log: SLF4J's LoggerFactory looks for its bindings on the
+        // app's whole class path, a cost the engine pays when it is built, not premain.
+        Logger log = new AgentLogger(AgentInstaller.class.getName());
         if (config.source().isEmpty()) {
             log.info("llm-failover: no config file found; governing calls to the well-known LLM hosts "
                     + "with breaker and throttle, with no provider to fail over to");
@@ -121,18 +112,9 @@ public final class AgentInstaller {
         return line.append("and the well-known LLM hosts on port 443").toString();
     }
 
-    /**
-     * The OTLP exporter's HTTP sender uses java.net.http, a module of the platform class loader,
-     * which the bootstrap loader holding the runtime cannot see: the sender's package is defined
-     * again as a child of the platform loader. (The name is relocated with OpenTelemetry in the jar.)
-     */
-    private static ClassLoader exporterSenderLoader() {
-        return new AdapterClassLoader(ClassLoader.getPlatformClassLoader(), "io.opentelemetry.exporter.sender.jdk.internal");
-    }
-
     /** Exports what is pending as the JVM exits; bounded, so a collector that is down cannot hold the exit up. */
-    private static void shutDownOnExit(Telemetry telemetry) {
-        Thread flush = new Thread(telemetry::shutdown, "llm-failover-telemetry-shutdown");
+    private static void shutDownOnExit(AgentEngine engine) {
+        Thread flush = new Thread(engine::shutdown, "llm-failover-telemetry-shutdown");
         flush.setDaemon(true);
         Runtime.getRuntime().addShutdownHook(flush);
     }

@@ -1,5 +1,6 @@
 package io.llmfailover.agent;
 
+import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.runtime.status.OperatorMBeans;
 import io.llmfailover.runtime.status.ProviderStates;
 import io.llmfailover.runtime.time.Clock;
@@ -12,7 +13,8 @@ import java.util.concurrent.TimeUnit;
  * after start, whichever comes first: the platform MBean server costs a few hundred classes and
  * a couple of hundred milliseconds of CPU, which neither {@code premain}, nor an app that never
  * calls an LLM, nor a short-lived one (a CLI, a batch job) making its first call should pay for.
- * After a reload the view shows the new config's providers.
+ * The agent's engine is built by then at the latest (see {@link AgentRuntime#build}): the view
+ * shows its providers, and after a reload the new config's.
  */
 final class OperatorView {
 
@@ -23,12 +25,10 @@ final class OperatorView {
     private volatile ProviderStates current;
     private volatile boolean registered;
 
-    private OperatorView(ProviderStates states) {
-        this.current = states;
-    }
+    private OperatorView() {}
 
-    static OperatorView start(ProviderStates states) {
-        OperatorView view = new OperatorView(states);
+    static OperatorView start() {
+        OperatorView view = new OperatorView();
         Thread registration = new Thread(view::registerWhenDue, "llm-failover-jmx");
         registration.setDaemon(true);
         registration.start();
@@ -42,8 +42,8 @@ final class OperatorView {
         }
     }
 
-    /** A reload installed a new gateway: the view follows its providers. */
-    synchronized void reloaded(ProviderStates next) {
+    /** The engine was built, or a reload installed a new gateway: the view follows its providers. */
+    synchronized void show(ProviderStates next) {
         current = next;
         if (registered) {
             OperatorMBeans.register(() -> current, Clock.SYSTEM);
@@ -56,6 +56,9 @@ final class OperatorView {
             Thread.sleep(AFTER_FIRST_CALL);
         } catch (InterruptedException stopping) {
             return;
+        }
+        if (AgentRuntime.build() == null) {
+            return; // the agent could not start
         }
         synchronized (this) {
             OperatorMBeans.register(() -> current, Clock.SYSTEM);

@@ -91,7 +91,7 @@ class AgentStartupTest {
 
     @Test
     void theAgentLeavesJavaUtilLoggingToTheAppUntilItsMainRuns() throws Exception {
-        List<String> loads = classLoadsOfOneCall(ClientCall.JDK_BLOCKING);
+        List<String> loads = classLoads(ClientCall.JDK_BLOCKING, "1");
 
         int appMain = indexOf(loads, " " + ClientCall.JDK_BLOCKING.app.getName() + " ");
         int logManager = indexOf(loads, " java.util.logging.LogManager ");
@@ -107,7 +107,7 @@ class AgentStartupTest {
     @ParameterizedTest
     @EnumSource(value = ClientCall.class, names = {"JDK_BLOCKING", "SDK_BLOCKING"})
     void theClientIsWovenWithAsmAloneNoneOfByteBuddysAdviceIsLoaded(ClientCall client) throws Exception {
-        List<String> loads = classLoadsOfOneCall(client);
+        List<String> loads = classLoads(client, "1");
 
         List<String> byteBuddy = loads.stream().filter(line -> line.contains(".shaded.bytebuddy.")).toList();
         assertTrue(byteBuddy.stream().anyMatch(line -> line.contains(".shaded.bytebuddy.jar.asm.ClassWriter ")),
@@ -117,12 +117,29 @@ class AgentStartupTest {
                 + beyondAsm.subList(0, Math.min(3, beyondAsm.size())));
     }
 
-    /** The class-load log of an app making one call, with the agent and a config. */
-    private List<String> classLoadsOfOneCall(ClientCall client) throws Exception {
+    /**
+     * The engine (telemetry, the gateway, the config watch) is built by the first call, not by
+     * {@code premain}: an app that creates a client and has not called yet does not pay for it.
+     */
+    @Test
+    void theEngineIsBuiltByTheFirstCallNotAtStart() throws Exception {
+        List<String> noCall = classLoads(ClientCall.JDK_BLOCKING, "0");
+        assertTrue(indexOf(noCall, " io.llmfailover.runtime.config.FailoverConfig ") >= 0, "the config was read at start");
+        assertTrue(indexOf(noCall, ".shaded.bytebuddy.jar.asm.ClassWriter ") >= 0, "the client was woven");
+        assertTrue(indexOf(noCall, " io.llmfailover.runtime.Gateway ") < 0, "no gateway without a call");
+
+        List<String> oneCall = classLoads(ClientCall.JDK_BLOCKING, "1");
+        int appMain = indexOf(oneCall, " " + ClientCall.JDK_BLOCKING.app.getName() + " ");
+        assertTrue(appMain >= 0, "the app's main class is in the class-load log");
+        assertTrue(indexOf(oneCall, " io.llmfailover.runtime.Gateway ") > appMain, "the gateway built by the call");
+    }
+
+    /** The class-load log of an app making that many calls, with the agent and a config. */
+    private List<String> classLoads(ClientCall client, String calls) throws Exception {
         Path file = primaryOnly().writeTo(workDir.resolve("llm-failover-e2e.properties"));
         Path classLoads = workDir.resolve("class-loads.txt");
 
-        AppOutput output = client.launch(workDir, primary.baseUrl(), APP_KEY, "1")
+        AppOutput output = client.launch(workDir, primary.baseUrl(), APP_KEY, calls)
                 .withAgent(file)
                 .jvmArg("-Xlog:class+load=info:file=" + classLoads)
                 .run();

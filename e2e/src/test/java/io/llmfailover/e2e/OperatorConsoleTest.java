@@ -67,6 +67,22 @@ class OperatorConsoleTest {
         assertFalse(String.join("\n", page).contains(BACKUP_KEY) || String.join("\n", page).contains(APP_KEY));
     }
 
+    /**
+     * With no call made, the agent's engine is built when the view goes up (10 s after start), so an
+     * operator can take a provider out before the app's first call.
+     */
+    @Test
+    void anOperatorTakesThePrimaryOutBeforeTheFirstCall() throws Exception {
+        ClientCall client = ClientCall.JDK_BLOCKING;
+
+        AppOutput output = run(client, "jmx:forceOpen:primary,1", config());
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, client, output, 1);
+        assertRequestCount(0, primary, output);
+        assertRequestCount(1, backup, output);
+    }
+
     @Test
     void theStatusPageIsLoggedEveryIntervalWithKeyIdsOnly() throws Exception {
         primary.rateLimited(java.time.Duration.ofSeconds(30));

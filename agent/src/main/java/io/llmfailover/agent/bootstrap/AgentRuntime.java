@@ -1,9 +1,19 @@
 package io.llmfailover.agent.bootstrap;
 
-/** The one governor the installed agent runs with; absent until the agent has started. */
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Supplier;
+
+/**
+ * The one governor the installed agent runs with. {@code premain} leaves only how to build it
+ * ({@link #buildOnDemand}); the first call that asks for it builds it, once, while other callers
+ * wait (a lock, not a monitor, so that virtual threads waiting for it do not pin their carriers).
+ */
 public final class AgentRuntime {
 
+    private static final ReentrantLock BUILDING = new ReentrantLock();
+
     private static volatile CallGovernor governor;
+    private static volatile Supplier<CallGovernor> pendingBuild;
 
     private AgentRuntime() {}
 
@@ -11,8 +21,42 @@ public final class AgentRuntime {
         governor = installed;
     }
 
-    /** The installed governor, or null when the agent is not running. */
+    /** @param build returns the governor, or null when it could not be built (the agent then stays off) */
+    public static void buildOnDemand(Supplier<CallGovernor> build) {
+        pendingBuild = build;
+    }
+
+    /** The installed governor, built now if it is still pending; null when the agent is not running. */
     public static CallGovernor governor() {
-        return governor;
+        CallGovernor current = governor;
+        if (current != null) {
+            return current;
+        }
+        // read in this order: a build stores the governor before it clears pendingBuild
+        return pendingBuild == null ? governor : build();
+    }
+
+    /**
+     * Builds the pending governor, if there is one. A call the build itself makes (the telemetry
+     * exporter's, say) on the building thread is not governed.
+     */
+    public static CallGovernor build() {
+        if (BUILDING.isHeldByCurrentThread()) {
+            return null;
+        }
+        BUILDING.lock();
+        try {
+            Supplier<CallGovernor> build = pendingBuild;
+            if (build != null) {
+                try {
+                    governor = build.get();
+                } finally {
+                    pendingBuild = null; // after the governor: a caller that sees no build pending finds it
+                }
+            }
+            return governor;
+        } finally {
+            BUILDING.unlock();
+        }
     }
 }

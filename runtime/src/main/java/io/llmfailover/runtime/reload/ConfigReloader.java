@@ -4,8 +4,6 @@ import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.time.Scheduler;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,15 +65,17 @@ public final class ConfigReloader {
     /**
      * Watches the running gateway's file, when it has one and its {@code config.reload} is not off.
      *
+     * @param loadedContent the file's {@link ConfigFileContent content} when the running config was read
      * @return stops the watching
      */
-    public static Runnable start(Gateway running, Source source, Rebuild rebuild, Install install, Scheduler scheduler) {
+    public static Runnable start(Gateway running, byte[] loadedContent, Source source, Rebuild rebuild, Install install,
+            Scheduler scheduler) {
         FailoverConfig config = running.config();
         if (config.source().isEmpty() || config.operating().reloadInterval() == null) {
             return () -> {};
         }
         Path file = config.source().get();
-        ConfigReloader reloader = new ConfigReloader(file, source, rebuild, install, scheduler, running, read(file));
+        ConfigReloader reloader = new ConfigReloader(file, source, rebuild, install, scheduler, running, loadedContent);
         reloader.scheduleNext(config.operating().reloadInterval());
         return () -> reloader.stopped = true;
     }
@@ -89,7 +89,7 @@ public final class ConfigReloader {
     private void look() {
         Duration intervalBefore = running.config().operating().reloadInterval();
         try {
-            byte[] content = read(file);
+            byte[] content = ConfigFileContent.read(file);
             if (content != null && !Arrays.equals(content, lastSeen)) {
                 lastSeen = content;
                 reload();
@@ -140,14 +140,5 @@ public final class ConfigReloader {
             keys.add("breaker.* and throttle.* in fleet mode");
         }
         return keys.isEmpty() ? "" : "; " + String.join(", ", keys) + " take effect at the next restart";
-    }
-
-    /** The file's bytes, or null when it cannot be read right now (being replaced): looked at again next time. */
-    private static byte[] read(Path file) {
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException unreadable) {
-            return null;
-        }
     }
 }

@@ -135,12 +135,31 @@ class ConfigReloaderTest {
         assertEquals("other", installed.get(1).config().providers().get("backup").models().get("*"));
     }
 
+    @Test
+    void anEditMadeBeforeTheWatchStartedIsPickedUpAtItsFirstLook() throws Exception {
+        Path file = write("primary, backup", "");
+        FailoverConfig loaded = load(file);
+        byte[] asLoaded = ConfigFileContent.of(loaded);
+        write("primary", "");
+
+        watch(Gateway.builder(loaded).clock(clock).scheduler(scheduler).build(), asLoaded, file);
+        scheduler.advance(Duration.ofSeconds(5));
+
+        assertEquals(1, installed.size());
+        assertEquals(List.of("primary"), installed.get(0).config().routes().get(0).chain());
+    }
+
     private Gateway start(Path file) throws Exception {
-        Gateway gateway = Gateway.builder(load(file)).clock(clock).scheduler(scheduler).build();
-        ConfigReloader.start(gateway, () -> load(file),
+        FailoverConfig config = load(file);
+        Gateway gateway = Gateway.builder(config).clock(clock).scheduler(scheduler).build();
+        watch(gateway, ConfigFileContent.of(config), file);
+        return gateway;
+    }
+
+    private void watch(Gateway gateway, byte[] asLoaded, Path file) {
+        ConfigReloader.start(gateway, asLoaded, () -> load(file),
                 (running, reloaded) -> Gateway.builder(reloaded).clock(clock).scheduler(scheduler).carryingOver(running).build(),
                 installed::add, scheduler);
-        return gateway;
     }
 
     private FailoverConfig load(Path file) throws io.llmfailover.runtime.config.ConfigException {

@@ -1,0 +1,92 @@
+package io.llmfailover.agent;
+
+import io.llmfailover.agent.bootstrap.AdapterClassLoader;
+import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.runtime.Gateway;
+import io.llmfailover.runtime.config.ConfigLoader;
+import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.config.OperatingSettings;
+import io.llmfailover.runtime.reload.ConfigFileContent;
+import io.llmfailover.runtime.reload.ConfigReloader;
+import io.llmfailover.runtime.telemetry.Telemetry;
+import io.llmfailover.runtime.time.Scheduler;
+import java.util.function.Supplier;
+
+/**
+ * What governs calls: telemetry, the gateway and the config watch, built from the config {@code premain}
+ * read and checked. It is built when the app makes its first call through an instrumented client, or
+ * when the operator view goes up (10 s after start at the latest), whichever comes first: an app that
+ * only creates a client, or calls later, does not pay for it while it starts. A config that asks for
+ * something that runs without calls has it built at start (see {@link #neededAtStart}).
+ */
+final class AgentEngine implements Supplier<CallGovernor> {
+
+    private final FailoverConfig config;
+    private final String configArgument;
+    private final byte[] configAsLoaded;
+    private final OperatorView view;
+    private volatile Telemetry telemetry;
+
+    AgentEngine(FailoverConfig config, String configArgument, OperatorView view) {
+        this.config = config;
+        this.configArgument = configArgument;
+        this.configAsLoaded = ConfigFileContent.of(config);
+        this.view = view;
+    }
+
+    /**
+     * A drill (announced, or refused, at start), a status page every interval, or fleet mode (the
+     * instance hears of the fleet's breakers and limits from the start): what the operator expects to
+     * see before the first call.
+     */
+    static boolean neededAtStart(FailoverConfig config) {
+        OperatingSettings operating = config.operating();
+        return operating.drills().any() || !operating.drills().refused().isEmpty()
+                || operating.statusInterval() != null || config.fleet().redis();
+    }
+
+    /** @return the gateway's governor, or null when the engine could not be built (the agent then stays off) */
+    @Override
+    public CallGovernor get() {
+        try {
+            return build();
+        } catch (RuntimeException | LinkageError e) {
+            System.err.println("llm-failover: the agent could not start (" + e
+                    + "); the agent is disabled, the app runs without it");
+            return null;
+        }
+    }
+
+    private CallGovernor build() {
+        Telemetry started = Telemetry.start(config, exporterSenderLoader());
+        telemetry = started;
+        Gateway gateway = Gateway.builder(config).telemetry(started).build();
+        view.show(gateway.providerStates());
+        ConfigReloader.start(gateway, configAsLoaded, () -> ConfigLoader.load(configArgument),
+                (running, reloaded) -> Gateway.builder(reloaded).telemetry(started).carryingOver(running).build(),
+                next -> {
+                    AgentRuntime.install(new GatewayGovernor(next, view));
+                    view.show(next.providerStates());
+                },
+                Scheduler.SYSTEM);
+        return new GatewayGovernor(gateway, view);
+    }
+
+    /** Exports what is pending, as the JVM exits; nothing when the engine was never built. */
+    void shutdown() {
+        Telemetry started = telemetry;
+        if (started != null) {
+            started.shutdown();
+        }
+    }
+
+    /**
+     * The OTLP exporter's HTTP sender uses java.net.http, a module of the platform class loader,
+     * which the bootstrap loader holding the runtime cannot see: the sender's package is defined
+     * again as a child of the platform loader. (The name is relocated with OpenTelemetry in the jar.)
+     */
+    private static ClassLoader exporterSenderLoader() {
+        return new AdapterClassLoader(ClassLoader.getPlatformClassLoader(), "io.opentelemetry.exporter.sender.jdk.internal");
+    }
+}

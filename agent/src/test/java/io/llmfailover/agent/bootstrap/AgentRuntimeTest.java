@@ -1,0 +1,137 @@
+package io.llmfailover.agent.bootstrap;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.llmfailover.runtime.http.Answer;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.Transport;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class AgentRuntimeTest {
+
+    private final AtomicInteger builds = new AtomicInteger();
+
+    @AfterEach
+    void stopTheAgent() {
+        AgentRuntime.buildOnDemand(null);
+        AgentRuntime.install(null);
+    }
+
+    @Test
+    void nothingIsBuiltUntilTheFirstCallAsksThenOnlyOnce() {
+        CallGovernor built = new Governor();
+        AgentRuntime.buildOnDemand(() -> {
+            builds.incrementAndGet();
+            return built;
+        });
+        assertEquals(0, builds.get());
+
+        assertSame(built, AgentRuntime.governor());
+        assertSame(built, AgentRuntime.governor());
+        assertSame(built, AgentRuntime.build());
+        assertEquals(1, builds.get());
+    }
+
+    @Test
+    void callersArrivingDuringTheBuildWaitForItAndGetTheSameGovernor() throws Exception {
+        CallGovernor built = new Governor();
+        CountDownLatch building = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AgentRuntime.buildOnDemand(() -> {
+            builds.incrementAndGet();
+            building.countDown();
+            awaitQuietly(release);
+            return built;
+        });
+        ExecutorService callers = Executors.newFixedThreadPool(4);
+        try {
+            List<Future<CallGovernor>> answers = new ArrayList<>();
+            answers.add(callers.submit(AgentRuntime::governor));
+            building.await(10, TimeUnit.SECONDS);
+            for (int i = 0; i < 3; i++) {
+                answers.add(callers.submit(AgentRuntime::governor));
+            }
+            release.countDown();
+            for (Future<CallGovernor> answer : answers) {
+                assertSame(built, answer.get(10, TimeUnit.SECONDS), "no caller goes ungoverned while the agent starts");
+            }
+        } finally {
+            callers.shutdownNow();
+        }
+        assertEquals(1, builds.get());
+    }
+
+    @Test
+    void aCallTheBuildItselfMakesIsNotGoverned() {
+        List<CallGovernor> seenByTheBuild = new ArrayList<>();
+        CallGovernor built = new Governor();
+        AgentRuntime.buildOnDemand(() -> {
+            seenByTheBuild.add(AgentRuntime.governor()); // the exporter's first request, say
+            return built;
+        });
+
+        assertSame(built, AgentRuntime.governor());
+        assertEquals(1, seenByTheBuild.size());
+        assertNull(seenByTheBuild.get(0));
+    }
+
+    @Test
+    void aBuildThatFailedLeavesTheAgentOffAndIsNotTriedAgain() {
+        AgentRuntime.buildOnDemand(() -> {
+            builds.incrementAndGet();
+            return null;
+        });
+
+        assertNull(AgentRuntime.governor());
+        assertNull(AgentRuntime.governor());
+        assertEquals(1, builds.get());
+    }
+
+    @Test
+    void aReloadReplacesTheBuiltGovernor() {
+        AgentRuntime.buildOnDemand(Governor::new);
+        AgentRuntime.governor();
+        CallGovernor reloaded = new Governor();
+
+        AgentRuntime.install(reloaded);
+
+        assertSame(reloaded, AgentRuntime.governor());
+    }
+
+    private static void awaitQuietly(CountDownLatch latch) {
+        try {
+            latch.await(10, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static final class Governor implements CallGovernor {
+        @Override
+        public boolean governs(String method, URI uri) {
+            return false;
+        }
+
+        @Override
+        public long bufferLimit() {
+            return 0;
+        }
+
+        @Override
+        public Answer execute(LlmRequest request, Transport transport) {
+            throw new UnsupportedOperationException();
+        }
+    }
+}
