@@ -120,7 +120,7 @@ public final class AgentInstaller {
     }
 
     /**
-     * The client transformer is set up when the first client class loads (see {@link DeferredInstrumentation}),
+     * The client transformer is set up when the first class it hooks loads (see {@link DeferredInstrumentation}),
      * or at once when one is loaded already (the agent attached late).
      */
     private static void instrumentClients(Instrumentation instrumentation, JarFile agentJar) {
@@ -134,7 +134,7 @@ public final class AgentInstaller {
 
     private static boolean anyClientLoaded(Instrumentation instrumentation) {
         for (Class<?> loaded : instrumentation.getAllLoadedClasses()) {
-            if (ClientPackages.containsClass(loaded.getName())) {
+            if (InstrumentedTypes.containsClass(loaded.getName())) {
                 return true;
             }
         }
