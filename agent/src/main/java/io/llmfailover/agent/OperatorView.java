@@ -1,6 +1,7 @@
 package io.llmfailover.agent;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.runtime.AgentThread;
 import io.llmfailover.runtime.status.OperatorMBeans;
 import io.llmfailover.runtime.status.ProviderStates;
 import io.llmfailover.runtime.time.Clock;
@@ -29,9 +30,7 @@ final class OperatorView {
 
     static OperatorView start() {
         OperatorView view = new OperatorView();
-        Thread registration = new Thread(view::registerWhenDue, "llm-failover-jmx");
-        registration.setDaemon(true);
-        registration.start();
+        AgentThread.daemon("llm-failover-jmx", view::registerWhenDue).start();
         return view;
     }
 

@@ -37,8 +37,8 @@ public final class AgentRuntime {
     }
 
     /**
-     * Builds the pending governor, if there is one. A call the build itself makes (the telemetry
-     * exporter's, say) on the building thread is not governed.
+     * Builds the pending governor, if there is one. A call the build itself would make through an
+     * instrumented client, on the building thread, goes ungoverned rather than waiting for itself.
      */
     public static CallGovernor build() {
         if (BUILDING.isHeldByCurrentThread()) {

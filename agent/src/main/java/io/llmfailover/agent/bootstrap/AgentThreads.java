@@ -1,5 +1,6 @@
 package io.llmfailover.agent.bootstrap;
 
+import io.llmfailover.runtime.AgentThread;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
@@ -80,11 +81,8 @@ public final class AgentThreads {
             return task -> virtual.newThread(task).start();
         }
         AtomicLong count = new AtomicLong();
-        return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), task -> {
-            Thread thread = new Thread(task, prefix + count.getAndIncrement());
-            thread.setDaemon(true);
-            return thread;
-        });
+        return new ThreadPoolExecutor(0, Integer.MAX_VALUE, 60, TimeUnit.SECONDS, new SynchronousQueue<>(),
+                task -> AgentThread.daemon(prefix + count.getAndIncrement(), task));
     }
 
     /** {@code Thread.ofVirtual().name(prefix, 0).factory()}, read reflectively: the agent is built for JDK 17. */

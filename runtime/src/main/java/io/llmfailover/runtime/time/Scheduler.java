@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.time;
 
+import io.llmfailover.runtime.AgentThread;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
@@ -34,11 +35,8 @@ public interface Scheduler {
         private Timer() {}
 
         private static ScheduledExecutorService create() {
-            ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> {
-                Thread thread = new Thread(runnable, "llm-failover-deadlines");
-                thread.setDaemon(true);
-                return thread;
-            });
+            ScheduledThreadPoolExecutor timer =
+                    new ScheduledThreadPoolExecutor(1, runnable -> AgentThread.daemon("llm-failover-deadlines", runnable));
             // Nearly every deadline is cancelled (the answer came in time): it must leave the queue then,
             // not a minute later when it would have fired, holding on to its response all that time.
             timer.setRemoveOnCancelPolicy(true);

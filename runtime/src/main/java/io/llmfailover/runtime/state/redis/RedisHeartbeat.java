@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.state.redis;
 
+import io.llmfailover.runtime.AgentThread;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -31,8 +32,7 @@ final class RedisHeartbeat implements AutoCloseable {
         this.reachability = reachability;
         this.keys = List.of(fleetKeys.instances());
         this.args = List.of(origin, Long.toString(FORGOTTEN_AFTER_MILLIS));
-        this.thread = new Thread(this::run, "llm-failover-redis-heartbeat");
-        thread.setDaemon(true);
+        this.thread = AgentThread.daemon("llm-failover-redis-heartbeat", this::run);
         thread.start();
     }
 

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.state.redis;
 
+import io.llmfailover.runtime.AgentThread;
 import io.llmfailover.runtime.state.fleet.FleetListener;
 import io.llmfailover.runtime.time.Clock;
 import java.util.ArrayList;
@@ -49,8 +50,7 @@ final class RedisSubscriber implements AutoCloseable {
         this.reachability = reachability;
         this.listener = listener;
         this.dropIdleConnections = dropIdleConnections;
-        this.thread = new Thread(this::run, "llm-failover-redis-subscriber");
-        thread.setDaemon(true);
+        this.thread = AgentThread.daemon("llm-failover-redis-subscriber", this::run);
         thread.start();
     }
 

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.state.redis;
 
+import io.llmfailover.runtime.AgentThread;
 import java.util.concurrent.BlockingDeque;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
@@ -38,8 +39,7 @@ final class RedisWriter implements AutoCloseable {
         this.redis = redis;
         this.reachability = reachability;
         this.dropIdleConnections = dropIdleConnections;
-        this.thread = new Thread(this::run, "llm-failover-redis-writer");
-        thread.setDaemon(true);
+        this.thread = AgentThread.daemon("llm-failover-redis-writer", this::run);
         thread.start();
     }
 

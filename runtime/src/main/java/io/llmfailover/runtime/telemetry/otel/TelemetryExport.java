@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+import io.llmfailover.runtime.AgentThread;
 import io.llmfailover.runtime.log.OnceLogger;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -48,8 +49,7 @@ final class TelemetryExport {
     /** Starts the telemetry thread, unless it runs already. Cheap after the first time. */
     void start() {
         if (!started.get() && started.compareAndSet(false, true)) {
-            Thread telemetry = new Thread(this::run, "llm-failover-telemetry");
-            telemetry.setDaemon(true);
+            Thread telemetry = AgentThread.daemon("llm-failover-telemetry", this::run);
             thread = telemetry;
             telemetry.start();
         }
