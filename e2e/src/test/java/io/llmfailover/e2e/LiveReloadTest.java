@@ -1,5 +1,6 @@
 package io.llmfailover.e2e;
 
+import static io.llmfailover.e2e.AppAssertions.assertAnsweredBy;
 import static io.llmfailover.e2e.AppAssertions.assertCompleted;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -43,7 +44,7 @@ class LiveReloadTest {
     @Test
     void aFallbackAddedUnderLoadServesTheCallsOnceThePrimaryFailsAndNoCallFails() throws Exception {
         Path configFile = workDir.resolve("llm-failover-e2e.properties");
-        config("primary").writeTo(configFile);
+        config("primary", "200ms").writeTo(configFile);
         Duration traffic = Duration.ofSeconds(5);
 
         // 40 calls a second on 32 threads, half through the JDK HttpClient, half through OkHttp.
@@ -61,7 +62,7 @@ class LiveReloadTest {
             }
         });
         awaitRequests(primary, 30);
-        config("primary, backup").writeTo(configFile); // calls in flight: the edit lands among them
+        config("primary, backup", "200ms").writeTo(configFile); // calls in flight: the edit lands among them
         Thread.sleep(1_000); // five reload intervals
         primary.failing(Failure.OVERLOADED);
         AppOutput output = app.get(120, TimeUnit.SECONDS);
@@ -75,7 +76,38 @@ class LiveReloadTest {
                 output::describe);
     }
 
-    private ConfigFile config(String chain) {
+    /**
+     * The agent builds its engine at the first call, seconds after start here: an edit made before
+     * then applies to that call, not a reload interval later.
+     */
+    @Test
+    void anEditMadeBeforeTheFirstCallAppliesToIt() throws Exception {
+        Path configFile = workDir.resolve("llm-failover-e2e.properties");
+        config("primary", "30s").writeTo(configFile);
+        primary.failing(Failure.OVERLOADED);
+        ClientCall client = ClientCall.JDK_BLOCKING;
+
+        CompletableFuture<AppOutput> app = CompletableFuture.supplyAsync(() -> {
+            try {
+                return client.launch(workDir, primary.baseUrl(), APP_KEY, "pause:6000,1")
+                        .withAgent(configFile)
+                        .env("E2E_BACKUP_KEY", "sk-backup-reload")
+                        .run();
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(3_000); // the app is started, its agent has read the file, and the call is 3 s away
+        config("primary, backup", "30s").writeTo(configFile);
+        AppOutput output = app.get(120, TimeUnit.SECONDS);
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, client, output, 1);
+        assertTrue(output.stderrLines().stream().anyMatch(line -> line.contains(configFile + " was edited since start")),
+                output::describe);
+    }
+
+    private ConfigFile config(String chain, String reload) {
         return ConfigFile.create()
                 .set("provider.primary.url", primary.baseUrl())
                 .set("provider.primary.protocol", "openai")
@@ -84,7 +116,7 @@ class LiveReloadTest {
                 .set("provider.backup.api-key", "${E2E_BACKUP_KEY}")
                 .set("route.main.match", "primary")
                 .set("route.main.chain", chain)
-                .set("config.reload", "200ms")
+                .set("config.reload", reload)
                 .set("otel.sdk.disabled", "true");
     }
 
