@@ -8,33 +8,30 @@ import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.OperatingSettings;
-import io.llmfailover.runtime.reload.ConfigFileContent;
 import io.llmfailover.runtime.reload.ConfigReloader;
+import io.llmfailover.runtime.reload.LoadedConfig;
 import io.llmfailover.runtime.telemetry.Telemetry;
 import io.llmfailover.runtime.time.Scheduler;
-import java.util.Arrays;
 import java.util.function.Supplier;
-import org.slf4j.LoggerFactory;
 
 /**
  * What governs calls: telemetry, the gateway and the config watch, built from the config {@code premain}
- * read and checked (or from the file's valid edit since). It is built when the app makes its first call through an instrumented client, or
- * when the operator view goes up (10 s after start at the latest), whichever comes first: an app that
- * only creates a client, or calls later, does not pay for it while it starts. A config that asks for
- * something that runs without calls has it built at start (see {@link #neededAtStart}).
+ * read and checked, or from the file's valid edit since (an edit takes effect within
+ * {@code config.reload} of being made, not of the engine being built). It is built when the app makes
+ * its first call through an instrumented client, or when the operator view goes up (10 s after start
+ * at the latest), whichever comes first: an app that only creates a client, or calls later, does not
+ * pay for it while it starts. A config that asks for something that runs without calls has it built
+ * at start (see {@link #neededAtStart}).
  */
 final class AgentEngine implements Supplier<CallGovernor> {
 
-    /** A config and the file's bytes it was read from (null when it has no file). */
-    private record Loaded(FailoverConfig config, byte[] content) {}
-
-    private final Loaded atStart;
+    private final LoadedConfig atStart;
     private final String configArgument;
     private final OperatorView view;
     private volatile Telemetry telemetry;
 
     AgentEngine(FailoverConfig config, String configArgument, OperatorView view) {
-        this.atStart = new Loaded(config, ConfigFileContent.of(config));
+        this.atStart = LoadedConfig.of(config);
         this.configArgument = configArgument;
         this.view = view;
     }
@@ -63,12 +60,12 @@ final class AgentEngine implements Supplier<CallGovernor> {
     }
 
     private CallGovernor build() {
-        Loaded current = current();
+        LoadedConfig current = atStart.latest(this::reload);
         Telemetry started = Telemetry.start(current.config(), exporterSenderLoader());
         telemetry = started;
         Gateway gateway = Gateway.builder(current.config()).telemetry(started).build();
         view.show(gateway.providerStates());
-        ConfigReloader.start(gateway, current.content(), () -> ConfigLoader.load(configArgument),
+        ConfigReloader.start(gateway, current.content(), this::reload,
                 (running, reloaded) -> Gateway.builder(reloaded).telemetry(started).carryingOver(running).build(),
                 next -> {
                     AgentRuntime.install(new GatewayGovernor(next, view));
@@ -78,25 +75,9 @@ final class AgentEngine implements Supplier<CallGovernor> {
         return new GatewayGovernor(gateway, view);
     }
 
-    /**
-     * The config {@code premain} read or, when the file was edited since and the edit is valid, the
-     * edited one: an edit takes effect within {@code config.reload} of being made, not of the engine
-     * being built. An invalid edit is left to the watch, which reports it at its first look.
-     */
-    private Loaded current() {
-        byte[] now = ConfigFileContent.of(atStart.config());
-        if (now == null || Arrays.equals(now, atStart.content())) {
-            return atStart;
-        }
-        try {
-            Loaded edited = new Loaded(ConfigLoader.load(configArgument), now);
-            // a logger of its own here: the class loads in premain, which leaves SLF4J's set-up to the engine
-            LoggerFactory.getLogger(AgentEngine.class).info("llm-failover: {} was edited since start; the edit applies now",
-                    atStart.config().source().orElseThrow());
-            return edited;
-        } catch (ConfigException invalid) {
-            return atStart;
-        }
+    /** The config from the same file, environment and system properties as at start. */
+    private FailoverConfig reload() throws ConfigException {
+        return ConfigLoader.load(configArgument);
     }
 
     /** Exports what is pending, as the JVM exits; nothing when the engine was never built. */

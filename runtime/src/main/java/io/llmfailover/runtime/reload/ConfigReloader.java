@@ -65,7 +65,7 @@ public final class ConfigReloader {
     /**
      * Watches the running gateway's file, when it has one and its {@code config.reload} is not off.
      *
-     * @param loadedContent the file's {@link ConfigFileContent content} when the running config was read
+     * @param loadedContent the file's {@link LoadedConfig#content content} when the running config was read
      * @return stops the watching
      */
     public static Runnable start(Gateway running, byte[] loadedContent, Source source, Rebuild rebuild, Install install,
@@ -89,7 +89,7 @@ public final class ConfigReloader {
     private void look() {
         Duration intervalBefore = running.config().operating().reloadInterval();
         try {
-            byte[] content = ConfigFileContent.read(file);
+            byte[] content = LoadedConfig.read(file);
             if (content != null && !Arrays.equals(content, lastSeen)) {
                 lastSeen = content;
                 reload();

@@ -1,7 +1,9 @@
 package io.llmfailover.runtime.reload;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.Gateway;
@@ -138,21 +140,49 @@ class ConfigReloaderTest {
     @Test
     void anEditMadeBeforeTheWatchStartedIsPickedUpAtItsFirstLook() throws Exception {
         Path file = write("primary, backup", "");
-        FailoverConfig loaded = load(file);
-        byte[] asLoaded = ConfigFileContent.of(loaded);
+        LoadedConfig loaded = LoadedConfig.of(load(file));
         write("primary", "");
 
-        watch(Gateway.builder(loaded).clock(clock).scheduler(scheduler).build(), asLoaded, file);
+        watch(Gateway.builder(loaded.config()).clock(clock).scheduler(scheduler).build(), loaded.content(), file);
         scheduler.advance(Duration.ofSeconds(5));
 
         assertEquals(1, installed.size());
         assertEquals(List.of("primary"), installed.get(0).config().routes().get(0).chain());
     }
 
+    @Test
+    void theLatestConfigIsTheFileAsLoadedWhenItWasNotEdited() throws Exception {
+        Path file = write("primary, backup", "");
+        LoadedConfig loaded = LoadedConfig.of(load(file));
+
+        assertSame(loaded, loaded.latest(() -> load(file)));
+    }
+
+    @Test
+    void theLatestConfigIsAValidEditMadeSinceItWasLoaded() throws Exception {
+        Path file = write("primary, backup", "");
+        LoadedConfig loaded = LoadedConfig.of(load(file));
+        write("primary", "");
+
+        LoadedConfig latest = loaded.latest(() -> load(file));
+
+        assertEquals(List.of("primary"), latest.config().routes().get(0).chain());
+        assertArrayEquals(Files.readAllBytes(file), latest.content());
+    }
+
+    @Test
+    void anInvalidEditLeavesTheConfigAsLoadedForTheWatchToReport() throws Exception {
+        Path file = write("primary, backup", "");
+        LoadedConfig loaded = LoadedConfig.of(load(file));
+        write("primary, nowhere", "");
+
+        assertSame(loaded, loaded.latest(() -> load(file)));
+    }
+
     private Gateway start(Path file) throws Exception {
-        FailoverConfig config = load(file);
-        Gateway gateway = Gateway.builder(config).clock(clock).scheduler(scheduler).build();
-        watch(gateway, ConfigFileContent.of(config), file);
+        LoadedConfig loaded = LoadedConfig.of(load(file));
+        Gateway gateway = Gateway.builder(loaded.config()).clock(clock).scheduler(scheduler).build();
+        watch(gateway, loaded.content(), file);
         return gateway;
     }
 
