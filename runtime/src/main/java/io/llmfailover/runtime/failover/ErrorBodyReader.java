@@ -1,11 +1,13 @@
 package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.http.BufferedResponse;
+import io.llmfailover.runtime.http.InMemoryBody;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.time.Scheduler;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -28,6 +30,10 @@ final class ErrorBodyReader {
 
     /** The response with its body read, up to the caps; the response is closed (or aborted) either way. */
     static BufferedResponse buffer(LlmResponse response, Scheduler scheduler) {
+        InputStream body = response.body();
+        if (body instanceof InMemoryBody whole) {
+            return bufferedAtOnce(response, whole.takeRest());
+        }
         AtomicBoolean expired = new AtomicBoolean();
         Scheduler.Cancellable deadline = scheduler.schedule(DEADLINE.toNanos(), () -> {
             expired.set(true);
@@ -36,7 +42,7 @@ final class ErrorBodyReader {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         boolean whole = false;
         try {
-            whole = read(response.body(), bytes);
+            whole = read(body, bytes);
         } finally {
             deadline.cancel();
             if (whole && !expired.get()) {
@@ -46,6 +52,21 @@ final class ErrorBodyReader {
             }
         }
         return new BufferedResponse(response.status(), response.headers(), bytes.toByteArray());
+    }
+
+    /**
+     * A body the client already read whole: nothing to wait for, so no deadline is set (setting one
+     * wakes the timer thread twice, for the schedule and the cancel, on every failover).
+     */
+    private static BufferedResponse bufferedAtOnce(LlmResponse response, ByteBuffer rest) {
+        byte[] kept = new byte[Math.min(rest.remaining(), MAX_BYTES)];
+        rest.get(kept);
+        if (rest.hasRemaining()) {
+            response.abort();
+        } else {
+            response.close();
+        }
+        return new BufferedResponse(response.status(), response.headers(), kept);
     }
 
     /**

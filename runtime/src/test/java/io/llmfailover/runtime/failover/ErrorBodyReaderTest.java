@@ -14,6 +14,7 @@ import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.WholeBodyStream;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.testing.ScriptedTransport;
@@ -73,6 +74,31 @@ class ErrorBodyReaderTest {
     }
 
     @Test
+    @DisplayName("Error body in memory: a body the client read whole is taken at once, with no deadline set")
+    void aBodyTheClientReadWholeIsTakenWithoutADeadline() {
+        InMemoryError response = new InMemoryError(new byte[100]);
+
+        BufferedResponse buffered = ErrorBodyReader.buffer(response, scheduler);
+
+        assertEquals(100, buffered.bytes().length);
+        assertEquals(0, scheduler.scheduled(), "nothing to wait for: the timer is left alone");
+        assertTrue(response.closed);
+        assertFalse(response.aborted);
+    }
+
+    @Test
+    @DisplayName("Error body in memory: past the cap, 64 KB are kept and the response aborted")
+    void aHugeBodyInMemoryIsCutAtTheCap() {
+        InMemoryError response = new InMemoryError(new byte[3 * ErrorBodyReader.MAX_BYTES]);
+
+        BufferedResponse buffered = ErrorBodyReader.buffer(response, scheduler);
+
+        assertEquals(ErrorBodyReader.MAX_BYTES, buffered.bytes().length);
+        assertTrue(response.aborted);
+        assertFalse(response.closed);
+    }
+
+    @Test
     @DisplayName("Error body deadline: a primary's dribbling 503 body does not hold the failover past the deadline")
     void aDribblingErrorBodyDoesNotHoldTheFailover() throws IOException {
         Map<String, Provider> providers = new LinkedHashMap<>();
@@ -94,6 +120,42 @@ class ErrorBodyReaderTest {
 
         assertEquals(Optional.of("backup"), answer.headers().first(FailoverHeaders.PROVIDER));
         assertTrue(clock.nanoTime() - started <= ErrorBodyReader.DEADLINE.toNanos());
+    }
+
+    /** A 503 whose body the client read whole, as the JDK client's transport does for an unstreamed attempt. */
+    private static final class InMemoryError implements LlmResponse {
+        private final WholeBodyStream body;
+        boolean aborted;
+        boolean closed;
+
+        InMemoryError(byte[] bytes) {
+            this.body = new WholeBodyStream(bytes);
+        }
+
+        @Override
+        public int status() {
+            return 503;
+        }
+
+        @Override
+        public HttpHeaders headers() {
+            return HttpHeaders.EMPTY;
+        }
+
+        @Override
+        public InputStream body() {
+            return body;
+        }
+
+        @Override
+        public void abort() {
+            aborted = true;
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
     }
 
     /** A 503 whose body sends {@code length} bytes, each read taking {@code perRead} of virtual time. */
