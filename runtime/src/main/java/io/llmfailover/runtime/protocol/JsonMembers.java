@@ -127,6 +127,24 @@ public final class JsonMembers {
         return end < 0 ? null : decode(valueStart + 1, end);
     }
 
+    /** Where the current value starts. */
+    public int valueStart() {
+        return valueStart;
+    }
+
+    /** Just past the current value, or -1 where it stops being JSON. */
+    public int valueEnd() {
+        if (valueEnd < 0) {
+            valueEnd = endOfValue(valueStart);
+        }
+        return valueEnd;
+    }
+
+    /** Just past this object's closing brace once the walk reached it; -1 before, or where it stops being JSON. */
+    public int closedAt() {
+        return closedAt;
+    }
+
     /** Whether the current value is the literal {@code true}. */
     public boolean isTrue() {
         return valueStart + 4 <= limit && json[valueStart] == 't' && json[valueStart + 1] == 'r'
