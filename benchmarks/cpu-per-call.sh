@@ -11,14 +11,18 @@
 #   benchmarks/cpu-per-call.sh --client jdk --perf target/perf
 #   perf report -i target/perf/agent-jdk-1.perf --comms java --children --sort sym
 #
-# Options: --client jdk|okhttp (jdk), --rounds N (3), --warm N (40000), --calls N (40000), --otel, --perf DIR.
+# With --failover, every call meets a 503 first: the agent fails over to a backup (a breaker that never
+# opens), the app without it retries the backup itself.
+#
+# Options: --client jdk|okhttp (jdk), --rounds N (3), --warm N (40000), --calls N (40000), --otel, --failover,
+# --perf DIR.
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
 agent_jar="${AGENT_JAR:-agent/target/llm-failover-agent.jar}"
 java="${JAVA:-java}"
-client=jdk; rounds=3; warm=40000; calls=40000; perf_dir=""; otel=no
+client=jdk; rounds=3; warm=40000; calls=40000; perf_dir=""; otel=no; failover=no
 while [ $# -gt 0 ]; do
   case "$1" in
     --client) client="$2"; shift 2 ;;
@@ -27,6 +31,7 @@ while [ $# -gt 0 ]; do
     --calls) calls="$2"; shift 2 ;;
     --perf) perf_dir="$2"; shift 2 ;;
     --otel) otel=yes; shift ;;
+    --failover) failover=yes; shift ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -38,8 +43,17 @@ trap 'kill "$stub_pid" $sink_pid 2>/dev/null; wait 2>/dev/null; rm -rf "$work"' 
 "$java" -cp "$class_path" io.llmfailover.benchmarks.load.CallCpu stub "$work/url" >/dev/null 2>&1 &
 stub_pid=$!
 for _ in $(seq 1 100); do [ -s "$work/url" ] && break; sleep 0.1; done
-url="$(cat "$work/url")"
+url="$(sed -n 1p "$work/url")"
 printf 'provider.happy.url = %s\nprovider.happy.protocol = openai\n' "$url" > "$work/agent-otel.properties"
+backup_option=()
+if [ "$failover" = yes ]; then
+  url="$(sed -n 2p "$work/url")"
+  backup_option=(-Dbackup="$(sed -n 3p "$work/url")")
+  printf '%s\n' "provider.flaky.url = $url" "provider.flaky.protocol = openai" \
+    "provider.backup.url = $(sed -n 3p "$work/url")" "provider.backup.protocol = openai" \
+    "provider.backup.api-key = sk-cpu-backup-key" "route.flaky.match = flaky" "route.flaky.chain = flaky, backup" \
+    "breaker.consecutive-failures = 0" "breaker.minimum-calls = 1000000000" >> "$work/agent-otel.properties"
+fi
 cp "$work/agent-otel.properties" "$work/agent.properties"
 echo 'otel.sdk.disabled = true' >> "$work/agent.properties"
 if [ "$otel" = yes ]; then
@@ -67,7 +81,7 @@ run() { # arm round
 }
 
 measure() { # arm round
-  local options=(-Darm="$1")
+  local options=(-Darm="$1" "${backup_option[@]}")
   [ "$1" != plain ] && options+=("-javaagent:$agent_jar=config=$work/$1.properties")
   if [ -z "$perf_dir" ]; then
     "$java" "${options[@]}" -cp "$class_path" io.llmfailover.benchmarks.load.CallCpu calls "$client" "$warm" "$calls" "$url" 2>/dev/null
@@ -84,7 +98,8 @@ measure() { # arm round
 }
 
 # One run not kept: the stub's JVM compiles its own code during the first app's calls.
-"$java" -cp "$class_path" io.llmfailover.benchmarks.load.CallCpu calls "$client" "$warm" "$calls" "$url" >/dev/null 2>&1
+"$java" "${backup_option[@]}" -cp "$class_path" io.llmfailover.benchmarks.load.CallCpu calls "$client" "$warm" "$calls" "$url" \
+  >/dev/null 2>&1
 for round in $(seq 1 "$rounds"); do
   run plain "$round"
   run agent "$round"

@@ -6,7 +6,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpRequest.BodyPublisher;
 import java.net.http.HttpRequest.BodyPublishers;
 import java.time.Duration;
-import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 
 /** Between the JDK client's request and the runtime's neutral one. */
@@ -45,14 +45,13 @@ final class JdkRequestMapping {
      * app's, and so does the timeout unless one is given.
      */
     static HttpRequest toJdk(LlmRequest attempt, HttpRequest appRequest, Duration timeout) {
-        HttpRequest.Builder builder = HttpRequest.newBuilder(appRequest, (name, value) -> false)
-                .uri(attempt.uri())
-                .method(attempt.method(), publisher(attempt.body(), appRequest.bodyPublisher().isPresent()));
-        if (timeout != null) {
-            builder.timeout(timeout);
-        }
+        HttpRequest.Builder builder = HttpRequest.newBuilder(attempt.uri())
+                .method(attempt.method(), publisher(attempt.body(), appRequest.bodyPublisher().isPresent()))
+                .expectContinue(appRequest.expectContinue());
+        appRequest.version().ifPresent(builder::version);
+        Optional.ofNullable(timeout).or(appRequest::timeout).ifPresent(builder::timeout);
         attempt.headers().forEach((name, value) -> {
-            if (!RESTRICTED.contains(name.toLowerCase(Locale.ROOT))) {
+            if (!restricted(name)) {
                 try {
                     builder.header(name, value);
                 } catch (IllegalArgumentException e) {
@@ -62,6 +61,15 @@ final class JdkRequestMapping {
             }
         });
         return builder.build();
+    }
+
+    private static boolean restricted(String name) {
+        for (String restricted : RESTRICTED) {
+            if (restricted.equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static BodyPublisher publisher(byte[] body, boolean hadBody) {

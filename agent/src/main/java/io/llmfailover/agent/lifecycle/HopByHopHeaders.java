@@ -29,17 +29,17 @@ public final class HopByHopHeaders {
         return without(headers, status >= 300 && status < 400 ? Set.of("location") : Set.of());
     }
 
+    /** The headers themselves when none is dropped, as is usual: no copy made, no name lower-cased. */
     private static HttpHeaders without(HttpHeaders headers, Set<String> alsoDropped) {
-        HttpHeaders.Builder kept = HttpHeaders.builder();
-        boolean dropped = false;
-        for (var entry : headers.asMap().entrySet()) {
-            String name = entry.getKey().toLowerCase(java.util.Locale.ROOT);
-            if (CONNECTION.contains(name) || alsoDropped.contains(name)) {
-                dropped = true;
-                continue;
+        return headers.without(name -> namedIn(name, CONNECTION) || namedIn(name, alsoDropped));
+    }
+
+    private static boolean namedIn(String name, Set<String> lowerCaseNames) {
+        for (String dropped : lowerCaseNames) {
+            if (dropped.equalsIgnoreCase(name)) {
+                return true;
             }
-            entry.getValue().forEach(value -> kept.add(entry.getKey(), value));
         }
-        return dropped ? kept.build() : headers;
+        return false;
     }
 }

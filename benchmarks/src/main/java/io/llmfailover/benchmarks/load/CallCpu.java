@@ -16,10 +16,13 @@ import java.util.TreeMap;
  * methods, which a sampler of Java threads alone misses (it sees no thread in a system call).
  *
  * <pre>
- *   CallCpu stub FILE                          loopback stub providers; their base URL written to FILE
+ *   CallCpu stub FILE                          loopback stub providers; the base URLs of the one that
+ *                                              answers, the one that answers 503 and the backup written
+ *                                              to FILE, a line each
  *   CallCpu calls CLIENT WARM MEASURED URL [READY_FILE]
  *                                              WARM calls, then (the pid written to READY_FILE) MEASURED
- *                                              calls, and one line of figures
+ *                                              calls, and one line of figures; with -Dbackup=URL a 503
+ *                                              is retried once there, the app's own failover
  * </pre>
  */
 public final class CallCpu {
@@ -29,15 +32,17 @@ public final class CallCpu {
     public static void main(String[] args) throws Exception {
         if (args[0].equals("stub")) {
             StubProviders stubs = new StubProviders(0);
-            Files.writeString(Path.of(args[1]), stubs.baseUrl(StubProviders.Name.HAPPY));
+            Files.writeString(Path.of(args[1]), String.join("\n", stubs.baseUrl(StubProviders.Name.HAPPY),
+                    stubs.baseUrl(StubProviders.Name.FLAKY), stubs.baseUrl(StubProviders.Name.BACKUP)));
             Thread.sleep(Long.MAX_VALUE);
         }
         ChatClient client = args[1].equals("jdk") ? new JdkChatClient() : new OkHttpChatClient();
         int warm = Integer.parseInt(args[2]);
         int measured = Integer.parseInt(args[3]);
         String url = args[4] + "/chat/completions";
+        String backup = System.getProperty("backup");
         for (int i = 0; i < warm; i++) {
-            client.call(url, "w-" + i, false);
+            call(client, url, backup, "w-" + i);
         }
         if (args.length > 5) {
             Files.writeString(Path.of(args[5]), Long.toString(ProcessHandle.current().pid()));
@@ -47,7 +52,7 @@ public final class CallCpu {
         long[] wall = new long[measured];
         for (int i = 0; i < measured; i++) {
             long started = System.nanoTime();
-            client.call(url, "m-" + i, false);
+            call(client, url, backup, "m-" + i);
             wall[i] = System.nanoTime() - started;
         }
         long caller = cpu.callerNanos();
@@ -64,6 +69,13 @@ public final class CallCpu {
                 System.getProperty("arm", "?"), args[1], wall[measured / 2] / 1000.0, caller / 1000.0 / measured,
                 process / 1000.0 / measured, groups);
         System.exit(0);
+    }
+
+    /** One call; a 503 retried once on the backup when there is one, as an app without the agent would. */
+    private static void call(ChatClient client, String url, String backup, String id) throws Exception {
+        if (client.call(url, id, false).status() == 503 && backup != null) {
+            client.call(backup + "/chat/completions", id, false);
+        }
     }
 
     /** CPU so far by thread name, numbers taken out ("HttpClient-1-Worker-3" counts as "HttpClient-Worker"). */

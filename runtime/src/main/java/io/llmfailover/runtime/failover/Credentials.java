@@ -85,8 +85,16 @@ public final class Credentials {
         if (crossProtocol) {
             return false;
         }
-        return SAFE_SAME_PROTOCOL_HEADERS.contains(lower)
-                || SAFE_SAME_PROTOCOL_PREFIXES.stream().anyMatch(lower::startsWith);
+        return SAFE_SAME_PROTOCOL_HEADERS.contains(lower) || startsWithASafePrefix(lower);
+    }
+
+    private static boolean startsWithASafePrefix(String lowerCaseName) {
+        for (String prefix : SAFE_SAME_PROTOCOL_PREFIXES) {
+            if (lowerCaseName.startsWith(prefix)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static HttpHeaders.Builder safeHeaders(HttpHeaders appHeaders, boolean crossProtocol) {

@@ -13,6 +13,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Predicate;
 
 /**
  * An immutable, case-insensitive multimap of HTTP headers that keeps the names as written.
@@ -78,6 +79,26 @@ public final class HttpHeaders {
             }
         }
         return false;
+    }
+
+    /** These headers without those whose name {@code dropped} accepts; these very headers when it accepts none. */
+    public HttpHeaders without(Predicate<String> dropped) {
+        int kept = 0;
+        String[] keptPairs = null;
+        for (int i = 0; i < namesAndValues.length; i += 2) {
+            if (dropped.test(namesAndValues[i])) {
+                keptPairs = keptPairs != null ? keptPairs : namesAndValues.clone(); // the pairs before i are kept
+            } else if (keptPairs != null) {
+                keptPairs[kept++] = namesAndValues[i];
+                keptPairs[kept++] = namesAndValues[i + 1];
+            } else {
+                kept += 2;
+            }
+        }
+        if (keptPairs == null) {
+            return this;
+        }
+        return kept == 0 ? EMPTY : new HttpHeaders(Arrays.copyOf(keptPairs, kept));
     }
 
     /** Visits every (name, value) pair in the order added. */

@@ -111,4 +111,20 @@ class HttpHeadersTest {
         assertFalse(headers.hasNameStartingWith("content-type-and-more"));
         assertFalse(HttpHeaders.EMPTY.hasNameStartingWith("x-"));
     }
+
+    @Test
+    void withoutDropsTheNamedPairsKeepsTheOrderOfTheRestAndCopiesNothingWhenNoneIsDropped() {
+        HttpHeaders headers = HttpHeaders.builder()
+                .add("Connection", "close").add("Content-Type", "application/json")
+                .add("connection", "keep-alive").add("X-Request-Id", "r1").add("Keep-Alive", "5")
+                .build();
+
+        HttpHeaders kept = headers.without(name -> name.equalsIgnoreCase("connection") || name.equalsIgnoreCase("keep-alive"));
+
+        List<String> pairs = new ArrayList<>();
+        kept.forEach((name, value) -> pairs.add(name + ": " + value));
+        assertEquals(List.of("Content-Type: application/json", "X-Request-Id: r1"), pairs);
+        assertSame(headers, headers.without(name -> false));
+        assertSame(HttpHeaders.EMPTY, headers.without(name -> true));
+    }
 }
