@@ -51,7 +51,7 @@ final class JdkRequestMapping {
         appRequest.version().ifPresent(builder::version);
         Optional.ofNullable(timeout).or(appRequest::timeout).ifPresent(builder::timeout);
         attempt.headers().forEach((name, value) -> {
-            if (!restricted(name)) {
+            if (!HttpHeaders.isOneOf(name, RESTRICTED)) {
                 try {
                     builder.header(name, value);
                 } catch (IllegalArgumentException e) {
@@ -61,15 +61,6 @@ final class JdkRequestMapping {
             }
         });
         return builder.build();
-    }
-
-    private static boolean restricted(String name) {
-        for (String restricted : RESTRICTED) {
-            if (restricted.equalsIgnoreCase(name)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static BodyPublisher publisher(byte[] body, boolean hadBody) {

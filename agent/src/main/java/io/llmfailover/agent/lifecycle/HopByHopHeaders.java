@@ -31,15 +31,6 @@ public final class HopByHopHeaders {
 
     /** The headers themselves when none is dropped, as is usual: no copy made, no name lower-cased. */
     private static HttpHeaders without(HttpHeaders headers, Set<String> alsoDropped) {
-        return headers.without(name -> namedIn(name, CONNECTION) || namedIn(name, alsoDropped));
-    }
-
-    private static boolean namedIn(String name, Set<String> lowerCaseNames) {
-        for (String dropped : lowerCaseNames) {
-            if (dropped.equalsIgnoreCase(name)) {
-                return true;
-            }
-        }
-        return false;
+        return headers.without(name -> HttpHeaders.isOneOf(name, CONNECTION) || HttpHeaders.isOneOf(name, alsoDropped));
     }
 }

@@ -2,6 +2,7 @@ package io.llmfailover.runtime.http;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -99,6 +100,16 @@ public final class HttpHeaders {
             return this;
         }
         return kept == 0 ? EMPTY : new HttpHeaders(Arrays.copyOf(keptPairs, kept));
+    }
+
+    /** Whether {@code name} is one of {@code names}, compared without case and without lower-casing it. */
+    public static boolean isOneOf(String name, Collection<String> names) {
+        for (String candidate : names) {
+            if (candidate.equalsIgnoreCase(name)) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Visits every (name, value) pair in the order added. */

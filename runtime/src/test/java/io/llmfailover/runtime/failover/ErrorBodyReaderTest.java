@@ -122,15 +122,10 @@ class ErrorBodyReaderTest {
         assertTrue(clock.nanoTime() - started <= ErrorBodyReader.DEADLINE.toNanos());
     }
 
-    /** A 503 whose body the client read whole, as the JDK client's transport does for an unstreamed attempt. */
-    private static final class InMemoryError implements LlmResponse {
-        private final WholeBodyStream body;
+    /** A 503 that notes whether it was closed or aborted; its body is the subclass's. */
+    private abstract static class Error503 implements LlmResponse {
         boolean aborted;
         boolean closed;
-
-        InMemoryError(byte[] bytes) {
-            this.body = new WholeBodyStream(bytes);
-        }
 
         @Override
         public int status() {
@@ -140,11 +135,6 @@ class ErrorBodyReaderTest {
         @Override
         public HttpHeaders headers() {
             return HttpHeaders.EMPTY;
-        }
-
-        @Override
-        public InputStream body() {
-            return body;
         }
 
         @Override
@@ -158,27 +148,29 @@ class ErrorBodyReaderTest {
         }
     }
 
+    /** A 503 whose body the client read whole, as the JDK client's transport does for an unstreamed attempt. */
+    private static final class InMemoryError extends Error503 {
+        private final WholeBodyStream body;
+
+        InMemoryError(byte[] bytes) {
+            this.body = new WholeBodyStream(bytes);
+        }
+
+        @Override
+        public InputStream body() {
+            return body;
+        }
+    }
+
     /** A 503 whose body sends {@code length} bytes, each read taking {@code perRead} of virtual time. */
-    private final class ScriptedBody implements LlmResponse {
+    private final class ScriptedBody extends Error503 {
         private final long length;
         private final Duration perRead;
         long served;
-        boolean aborted;
-        boolean closed;
 
         ScriptedBody(long length, Duration perRead) {
             this.length = length;
             this.perRead = perRead;
-        }
-
-        @Override
-        public int status() {
-            return 503;
-        }
-
-        @Override
-        public HttpHeaders headers() {
-            return HttpHeaders.EMPTY;
         }
 
         @Override
@@ -214,14 +206,5 @@ class ErrorBodyReaderTest {
             };
         }
 
-        @Override
-        public void abort() {
-            aborted = true;
-        }
-
-        @Override
-        public void close() {
-            closed = true;
-        }
     }
 }

@@ -88,9 +88,7 @@ class JsonModelFieldTest {
         Random random = new Random(20261202);
         for (int i = 0; i < 2000; i++) {
             ObjectNode request = randomRequest(random);
-            byte[] body = random.nextBoolean()
-                    ? MAPPER.writeValueAsBytes(request)
-                    : MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(request);
+            byte[] body = written(request, random);
             assertEquals(byParser(body), JsonModelField.read(body), () -> new String(body, StandardCharsets.UTF_8));
         }
     }
@@ -126,9 +124,7 @@ class JsonModelFieldTest {
         Random random = new Random(20261203);
         for (int i = 0; i < 2000; i++) {
             ObjectNode request = randomRequest(random);
-            byte[] body = random.nextBoolean()
-                    ? MAPPER.writeValueAsBytes(request)
-                    : MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(request);
+            byte[] body = written(request, random);
             String model = randomText(random);
             ObjectNode expected = (ObjectNode) MAPPER.readTree(body);
             expected.put("model", model);
@@ -137,6 +133,13 @@ class JsonModelFieldTest {
 
             assertEquals(expected, MAPPER.readTree(rewritten), () -> new String(body, StandardCharsets.UTF_8));
         }
+    }
+
+    /** The request as an app writes it, compact or pretty-printed. */
+    private static byte[] written(ObjectNode request, Random random) throws IOException {
+        return random.nextBoolean()
+                ? MAPPER.writeValueAsBytes(request)
+                : MAPPER.writerWithDefaultPrettyPrinter().writeValueAsBytes(request);
     }
 
     private static ObjectNode randomRequest(Random random) {
