@@ -108,9 +108,9 @@ public final class LoadBenchmark {
             }
             throughput(alternation, all, plain, agent, telemetryOff, happy);
             for (String client : List.of(JDK, OKHTTP)) {
-                Map<Arm, SequentialFigures> failover = sequential(alternation, "failover", client, pair,
+                Map<Arm, SequentialFigures> failover = sequential(alternation, "failover", client, all,
                         chatUrl(stubs, StubProviders.Name.FLAKY), backup, false, options.failoverSeconds());
-                failoverDecision(stubs, client, failover, plain, agent);
+                failoverDecision(stubs, client, failover, plain, agent, telemetryOff);
             }
             Map<Arm, SequentialFigures> stream = sequential(alternation, "stream", JDK, pair, happy, null, true,
                     options.streamSeconds());
@@ -235,19 +235,33 @@ public final class LoadBenchmark {
     }
 
     private void failoverDecision(StubProviders stubs, String client, Map<Arm, SequentialFigures> failover, Arm plain,
-            Arm agent) {
+            Arm agent, Arm telemetryOff) {
         String name = clientName(client);
-        Percentiles ownRetry = new Percentiles(stubs.decisionNanos(callIdPrefix(plain, "failover", client, true)));
-        Percentiles decision = new Percentiles(stubs.decisionNanos(callIdPrefix(agent, "failover", client, true)));
-        table.absoluteMicros("Failover decision p50, " + name + " (503 head sent -> fallback request received)",
-                " (app's own retry)", ownRetry.micros(50), decision.micros(50), 100.0);
+        Percentiles ownRetry = decision(stubs, plain, client);
+        Percentiles decision = decision(stubs, agent, client);
+        Percentiles withoutTelemetry = decision(stubs, telemetryOff, client);
+        String figure = " (503 head sent -> fallback request received)";
+        table.absoluteMicros("Failover decision p50, " + name + figure, " (app's own retry)", ownRetry.micros(50),
+                decision.micros(50), 100.0);
         table.absoluteMicros("Failover decision p99, " + name, " (app's own retry)", ownRetry.micros(99),
                 decision.micros(99), 500.0);
-        System.out.println("   failover decision p50 / p99: app's own retry " + ResultsTable.micros(ownRetry.micros(50))
-                + " / " + ResultsTable.micros(ownRetry.micros(99)) + ", agent " + ResultsTable.micros(decision.micros(50))
-                + " / " + ResultsTable.micros(decision.micros(99)));
+        table.absoluteMicros("Failover decision p50, " + name + ", agent with otel.sdk.disabled", " (app's own retry)",
+                ownRetry.micros(50), withoutTelemetry.micros(50), null);
+        table.absoluteMicros("Failover decision p99, " + name + ", agent with otel.sdk.disabled", " (app's own retry)",
+                ownRetry.micros(99), withoutTelemetry.micros(99), null);
+        System.out.println("   failover decision p50 / p99: app's own retry " + p50AndP99(ownRetry) + ", agent "
+                + p50AndP99(decision) + ", agent with otel.sdk.disabled " + p50AndP99(withoutTelemetry));
         raw.sequential("failover, " + name, plain, failover.get(plain), ownRetry);
         raw.sequential("failover, " + name, agent, failover.get(agent), decision);
+        raw.sequential("failover, " + name, telemetryOff, failover.get(telemetryOff), withoutTelemetry);
+    }
+
+    private static Percentiles decision(StubProviders stubs, Arm arm, String client) {
+        return new Percentiles(stubs.decisionNanos(callIdPrefix(arm, "failover", client, true)));
+    }
+
+    private static String p50AndP99(Percentiles times) {
+        return ResultsTable.micros(times.micros(50)) + " / " + ResultsTable.micros(times.micros(99));
     }
 
     private void firstToken(String what, Map<Arm, SequentialFigures> stream, Arm plain, Arm agent) {

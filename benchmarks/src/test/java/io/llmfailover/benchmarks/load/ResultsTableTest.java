@@ -35,6 +35,21 @@ class ResultsTableTest {
     }
 
     @Test
+    void anAbsoluteTimeIsHeldToItsTargetByItselfOrIsContextWithoutOne() {
+        ResultsTable table = new ResultsTable();
+
+        table.absoluteMicros("decision p99", " (own retry)", 480, 620, 500.0);
+        table.absoluteMicros("decision p99, telemetry off", " (own retry)", 480, 490, null);
+
+        assertTrue(table.markdown().contains("| decision p99 | 480 us (own retry) | 620 us | x1.29 | <= 500 us | **not met** |"),
+                table.markdown());
+        assertTrue(table.markdown().contains("| decision p99, telemetry off | 480 us (own retry) | 490 us | x1.02 | - |  |"),
+                table.markdown());
+        assertEquals(1, table.targets());
+        assertEquals(1, table.missed());
+    }
+
+    @Test
     void contextRowsHaveNoTarget() {
         ResultsTable table = new ResultsTable();
 
