@@ -10,6 +10,7 @@ import io.llmfailover.runtime.http.WholeBodyStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.net.http.HttpClient;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -30,7 +31,8 @@ import java.time.temporal.ChronoUnit;
  * call ({@link CallAbandonedException}). Up to JDK 25 a request's timeout ends when the head
  * arrives, so the agent's deadline is that timeout; JDK 26 extends it to the body, which would cut a
  * long stream, so there the attempt is sent from an agent thread, waited for up to the deadline and
- * interrupted past it (the client then aborts the exchange). Never the client's {@code sendAsync}:
+ * interrupted past it (the client then aborts the exchange). An attempt the runtime rewrote goes
+ * through {@link NeverRedirectingClients}: it never follows a redirect. Never the client's {@code sendAsync}:
  * its answer hops to CompletableFuture's default executor, which on a JVM with two or fewer
  * processors starts a new thread for every call.
  */
@@ -56,18 +58,19 @@ final class JdkHttpTransport implements Transport {
         HttpRequest request = attempt.original()
                 ? JdkRequestMapping.forAttempt(call.appRequest, call.body, attempt.addedHeaders(), requestTimeout)
                 : JdkRequestMapping.toJdk(attempt.request(), call.appRequest, requestTimeout);
+        HttpClient client = attempt.original() ? call.client : NeverRedirectingClients.forRewritten(call.client);
         try {
             if (hop) {
-                HttpResponse<InputStream> head = HeadDeadline.await(deadline, () -> sendFromAgentThread(request),
+                HttpResponse<InputStream> head = HeadDeadline.await(deadline, () -> sendFromAgentThread(client, request),
                         () -> {}, JdkHttpTransport::abortLate);
                 return new JdkLlmResponse(head, head.body());
             }
             if (!attempt.streamed()) {
                 return attempt.successIsTheAnswer() && call.takesBodyWhole()
                         ? sendHandingSuccessToApp(request)
-                        : readWhole(call.client.send(request, BodyHandlers.ofByteArray()));
+                        : readWhole(client.send(request, BodyHandlers.ofByteArray()));
             }
-            HttpResponse<InputStream> head = call.client.send(request, info -> new AttemptBodyStream());
+            HttpResponse<InputStream> head = client.send(request, info -> new AttemptBodyStream());
             return new JdkLlmResponse(head, head.body());
         } catch (HttpConnectTimeoutException unreachable) {
             throw unreachable; // the app's connect timeout: this provider cannot be reached
@@ -103,9 +106,10 @@ final class JdkHttpTransport implements Transport {
         return headTimeout != null && headTimeout.compareTo(appTimeout) < 0 ? headTimeout : null;
     }
 
-    private HttpResponse<InputStream> sendFromAgentThread(HttpRequest request) throws IOException {
+    private static HttpResponse<InputStream> sendFromAgentThread(HttpClient client, HttpRequest request)
+            throws IOException {
         try {
-            return call.client.send(request, info -> new AttemptBodyStream());
+            return client.send(request, info -> new AttemptBodyStream());
         } catch (InterruptedException abandoned) {
             throw new InterruptedIOException("the head deadline passed");
         }

@@ -20,7 +20,7 @@ import java.util.Set;
 
 /**
  * Sends each attempt on a new {@code HttpURLConnection} opened like the app's (its proxy, timeouts,
- * redirect and cache settings); the hooks leave it alone, as the lifecycle marks its thread. The
+ * redirect and cache settings, but a rewritten attempt never follows a redirect); the hooks leave it alone, as the lifecycle marks its thread. The
  * agent's head deadline applies where it is shorter than the app's read timeout; the app's own
  * read timeout expiring first means the app gave up ({@link CallAbandonedException}).
  */
@@ -39,7 +39,7 @@ final class UrlConnectionTransport implements Transport {
 
     @Override
     public LlmResponse send(AttemptRequest attempt) throws IOException {
-        HttpURLConnection connection = open(attempt.request().uri().toURL());
+        HttpURLConnection connection = open(attempt.request().uri().toURL(), attempt.original());
         Duration deadline = agentDeadline(attempt.headTimeout());
         Attempt sending = new Attempt(connection, attempt.request());
         try {
@@ -85,11 +85,15 @@ final class UrlConnectionTransport implements Transport {
         }
     }
 
-    private HttpURLConnection open(URL url) throws IOException {
+    /**
+     * A connection opened like the app's; one for an attempt the runtime rewrote follows no
+     * redirect, which would carry its key and the prompt to the {@code Location}.
+     */
+    private HttpURLConnection open(URL url, boolean original) throws IOException {
         HttpURLConnection connection = (HttpURLConnection) (proxy == null ? url.openConnection() : url.openConnection(proxy));
         connection.setConnectTimeout(appConnection.getConnectTimeout());
         connection.setReadTimeout(appConnection.getReadTimeout());
-        connection.setInstanceFollowRedirects(appConnection.getInstanceFollowRedirects());
+        connection.setInstanceFollowRedirects(original && appConnection.getInstanceFollowRedirects());
         connection.setUseCaches(appConnection.getUseCaches());
         return connection;
     }

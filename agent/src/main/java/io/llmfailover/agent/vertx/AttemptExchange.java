@@ -26,13 +26,15 @@ final class AttemptExchange {
     private AttemptExchange() {}
 
     /**
+     * @param appsOwn whether the request is the app's own, which follows redirects as the app set its
+     *     request to; any other follows none, whatever {@code options} say
      * @param deadline the agent's head deadline; null waits as long as the client's own timeouts let it
      * @throws FirstByteTimeoutException no head within {@code deadline}
      * @throws CallAbandonedException the app reset its request
      * @throws IOException the client's failure (connect, reset, its own timeout)
      */
-    static VertxLlmResponse send(VertxCall call, RequestOptions options, byte[] body, Duration deadline)
-            throws IOException {
+    static VertxLlmResponse send(VertxCall call, RequestOptions options, byte[] body, boolean appsOwn,
+            Duration deadline) throws IOException {
         if (call.abandoned()) {
             throw appReset();
         }
@@ -55,6 +57,11 @@ final class AttemptExchange {
                 return;
             }
             HttpClientRequest request = connecting.result();
+            if (appsOwn) {
+                call.appRequest().redirectsAsSetOn(request);
+            } else {
+                request.setFollowRedirects(false); // the attempt's key stays with the host it belongs to
+            }
             sent.set(request);
             connected.complete(null);
             if (abandoned.get()) {

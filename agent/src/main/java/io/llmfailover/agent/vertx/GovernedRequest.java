@@ -24,13 +24,25 @@ final class GovernedRequest implements HttpClientRequest {
 
     private final VertxCall call;
     private boolean chunked;
+    /** As Vert.x starts its own request: from the app's options, its client's maximum, Vert.x's handler. */
     private boolean followRedirects;
     private int maxRedirects;
+    private Function<HttpClientResponse, Future<HttpClientRequest>> redirectHandler;
     private String traceOperation;
 
     GovernedRequest(VertxCall call) {
         this.call = call;
+        this.followRedirects = call.optionsFollowRedirects();
+        this.maxRedirects = call.clientMaxRedirects();
         call.appRequest(this);
+    }
+
+    /** A request that sends the app's own, as the app made it: it follows redirects as the app set this one to. */
+    void redirectsAsSetOn(HttpClientRequest sent) {
+        sent.setFollowRedirects(followRedirects).setMaxRedirects(maxRedirects);
+        if (redirectHandler != null) {
+            sent.redirectHandler(redirectHandler);
+        }
     }
 
     @Override
@@ -266,6 +278,7 @@ final class GovernedRequest implements HttpClientRequest {
 
     @Override
     public HttpClientRequest redirectHandler(Function<HttpClientResponse, Future<HttpClientRequest>> handler) {
+        this.redirectHandler = handler;
         return this;
     }
 

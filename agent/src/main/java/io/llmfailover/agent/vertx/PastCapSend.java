@@ -22,16 +22,18 @@ final class PastCapSend {
     private final Queue<Buffer> pending = new ArrayDeque<>();
     private final CompletableFuture<VertxLlmResponse> head = new CompletableFuture<>();
     private final boolean chunked;
+    private final GovernedRequest app;
     private HttpClientRequest request;
     private boolean ended;
 
-    private PastCapSend(boolean chunked) {
+    private PastCapSend(boolean chunked, GovernedRequest app) {
         this.chunked = chunked;
+        this.app = app;
     }
 
     /** Asks the app's client for the request, on the app's thread, marked as the agent's own so it is not governed again. */
     static PastCapSend open(VertxCall call, byte[] held, boolean chunked) {
-        PastCapSend send = new PastCapSend(chunked);
+        PastCapSend send = new PastCapSend(chunked, call.appRequest());
         if (held.length > 0) {
             send.write(Buffer.buffer(held));
         }
@@ -69,6 +71,7 @@ final class PastCapSend {
             return;
         }
         request = connecting.result();
+        app.redirectsAsSetOn(request);
         if (chunked || !request.headers().contains(HttpHeaders.CONTENT_LENGTH)) {
             request.setChunked(true);
         }

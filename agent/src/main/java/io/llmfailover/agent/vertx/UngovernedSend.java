@@ -15,7 +15,10 @@ final class UngovernedSend {
         RequestOptions options = call.optionsCopy().setHeaders(call.headers());
         Future<HttpClientResponse> sent;
         try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
-            sent = call.client().request(options).compose(request -> request.send(form));
+            sent = call.client().request(options).compose(request -> {
+                call.appRequest().redirectsAsSetOn(request);
+                return request.send(form);
+            });
         }
         sent.onComplete(call.response()::handle);
         return call.response().future();

@@ -74,7 +74,7 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
             response = pastCap.awaitHead(call);
         } else {
             RequestOptions options = call.optionsCopy().setHeaders(call.headers());
-            response = AttemptExchange.send(call, options, call.written(), null);
+            response = AttemptExchange.send(call, options, call.written(), true, null);
         }
         return new RelayedResponse(call, response, response.statusMessage());
     }

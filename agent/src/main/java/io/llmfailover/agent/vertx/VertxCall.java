@@ -49,7 +49,7 @@ final class VertxCall {
     private CallGovernor governor;
     private CallerClassLoader.Captured caller;
     /** The app's request, as the responses it gets name it. */
-    private HttpClientRequest appRequest;
+    private GovernedRequest appRequest;
 
     private VertxCall(HttpClientBase client, RequestOptions options, URI uri) {
         this.client = client;
@@ -88,11 +88,11 @@ final class VertxCall {
         }
     }
 
-    void appRequest(HttpClientRequest request) {
+    void appRequest(GovernedRequest request) {
         this.appRequest = request;
     }
 
-    HttpClientRequest appRequest() {
+    GovernedRequest appRequest() {
         return appRequest;
     }
 
@@ -119,6 +119,16 @@ final class VertxCall {
     /** The app's options, for an attempt to start from: its timeouts, proxy and redirect setting. */
     RequestOptions optionsCopy() {
         return new RequestOptions(options);
+    }
+
+    /** Whether the app's options ask the request to follow redirects, as Vert.x reads them. */
+    boolean optionsFollowRedirects() {
+        return Boolean.TRUE.equals(options.getFollowRedirects());
+    }
+
+    /** How many redirects the app's client follows for one request. */
+    int clientMaxRedirects() {
+        return client.options().getMaxRedirects();
     }
 
     /** Holds what the app writes up to {@code buffer.max-bytes}; past that, sends it on as it comes, ungoverned. */

@@ -1,6 +1,5 @@
 package io.llmfailover.agent.vertx;
 
-import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
@@ -12,8 +11,9 @@ import java.io.IOException;
 
 /**
  * Sends each attempt through the app's own client, starting from the app's request options (its
- * timeouts, proxy, TLS settings): the original as the app wrote it (trace context added), a
- * rewritten one to its provider's URI with its own headers and body.
+ * timeouts, proxy, TLS settings): the original as the app wrote it (trace context added), following
+ * redirects as the app set its request to; a rewritten one to its provider's URI with its own
+ * headers and body, following none (Vert.x copies every header to the {@code Location}).
  */
 final class VertxTransport implements Transport {
 
@@ -36,9 +36,6 @@ final class VertxTransport implements Transport {
                 .setAbsoluteURI(request.uri().toString())
                 .setMethod(HttpMethod.valueOf(request.method()))
                 .setHeaders(headers);
-        if (AttemptGuard.sendingFallback()) {
-            options.setFollowRedirects(false); // the fallback's key stays with the fallback's host
-        }
-        return AttemptExchange.send(call, options, request.body(), attempt.headTimeout());
+        return AttemptExchange.send(call, options, request.body(), attempt.original(), attempt.headTimeout());
     }
 }

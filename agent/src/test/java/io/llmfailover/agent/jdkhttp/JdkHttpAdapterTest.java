@@ -368,6 +368,27 @@ class JdkHttpAdapterTest {
         assertEquals(HttpClient.Version.HTTP_1_1, response.version());
     }
 
+    @Test
+    void aRewrittenAttemptHandsItsRedirectBackThoughTheAppsClientFollowsRedirects() {
+        primary.answering(exchange -> LoopbackServer.respond(exchange, 503, "application/json", "{\"error\":\"overloaded\"}"));
+        fallback.answering(LoopbackServer.redirectingChatTo(fallback.uri("/elsewhere")));
+        List<Integer> runtimeSaw = new CopyOnWriteArrayList<>();
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            transport.send(request, FIRST_BYTE).close();
+            LlmResponse fallbackAnswer = transport.send(toFallback(request), FIRST_BYTE);
+            runtimeSaw.add(fallbackAnswer.status());
+            return fallbackAnswer;
+        });
+        HttpClient following = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .followRedirects(HttpClient.Redirect.ALWAYS).build();
+
+        sent(adapterFor(governor).send(following, chat(primary), BodyHandlers.ofString()));
+
+        assertEquals(List.of(307), runtimeSaw);
+        assertEquals(List.of("/v1/chat/completions"), fallback.received().stream().map(LoopbackServer.Received::path).toList(),
+                "the fallback's key and prompt went where its redirect points");
+    }
+
     private LlmRequest toFallback(LlmRequest request) {
         return request.withUri(fallback.uri("/v1/chat/completions"));
     }

@@ -88,6 +88,18 @@ public final class LoopbackServer implements AutoCloseable {
         released.countDown();
     }
 
+    /** A 307 to {@code location} for a chat call ({@code /v1/chat/completions}); whatever else is asked, a 200. */
+    public static Answer redirectingChatTo(URI location) {
+        return exchange -> {
+            if (exchange.getRequestURI().getPath().equals("/v1/chat/completions")) {
+                exchange.getResponseHeaders().set("Location", location.toString());
+                respond(exchange, 307, "application/json", "{}");
+            } else {
+                respond(exchange, 200, "application/json", "{\"elsewhere\":true}");
+            }
+        };
+    }
+
     public static void respond(HttpExchange exchange, int status, String contentType, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().set("Content-Type", contentType);

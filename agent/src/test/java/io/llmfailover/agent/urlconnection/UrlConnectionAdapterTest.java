@@ -161,6 +161,28 @@ class UrlConnectionAdapterTest {
     }
 
     @Test
+    void aRewrittenAttemptHandsItsRedirectBackThoughTheAppsConnectionFollowsRedirects() throws IOException {
+        primary.answering(exchange -> LoopbackServer.respond(exchange, 503, "application/json", "{\"error\":\"overloaded\"}"));
+        fallback.answering(LoopbackServer.redirectingChatTo(fallback.uri("/elsewhere")));
+        List<Integer> runtimeSaw = new CopyOnWriteArrayList<>();
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            transport.send(request, FIRST_BYTE).close();
+            var fallbackAnswer = transport.send(request.withUri(fallback.uri("/v1/chat/completions")), FIRST_BYTE);
+            runtimeSaw.add(fallbackAnswer.status());
+            return fallbackAnswer;
+        });
+        AppConnection app = new AppConnection(governor, primary.uri("/v1/chat/completions"));
+        assertTrue(app.connection.getInstanceFollowRedirects(), "HttpURLConnection's default");
+        app.write(PROMPT);
+
+        app.accessor("getHeaderField", 0);
+
+        assertEquals(List.of(307), runtimeSaw);
+        assertEquals(List.of("/v1/chat/completions"), fallback.received().stream().map(LoopbackServer.Received::path).toList(),
+                "the fallback's key and prompt went where its redirect points");
+    }
+
+    @Test
     void M6_aGovernedConnectionHoldsNoMonitorWhileItsCallRuns() {
         for (Method method : GovernedConnection.class.getDeclaredMethods()) {
             assertFalse(Modifier.isSynchronized(method.getModifiers()), method + " pins a virtual thread's carrier");
