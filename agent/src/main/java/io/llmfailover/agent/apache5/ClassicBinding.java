@@ -1,6 +1,5 @@
 package io.llmfailover.agent.apache5;
 
-import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CappedCopy;
 import io.llmfailover.agent.lifecycle.ClientBinding;
@@ -82,9 +81,9 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
     }
 
     /**
-     * The call as the app made it, down the rest of the chain. Under a fallback attempt sent
-     * through another client (Spring's RestClient on this one), a redirect loses its {@code
-     * Location}, so the app's redirect stage above hands it back instead of following it.
+     * The call as the app made it, down the rest of the chain. For an attempt another adapter
+     * rewrote ({@link RewrittenExchanges}), a redirect loses its {@code Location}, so the app's
+     * redirect stage above hands it back instead of following it.
      */
     @Override
     public ClassicHttpResponse proceed(ClassicCall call, BufferedBody body) throws IOException {
@@ -94,8 +93,8 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
         } catch (HttpException e) {
             throw new HttpFailure(e);
         }
-        if (AttemptGuard.sendingFallback() && response.getCode() >= 300 && response.getCode() < 400) {
-            response.removeHeaders("Location");
+        if (RewrittenExchanges.isRewritten(call.scope.originalRequest)) {
+            RewrittenExchanges.handBack(response);
         }
         return response;
     }

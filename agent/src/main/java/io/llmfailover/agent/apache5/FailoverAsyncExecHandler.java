@@ -17,7 +17,8 @@ import org.apache.hc.core5.http.nio.AsyncEntityProducer;
  * The async client's exec handler, just above the protocol stage: whether a call is governed, and
  * the caller's class loader and span, are read on the calling thread (the app's, or the I/O
  * reactor's for a redirect or retry); a governed call then leaves it at once for the adapter
- * executor, where the runtime may block on attempts. Other calls go on untouched.
+ * executor, where the runtime may block on attempts. Other calls go on untouched, but for an
+ * attempt another adapter rewrote ({@link RewrittenExchanges}), whose redirect is handed back.
  */
 final class FailoverAsyncExecHandler implements AsyncExecChainHandler {
 
@@ -33,7 +34,8 @@ final class FailoverAsyncExecHandler implements AsyncExecChainHandler {
         GovernedAsyncCall call = new GovernedAsyncCall(request, entityProducer, scope, chain, callback);
         CallGovernor governing = CallLifecycle.governorFor(AsyncBinding.INSTANCE, call, governor);
         if (governing == null) {
-            chain.proceed(request, entityProducer, scope, callback);
+            chain.proceed(request, entityProducer, scope,
+                    RewrittenExchanges.isRewritten(scope.originalRequest) ? new RedirectHandedBack(callback) : callback);
             return;
         }
         try {

@@ -6,8 +6,13 @@ import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.JdkHttpHook;
 import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.io.IOException;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse.BodyHandler;
+import java.net.http.HttpResponse.PushPromiseHandler;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
@@ -38,6 +43,14 @@ public final class JdkHttpAdapter implements JdkHttpHook {
 
     @Override
     public Outcome send(Object client, Object request, Object bodyHandler) {
+        HttpClient rewritten = clientForRewritten(client, request, bodyHandler);
+        if (rewritten != null) {
+            try {
+                return Outcome.returning(rewritten.send((HttpRequest) request, (BodyHandler<?>) bodyHandler));
+            } catch (IOException | InterruptedException e) {
+                return Outcome.throwing(e);
+            }
+        }
         GovernedCall<?> call = GovernedCall.of(client, request, bodyHandler, bodyPump);
         CallGovernor governing = call == null ? null : CallLifecycle.governorFor(JdkHttpBinding.INSTANCE, call, governor);
         if (governing == null) {
@@ -52,9 +65,30 @@ public final class JdkHttpAdapter implements JdkHttpHook {
 
     /** Push promises are not offered to a governed call: LLM providers do not push. */
     @Override
+    @SuppressWarnings({"unchecked", "rawtypes"})
     public Outcome sendAsync(Object client, Object request, Object bodyHandler, Object pushPromiseHandler) {
+        HttpClient rewritten = clientForRewritten(client, request, bodyHandler);
+        if (rewritten != null) {
+            return Outcome.returning(rewritten.sendAsync((HttpRequest) request, (BodyHandler) bodyHandler,
+                    (PushPromiseHandler) pushPromiseHandler));
+        }
         GovernedCall<?> call = GovernedCall.of(client, request, bodyHandler, bodyPump);
         CallGovernor governing = call == null ? null : CallLifecycle.governorFor(JdkHttpBinding.INSTANCE, call, governor);
         return governing == null ? null : call.sendAsync(governing, calls);
+    }
+
+    /**
+     * For a request another adapter hands this client as an attempt the runtime rewrote (Spring's
+     * RestClient or WebClient on the JDK client), the client to send it through instead of the
+     * app's, one that never follows a redirect; null when the app's own does not either, when
+     * the request is no such attempt, or when an argument is null (the client itself reports that).
+     */
+    private static HttpClient clientForRewritten(Object client, Object request, Object bodyHandler) {
+        if (!AttemptGuard.sendingRewritten() || request == null || bodyHandler == null) {
+            return null;
+        }
+        HttpClient app = (HttpClient) client;
+        HttpClient never = NeverRedirectingClients.forRewritten(app);
+        return never == app ? null : never;
     }
 }

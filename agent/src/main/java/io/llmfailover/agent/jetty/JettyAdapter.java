@@ -36,9 +36,9 @@ public final class JettyAdapter implements JettyHook {
     @Override
     public boolean send(Object request, Object destination, Object listener) {
         HttpRequest app = (HttpRequest) request;
-        if (AttemptGuard.sendingFallback()) {
-            // A fallback attempt of another adapter (WebClient, RestClient over Jetty): a redirect is
-            // handed back, never followed with the fallback's key to a host the app never addressed.
+        if (AttemptGuard.sendingRewritten()) {
+            // A rewritten attempt of another adapter (WebClient, RestClient over Jetty): a redirect is
+            // handed back, never followed with the attempt's key to a host the app never addressed.
             app.followRedirects(false);
             return false;
         }

@@ -7,7 +7,7 @@ package io.llmfailover.agent.lifecycle;
  */
 public final class AttemptGuard {
 
-    /** [0]: governed calls and attempts this thread is inside; [1]: of those, fallback attempts. */
+    /** [0]: governed calls and attempts this thread is inside; [1]: of those, rewritten attempts handed on. */
     private static final ThreadLocal<int[]> DEPTH = ThreadLocal.withInitial(() -> new int[2]);
 
     private AttemptGuard() {}
@@ -25,10 +25,13 @@ public final class AttemptGuard {
     }
 
     /**
-     * Marks this thread as sending a fallback attempt (the runtime's rewrite, with the fallback's
-     * key) through a client further down, until the scope is closed.
+     * Marks this thread while it hands an attempt the runtime rewrote (a fallback's, or one with a
+     * key the agent put in) to the client under the adapter's own (Spring's RestClient and
+     * WebClient send through another client), until the scope is closed. The hook of that client,
+     * running on this thread as it takes the request, makes that very request follow no redirect:
+     * the client's own threads, which handle the redirect, never read this mark.
      */
-    public static Scope enterFallback() {
+    public static Scope enterRewritten() {
         int[] depth = DEPTH.get();
         depth[0]++;
         depth[1]++;
@@ -39,11 +42,12 @@ public final class AttemptGuard {
     }
 
     /**
-     * True while this thread sends a fallback attempt: a client further down must hand a redirect
-     * back rather than follow it, since following would carry the fallback's key and the prompt
-     * to a host the app never addressed (the runtime counts the redirect as the fallback's failure).
+     * True while this thread hands on a rewritten attempt: the request a client takes now must hand
+     * a redirect back rather than follow it, since following would carry the attempt's key and the
+     * prompt to a host the app never addressed (the runtime counts the redirect as that
+     * provider's failure).
      */
-    public static boolean sendingFallback() {
+    public static boolean sendingRewritten() {
         return DEPTH.get()[1] > 0;
     }
 

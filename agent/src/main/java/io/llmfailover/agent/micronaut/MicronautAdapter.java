@@ -54,7 +54,7 @@ public final class MicronautAdapter implements MicronautHook {
         filters.add(GenericHttpFilter.createLegacyFilter(new GovernedFilter(call), new FilterOrder.Fixed(Ordered.HIGHEST_PRECEDENCE)));
     }
 
-    /** A fallback's redirect is not followed: the fallback's key would go along to wherever it points. */
+    /** A rewritten attempt's redirect is not followed: its key would go along to wherever it points. */
     @Override
     public Object redirecting(Object parentRequest) {
         if (!MicronautTransport.isFallbackAttempt((HttpRequest<?>) parentRequest)) {

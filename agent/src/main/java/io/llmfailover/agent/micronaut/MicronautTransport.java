@@ -17,7 +17,7 @@ import java.io.IOException;
  */
 final class MicronautTransport implements Transport {
 
-    /** Marks a request the agent sends to a fallback: a redirect it gets is not followed. */
+    /** Marks a request the runtime rewrote (a fallback's, or one with a key the agent put in): a redirect it gets is not followed. */
     private static final String FALLBACK_ATTEMPT = "io.llmfailover.micronaut.fallback-attempt";
 
     private final MicronautCall call;

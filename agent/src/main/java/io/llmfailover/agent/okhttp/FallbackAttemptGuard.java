@@ -8,11 +8,12 @@ import okhttp3.Response;
 
 /**
  * A network interceptor for the runtime's rewritten attempts (those tagged with their
- * {@link AttemptCredential}): puts the fallback's own key back where an SDK's interceptor removed
- * it, for its own origin only, and keeps OkHttp from following a fallback's redirect, which would
- * carry the key and the prompt elsewhere; the runtime sees the redirect and moves on. The app's own
- * requests pass straight through. So does a fallback attempt another client (Spring's RestClient)
- * sends through this one: its redirect is handed back, not followed.
+ * {@link AttemptCredential}): puts the attempt's own key back where an SDK's interceptor removed
+ * it, for its own origin only, and keeps OkHttp from following the attempt's redirect (whatever
+ * {@code followRedirects} says), which would carry the key and the prompt elsewhere: the redirect
+ * loses its {@code Location}, and the runtime sees it and moves on. The app's own requests pass
+ * straight through. A rewritten attempt another client (Spring's RestClient) sends through this
+ * one, on the thread that marked it, has its redirect handed back too.
  */
 final class FallbackAttemptGuard implements Interceptor {
 
@@ -20,7 +21,7 @@ final class FallbackAttemptGuard implements Interceptor {
     public Response intercept(Chain chain) throws IOException {
         Request request = chain.request();
         AttemptCredential credential = request.tag(AttemptCredential.class);
-        if (credential == null && !AttemptGuard.sendingFallback()) {
+        if (credential == null && !AttemptGuard.sendingRewritten()) {
             return chain.proceed(request);
         }
         Response response = chain.proceed(credential == null ? request : credential.restoreOn(request));

@@ -32,10 +32,16 @@ public final class ReactorNettyAdapter implements ReactorNettyHook {
     @Override
     public Object governed(Object receiver, String operation, Object function, Object ungoverned) {
         ReceiverOperation terminal = ReceiverOperation.of(operation, function != null);
-        if (terminal == null || AttemptGuard.active()) {
+        if (terminal == null) {
             return ungoverned;
         }
         HttpClient client = (HttpClient) receiver;
+        if (AttemptGuard.sendingRewritten()) {
+            return RedirectsOff.reassembled(client, terminal, function, ungoverned);
+        }
+        if (AttemptGuard.active()) {
+            return ungoverned;
+        }
         AppRequest app;
         try {
             app = AppRequest.of(client);

@@ -69,18 +69,19 @@ final class FactoryTransport implements Transport {
     /**
      * One attempt, its abort and its late release, as a named class rather than lambdas (see
      * {@code AdapterClassLoader}). Marked as the agent's traffic on whichever thread sends it, so
-     * the adapter of the client underneath leaves it alone.
+     * the adapter of the client underneath leaves it alone; a rewritten attempt's mark also has
+     * that adapter make the request follow no redirect.
      */
     private static final class Sending implements HeadDeadline.Attempt<SpringLlmResponse>, Runnable,
             Consumer<SpringLlmResponse> {
         private final ClientHttpRequest request;
-        private final boolean fallback;
+        private final boolean rewritten;
         private Thread sender;
         private boolean abandoned;
 
-        Sending(ClientHttpRequest request, boolean fallback) {
+        Sending(ClientHttpRequest request, boolean rewritten) {
             this.request = request;
-            this.fallback = fallback;
+            this.rewritten = rewritten;
         }
 
         @Override
@@ -91,7 +92,7 @@ final class FactoryTransport implements Transport {
                 }
                 sender = Thread.currentThread();
             }
-            try (AttemptGuard.Scope ours = fallback ? AttemptGuard.enterFallback() : AttemptGuard.enter()) {
+            try (AttemptGuard.Scope ours = rewritten ? AttemptGuard.enterRewritten() : AttemptGuard.enter()) {
                 ClientHttpResponse response = request.execute();
                 try {
                     // The status is read here, within the deadline: HttpURLConnection's head arrives only then.

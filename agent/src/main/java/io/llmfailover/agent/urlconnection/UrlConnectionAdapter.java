@@ -4,6 +4,7 @@ import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.bootstrap.UrlConnectionHook;
+import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.net.HttpURLConnection;
 import java.net.Proxy;
@@ -76,6 +77,11 @@ public final class UrlConnectionAdapter implements UrlConnectionHook {
 
     private Object judge(Object connection) {
         HttpURLConnection http = (HttpURLConnection) connection;
+        if (AttemptGuard.sendingRewritten()) {
+            // Another adapter's rewritten attempt (Spring's RestClient on this client): handed back, never followed.
+            http.setInstanceFollowRedirects(false);
+            return LEFT_ALONE;
+        }
         URI uri;
         try {
             uri = http.getURL().toURI();

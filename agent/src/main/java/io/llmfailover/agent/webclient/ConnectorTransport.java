@@ -45,9 +45,9 @@ final class ConnectorTransport implements Transport {
                     request -> app.writeCaptured(request, added)), attempt.headTimeout());
         }
         LlmRequest rewritten = attempt.request();
-        // Marked as a fallback while the connector sends it: a client underneath that follows
-        // redirects by default (Jetty) hands them back instead.
-        try (AttemptGuard.Scope fallback = AttemptGuard.enterFallback()) {
+        // Marked while the connector assembles and sends it: the adapter of the client underneath
+        // (Reactor Netty, Jetty, the JDK client, Apache HttpClient 5) makes that request follow no redirect.
+        try (AttemptGuard.Scope rewrittenAttempt = AttemptGuard.enterRewritten()) {
             return awaitHead(call, call.connector().connect(HttpMethod.valueOf(rewritten.method()), rewritten.uri(),
                     request -> write(rewritten, request)), attempt.headTimeout());
         }
