@@ -1,6 +1,7 @@
 package io.llmfailover.e2e;
 
 import io.llmfailover.e2e.FaultServer.Behaviour;
+import io.llmfailover.e2e.apps.AppArgs;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -9,7 +10,14 @@ import java.util.function.Function;
 /**
  * The rows of the fault matrix: what the app's own provider (the primary) and its fallback (the
  * backup) do, in the app's wire protocol, and what the app must then observe, blocking and
- * streaming. Every fault but three hits the primary; those name what the backup does too.
+ * streaming. Most faults hit the primary; the others name what the backup does too.
+ *
+ * <p>The redirect rows: the primary fails and the backup, asked with the backup's key, redirects
+ * to a spy ({@link Roles#ELSEWHERE}) that must receive nothing, whatever the status and whether or
+ * not the app built its client to follow redirects (a row whose cell name ends with {@link
+ * AppArgs#FOLLOWING_REDIRECTS_CELL}: each app says which switch it flips). The primary's error
+ * reaches the app. The rows after the first have the primary answer 502, which no client's own
+ * retry repeats (Apache HttpClient 5 retries a 503 a second later), so each ends in two round trips.
  */
 enum Fault {
     HEALTHY("healthy primary", wire -> ProviderBehaviours.answering(wire, Roles.PRIMARY),
@@ -44,8 +52,16 @@ enum Fault {
             Expected.answeredBy(Roles.PRIMARY, 1, 0)),
     GZIP_FROM_FALLBACK("503, backup gzip", wire -> serverError(wire, 503),
             wire -> ProviderBehaviours.answeringGzipped(wire, Roles.BACKUP), Expected.servedByBackup(), Expected.servedByBackup()),
-    REDIRECT_FROM_FALLBACK("503, backup 302", wire -> serverError(wire, 503), null,
-            Expected.primaryErrorReachesTheApp(503), Expected.primaryErrorReachesTheApp(503)),
+    REDIRECT_FROM_FALLBACK("503, backup 302", 503, 302),
+    REDIRECT_301("502, backup 301", 502, 301),
+    REDIRECT_303("502, backup 303", 502, 303),
+    REDIRECT_307("502, backup 307", 502, 307),
+    REDIRECT_308("502, backup 308", 502, 308),
+    REDIRECT_301_FOLLOWING("502, backup 301, app's client follows redirects", 502, 301),
+    REDIRECT_302_FOLLOWING("502, backup 302, app's client follows redirects", 502, 302),
+    REDIRECT_303_FOLLOWING("502, backup 303, app's client follows redirects", 502, 303),
+    REDIRECT_307_FOLLOWING("502, backup 307, app's client follows redirects", 502, 307),
+    REDIRECT_308_FOLLOWING("502, backup 308, app's client follows redirects", 502, 308),
     ABSURD_RATE_LIMIT_HEADERS("absurd rate-limit headers",
             wire -> rateLimited(wire, "Retry-After", "99999999999999999999", "retry-after-ms", "-5",
                     "x-ratelimit-reset-requests", "9999999999999h99m", "x-ratelimit-remaining-requests", "-1",
@@ -79,8 +95,16 @@ enum Fault {
     private final Function<ChatWire, Behaviour> primary;
     /** Null where the test wires it: a redirect to this cell's own server. */
     private final Function<ChatWire, Behaviour> backup;
+    /** The status the backup redirects with, to {@link Roles#ELSEWHERE}; 0 for a backup that does not. */
+    final int redirect;
     private final Expected blocking;
     private final Expected streaming;
+
+    /** A redirect row: the primary fails with {@code primaryStatus}, the backup redirects with {@code redirect}. */
+    Fault(String label, int primaryStatus, int redirect) {
+        this(label, wire -> serverError(wire, primaryStatus), null, redirect,
+                Expected.primaryErrorReachesTheApp(primaryStatus), Expected.primaryErrorReachesTheApp(primaryStatus));
+    }
 
     Fault(String label, Function<ChatWire, Behaviour> primary, Expected expected) {
         this(label, primary, expected, expected);
@@ -92,14 +116,23 @@ enum Fault {
 
     Fault(String label, Function<ChatWire, Behaviour> primary, Function<ChatWire, Behaviour> backup, Expected blocking,
             Expected streaming) {
+        this(label, primary, backup, 0, blocking, streaming);
+    }
+
+    private Fault(String label, Function<ChatWire, Behaviour> primary, Function<ChatWire, Behaviour> backup, int redirect,
+            Expected blocking, Expected streaming) {
         this.label = label;
         this.primary = primary;
         this.backup = backup;
+        this.redirect = redirect;
         this.blocking = blocking;
         this.streaming = streaming;
     }
 
-    /** The cell's name in URLs and provider names: {@code status-503}. */
+    /**
+     * The cell's name in URLs and provider names: {@code status-503}; one that ends with {@link
+     * AppArgs#FOLLOWING_REDIRECTS_CELL} has the app build its client to follow redirects.
+     */
     String cell() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');
     }
@@ -113,7 +146,7 @@ enum Fault {
         return primary == null ? null : primary.apply(wire);
     }
 
-    /** What the backup does, in this wire protocol; null when it redirects to where the test says. */
+    /** What the backup does, in this wire protocol; null when it redirects ({@link #redirect}) to where the test says. */
     Behaviour backup(ChatWire wire) {
         return backup == null ? null : backup.apply(wire);
     }

@@ -34,6 +34,7 @@ record FaultCell(ClientCall client, Fault fault, AppOutput output, long millis, 
     String describe() {
         return "\n--- cell: " + client + " x " + fault.label + " (" + millis + " ms)"
                 + "\n--- requests: primary=" + requests(Fault.Roles.PRIMARY) + " backup=" + requests(Fault.Roles.BACKUP)
+                + " elsewhere=" + requests(Fault.Roles.ELSEWHERE)
                 + "\n--- app output" + output.stdoutLines().stream()
                         .map(line -> line.length() > LINE_LIMIT ? line.substring(0, LINE_LIMIT) + "…" : line)
                         .collect(Collectors.joining("\n", "\n", "\n"))

@@ -31,11 +31,11 @@ import org.junit.jupiter.api.io.TempDir;
  */
 abstract class FaultMatrixTest {
 
-    private static final String APP_KEY = "sk-app-matrix-0123456789";
-    private static final String BACKUP_KEY = "sk-backup-matrix-9876543210";
-    private static final String BACKUP_KEY_VARIABLE = "E2E_BACKUP_KEY";
+    static final String APP_KEY = "sk-app-matrix-0123456789";
+    static final String BACKUP_KEY = "sk-backup-matrix-9876543210";
+    static final String BACKUP_KEY_VARIABLE = "E2E_BACKUP_KEY";
     /** The agent's deadline for a head, and for a stream's first content. */
-    private static final Duration TIMEOUT = Duration.ofMillis(1500);
+    static final Duration TIMEOUT = Duration.ofMillis(1500);
     /** A cell's call ends within the agent's timeout plus this; a hang would take the app's 30 s. */
     private static final Duration SLACK = Duration.ofSeconds(5);
     /**
@@ -120,11 +120,15 @@ abstract class FaultMatrixTest {
                 server.on(fault.cell(), Roles.PRIMARY, fault.primary(wire));
             }
             Behaviour backup = fault.backup(wire);
-            server.on(fault.cell(), Roles.BACKUP, backup != null ? backup
-                    : ProviderBehaviours.redirectingTo(server.rootUrl(fault.cell(), Roles.ELSEWHERE) + wire.versionPath + wire.operationPath));
+            server.on(fault.cell(), Roles.BACKUP, backup != null ? backup : redirectingElsewhere(server, fault.cell(), fault.redirect, wire));
             server.on(fault.cell(), Roles.ELSEWHERE, ProviderBehaviours.answering(wire, Roles.ELSEWHERE));
         }
         return server;
+    }
+
+    /** A backup that redirects with {@code status} to {@code cell}'s {@link Roles#ELSEWHERE}, which answers if asked. */
+    static Behaviour redirectingElsewhere(FaultServer server, String cell, int status, ChatWire wire) {
+        return ProviderBehaviours.redirectingTo(status, server.rootUrl(cell, Roles.ELSEWHERE) + wire.versionPath + wire.operationPath);
     }
 
     /** Where the app sends the cell's call: its primary, or a port nothing listens on; version path included. */
@@ -137,23 +141,33 @@ abstract class FaultMatrixTest {
 
     /** Each cell a route of its own, from its primary to its backup: no cell's breaker or throttle touches another's. */
     private static ConfigFile config(FaultServer server, int deadPort, ChatWire wire) {
-        ConfigFile config = ConfigFile.create()
+        ConfigFile config = cellsConfig();
+        for (Fault fault : Fault.values()) {
+            withCell(config, server, fault.cell(), primaryUrl(server, fault, deadPort, wire), wire);
+        }
+        return config;
+    }
+
+    /** The settings every cell shares: the agent's timeouts. */
+    static ConfigFile cellsConfig() {
+        return ConfigFile.create()
                 .comment("One route per cell of the fault matrix, primary falling over to backup.")
                 .set("timeout.first-byte", TIMEOUT.toMillis() + "ms")
                 .set("timeout.head", TIMEOUT.toMillis() + "ms");
-        for (Fault fault : Fault.values()) {
-            String primary = fault.cell() + "-" + Roles.PRIMARY;
-            String backup = fault.cell() + "-" + Roles.BACKUP;
-            config.set("provider." + primary + ".url", primaryUrl(server, fault, deadPort, wire))
-                    .set("provider." + primary + ".protocol", wire.protocol)
-                    .set("provider." + backup + ".url", server.rootUrl(fault.cell(), Roles.BACKUP) + wire.versionPath)
-                    .set("provider." + backup + ".protocol", wire.protocol)
-                    .set("provider." + backup + ".api-key", "${" + BACKUP_KEY_VARIABLE + "}")
-                    .set("provider." + backup + ".model.*", "backup-model")
-                    .set("route." + fault.cell() + ".match", primary)
-                    .set("route." + fault.cell() + ".chain", primary + ", " + backup);
-        }
-        return config;
+    }
+
+    /** {@code cell}'s route: its primary at {@code primaryUrl}, then its backup on {@code server}, with a key and a model of its own. */
+    static ConfigFile withCell(ConfigFile config, FaultServer server, String cell, String primaryUrl, ChatWire wire) {
+        String primary = cell + "-" + Roles.PRIMARY;
+        String backup = cell + "-" + Roles.BACKUP;
+        return config.set("provider." + primary + ".url", primaryUrl)
+                .set("provider." + primary + ".protocol", wire.protocol)
+                .set("provider." + backup + ".url", server.rootUrl(cell, Roles.BACKUP) + wire.versionPath)
+                .set("provider." + backup + ".protocol", wire.protocol)
+                .set("provider." + backup + ".api-key", "${" + BACKUP_KEY_VARIABLE + "}")
+                .set("provider." + backup + ".model.*", "backup-model")
+                .set("route." + cell + ".match", primary)
+                .set("route." + cell + ".chain", primary + ", " + backup);
     }
 
     /** The child's output cut at its {@code CELL} lines, one app run per cell. */

@@ -199,9 +199,9 @@ final class ProviderBehaviours {
         };
     }
 
-    /** A redirect to another path on this server, whose requests the test counts. */
-    static Behaviour redirectingTo(String location) {
-        return exchange -> exchange.respond(302, "application/json", "{}", "Location", location);
+    /** A redirect with {@code status} to another path on this server, whose requests the test counts. */
+    static Behaviour redirectingTo(int status, String location) {
+        return exchange -> exchange.respond(status, "application/json", "{}", "Location", location);
     }
 
     /**

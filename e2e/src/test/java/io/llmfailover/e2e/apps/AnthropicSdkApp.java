@@ -2,6 +2,7 @@ package io.llmfailover.e2e.apps;
 
 import com.anthropic.client.AnthropicClient;
 import com.anthropic.client.okhttp.AnthropicOkHttpClient;
+import com.anthropic.core.RequestOptions;
 import com.anthropic.core.http.Headers;
 import com.anthropic.core.http.HttpResponseFor;
 import com.anthropic.core.http.StreamResponse;
@@ -25,6 +26,8 @@ import java.util.stream.Collectors;
 public final class AnthropicSdkApp {
 
     private final AnthropicClient client;
+    /** Redirects are OkHttp's to follow, on by default; following on sets the SDK's per-request switch all the same. */
+    private final RequestOptions options;
     private final MessageCreateParams params = MessageCreateParams.builder()
             .model("claude-sonnet-4-5")
             .maxTokens(300)
@@ -32,8 +35,9 @@ public final class AnthropicSdkApp {
             .addUserMessage("Say hello")
             .build();
 
-    private AnthropicSdkApp(AnthropicClient client) {
+    private AnthropicSdkApp(AnthropicClient client, boolean followRedirects) {
         this.client = client;
+        this.options = followRedirects ? RequestOptions.builder().followRedirects(true).build() : RequestOptions.none();
     }
 
     public static void main(String[] args) throws Exception {
@@ -49,7 +53,7 @@ public final class AnthropicSdkApp {
         }
         AnthropicClient client = builder.build();
         try {
-            AnthropicSdkApp sdkApp = new AnthropicSdkApp(client);
+            AnthropicSdkApp sdkApp = new AnthropicSdkApp(client, app.followsRedirects());
             app.plan().run(number -> sdkApp.call(number, app.streaming()));
         } finally {
             client.close();
@@ -73,7 +77,7 @@ public final class AnthropicSdkApp {
     }
 
     private void create(int number) {
-        HttpResponseFor<Message> response = client.messages().withRawResponse().create(params);
+        HttpResponseFor<Message> response = client.messages().withRawResponse().create(params, options);
         Message message = response.parse();
         String text = message.content().stream()
                 .flatMap(block -> block.text().stream())
@@ -86,7 +90,7 @@ public final class AnthropicSdkApp {
         StringBuilder content = new StringBuilder();
         AtomicInteger index = new AtomicInteger();
         HttpResponseFor<StreamResponse<RawMessageStreamEvent>> response =
-                client.messages().withRawResponse().createStreaming(params);
+                client.messages().withRawResponse().createStreaming(params, options);
         try (StreamResponse<RawMessageStreamEvent> events = response.parse()) {
             events.stream()
                     .flatMap(event -> event.contentBlockDelta().stream())

@@ -10,11 +10,13 @@ import org.apache.http.entity.ContentType;
 import org.apache.http.entity.InputStreamEntity;
 import org.apache.http.entity.StringEntity;
 import org.apache.http.impl.client.CloseableHttpClient;
+import org.apache.http.impl.client.HttpClientBuilder;
 import org.apache.http.impl.client.HttpClients;
+import org.apache.http.impl.client.LaxRedirectStrategy;
 
 /**
  * An ordinary app that calls an OpenAI-compatible endpoint with Apache HttpClient 4.x, default
- * settings, or uploads a large file. Args: see {@link AppArgs}.
+ * settings (with following on, the lax redirect strategy), or uploads a large file. Args: see {@link AppArgs}.
  */
 public final class ApacheHttp4App {
 
@@ -29,7 +31,12 @@ public final class ApacheHttp4App {
     public static void main(String[] args) throws Exception {
         AppArgs app = AppArgs.parse(args);
         RequestConfig timeouts = RequestConfig.custom().setConnectTimeout(10_000).setSocketTimeout(30_000).build();
-        try (CloseableHttpClient http = HttpClients.custom().setDefaultRequestConfig(timeouts).build()) {
+        HttpClientBuilder builder = HttpClients.custom().setDefaultRequestConfig(timeouts);
+        if (app.followsRedirects()) {
+            // The default strategy follows a POST's 303 only; the lax one its 301, 302 and 307 too.
+            builder.setRedirectStrategy(LaxRedirectStrategy.INSTANCE);
+        }
+        try (CloseableHttpClient http = builder.build()) {
             ApacheHttp4App apacheApp = new ApacheHttp4App(http, app);
             app.plan().run(apacheApp::call);
         }

@@ -25,7 +25,6 @@ import org.apache.hc.core5.http.message.BasicHttpRequest;
 import org.apache.hc.core5.http.nio.StreamChannel;
 import org.apache.hc.core5.http.nio.entity.AbstractBinAsyncEntityProducer;
 import org.apache.hc.core5.http.nio.support.BasicRequestProducer;
-import org.apache.hc.core5.util.Timeout;
 
 /**
  * An ordinary app that calls an OpenAI-compatible endpoint with Apache HttpClient 5's async
@@ -45,7 +44,7 @@ public final class ApacheHttp5AsyncApp {
 
     public static void main(String[] args) throws Exception {
         AppArgs app = AppArgs.parse(args);
-        RequestConfig timeouts = RequestConfig.custom().setResponseTimeout(Timeout.ofSeconds(30)).build();
+        RequestConfig timeouts = ApacheHttp5App.requestConfig(app);
         HttpAsyncClientBuilder builder = HttpAsyncClients.custom().setDefaultRequestConfig(timeouts);
         if (!ApacheHttp5App.automaticRetries()) {
             builder.disableAutomaticRetries();

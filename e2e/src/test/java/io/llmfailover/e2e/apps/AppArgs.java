@@ -22,6 +22,17 @@ public record AppArgs(String baseUrl, String apiKey, Mode mode, CallPlan plan) {
     /** A JVM option: the JDK client app names this route in an {@code x-llm-route} header. */
     public static final String ROUTE_PROPERTY = "e2e.llm-route";
 
+    /**
+     * A JVM option: the app builds its client with redirect following switched on, as far as the
+     * client lets it (each app says which switch it flips; where following is the client's
+     * default, it sets it all the same). {@link FaultMatrixApp} sets it for each cell whose name
+     * ends with {@link #FOLLOWING_REDIRECTS_CELL}.
+     */
+    public static final String FOLLOW_REDIRECTS_PROPERTY = "e2e.follow-redirects";
+
+    /** How the name of a fault matrix cell ends when its app's client follows redirects. */
+    public static final String FOLLOWING_REDIRECTS_CELL = "-following";
+
     public static AppArgs parse(String[] args) {
         if (args.length != 4) {
             throw new IllegalArgumentException(
@@ -36,6 +47,11 @@ public record AppArgs(String baseUrl, String apiKey, Mode mode, CallPlan plan) {
 
     public boolean uploading() {
         return mode == Mode.UPLOAD;
+    }
+
+    /** Whether the app builds its client with redirect following switched on ({@value #FOLLOW_REDIRECTS_PROPERTY}). */
+    public boolean followsRedirects() {
+        return Boolean.getBoolean(FOLLOW_REDIRECTS_PROPERTY);
     }
 
     /** Where mode {@code upload} posts its file: the OpenAI files API, not a governed operation. */

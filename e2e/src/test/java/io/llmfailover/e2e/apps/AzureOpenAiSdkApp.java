@@ -9,6 +9,7 @@ import com.azure.ai.openai.models.ChatRequestUserMessage;
 import com.azure.core.exception.HttpResponseException;
 import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.HttpHeaders;
+import com.azure.core.http.netty.NettyAsyncHttpClientBuilder;
 import com.azure.core.http.policy.AddHeadersPolicy;
 import com.azure.core.http.policy.FixedDelayOptions;
 import com.azure.core.http.policy.RetryOptions;
@@ -33,8 +34,17 @@ public final class AzureOpenAiSdkApp {
 
     private final OpenAIClient client;
 
+    /**
+     * Its transport's Reactor Netty client follows no redirect by default; following on hands the
+     * transport a client made with {@code followRedirect(true)}.
+     */
     private AzureOpenAiSdkApp(AppArgs app) {
-        this.client = new OpenAIClientBuilder()
+        OpenAIClientBuilder builder = new OpenAIClientBuilder();
+        if (app.followsRedirects()) {
+            builder.httpClient(new NettyAsyncHttpClientBuilder(reactor.netty.http.client.HttpClient.create().followRedirect(true))
+                    .build());
+        }
+        this.client = builder
                 .endpoint(app.baseUrl())
                 .addPolicy(new AddHeadersPolicy(new HttpHeaders().set(HttpHeaderName.fromString("api-key"), app.apiKey())))
                 .retryOptions(new RetryOptions(new FixedDelayOptions(0, Duration.ofMillis(1))))

@@ -8,7 +8,8 @@ import java.lang.reflect.Method;
  * cells of the fault matrix, or FailoverTest's scenarios. {@code <app class> <api key>
  * <blocking|stream> <cell>=<base url>[ <call plan>] ...}: one call per cell unless a plan is given.
  * Around each run it prints {@code CELL fault=<cell>} and {@code CELL-END fault=<cell> millis=<n>},
- * the time the app's run took.
+ * the time the app's run took. A cell whose name ends with {@link AppArgs#FOLLOWING_REDIRECTS_CELL}
+ * runs with {@value AppArgs#FOLLOW_REDIRECTS_PROPERTY} set: its app builds a client that follows redirects.
  *
  * <p>An app whose {@code main} must end the JVM (Reactor Netty's threads are not daemons) offers
  * {@code run(String[])} for this, and this app exits once every cell ran.
@@ -23,6 +24,8 @@ public final class FaultMatrixApp {
             String[] cell = args[i].split("=", 2);
             String[] urlAndPlan = cell[1].split(" ", 2);
             String plan = urlAndPlan.length == 2 ? urlAndPlan[1] : "1";
+            System.setProperty(AppArgs.FOLLOW_REDIRECTS_PROPERTY,
+                    String.valueOf(cell[0].endsWith(AppArgs.FOLLOWING_REDIRECTS_CELL)));
             Report.line("CELL fault=" + cell[0]);
             long started = System.nanoTime();
             try {

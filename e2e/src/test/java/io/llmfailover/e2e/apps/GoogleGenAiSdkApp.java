@@ -17,7 +17,9 @@ import java.util.Optional;
 /**
  * An ordinary app written against Google's Gen AI SDK ({@code com.google.genai:google-genai}, the
  * Gemini Developer API), knowing nothing of the agent. Args: see {@link AppArgs}, with the SDK's
- * base URL without version path ({@code http://127.0.0.1:8080}); the SDK adds {@code v1beta}.
+ * base URL without version path ({@code http://127.0.0.1:8080}); the SDK adds {@code v1beta}. Its
+ * OkHttp client follows redirects, OkHttp's default, which the SDK offers no switch for: a cell
+ * that asks for following ({@link AppArgs#followsRedirects()}) runs as any other.
  */
 public final class GoogleGenAiSdkApp {
 

@@ -21,10 +21,15 @@ public final class JdkHttpClientApp {
 
     static final String PROVIDER_HEADER = "x-llm-failover-provider";
 
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final HttpClient http;
     private final AppArgs app;
 
+    /** The JDK's default is {@code Redirect.NEVER}; following on is {@code Redirect.ALWAYS}. */
     private JdkHttpClientApp(AppArgs app) {
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(Duration.ofSeconds(10))
+                .followRedirects(app.followsRedirects() ? HttpClient.Redirect.ALWAYS : HttpClient.Redirect.NEVER)
+                .build();
         this.app = app;
     }
 

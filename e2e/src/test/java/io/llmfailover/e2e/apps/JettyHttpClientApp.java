@@ -34,6 +34,9 @@ public final class JettyHttpClientApp {
     public static void main(String[] args) throws Exception {
         AppArgs app = AppArgs.parse(args);
         HttpClient http = new HttpClient();
+        if (app.followsRedirects()) {
+            http.setFollowRedirects(true); // Jetty's default, set all the same (and on each request below)
+        }
         http.start();
         try {
             JettyHttpClientApp jettyApp = new JettyHttpClientApp(http, app);
@@ -48,6 +51,7 @@ public final class JettyHttpClientApp {
         Request request = http.newRequest(app.baseUrl() + "/chat/completions")
                 .method(HttpMethod.POST)
                 .timeout(30, TimeUnit.SECONDS)
+                .followRedirects(http.isFollowRedirects())
                 .headers(headers -> headers.put("Authorization", "Bearer " + app.apiKey()))
                 .body(new StringRequestContent("application/json", ChatExchange.requestBody(app.streaming())));
         try {

@@ -34,6 +34,9 @@ public final class JettyWebClientApp {
     public static void main(String[] args) throws Exception {
         AppArgs app = AppArgs.parse(args);
         HttpClient http = new HttpClient();
+        if (app.followsRedirects()) {
+            http.setFollowRedirects(true); // Jetty's default, set all the same
+        }
         http.start();
         try {
             WebClient web = WebClient.builder()

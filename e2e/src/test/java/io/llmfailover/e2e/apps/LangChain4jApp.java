@@ -1,10 +1,12 @@
 package io.llmfailover.e2e.apps;
 
 import dev.langchain4j.exception.HttpException;
+import dev.langchain4j.http.client.jdk.JdkHttpClientBuilder;
 import dev.langchain4j.model.chat.response.ChatResponse;
 import dev.langchain4j.model.chat.response.StreamingChatResponseHandler;
 import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
+import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -24,6 +26,7 @@ public final class LangChain4jApp {
     private LangChain4jApp(AppArgs app) {
         this.app = app;
         this.model = OpenAiChatModel.builder()
+                .httpClientBuilder(transport(app))
                 .baseUrl(app.baseUrl())
                 .apiKey(app.apiKey())
                 .modelName("gpt-4o")
@@ -31,11 +34,21 @@ public final class LangChain4jApp {
                 .timeout(Duration.ofSeconds(30))
                 .build();
         this.streamingModel = OpenAiStreamingChatModel.builder()
+                .httpClientBuilder(transport(app))
                 .baseUrl(app.baseUrl())
                 .apiKey(app.apiKey())
                 .modelName("gpt-4o")
                 .timeout(Duration.ofSeconds(30))
                 .build();
+    }
+
+    /**
+     * LangChain4j's JDK transport, on a JDK client that follows no redirect ({@code Redirect.NEVER},
+     * the default) or, with following on, {@code Redirect.ALWAYS}.
+     */
+    private static JdkHttpClientBuilder transport(AppArgs app) {
+        return new JdkHttpClientBuilder().httpClientBuilder(HttpClient.newBuilder()
+                .followRedirects(app.followsRedirects() ? HttpClient.Redirect.ALWAYS : HttpClient.Redirect.NEVER));
     }
 
     public static void main(String[] args) throws Exception {

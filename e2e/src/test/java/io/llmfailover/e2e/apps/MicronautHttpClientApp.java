@@ -52,6 +52,9 @@ public final class MicronautHttpClientApp {
         DefaultHttpClientConfiguration configuration = new DefaultHttpClientConfiguration();
         configuration.setReadTimeout(Duration.ofSeconds(30));
         configuration.setMaxContentLength(MAX_ANSWER_BYTES);
+        if (app.followsRedirects()) {
+            configuration.setFollowRedirects(true); // follow-redirects, Micronaut's default, set all the same
+        }
         URI base = URI.create(app.baseUrl());
         try (StreamingHttpClient http = StreamingHttpClient.create(new URL(base.getScheme() + "://" + base.getAuthority()), configuration)) {
             MicronautHttpClientApp micronautApp = new MicronautHttpClientApp(http, app);

@@ -22,10 +22,16 @@ public final class OkHttp3App {
 
     private static final MediaType JSON = MediaType.parse("application/json");
 
-    private final OkHttpClient http = new OkHttpClient.Builder().readTimeout(30, TimeUnit.SECONDS).build();
+    private final OkHttpClient http;
     private final AppArgs app;
 
+    /** OkHttp follows redirects by default; following on sets {@code followRedirects} and {@code followSslRedirects} all the same. */
     private OkHttp3App(AppArgs app) {
+        OkHttpClient.Builder http = new OkHttpClient.Builder().readTimeout(30, TimeUnit.SECONDS);
+        if (app.followsRedirects()) {
+            http.followRedirects(true).followSslRedirects(true);
+        }
+        this.http = http.build();
         this.app = app;
     }
 

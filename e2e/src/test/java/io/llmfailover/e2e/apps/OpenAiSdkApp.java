@@ -47,6 +47,9 @@ public final class OpenAiSdkApp {
         if (!SdkRetries.leftAtDefault()) {
             builder.maxRetries(0);
         }
+        if (app.followsRedirects()) {
+            builder.followRedirects(true); // OkHttp's default, set all the same
+        }
         OpenAIClient client = builder.build();
         try {
             OpenAiSdkApp sdkApp = new OpenAiSdkApp(client);

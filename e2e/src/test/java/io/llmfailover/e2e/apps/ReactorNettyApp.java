@@ -15,10 +15,12 @@ import reactor.netty.http.client.HttpClientResponse;
  */
 public final class ReactorNettyApp {
 
-    private final HttpClient http = HttpClient.create().responseTimeout(Duration.ofSeconds(30));
+    private final HttpClient http;
     private final AppArgs app;
 
+    /** Reactor Netty follows no redirect by default; following on is {@code followRedirect(true)}. */
     private ReactorNettyApp(AppArgs app) {
+        this.http = HttpClient.create().responseTimeout(Duration.ofSeconds(30)).followRedirect(app.followsRedirects());
         this.app = app;
     }
 

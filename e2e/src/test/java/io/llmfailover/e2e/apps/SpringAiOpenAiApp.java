@@ -1,6 +1,7 @@
 package io.llmfailover.e2e.apps;
 
 import java.io.InputStream;
+import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -12,6 +13,8 @@ import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionChunk;
 import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionMessage;
 import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionMessage.Role;
 import org.springframework.ai.openai.api.OpenAiApi.ChatCompletionRequest;
+import org.apache.hc.client5.http.config.RequestConfig;
+import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.springframework.core.io.AbstractResource;
 import org.springframework.core.io.buffer.DataBuffer;
@@ -23,6 +26,7 @@ import org.springframework.http.client.ClientHttpRequestFactory;
 import org.springframework.http.client.HttpComponentsClientHttpRequestFactory;
 import org.springframework.http.client.JdkClientHttpRequestFactory;
 import org.springframework.http.client.MultipartBodyBuilder;
+import org.springframework.http.client.reactive.ReactorClientHttpConnector;
 import org.springframework.util.LinkedMultiValueMap;
 import org.springframework.util.MultiValueMap;
 import org.springframework.web.client.RestClient;
@@ -67,9 +71,13 @@ public final class SpringAiOpenAiApp {
         }
         // Spring AI's base URL is the host; it adds /v1/chat/completions itself.
         String root = app.baseUrl().replaceFirst("/v1$", "");
-        RestClient.Builder restClient = RestClient.builder().requestFactory(requestFactory());
-        SpringAiOpenAiApp springApp = new SpringAiOpenAiApp(
-                OpenAiApi.builder().baseUrl(root).apiKey(app.apiKey()).restClientBuilder(restClient).build());
+        RestClient.Builder restClient = RestClient.builder().requestFactory(requestFactory(app.followsRedirects()));
+        OpenAiApi.Builder api = OpenAiApi.builder().baseUrl(root).apiKey(app.apiKey()).restClientBuilder(restClient);
+        if (app.followsRedirects()) {
+            api.webClientBuilder(WebClient.builder().clientConnector(
+                    new ReactorClientHttpConnector(reactor.netty.http.client.HttpClient.create().followRedirect(true))));
+        }
+        SpringAiOpenAiApp springApp = new SpringAiOpenAiApp(api.build());
         app.plan().run(number -> springApp.call(number, app.streaming()));
         Report.done();
     }
@@ -79,12 +87,22 @@ public final class SpringAiOpenAiApp {
      * would retry the agent's attempts on 429 and 503 (see the README's Clients and SDKs). Or, with
      * {@value #FACTORY_PROPERTY}{@code =jdk}, the JDK {@code HttpClient}, as Spring picks it when
      * Apache is absent.
+     *
+     * @param followRedirects the JDK client's {@code Redirect.ALWAYS} rather than its default
+     *     {@code NEVER}; Apache's redirects, on by default, are switched on all the same
+     *     ({@code setRedirectsEnabled(true)}); the WebClient's Reactor Netty gets {@code followRedirect(true)}
      */
-    private static ClientHttpRequestFactory requestFactory() {
+    private static ClientHttpRequestFactory requestFactory(boolean followRedirects) {
         if ("jdk".equals(System.getProperty(FACTORY_PROPERTY))) {
-            return new JdkClientHttpRequestFactory();
+            return followRedirects
+                    ? new JdkClientHttpRequestFactory(HttpClient.newBuilder().followRedirects(HttpClient.Redirect.ALWAYS).build())
+                    : new JdkClientHttpRequestFactory();
         }
-        return new HttpComponentsClientHttpRequestFactory(HttpClients.custom().disableAutomaticRetries().build());
+        HttpClientBuilder apache = HttpClients.custom().disableAutomaticRetries();
+        if (followRedirects) {
+            apache.setDefaultRequestConfig(RequestConfig.custom().setRedirectsEnabled(true).build());
+        }
+        return new HttpComponentsClientHttpRequestFactory(apache.build());
     }
 
     /**
@@ -111,7 +129,7 @@ public final class SpringAiOpenAiApp {
     private static ResponseEntity<String> uploadWithRestClient(AppArgs app) {
         MultiValueMap<String, Object> form = new LinkedMultiValueMap<>();
         form.add(GeneratedUpload.PART_NAME, new GeneratedResource());
-        return RestClient.builder().requestFactory(requestFactory()).build()
+        return RestClient.builder().requestFactory(requestFactory(app.followsRedirects())).build()
                 .post()
                 .uri(app.filesUrl())
                 .header("Authorization", "Bearer " + app.apiKey())

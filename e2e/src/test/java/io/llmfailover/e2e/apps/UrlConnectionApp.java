@@ -10,6 +10,7 @@ import java.nio.charset.StandardCharsets;
 /**
  * An ordinary app that calls an OpenAI-compatible endpoint with the JDK's
  * {@link HttpURLConnection} and reads streams line by line, or uploads a large file. Args: see {@link AppArgs}.
+ * The connection follows redirects, its default; with following on it sets {@code setInstanceFollowRedirects(true)} all the same.
  */
 public final class UrlConnectionApp {
 
@@ -35,6 +36,9 @@ public final class UrlConnectionApp {
             connection = (HttpURLConnection) new URL(app.baseUrl() + "/chat/completions").openConnection();
             connection.setConnectTimeout(10_000);
             connection.setReadTimeout(30_000);
+            if (app.followsRedirects()) {
+                connection.setInstanceFollowRedirects(true); // the default, set all the same
+            }
             connection.setRequestMethod("POST");
             connection.setDoOutput(true);
             connection.setRequestProperty("Authorization", "Bearer " + app.apiKey());

@@ -14,6 +14,8 @@ import java.util.concurrent.ExecutionException;
  * default settings. Blocking: the main thread waits on the call's future
  * ({@code toCompletionStage().toCompletableFuture().get()}) while the body is read whole on the
  * event loop; streaming: a handler reports each event as its buffer arrives. Args: see {@link AppArgs}.
+ * Its requests follow no redirect, Vert.x's default; with following on, their options say
+ * {@code setFollowRedirects(true)} (Vert.x then follows a POST's 303, as a GET).
  */
 public final class VertxHttpClientApp {
 
@@ -42,6 +44,7 @@ public final class VertxHttpClientApp {
                 .setMethod(HttpMethod.POST)
                 .setAbsoluteURI(app.baseUrl() + "/chat/completions")
                 .setIdleTimeout(30_000)
+                .setFollowRedirects(app.followsRedirects())
                 .putHeader("Authorization", "Bearer " + app.apiKey())
                 .putHeader("Content-Type", "application/json");
         String body = ChatExchange.requestBody(app.streaming());

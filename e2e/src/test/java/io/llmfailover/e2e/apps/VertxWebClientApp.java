@@ -32,7 +32,11 @@ public final class VertxWebClientApp {
         AppArgs app = AppArgs.parse(args);
         Vertx vertx = Vertx.vertx();
         try {
-            WebClient web = WebClient.create(vertx, new WebClientOptions().setIdleTimeout(30));
+            WebClientOptions options = new WebClientOptions().setIdleTimeout(30);
+            if (app.followsRedirects()) {
+                options.setFollowRedirects(true); // WebClient follows redirects itself by default: set all the same
+            }
+            WebClient web = WebClient.create(vertx, options);
             app.plan().run(new VertxWebClientApp(web, app)::call);
         } finally {
             vertx.close().toCompletionStage().toCompletableFuture().get();

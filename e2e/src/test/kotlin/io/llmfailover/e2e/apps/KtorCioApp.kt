@@ -2,6 +2,7 @@ package io.llmfailover.e2e.apps
 
 import io.ktor.client.HttpClient
 import io.ktor.client.engine.cio.CIO
+import io.ktor.client.plugins.HttpRedirect
 import io.ktor.client.request.HttpRequestBuilder
 import io.ktor.client.request.header
 import io.ktor.client.request.post
@@ -26,10 +27,21 @@ object KtorCioApp {
     @JvmStatic
     fun main(args: Array<String>) {
         val app = AppArgs.parse(args)
-        HttpClient(CIO).use { client ->
+        client(app).use { client ->
             app.plan().run { number -> runBlocking { call(client, app, number) } }
         }
         Report.done()
+    }
+
+    /**
+     * Ktor's `HttpRedirect` plugin, installed by default (`followRedirects = true`), follows only a
+     * GET's or a HEAD's redirect; following on also lets it follow a POST's (`checkHttpMethod = false`).
+     */
+    private fun client(app: AppArgs): HttpClient = if (!app.followsRedirects()) HttpClient(CIO) else HttpClient(CIO) {
+        followRedirects = true
+        install(HttpRedirect) {
+            checkHttpMethod = false
+        }
     }
 
     private suspend fun call(client: HttpClient, app: AppArgs, number: Int) {
