@@ -22,18 +22,18 @@ final class PastCapSend {
     private final Queue<Buffer> pending = new ArrayDeque<>();
     private final CompletableFuture<VertxLlmResponse> head = new CompletableFuture<>();
     private final boolean chunked;
-    private final GovernedRequest app;
+    private final VertxCall call;
     private HttpClientRequest request;
     private boolean ended;
 
-    private PastCapSend(boolean chunked, GovernedRequest app) {
+    private PastCapSend(boolean chunked, VertxCall call) {
         this.chunked = chunked;
-        this.app = app;
+        this.call = call;
     }
 
     /** Asks the app's client for the request, on the app's thread, marked as the agent's own so it is not governed again. */
     static PastCapSend open(VertxCall call, byte[] held, boolean chunked) {
-        PastCapSend send = new PastCapSend(chunked, call.appRequest());
+        PastCapSend send = new PastCapSend(chunked, call);
         if (held.length > 0) {
             send.write(Buffer.buffer(held));
         }
@@ -71,7 +71,7 @@ final class PastCapSend {
             return;
         }
         request = connecting.result();
-        app.redirectsAsSetOn(request);
+        call.appRequest().redirectsAsSetOn(request);
         if (chunked || !request.headers().contains(HttpHeaders.CONTENT_LENGTH)) {
             request.setChunked(true);
         }
