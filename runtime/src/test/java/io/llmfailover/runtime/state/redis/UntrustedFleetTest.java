@@ -177,13 +177,15 @@ class UntrustedFleetTest {
         }
         direct.set(prefix + "open:openai/marker", "1", SetParams.setParams().px(60_000));
         direct.publish(prefix + "events", "2 hostile opened 60000 openai/marker");
+        direct.publish(prefix + "events", "hostile opened openai/marker " + (System.currentTimeMillis() + 60_000));
         Eventually.until(() -> marker.state() == BreakerState.OPEN, "every message before the marker was read");
 
         FleetState starting = instance(Clock.SYSTEM);
 
         for (FleetState instance : List.of(listening, starting)) {
-            assertTrue(instance.controls().breakersOf("openai").size() <= 1, "" + instance.controls().breakersOf("openai"));
-            assertEquals(Map.of(), instance.controls().throttlesOf("openai"));
+            assertTrue(instance.controls().breakersOf("openai").size() <= 1,
+                    "breakers made on the fleet's word: " + instance.controls().breakersOf("openai").size());
+            assertEquals(0, instance.controls().throttlesOf("openai").size(), "throttles made on the fleet's word");
         }
         CircuitBreaker used = starting.breaker("openai", "gpt-4o");
         direct.publish(prefix + "events", "2 hostile opened 60000 openai/gpt-4o");
@@ -207,7 +209,7 @@ class UntrustedFleetTest {
         RedisFleetStore store = store();
         store.tryTakeProbe("openai/gpt-4o", 1, 5_000);
         store.close();
-        Eventually.until(() -> keysOfFleet().size() >= 6, "the writes reach Redis: " + keysOfFleet());
+        Eventually.until(() -> keysOfFleet().size() >= 5, "the writes reach Redis: " + keysOfFleet());
 
         for (String key : keysOfFleet()) {
             long ttl = direct.pttl(key);
