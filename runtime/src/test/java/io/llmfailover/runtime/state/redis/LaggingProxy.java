@@ -12,9 +12,9 @@ import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
- * A loopback proxy in front of a redis-server that makes it slow: each chunk it passes, either way,
- * waits {@code lag} first; trickling, it passes one byte at a time, each after the lag, as a Redis
- * that answers every read just in time would.
+ * A loopback proxy in front of a redis-server that makes it slow: lagging, each chunk it passes,
+ * either way, waits {@code lag} first; trickling, it passes what Redis answers one byte at a time,
+ * each after the lag, as a Redis that answers every read just in time would.
  */
 final class LaggingProxy implements AutoCloseable {
 
@@ -37,7 +37,7 @@ final class LaggingProxy implements AutoCloseable {
         return new LaggingProxy(redisPort, lag, false);
     }
 
-    /** One byte at a time, either way, each after {@code lag}. */
+    /** What Redis answers, one byte at a time, each after {@code lag}; what it is asked, at once. */
     static LaggingProxy trickling(int redisPort, Duration lag) throws IOException {
         return new LaggingProxy(redisPort, lag, true);
     }
@@ -53,20 +53,22 @@ final class LaggingProxy implements AutoCloseable {
                 Socket redis = new Socket(InetAddress.getLoopbackAddress(), redisPort);
                 sockets.add(client);
                 sockets.add(redis);
-                AgentThread.daemon("lagging-proxy-up", () -> pump(client, redis)).start();
-                AgentThread.daemon("lagging-proxy-down", () -> pump(redis, client)).start();
+                AgentThread.daemon("lagging-proxy-up", () -> pump(client, redis, !trickle)).start();
+                AgentThread.daemon("lagging-proxy-down", () -> pump(redis, client, true)).start();
             } catch (IOException e) {
                 return;
             }
         }
     }
 
-    private void pump(Socket from, Socket to) {
-        byte[] buffer = new byte[trickle ? 1 : 16 * 1024];
+    private void pump(Socket from, Socket to, boolean lagged) {
+        byte[] buffer = new byte[trickle && lagged ? 1 : 16 * 1024];
         try (InputStream in = from.getInputStream(); OutputStream out = to.getOutputStream()) {
             int read;
             while ((read = in.read(buffer)) >= 0) {
-                Thread.sleep(lagMillis);
+                if (lagged) {
+                    Thread.sleep(lagMillis);
+                }
                 out.write(buffer, 0, read);
                 out.flush();
             }
