@@ -229,8 +229,9 @@ public final class FleetState implements ResilienceState, AutoCloseable {
             }
         }
 
+        /** {@code millis} from the fleet as nanoseconds, at most {@code longestNanos}: what this instance allows. */
         private static long bounded(long millis, long longestNanos) {
-            return millis <= 0 ? 0 : Math.min(longestNanos, TimeUnit.MILLISECONDS.toNanos(Math.min(millis, Long.MAX_VALUE / 1_000_000)));
+            return millis <= 0 ? 0 : Math.min(longestNanos, TimeUnit.MILLISECONDS.toNanos(millis));
         }
 
         /** A configured or catalogue provider, or one this instance has state of (an Azure resource it called). */
