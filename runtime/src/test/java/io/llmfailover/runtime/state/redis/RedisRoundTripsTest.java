@@ -134,7 +134,7 @@ class RedisRoundTripsTest {
 
     private RedisFleetStore store(String url, Duration beatEvery) {
         FleetSettings settings = new FleetSettings(true, URI.create(url), null, TIMEOUT, prefix);
-        RedisFleetStore store = new RedisFleetStore(settings, (SSLSocketFactory) SSLSocketFactory.getDefault(), beatEvery);
+        RedisFleetStore store = new RedisFleetStore(settings, () -> (SSLSocketFactory) SSLSocketFactory.getDefault(), beatEvery);
         fleet.closedAfterTest(store);
         return store;
     }
