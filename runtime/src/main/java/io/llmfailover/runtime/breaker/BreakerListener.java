@@ -9,4 +9,10 @@ package io.llmfailover.runtime.breaker;
 public interface BreakerListener {
 
     void onTransition(CircuitBreaker breaker, BreakerState from, BreakerState to);
+
+    /** The breaker of a provider and model was made: first use of that model. */
+    default void onCreated(CircuitBreaker breaker) {}
+
+    /** The breaker was dropped (its model made room for another, or its provider was redefined): forget it. */
+    default void onRemoved(CircuitBreaker breaker) {}
 }
