@@ -22,16 +22,18 @@ final class PastCapSend {
     private final Queue<Buffer> pending = new ArrayDeque<>();
     private final CompletableFuture<VertxLlmResponse> head = new CompletableFuture<>();
     private final boolean chunked;
+    private final VertxCall call;
     private HttpClientRequest request;
     private boolean ended;
 
-    private PastCapSend(boolean chunked) {
+    private PastCapSend(boolean chunked, VertxCall call) {
         this.chunked = chunked;
+        this.call = call;
     }
 
     /** Asks the app's client for the request, on the app's thread, marked as the agent's own so it is not governed again. */
     static PastCapSend open(VertxCall call, byte[] held, boolean chunked) {
-        PastCapSend send = new PastCapSend(chunked);
+        PastCapSend send = new PastCapSend(chunked, call);
         if (held.length > 0) {
             send.write(Buffer.buffer(held));
         }
@@ -76,7 +78,7 @@ final class PastCapSend {
             if (answered.failed()) {
                 head.completeExceptionally(answered.cause());
             } else {
-                head.complete(new VertxLlmResponse(answered.result()));
+                head.complete(new VertxLlmResponse(answered.result(), call::abandoned));
             }
         });
         Buffer chunk;
