@@ -139,7 +139,7 @@ final class ResponsePump {
         } finally {
             lock.unlock();
         }
-        AgentThreads.shared().execute(this::relay);
+        AgentThreads.relays().execute(this::relay);
     }
 
     private void relay() {
