@@ -156,6 +156,35 @@ class StreamResumeTest {
     }
 
     @Test
+    void aStreamOfSeveralChoicesBreaksAsWithoutResumeNeverInterleavedWithAContinuation() throws Exception {
+        Chains chains = Chains.resumingStreams("primary", "backup");
+        String twoChoices = "data: {\"id\":\"a\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hello\"}}]}\n\n"
+                + "data: {\"id\":\"a\",\"choices\":[{\"index\":1,\"delta\":{\"content\":\"Bonjour\"}}]}\n\n";
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, brokenStream(twoChoices))
+                .on(BACKUP, sse(CONTINUATION));
+
+        Drained read = ScriptedTransport.drain(chains.gateway.execute(streamingChat("{\"n\":2}"), transport).body());
+
+        assertNotNull(read.end(), "the break reaches the app");
+        assertTrue(read.text().startsWith(twoChoices) && read.text().contains("\"error\""), read.text());
+        assertEquals(0, transport.sentTo(BACKUP));
+    }
+
+    @Test
+    void severalChoicesOrCandidatesAreNeverResumed() {
+        assertFalse(StreamContinuation.allows(Operation.CHAT_COMPLETIONS, "{\"n\":3}".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(StreamContinuation.allows(Operation.CHAT_COMPLETIONS, "{\"n\":1}".getBytes(StandardCharsets.UTF_8)));
+        assertFalse(StreamContinuation.allows(Operation.GENERATE_CONTENT,
+                "{\"generationConfig\":{\"candidateCount\":2}}".getBytes(StandardCharsets.UTF_8)));
+        assertFalse(transcript(Operation.CHAT_COMPLETIONS,
+                "data: {\"choices\":[{\"index\":1,\"delta\":{\"content\":\"Hi\"}}]}\n\n").resumable(),
+                "a second choice in a stream asked for one");
+        assertFalse(transcript(Operation.GENERATE_CONTENT,
+                "data: {\"candidates\":[{\"index\":1,\"content\":{\"parts\":[{\"text\":\"Hi\"}]}}]}\n\n").resumable());
+    }
+
+    @Test
     void aStreamWithToolsBreaksAsBefore() throws Exception {
         Chains chains = Chains.resumingStreams("primary", "backup");
         ScriptedTransport transport = new ScriptedTransport()
