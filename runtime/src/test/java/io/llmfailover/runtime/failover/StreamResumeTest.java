@@ -16,14 +16,12 @@ import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.http.RelayedResponse;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.testing.ScriptedTransport.Drained;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
@@ -85,7 +83,7 @@ class StreamResumeTest {
         LlmResponse[] answer = new LlmResponse[1];
         // The app closes the body from another thread while the read waits: the socket's read then fails.
         ScriptedTransport transport = new ScriptedTransport()
-                .on(PRIMARY, failingStream(FIRST_TWO, () -> {
+                .on(PRIMARY, brokenStream(FIRST_TWO, () -> {
                     answer[0].close();
                     return new SocketException("Socket closed");
                 }))
@@ -102,7 +100,7 @@ class StreamResumeTest {
     void aProviderResetIsStillResumed() throws Exception {
         Chains chains = Chains.resumingStreams("primary", "backup");
         ScriptedTransport transport = new ScriptedTransport()
-                .on(PRIMARY, failingStream(FIRST_TWO, () -> new SocketException("Connection reset")))
+                .on(PRIMARY, brokenStream(FIRST_TWO, () -> new SocketException("Connection reset")))
                 .on(BACKUP, sse(CONTINUATION));
 
         Drained read = ScriptedTransport.drain(chains.gateway.execute(streamingChat("{}"), transport).body());
@@ -116,7 +114,7 @@ class StreamResumeTest {
     private static void assertNotResumed(Supplier<IOException> failure, IOException seen) throws Exception {
         Chains chains = Chains.resumingStreams("primary", "backup");
         ScriptedTransport transport = new ScriptedTransport()
-                .on(PRIMARY, failingStream(FIRST_TWO, failure))
+                .on(PRIMARY, brokenStream(FIRST_TWO, failure))
                 .on(BACKUP, sse(CONTINUATION));
 
         Drained read = ScriptedTransport.drain(chains.gateway.execute(streamingChat("{}"), transport).body());
@@ -126,33 +124,6 @@ class StreamResumeTest {
         assertEquals(0, transport.sentTo(BACKUP), "nothing is sent to the next provider");
         assertEquals(1, transport.sentTo(PRIMARY));
         Thread.interrupted();
-    }
-
-    /** A streamed answer that sends {@code firstBytes}, then fails its next read with {@code failure}. */
-    private static ScriptedTransport.Answer failingStream(String firstBytes, Supplier<IOException> failure) {
-        byte[] bytes = firstBytes.getBytes(StandardCharsets.UTF_8);
-        InputStream body = new InputStream() {
-            private int position;
-
-            @Override
-            public int read() throws IOException {
-                byte[] one = new byte[1];
-                return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-            }
-
-            @Override
-            public int read(byte[] into, int offset, int length) throws IOException {
-                if (position == bytes.length) {
-                    throw failure.get();
-                }
-                int count = Math.min(length, bytes.length - position);
-                System.arraycopy(bytes, position, into, offset, count);
-                position += count;
-                return count;
-            }
-        };
-        return request -> new RelayedResponse(ScriptedTransport.response(200, "", "content-type", "text/event-stream"),
-                HttpHeaders.builder().add("content-type", "text/event-stream").build(), body);
     }
 
     @Test
