@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.e2e.apps.ManyStreamsApp;
+import io.llmfailover.e2e.apps.VertxManyStreamsApp;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -82,6 +83,36 @@ class TaskCapTest {
         assertEquals(1, providers.requests(CELL, "primary"), output::describe);
         List<String> log = output.stderrLines();
         assertTrue(log.stream().anyMatch(line -> line.contains("sent as the app made it, ungoverned")), output::describe);
+    }
+
+    /**
+     * Vert.x, whose calls start on its event loop: with a cap of 1, calls started together find the
+     * only slot taken by the first one's walk, go out as the app made them, and all complete.
+     */
+    @Test
+    void vertxCallsThatFindNoSlotGoOutUngovernedAndComplete() throws Exception {
+        providers.on(CELL, "slow", ProviderBehaviours.slowToFirstByte(ChatWire.OPENAI, "slow", Duration.ofMillis(500)));
+        String slow = providers.rootUrl(CELL, "slow") + "/v1";
+        Path config = ConfigFile.primaryFallingOverTo(slow, providers.rootUrl(CELL, "backup") + "/v1")
+                .writeTo(workDir.resolve("llm-failover-e2e.properties"));
+        int calls = 6;
+
+        AppOutput output = ChildJvm.of(VertxManyStreamsApp.class, workDir)
+                .classPath(ClientCall.vertxClassPath())
+                .args(slow, "sk-app-cap-0123456789", String.valueOf(calls))
+                .jvmArg("-Dllm.failover.agent.max-threads=1")
+                .withAgent(config)
+                .timeout(CHILD_TIMEOUT)
+                .run();
+
+        assertCompleted(output);
+        assertTrue(output.errors().isEmpty(), output::describe);
+        for (int call = 1; call <= calls; call++) {
+            assertEquals(ProviderBehaviours.content("slow"), output.result(call).orElseThrow().content(), output::describe);
+        }
+        assertEquals(calls, providers.requests(CELL, "slow"), "each sent once" + output.describe());
+        assertTrue(output.stderrLines().stream().anyMatch(line -> line.contains("sent as the app made it, ungoverned")),
+                output::describe);
     }
 
     /** A stream of {@value #EVENTS} one-character deltas, one every {@link #EVENT_SPACING}. */
