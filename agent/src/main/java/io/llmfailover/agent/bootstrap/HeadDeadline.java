@@ -125,14 +125,14 @@ public final class HeadDeadline {
         T head;
         try {
             head = attempt.send();
-        } catch (IOException | RuntimeException | Error failed) {
-            deadline.cancel();
+        } catch (IOException | RuntimeException failed) {
             if (race.compareAndSet(WAITING, ANSWERED)) {
                 throw failed;
             }
             throw expired(timeout, failed);
+        } finally {
+            deadline.cancel();
         }
-        deadline.cancel();
         if (race.compareAndSet(WAITING, ANSWERED)) {
             return head;
         }
