@@ -71,13 +71,13 @@ final class AgentEngine implements Supplier<CallGovernor> {
                     AgentRuntime.install(new GatewayGovernor(next, view));
                     view.show(next.providerStates());
                 },
-                Scheduler.SYSTEM);
+                Scheduler.OPERATING);
         return new GatewayGovernor(gateway, view);
     }
 
-    /** The config from the same file, environment and system properties as at start. */
-    private FailoverConfig reload() throws ConfigException {
-        return ConfigLoader.load(configArgument);
+    /** The config from these bytes of the same file, with the environment and system properties as at start. */
+    private FailoverConfig reload(byte[] fileContent) throws ConfigException {
+        return ConfigLoader.load(configArgument, fileContent);
     }
 
     /** Exports what is pending, as the JVM exits; nothing when the engine was never built. */

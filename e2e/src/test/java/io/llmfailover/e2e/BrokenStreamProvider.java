@@ -20,6 +20,8 @@ final class BrokenStreamProvider implements AutoCloseable {
     private static final String HEAD = "HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n"
             + "Transfer-Encoding: chunked\r\n\r\n";
     private final List<String> contents;
+    /** After its chunks the stream stalls, its connection held open until the client goes away, instead of dropping. */
+    private final boolean stalls;
     private final ServerSocket server;
     private final Thread acceptor;
     private final AtomicInteger requests = new AtomicInteger();
@@ -30,7 +32,17 @@ final class BrokenStreamProvider implements AutoCloseable {
 
     /** Sends a chunk per content, in order, then breaks. */
     BrokenStreamProvider(String... contents) throws IOException {
+        this(false, contents);
+    }
+
+    /** Sends a chunk per content, in order, then stalls: nothing more comes until the client goes away. */
+    static BrokenStreamProvider stallingAfter(String... contents) throws IOException {
+        return new BrokenStreamProvider(true, contents);
+    }
+
+    private BrokenStreamProvider(boolean stalls, String... contents) throws IOException {
         this.contents = List.of(contents);
+        this.stalls = stalls;
         server = new ServerSocket(0, 10, InetAddress.getLoopbackAddress());
         acceptor = new Thread(this::serve, "broken-stream-provider");
         acceptor.setDaemon(true);
@@ -56,6 +68,9 @@ final class BrokenStreamProvider implements AutoCloseable {
                     out.flush();
                     pauseBetweenChunks();
                 }
+                if (stalls) {
+                    waitForTheClientToGo(connection.getInputStream());
+                }
                 // Closing here, with no terminating chunk, is the break the client sees mid-stream.
             } catch (IOException closedOrReset) {
                 // the next connection, or the end
@@ -71,6 +86,13 @@ final class BrokenStreamProvider implements AutoCloseable {
             } catch (InterruptedException stopping) {
                 Thread.currentThread().interrupt();
             }
+        }
+    }
+
+    /** Reads until the client closes its end (or resets it): a cancelled call closes its connection. */
+    private static void waitForTheClientToGo(InputStream in) throws IOException {
+        while (in.read() >= 0) {
+            // a client sends nothing more on this connection
         }
     }
 

@@ -228,7 +228,12 @@ enum ClientCall {
         if (app == MicronautHttpClientApp.class) {
             return child.classPath(ownClassPath("micronaut.class.path", "target/micronaut"));
         }
-        return vertx() ? child.classPath(ownClassPath("vertx.class.path", "target/vertx")) : child;
+        return vertx() ? child.classPath(vertxClassPath()) : child;
+    }
+
+    /** This module's test classes with Vert.x 5 and its Netty (copied by the build), and nothing else. */
+    static String vertxClassPath() {
+        return ownClassPath("vertx.class.path", "target/vertx");
     }
 
     /**

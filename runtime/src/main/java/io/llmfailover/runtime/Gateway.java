@@ -25,6 +25,7 @@ import io.llmfailover.runtime.route.RouteHeader;
 import io.llmfailover.runtime.route.RouteTable;
 import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.fleet.FleetBackend;
+import io.llmfailover.runtime.state.ProviderControls;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.status.ProviderStates;
 import io.llmfailover.runtime.status.StatusLog;
@@ -39,6 +40,7 @@ import java.net.URI;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The runtime's one entry point for an agent adapter: "is this request mine?" and "run it".
@@ -198,6 +200,7 @@ public final class Gateway {
         private ResilienceState state;
         private CallObserver observer = CallObserver.NOOP;
         private Scheduler scheduler = Scheduler.SYSTEM;
+        private Scheduler operating = Scheduler.OPERATING;
         private List<BreakerListener> breakerListeners = List.of();
         private List<ThrottleListener> throttleListeners = List.of();
         private Gateway previous;
@@ -211,8 +214,16 @@ public final class Gateway {
             return this;
         }
 
+        /** The timer of deadlines, and of the operator's chores too unless {@link #operating} says otherwise. */
         public Builder scheduler(Scheduler scheduler) {
             this.scheduler = scheduler;
+            this.operating = scheduler;
+            return this;
+        }
+
+        /** The timer of the status page and drill reminders, apart from the deadlines'. */
+        public Builder operating(Scheduler operating) {
+            this.operating = operating;
             return this;
         }
 
@@ -267,8 +278,11 @@ public final class Gateway {
             Carried carried = previous == null ? null : Carried.from(previous, config);
             ResilienceState resilience = state != null ? state : carried != null && carried.state() != null
                     ? carried.state() : defaultState();
+            if (carried != null) {
+                carried.keepForcedOpen(resilience.controls());
+            }
             DrillCount drilled = new DrillCount();
-            Runnable stopDrill = DrillAnnouncer.start(config.operating().drills(), scheduler, drilled);
+            Runnable stopDrill = DrillAnnouncer.start(config.operating().drills(), operating, drilled);
             FailoverEngine engine = new FailoverEngine(config, resilience,
                     new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler,
                     carried != null && carried.cache() != null ? carried.cache() : LastResort.of(config.shaping().cache(), clock),
@@ -277,7 +291,7 @@ public final class Gateway {
                             : new QuotaBook(config.shaping(), clock, resilience.sharedQuotas()),
                     carried != null ? previous.engine.lastFailures().carriedOver(carried.changed()) : new LastFailures(clock));
             ProviderStates states = new ProviderStates(config.providers(), resilience.controls(), engine.lastFailures());
-            Runnable stopStatus = StatusLog.start(states, config.operating().statusInterval(), scheduler, clock);
+            Runnable stopStatus = StatusLog.start(states, config.operating().statusInterval(), operating, clock);
             return new Gateway(directory, routes, engine, states, config, resilience, List.of(stopDrill, stopStatus));
         }
     }
@@ -289,12 +303,17 @@ public final class Gateway {
      *     {@code changed} forgotten); null for a fresh state
      * @param cache the last-resort cache, when its settings did not change; else null
      * @param changed providers added, removed or redefined (url, protocol, keys, models, quotas)
+     * @param forcedOpen providers an operator took out ({@code forceOpen}) that the reload keeps:
+     *     they stay out, whatever the reload changed, until {@code forceClose}
      */
-    private record Carried(ResilienceState state, LastResort cache, Set<String> changed) {
+    private record Carried(ResilienceState state, LastResort cache, Set<String> changed, Set<String> forcedOpen) {
 
         static Carried from(Gateway previous, FailoverConfig next) {
             FailoverConfig old = previous.config;
             Set<String> changed = ProviderChanges.between(old, next);
+            Set<String> forcedOpen = next.providers().keySet().stream()
+                    .filter(previous.state.controls()::forcedOpen)
+                    .collect(Collectors.toSet());
             boolean sameRules = old.breaker().equals(next.breaker()) && old.throttle().equals(next.throttle());
             ResilienceState state = null;
             // Fleet mode is joined or left, and its rules changed, only at a restart: the state stays.
@@ -303,7 +322,12 @@ public final class Gateway {
                 changed.forEach(state.controls()::forget);
             }
             LastResort cache = old.shaping().cache().equals(next.shaping().cache()) ? previous.engine.lastResort() : null;
-            return new Carried(state, cache, changed);
+            return new Carried(state, cache, changed, forcedOpen);
+        }
+
+        /** Takes out again, in the state the reload runs on, each provider the operator had taken out. */
+        void keepForcedOpen(ProviderControls controls) {
+            forcedOpen.stream().filter(provider -> !controls.forcedOpen(provider)).forEach(controls::forceOpen);
         }
     }
 }

@@ -1,10 +1,12 @@
 package io.llmfailover.agent.apache4;
 
+import io.llmfailover.agent.lifecycle.AbandonableBody;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.function.BooleanSupplier;
 import org.apache.http.Header;
 import org.apache.http.HttpEntity;
 import org.apache.http.client.methods.CloseableHttpResponse;
@@ -15,10 +17,13 @@ final class Apache4LlmResponse implements LlmResponse {
     private final CloseableHttpResponse response;
     private final AttemptAbort abort;
     private final HttpHeaders headers;
+    /** Whether the app aborted its request: a body read that fails then is the app's doing. */
+    private final BooleanSupplier appAborted;
 
-    Apache4LlmResponse(CloseableHttpResponse response, AttemptAbort abort) {
+    Apache4LlmResponse(CloseableHttpResponse response, AttemptAbort abort, BooleanSupplier appAborted) {
         this.response = response;
         this.abort = abort;
+        this.appAborted = appAborted;
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         for (Header header : response.getAllHeaders()) {
             neutral.add(header.getName(), header.getValue());
@@ -44,7 +49,7 @@ final class Apache4LlmResponse implements LlmResponse {
     public InputStream body() {
         HttpEntity entity = response.getEntity();
         try {
-            return entity == null ? InputStream.nullInputStream() : entity.getContent();
+            return entity == null ? InputStream.nullInputStream() : AbandonableBody.of(entity.getContent(), appAborted);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

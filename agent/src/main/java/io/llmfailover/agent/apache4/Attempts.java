@@ -88,7 +88,7 @@ final class Attempts implements Transport {
 
         @Override
         public Apache4LlmResponse send() throws IOException {
-            return new Apache4LlmResponse(execute(call.protocolExec, route, request, call.context, abort), abort);
+            return new Apache4LlmResponse(execute(call.protocolExec, route, request, call.context, abort), abort, call::abortedByApp);
         }
 
         /** Aborts the attempt in flight. */

@@ -20,7 +20,7 @@ import org.apache.hc.core5.http.nio.CapacityChannel;
 /**
  * Hands the runtime's answer to the app's callback as the chain below would: the head, then the
  * body, read from the answer's stream as it arrives and fed to the app's data consumer no faster
- * than the capacity it grants, then the end. Runs on the adapter executor.
+ * than the capacity it grants, then the end. Runs on a relay thread ({@code AgentThreads.relays()}).
  */
 final class AnswerRelay implements Runnable, Cancellable, CapacityChannel {
 

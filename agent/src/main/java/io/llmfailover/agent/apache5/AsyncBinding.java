@@ -1,5 +1,6 @@
 package io.llmfailover.agent.apache5;
 
+import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.runtime.http.Answer;
@@ -53,10 +54,13 @@ final class AsyncBinding implements ClientBinding<GovernedAsyncCall, Void> {
         return new AsyncTransport(call);
     }
 
-    /** Relays the answer to the app's callback, its body as it arrives; returns once the app has all of it. */
+    /**
+     * Relays the answer to the app's callback, its body as it arrives, on a relay thread: the call's
+     * task ends here, so that a long stream holds no task slot that new calls need.
+     */
     @Override
     public Void toApp(GovernedAsyncCall call, Answer answer) {
-        new AnswerRelay(answer, call).run();
+        AgentThreads.relays().execute(new AnswerRelay(answer, call));
         return null;
     }
 

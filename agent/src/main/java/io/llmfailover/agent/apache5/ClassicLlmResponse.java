@@ -1,10 +1,12 @@
 package io.llmfailover.agent.apache5;
 
+import io.llmfailover.agent.lifecycle.AbandonableBody;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.function.BooleanSupplier;
 import org.apache.hc.client5.http.classic.ExecRuntime;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.Header;
@@ -20,12 +22,15 @@ final class ClassicLlmResponse implements LlmResponse {
     private final HttpEntity received;
     private final ExecRuntime runtime;
     private final HttpHeaders headers;
+    /** Whether the app cancelled its request: a body read that fails then is the app's doing. */
+    private final BooleanSupplier appCancelled;
 
     /** @param runtime the attempt's own exec runtime, holding its connection */
-    ClassicLlmResponse(ClassicHttpResponse response, ExecRuntime runtime) {
+    ClassicLlmResponse(ClassicHttpResponse response, ExecRuntime runtime, BooleanSupplier appCancelled) {
         this.response = response;
         this.received = response.getEntity();
         this.runtime = runtime;
+        this.appCancelled = appCancelled;
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         for (Header header : response.getHeaders()) {
             neutral.add(header.getName(), header.getValue());
@@ -50,7 +55,7 @@ final class ClassicLlmResponse implements LlmResponse {
     @Override
     public InputStream body() {
         try {
-            return received == null ? InputStream.nullInputStream() : received.getContent();
+            return received == null ? InputStream.nullInputStream() : AbandonableBody.of(received.getContent(), appCancelled);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

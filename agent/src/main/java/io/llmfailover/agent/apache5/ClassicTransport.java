@@ -79,7 +79,7 @@ final class ClassicTransport implements Transport {
         @Override
         public ClassicLlmResponse send() throws IOException {
             try {
-                return new ClassicLlmResponse(call.chain.proceed(request, scope), scope.execRuntime);
+                return new ClassicLlmResponse(call.chain.proceed(request, scope), scope.execRuntime, call::cancelledByApp);
             } catch (HttpException e) {
                 throw new HttpFailure(e);
             }

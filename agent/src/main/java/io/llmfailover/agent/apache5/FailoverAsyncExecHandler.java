@@ -41,7 +41,9 @@ final class FailoverAsyncExecHandler implements AsyncExecChainHandler {
         try {
             call.governedBy(governing, CallLifecycle.callerOf(AsyncBinding.INSTANCE, call));
             scope.cancellableDependency.setDependency(call);
-            AgentThreads.shared().execute(call);
+            if (!AgentThreads.shared().tryStart(call)) {
+                chain.proceed(request, entityProducer, scope, callback); // every agent thread is busy: sent as the app made it
+            }
         } catch (RuntimeException | LinkageError e) {
             FailureLog.once("Apache HttpClient 5 async call", e);
             chain.proceed(request, entityProducer, scope, callback);

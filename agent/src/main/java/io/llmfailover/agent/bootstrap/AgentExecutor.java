@@ -1,25 +1,31 @@
 package io.llmfailover.agent.bootstrap;
 
+import io.llmfailover.runtime.status.TaskCap;
+import java.util.EnumSet;
 import java.util.List;
-import java.util.Queue;
+import java.util.Set;
 import java.util.concurrent.AbstractExecutorService;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Runs agent tasks on threads of one purpose, within the cap all purposes share. At the cap,
- * {@link #execute} runs the task on the thread that hands it over, which is then busy just as it
- * would be without the agent; except on a thread that must never block (an event loop: Netty's, a
- * Reactor non-blocking thread, the JDK client's selector), whose tasks wait in line and start, in
- * order, as running ones end. Such a queued task is started by the end of any running task, none of
- * which waits for it, so the line always moves. {@link #tryExecute} lets a caller that has a better
- * way at the cap (send the call ungoverned) take it. Shared by every adapter: it cannot be shut down.
+ * Runs agent tasks on threads of one purpose, within the cap all purposes share. A task that finds
+ * every slot taken never waits in a line for one (a line behind long streams is a hang) and never
+ * runs on a thread that must not block (an event loop: Netty's, a Reactor non-blocking thread, the
+ * JDK client's selector):
+ * <ul>
+ *   <li>{@link #tryStart}, for a governed call's task: declines, counted and logged once, and the
+ *       adapter sends the call as the app made it, ungoverned (nothing was sent yet);
+ *   <li>{@link #tryExecute}: declines, for a caller that has its own way at the cap (a head waited
+ *       for on the caller's thread, a hedge not started), which it counts with {@link #fellBack};
+ *   <li>{@link #execute}: runs the task on the thread that hands it over, which is then busy just as
+ *       it would be without the agent; on a thread that must not block, starts it past the cap.
+ * </ul>
+ * Shared by every adapter: it cannot be shut down.
  */
 public final class AgentExecutor extends AbstractExecutorService {
 
@@ -47,7 +53,7 @@ public final class AgentExecutor extends AbstractExecutorService {
             return;
         }
         if (mustNotBlock(Thread.currentThread())) {
-            slots.waitInLine(this, task);
+            threads.execute(() -> run(task));
             return;
         }
         slots.reportCapReached();
@@ -59,40 +65,47 @@ public final class AgentExecutor extends AbstractExecutorService {
         if (!slots.permits.tryAcquire()) {
             return false;
         }
-        startHolding(task);
+        try {
+            threads.execute(() -> {
+                try {
+                    run(task);
+                } finally {
+                    slots.permits.release();
+                }
+            });
+        } catch (RejectedExecutionException | OutOfMemoryError noThread) {
+            slots.permits.release();
+            throw noThread;
+        }
         return true;
     }
 
-    /** Starts {@code task} on a new thread that holds a slot already taken. */
-    private void startHolding(Runnable task) {
-        try {
-            threads.execute(() -> runThenNext(task));
-        } catch (RejectedExecutionException | OutOfMemoryError noThread) {
-            slots.release();
-            throw noThread;
+    /**
+     * Starts a governed call's task, or returns false at the cap: the adapter then sends the call as
+     * the app made it, ungoverned, which is counted ({@link TaskCap.Fallback#CALL_UNGOVERNED}) and
+     * logged once.
+     */
+    public boolean tryStart(Runnable call) {
+        if (tryExecute(call)) {
+            return true;
         }
+        fellBack(TaskCap.Fallback.CALL_UNGOVERNED);
+        return false;
     }
 
-    /** Runs the task, then, on the same slot, those waiting in line. */
-    private void runThenNext(Runnable first) {
-        Runnable task = first;
-        while (task != null) {
-            try {
-                task.run();
-            } catch (RuntimeException | Error failure) {
-                FailureLog.once("agent task (" + purpose + ")", failure);
-            } finally {
-                Thread.interrupted(); // an abandoned task's interrupt is not the next one's
-            }
-            Waiting next = slots.nextOrRelease();
-            if (next == null) {
-                return;
-            }
-            if (next.executor() != this) {
-                next.executor().startHolding(next.task());
-                return;
-            }
-            task = next.task();
+    /** What a caller did at the cap instead of starting a task: counted, and logged the first time. */
+    void fellBack(TaskCap.Fallback fallback) {
+        TaskCap.reached(fallback);
+        slots.reportFallback(fallback);
+    }
+
+    private void run(Runnable task) {
+        try {
+            task.run();
+        } catch (RuntimeException | Error failure) {
+            FailureLog.once("agent task (" + purpose + ")", failure);
+        } finally {
+            Thread.interrupted(); // an abandoned task's interrupt is not the thread's next task's
         }
     }
 
@@ -110,61 +123,46 @@ public final class AgentExecutor extends AbstractExecutorService {
         return false;
     }
 
-    /** The cap shared by every purpose, and the line of tasks from threads that must not block. */
+    /** The cap shared by every purpose. */
     static final class Slots {
         private final int max;
         private final Semaphore permits;
-        private final Queue<Waiting> line = new ConcurrentLinkedQueue<>();
-        private final AtomicBoolean capReported = new AtomicBoolean();
+        private final Set<TaskCap.Fallback> reported = EnumSet.noneOf(TaskCap.Fallback.class);
+        private boolean capReported;
 
         Slots(int max) {
             this.max = max;
             this.permits = new Semaphore(max);
         }
 
-        void waitInLine(AgentExecutor executor, Runnable task) {
-            line.add(new Waiting(executor, task));
-            // A slot may have been freed while the task was being added.
-            if (permits.tryAcquire()) {
-                Waiting next = line.poll();
-                if (next == null) {
-                    release();
-                } else {
-                    next.executor().startHolding(next.task());
-                }
-            }
+        /** No cap: for work that must go on once a call was sent (a body relayed to the app). */
+        static Slots unbounded() {
+            return new Slots(Integer.MAX_VALUE);
         }
 
-        /** The next task in line, which takes over the caller's slot, or null once the slot is released. */
-        Waiting nextOrRelease() {
-            Waiting next = line.poll();
-            if (next != null) {
-                return next;
-            }
-            release();
-            // A task queued between the poll and the release would otherwise wait for the next task to end.
-            if (!line.isEmpty() && permits.tryAcquire()) {
-                next = line.poll();
-                if (next == null) {
-                    release();
-                }
-            }
-            return next;
-        }
-
-        void release() {
-            permits.release();
-        }
-
-        void reportCapReached() {
-            if (capReported.compareAndSet(false, true)) {
+        synchronized void reportCapReached() {
+            if (!capReported) {
+                capReported = true;
                 LOG.warn("llm-failover: {} agent tasks are running, the cap ({}); until some end, further ones "
                         + "run on the thread that starts them (this is logged once)", max, AgentThreads.MAX_RUNNING_PROPERTY);
             }
         }
-    }
 
-    record Waiting(AgentExecutor executor, Runnable task) {}
+        synchronized void reportFallback(TaskCap.Fallback fallback) {
+            if (reported.add(fallback)) {
+                LOG.warn("llm-failover: {} agent tasks are running, the cap ({}); {} (counted on the status page "
+                        + "and in JMX; this is logged once)", max, AgentThreads.MAX_RUNNING_PROPERTY, whatHappens(fallback));
+            }
+        }
+
+        private static String whatHappens(TaskCap.Fallback fallback) {
+            return switch (fallback) {
+                case CALL_UNGOVERNED -> "a call that finds no free slot is sent as the app made it, ungoverned";
+                case HEAD_ON_CALLER_THREAD -> "a response head is waited for on the caller's thread, its deadline kept by the timer";
+                case HEDGE_NOT_STARTED -> "a call that would hedge waits for its first attempt alone";
+            };
+        }
+    }
 
     /** The shared executor lives as long as the JVM: shutting it down is ignored. */
     @Override

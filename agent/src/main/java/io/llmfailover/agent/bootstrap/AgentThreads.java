@@ -1,6 +1,7 @@
 package io.llmfailover.agent.bootstrap;
 
 import io.llmfailover.runtime.AgentThread;
+import io.llmfailover.runtime.status.TaskCap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;
@@ -20,9 +21,11 @@ import org.slf4j.LoggerFactory;
  * no carrier, and daemon platform threads otherwise.
  *
  * <p>At most {@code llm.failover.agent.max-threads} tasks (a system property, default
- * {@value #DEFAULT_MAX_RUNNING}) run at once, whatever their purpose: a long stream holds its
- * thread, and a flood of calls must not start a thread each. What a task does at the cap is
- * {@link AgentExecutor}'s to say.
+ * {@value #DEFAULT_MAX_RUNNING}) run at once, whatever their purpose, so that a flood of calls
+ * cannot start a thread each: what a task does at the cap is {@link AgentExecutor}'s to say (a call
+ * goes out ungoverned, never waits in a line). A body relayed to the app ({@link #relays}) is not
+ * counted: its request was sent, the app holds its response open and reads it, so it must never
+ * wait for a slot; and it must not take one from new calls for as long as a stream lasts.
  */
 public final class AgentThreads {
 
@@ -32,9 +35,13 @@ public final class AgentThreads {
     private static final Logger LOG = LoggerFactory.getLogger("io.llmfailover.agent");
     private static final AgentExecutor.Slots SLOTS = new AgentExecutor.Slots(maxRunning());
     private static final ConcurrentMap<String, AgentExecutor> BY_PURPOSE = new ConcurrentHashMap<>();
+    private static final AgentExecutor RELAYS =
+            new AgentExecutor("relay", threadsNamed("llm-failover-relay-"), AgentExecutor.Slots.unbounded());
     private static final ThreadLocal<Boolean> SENDING_CONCURRENTLY = new ThreadLocal<>();
     private static final Executor CONCURRENT_SENDS = task -> {
-        if (!of("hedge").tryExecute(() -> sendingConcurrently(task))) {
+        AgentExecutor hedges = of("hedge");
+        if (!hedges.tryExecute(() -> sendingConcurrently(task))) {
+            hedges.fellBack(TaskCap.Fallback.HEDGE_NOT_STARTED);
             throw new RejectedExecutionException("llm-failover: every agent thread is busy; the call is not hedged");
         }
     };
@@ -47,9 +54,19 @@ public final class AgentThreads {
     }
 
     /**
+     * The threads that relay a body to the app once its call was sent ({@code llm-failover-relay-N}):
+     * a reactive client's reads, a body pump, a close that may drain. Outside the cap, so that a
+     * stream the app is reading never waits for a slot, and streams never keep new calls from one.
+     * As many run as the app holds responses open.
+     */
+    public static AgentExecutor relays() {
+        return RELAYS;
+    }
+
+    /**
      * The threads of a hedged call's attempts, {@code llm-failover-hedge-N}: at the cap a task is
-     * refused ({@link RejectedExecutionException}), never run on the thread that hands it over,
-     * which is waiting for the race.
+     * refused ({@link RejectedExecutionException}), counted and logged once, never run on the
+     * thread that hands it over, which is waiting for the race.
      */
     public static Executor concurrentSends() {
         return CONCURRENT_SENDS;
@@ -67,6 +84,19 @@ public final class AgentThreads {
         } finally {
             SENDING_CONCURRENTLY.remove();
         }
+    }
+
+    /**
+     * Starts a governed call's task on {@code threads}, or returns false when every agent task slot
+     * is taken ({@link AgentExecutor#tryStart}): the adapter then sends the call as the app made it.
+     * Any other executor (a test's) always starts it.
+     */
+    public static boolean tryStart(Executor threads, Runnable call) {
+        if (threads instanceof AgentExecutor agent) {
+            return agent.tryStart(call);
+        }
+        threads.execute(call);
+        return true;
     }
 
     /** The executor whose threads are named {@code llm-failover-<purpose>-N}; all share one cap. */

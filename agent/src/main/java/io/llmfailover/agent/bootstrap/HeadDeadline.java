@@ -4,6 +4,8 @@ import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.status.TaskCap;
+import io.llmfailover.runtime.time.Scheduler;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -11,6 +13,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
@@ -23,8 +26,10 @@ import java.util.function.Predicate;
  * is aborted (its connection closed, its thread interrupted), never drained, and a head that
  * arrives late is released the same way.
  *
- * <p>When the agent's threads are all busy ({@link AgentExecutor}), the attempt runs on the caller's
- * thread under the client's own timeouts.
+ * <p>When every agent task slot is taken ({@link AgentExecutor}), the attempt is sent on the caller's
+ * own thread, and the runtime's timer ({@code llm-failover-deadlines}) keeps the deadline: at it, the
+ * attempt is aborted, which ends the caller's wait as the deadline would. The deadline never depends
+ * on a free task slot.
  */
 public final class HeadDeadline {
 
@@ -33,6 +38,11 @@ public final class HeadDeadline {
     public interface Attempt<T> {
         T send() throws IOException;
     }
+
+    /** Who decided a head waited for on the caller's thread: nobody yet, its head (or failure), or the deadline. */
+    private static final int WAITING = 0;
+    private static final int ANSWERED = 1;
+    private static final int EXPIRED = 2;
 
     private HeadDeadline() {}
 
@@ -54,11 +64,20 @@ public final class HeadDeadline {
      */
     public static <T> T await(Duration timeout, Attempt<T> attempt, Runnable abort, Consumer<T> abortLate)
             throws IOException {
+        return await(AgentThreads.of("head"), Scheduler.SYSTEM, timeout, attempt, abort, abortLate);
+    }
+
+    /** As {@link #await(Duration, Attempt, Runnable, Consumer)}, on these threads, with this timer at the cap. */
+    static <T> T await(AgentExecutor heads, Scheduler timer, Duration timeout, Attempt<T> attempt, Runnable abort,
+            Consumer<T> abortLate) throws IOException {
         if (timeout == null) {
             return attempt.send();
         }
         HeadWait<T> head = new HeadWait<>(attempt, AttemptGuard.active(), abortLate);
-        AgentThreads.of("head").execute(head);
+        if (!heads.tryExecute(head)) {
+            heads.fellBack(TaskCap.Fallback.HEAD_ON_CALLER_THREAD);
+            return onThisThread(timeout, attempt, abort, abortLate, timer);
+        }
         try {
             return head.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
@@ -89,6 +108,44 @@ public final class HeadDeadline {
         } catch (IOException e) {
             throw appGaveUp.test(e) ? new CallAbandonedException(e) : e;
         }
+    }
+
+    /**
+     * Sends the attempt on the caller's thread, the timer aborting it at the deadline: whichever of
+     * the head and the deadline comes first decides, once; a head that lost is released.
+     */
+    private static <T> T onThisThread(Duration timeout, Attempt<T> attempt, Runnable abort, Consumer<T> abortLate,
+            Scheduler timer) throws IOException {
+        AtomicInteger race = new AtomicInteger(WAITING);
+        Scheduler.Cancellable deadline = timer.schedule(timeout.toNanos(), () -> {
+            if (race.compareAndSet(WAITING, EXPIRED)) {
+                abort.run();
+            }
+        });
+        T head;
+        try {
+            head = attempt.send();
+        } catch (IOException | RuntimeException failed) {
+            if (race.compareAndSet(WAITING, ANSWERED)) {
+                throw failed;
+            }
+            throw expired(timeout, failed);
+        } finally {
+            deadline.cancel();
+        }
+        if (race.compareAndSet(WAITING, ANSWERED)) {
+            return head;
+        }
+        abortLate.accept(head);
+        throw expired(timeout, null);
+    }
+
+    private static FirstByteTimeoutException expired(Duration timeout, Throwable cause) {
+        FirstByteTimeoutException expired = new FirstByteTimeoutException(timeout);
+        if (cause != null) {
+            expired.initCause(cause);
+        }
+        return expired;
     }
 
     /** The wait for one head, sent on an agent thread marked like the caller's. */

@@ -85,7 +85,7 @@ final class GovernedCall<T> {
     Outcome sendAsync(CallGovernor governor, AgentExecutor calls) {
         CallerClassLoader.Captured caller = CallLifecycle.callerOf(JdkHttpBinding.INSTANCE, this);
         CompletableFuture<HttpResponse<T>> response = new CompletableFuture<>();
-        if (!calls.tryExecute(() -> runAsync(governor, caller, response))) {
+        if (!calls.tryStart(() -> runAsync(governor, caller, response))) {
             return null;
         }
         response.whenComplete((done, failure) -> {

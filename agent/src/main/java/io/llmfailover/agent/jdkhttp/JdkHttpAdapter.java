@@ -28,7 +28,7 @@ public final class JdkHttpAdapter implements JdkHttpHook {
     private final Executor bodyPump;
 
     public JdkHttpAdapter() {
-        this(AgentRuntime::governor, AgentThreads.of("call"), AgentThreads.of("body"));
+        this(AgentRuntime::governor, AgentThreads.of("call"), AgentThreads.relays());
     }
 
     JdkHttpAdapter(Supplier<CallGovernor> governor, AgentExecutor executor) {

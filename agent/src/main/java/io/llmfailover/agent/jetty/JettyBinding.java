@@ -77,7 +77,7 @@ final class JettyBinding implements ClientBinding<JettyCall, Void> {
     @Override
     public Void toApp(JettyCall call, Answer answer) {
         Response head = answer.isOwn() ? ((JettyLlmResponse) answer.ownResponse()).nativeHead() : null;
-        AnswerContentSource body = new AnswerContentSource(answer, call.listeners(), AgentThreads.shared());
+        AnswerContentSource body = new AnswerContentSource(answer, call.listeners(), AgentThreads.relays());
         call.doing(body);
         call.listeners().deliver(answer, head, body);
         return null;

@@ -49,7 +49,7 @@ public final class KtorAdapter implements KtorHook {
             return null;
         }
         call.governedBy(governing, CallLifecycle.callerOf(KtorBinding.INSTANCE, call));
-        if (!AgentThreads.shared().tryExecute(call)) {
+        if (!AgentThreads.shared().tryStart(call)) {
             return null; // every agent thread is busy: sent as if the agent were absent
         }
         return IntrinsicsKt.getCOROUTINE_SUSPENDED();

@@ -41,7 +41,7 @@ final class KtorBinding implements ClientBinding<KtorCall, HttpResponseData> {
     static final KtorBinding INSTANCE = new KtorBinding();
 
     /** Where the relayed body's blocking reads run: agent threads, never the engine's or the app's. */
-    private static final CoroutineDispatcher READERS = ExecutorsKt.from((Executor) AgentThreads.shared());
+    private static final CoroutineDispatcher READERS = ExecutorsKt.from((Executor) AgentThreads.relays());
 
     private KtorBinding() {}
 

@@ -33,7 +33,7 @@ import reactor.core.scheduler.Schedulers;
  */
 final class AppResponses {
 
-    private static final Scheduler READERS = Schedulers.fromExecutorService(AgentThreads.shared(), "llm-failover");
+    private static final Scheduler READERS = Schedulers.fromExecutorService(AgentThreads.relays(), "llm-failover");
 
     private AppResponses() {}
 

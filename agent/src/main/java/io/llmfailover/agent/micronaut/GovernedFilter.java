@@ -23,6 +23,6 @@ final class GovernedFilter implements HttpClientFilter {
             return chain.proceed(request); // an unknown chain, or an app filter sent the request elsewhere: left alone
         }
         call.reached(request, attempts);
-        return GovernedRun.of(call);
+        return GovernedRun.of(call, () -> chain.proceed(request));
     }
 }

@@ -4,6 +4,9 @@ import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.micronaut.http.HttpResponse;
+import java.util.function.Supplier;
+import org.reactivestreams.Publisher;
+import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
 
@@ -17,10 +20,14 @@ final class GovernedRun {
 
     private GovernedRun() {}
 
-    static Mono<HttpResponse<?>> of(MicronautCall call) {
+    /** @param ungoverned the chain's own publisher, sent instead when every agent thread is busy */
+    static Mono<HttpResponse<?>> of(MicronautCall call, Supplier<Publisher<? extends HttpResponse<?>>> ungoverned) {
         return Mono.create(sink -> {
             sink.onCancel(call::abandon);
-            AgentThreads.shared().execute(() -> run(call, sink));
+            if (!AgentThreads.shared().tryStart(() -> run(call, sink))) {
+                Disposable sending = Mono.from(ungoverned.get()).subscribe(sink::success, sink::error, sink::success);
+                call.onAbandon(sending::dispose);
+            }
         });
     }
 

@@ -70,9 +70,9 @@ final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
     public Response toApp(OkHttpCall call, Answer answer) {
         if (answer.isOwn()) {
             Response own = ((OkHttpLlmResponse) answer.ownResponse()).nativeResponse();
-            return answer.ownBodyUntouched() ? own : OkHttpResponseMapping.withBody(own, answer);
+            return answer.ownBodyUntouched() ? own : OkHttpResponseMapping.withBody(own, answer, call.chain.call());
         }
-        return OkHttpResponseMapping.toOkHttp(answer, call.appRequest, Protocol.HTTP_1_1);
+        return OkHttpResponseMapping.toOkHttp(answer, call.appRequest, Protocol.HTTP_1_1, call.chain.call());
     }
 
     @Override

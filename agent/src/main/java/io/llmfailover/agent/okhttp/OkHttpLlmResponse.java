@@ -1,8 +1,10 @@
 package io.llmfailover.agent.okhttp;
 
+import io.llmfailover.agent.lifecycle.AbandonableBody;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import java.io.InputStream;
+import okhttp3.Call;
 import okhttp3.Headers;
 import okhttp3.Response;
 import okhttp3.ResponseBody;
@@ -13,11 +15,14 @@ final class OkHttpLlmResponse implements LlmResponse {
     private final Response response;
     private final HttpHeaders headers;
     private final AttemptConnection connection;
+    /** The app's call: a body read that fails once it is cancelled is the app's doing, not the provider's. */
+    private final Call appCall;
 
-    OkHttpLlmResponse(Response response, AttemptConnection connection) {
+    OkHttpLlmResponse(Response response, AttemptConnection connection, Call appCall) {
         this.response = response;
         this.headers = neutral(response.headers());
         this.connection = connection;
+        this.appCall = appCall;
     }
 
     /** The client's own response, for the app when it answers the app's original request. */
@@ -38,7 +43,7 @@ final class OkHttpLlmResponse implements LlmResponse {
     @Override
     public InputStream body() {
         ResponseBody body = response.body();
-        return body == null ? InputStream.nullInputStream() : body.byteStream();
+        return body == null ? InputStream.nullInputStream() : AbandonableBody.of(body.byteStream(), appCall::isCanceled);
     }
 
     /**

@@ -2,6 +2,8 @@ package io.llmfailover.agent.okhttp;
 
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.agent.lifecycle.AnswerBody;
+import java.io.InputStream;
+import okhttp3.Call;
 import okhttp3.Headers;
 import okhttp3.MediaType;
 import okhttp3.Protocol;
@@ -15,7 +17,7 @@ final class OkHttpResponseMapping {
 
     private OkHttpResponseMapping() {}
 
-    static Response toOkHttp(LlmResponse answer, Request appRequest, Protocol protocol) {
+    static Response toOkHttp(LlmResponse answer, Request appRequest, Protocol protocol, Call appCall) {
         long now = System.currentTimeMillis();
         return new Response.Builder()
                 .request(appRequest)
@@ -23,7 +25,7 @@ final class OkHttpResponseMapping {
                 .code(answer.status())
                 .message(reasonPhrase(answer.status()))
                 .headers(headersOf(answer))
-                .body(bodyOf(answer))
+                .body(bodyOf(answer, appCall))
                 .sentRequestAtMillis(now)
                 .receivedResponseAtMillis(now)
                 .build();
@@ -42,21 +44,22 @@ final class OkHttpResponseMapping {
     }
 
     /** The client's own response, its body replaced by the answer's (the same bytes, watched on their way). */
-    static Response withBody(Response upstream, LlmResponse answer) {
+    static Response withBody(Response upstream, LlmResponse answer, Call appCall) {
         ResponseBody own = upstream.body();
         MediaType type = own == null ? null : own.contentType();
         long length = own == null ? -1L : own.contentLength();
-        return upstream.newBuilder().body(bodyOf(answer, type, length)).build();
+        return upstream.newBuilder().body(bodyOf(answer, type, length, appCall)).build();
     }
 
-    private static ResponseBody bodyOf(LlmResponse answer) {
+    private static ResponseBody bodyOf(LlmResponse answer, Call appCall) {
         MediaType type = answer.headers().first("Content-Type").map(MediaType::parse).orElse(null);
         long length = answer.headers().first("Content-Length").map(OkHttpResponseMapping::parseLength).orElse(-1L);
-        return bodyOf(answer, type, length);
+        return bodyOf(answer, type, length, appCall);
     }
 
-    private static ResponseBody bodyOf(LlmResponse answer, MediaType type, long length) {
-        return ResponseBody.create(type, length, Okio.buffer(Okio.source(AnswerBody.of(answer))));
+    private static ResponseBody bodyOf(LlmResponse answer, MediaType type, long length, Call appCall) {
+        InputStream body = new CancellableAnswerBody(AnswerBody.of(answer), appCall);
+        return ResponseBody.create(type, length, Okio.buffer(Okio.source(body)));
     }
 
     private static long parseLength(String value) {

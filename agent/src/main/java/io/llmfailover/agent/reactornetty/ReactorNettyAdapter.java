@@ -20,13 +20,18 @@ public final class ReactorNettyAdapter implements ReactorNettyHook {
     private final Scheduler readers;
 
     public ReactorNettyAdapter() {
-        this(AgentRuntime::governor, AgentThreads.shared());
+        this(AgentRuntime::governor, AgentThreads.shared(), AgentThreads.relays());
     }
 
     ReactorNettyAdapter(Supplier<CallGovernor> governor, ExecutorService executor) {
+        this(governor, executor, executor);
+    }
+
+    /** @param relays where a relayed body is read: never waiting for a task slot */
+    private ReactorNettyAdapter(Supplier<CallGovernor> governor, ExecutorService executor, ExecutorService relays) {
         this.governor = governor;
         this.executor = executor;
-        this.readers = Schedulers.fromExecutorService(executor, "llm-failover");
+        this.readers = Schedulers.fromExecutorService(relays, "llm-failover");
     }
 
     @Override

@@ -52,7 +52,7 @@ final class SpringLlmResponse implements LlmResponse {
     @Override
     public void abort() {
         try {
-            AgentThreads.shared().execute(response::close);
+            AgentThreads.relays().execute(response::close);
         } catch (RejectedExecutionException shuttingDown) {
             response.close();
         }

@@ -73,7 +73,7 @@ final class AttemptExchange {
                 if (answered.failed()) {
                     head.completeExceptionally(answered.cause());
                 } else {
-                    head.complete(new VertxLlmResponse(answered.result()));
+                    head.complete(new VertxLlmResponse(answered.result(), call::abandoned));
                 }
             });
         });

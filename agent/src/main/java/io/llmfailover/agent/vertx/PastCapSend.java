@@ -22,18 +22,29 @@ final class PastCapSend {
     private final Queue<Buffer> pending = new ArrayDeque<>();
     private final CompletableFuture<VertxLlmResponse> head = new CompletableFuture<>();
     private final boolean chunked;
+    /** The length of a body held whole, sent with it; -1 for one that outgrew the cap. */
+    private final long wholeLength;
     private final VertxCall call;
     private HttpClientRequest request;
     private boolean ended;
 
-    private PastCapSend(boolean chunked, VertxCall call) {
+    private PastCapSend(boolean chunked, long wholeLength, VertxCall call) {
         this.chunked = chunked;
+        this.wholeLength = wholeLength;
         this.call = call;
     }
 
     /** Asks the app's client for the request, on the app's thread, marked as the agent's own so it is not governed again. */
     static PastCapSend open(VertxCall call, byte[] held, boolean chunked) {
-        PastCapSend send = new PastCapSend(chunked, call);
+        return open(new PastCapSend(chunked, -1, call), call, held);
+    }
+
+    /** The app's whole request, ungoverned: a governed call that found every agent thread busy. */
+    static PastCapSend whole(VertxCall call, byte[] body) {
+        return open(new PastCapSend(false, body.length, call), call, body);
+    }
+
+    private static PastCapSend open(PastCapSend send, VertxCall call, byte[] held) {
         if (held.length > 0) {
             send.write(Buffer.buffer(held));
         }
@@ -60,6 +71,11 @@ final class PastCapSend {
         }
     }
 
+    /** The head of the one response, as it comes. */
+    CompletableFuture<VertxLlmResponse> head() {
+        return head;
+    }
+
     /** Waits, on an agent thread, for the head of the one response. */
     VertxLlmResponse awaitHead(VertxCall call) throws IOException {
         return AttemptExchange.await(call, head, head, null, this::reset);
@@ -72,14 +88,16 @@ final class PastCapSend {
         }
         request = connecting.result();
         call.appRequest().redirectsAsSetOn(request);
-        if (chunked || !request.headers().contains(HttpHeaders.CONTENT_LENGTH)) {
+        if (wholeLength >= 0 && !chunked) {
+            request.putHeader(HttpHeaders.CONTENT_LENGTH, String.valueOf(wholeLength));
+        } else if (chunked || !request.headers().contains(HttpHeaders.CONTENT_LENGTH)) {
             request.setChunked(true);
         }
         request.response().onComplete(answered -> {
             if (answered.failed()) {
                 head.completeExceptionally(answered.cause());
             } else {
-                head.complete(new VertxLlmResponse(answered.result()));
+                head.complete(new VertxLlmResponse(answered.result(), call::abandoned));
             }
         });
         Buffer chunk;

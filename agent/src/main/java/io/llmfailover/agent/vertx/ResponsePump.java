@@ -32,7 +32,8 @@ final class ResponsePump {
     private final Promise<Void> ended = Promise.promise();
     private long demand = Long.MAX_VALUE;
     private boolean started;
-    private boolean stopped;
+    /** Set under the lock; read without it on the app's context, where nothing is handed on once the app reset. */
+    private volatile boolean stopped;
     private Promise<Buffer> whole;
     private volatile Handler<Buffer> data;
     private volatile Handler<Void> end;
@@ -138,7 +139,7 @@ final class ResponsePump {
         } finally {
             lock.unlock();
         }
-        AgentThreads.shared().execute(this::relay);
+        AgentThreads.relays().execute(this::relay);
     }
 
     private void relay() {
@@ -185,7 +186,7 @@ final class ResponsePump {
 
     private void delivered(Buffer chunk) {
         Handler<Buffer> handler = data;
-        if (handler != null) {
+        if (handler != null && !stopped) {
             handler.handle(chunk);
         }
     }

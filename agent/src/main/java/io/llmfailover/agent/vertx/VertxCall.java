@@ -166,11 +166,30 @@ final class VertxCall {
         return response;
     }
 
-    /** The app ended its request: the call leaves the app's thread (an event loop, often) for an agent thread. */
+    /**
+     * The app ended its request: the call leaves the app's thread (an event loop, often) for an agent
+     * thread; when every agent thread is busy it goes out as the app made it, ungoverned.
+     */
     void start() {
-        if (started.compareAndSet(false, true)) {
-            AgentThreads.shared().execute(this::run);
+        if (started.compareAndSet(false, true) && !AgentThreads.shared().tryStart(this::run)) {
+            sendUngoverned();
         }
+    }
+
+    /** The app's request, sent once as it made it (what outgrew the cap already went out so); its response handed over as it comes. */
+    private void sendUngoverned() {
+        PastCapSend send = pastCap();
+        if (send == null) {
+            send = PastCapSend.whole(this, written());
+        }
+        send.end();
+        send.head().whenComplete((head, failure) -> context.runOnContext(v -> {
+            if (failure != null) {
+                response.tryFail(VertxFailure.unwrapped(failure));
+            } else {
+                delivered(new RelayedResponse(this, head, head.statusMessage()));
+            }
+        }));
     }
 
     private void run() {

@@ -1,11 +1,13 @@
 package io.llmfailover.agent.vertx;
 
+import io.llmfailover.agent.lifecycle.AbandonableBody;
 import io.llmfailover.agent.lifecycle.ArrivingBody;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.vertx.core.http.HttpClientResponse;
 import java.io.InputStream;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * One attempt's response, seen by the runtime. Made on the response's own context with the
@@ -16,10 +18,13 @@ final class VertxLlmResponse implements LlmResponse {
     private final HttpClientResponse response;
     private final HttpHeaders headers;
     private final ArrivingBody body;
+    /** Whether the app reset its request: a body read that fails then is the app's doing. */
+    private final BooleanSupplier appReset;
 
-    VertxLlmResponse(HttpClientResponse response) {
+    VertxLlmResponse(HttpClientResponse response, BooleanSupplier appReset) {
         this.response = response;
         this.body = ResponseBodyStream.of(response);
+        this.appReset = appReset;
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         for (Map.Entry<String, String> header : response.headers()) {
             neutral.add(header.getKey(), header.getValue());
@@ -43,7 +48,7 @@ final class VertxLlmResponse implements LlmResponse {
 
     @Override
     public InputStream body() {
-        return body;
+        return AbandonableBody.of(body, appReset);
     }
 
     /** A body not read to its end is cut off: the client closes the connection. */

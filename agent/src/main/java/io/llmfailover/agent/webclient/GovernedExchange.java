@@ -1,10 +1,13 @@
 package io.llmfailover.agent.webclient;
 
+import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import org.springframework.http.client.reactive.ClientHttpResponse;
+import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
 import reactor.core.publisher.MonoSink;
 
@@ -26,7 +29,19 @@ final class GovernedExchange {
     private static void start(WebClientCall call, CallGovernor governor, MonoSink<ClientHttpResponse> sink) {
         CallerClassLoader.Captured caller = CallLifecycle.callerOf(WebClientBinding.INSTANCE, call);
         sink.onCancel(call::abandon);
-        call.agentThreads().execute(() -> run(call, governor, caller, sink));
+        if (!AgentThreads.tryStart(call.agentThreads(), () -> run(call, governor, caller, sink))) {
+            sendUngoverned(call, sink);
+        }
+    }
+
+    /** Every agent thread is busy: the app's own connector sends the call, once, as if the agent were absent. */
+    private static void sendUngoverned(WebClientCall call, MonoSink<ClientHttpResponse> sink) {
+        Mono<ClientHttpResponse> exchange;
+        try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
+            exchange = call.connector().connect(call.method(), call.uri(), call.callback());
+        }
+        Disposable sending = exchange.subscribe(sink::success, sink::error, sink::success);
+        call.onAbandon(sending::dispose);
     }
 
     private static void run(WebClientCall call, CallGovernor governor, CallerClassLoader.Captured caller,

@@ -18,13 +18,18 @@ public final class WebClientAdapter implements WebClientHook {
     private final Scheduler scheduler;
 
     public WebClientAdapter() {
-        this(AgentRuntime::governor, AgentThreads.shared());
+        this(AgentRuntime::governor, AgentThreads.shared(), AgentThreads.relays());
     }
 
     WebClientAdapter(Supplier<CallGovernor> governor, ExecutorService executor) {
+        this(governor, executor, executor);
+    }
+
+    /** @param relays where a relayed body is read: never waiting for a task slot */
+    private WebClientAdapter(Supplier<CallGovernor> governor, ExecutorService executor, ExecutorService relays) {
         this.governor = governor;
         this.executor = executor;
-        this.scheduler = Schedulers.fromExecutorService(executor, "llm-failover");
+        this.scheduler = Schedulers.fromExecutorService(relays, "llm-failover");
     }
 
     @Override

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.runtime.status.TaskCap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -52,18 +53,26 @@ class AgentExecutorTest {
     }
 
     @Test
-    void M6_atTheCapAnEventLoopsTaskWaitsInLineAndStartsWhenASlotIsFree() throws Exception {
+    void atTheCapAnEventLoopsTaskStartsOnAnAgentThreadNeverWaitingInLine() throws Exception {
         occupyTheOnlySlot();
         CompletableFuture<Thread> ranOn = new CompletableFuture<>();
         EventLoop loop = new EventLoop(() -> executor.execute(() -> ranOn.complete(Thread.currentThread())));
         loop.start();
-        loop.join(10_000);
 
-        assertFalse(ranOn.isDone(), "the event loop ran the task itself");
-        release.countDown();
         Thread thread = ranOn.get(10, TimeUnit.SECONDS);
-        assertNotSame(loop, thread);
+
+        assertNotSame(loop, thread, "the event loop ran the task itself");
         assertTrue(thread.getName().startsWith("llm-failover-test-"), thread.getName());
+    }
+
+    @Test
+    void atTheCapAGovernedCallIsDeclinedAtOnceAndCounted() throws Exception {
+        occupyTheOnlySlot();
+        long before = TaskCap.count(TaskCap.Fallback.CALL_UNGOVERNED);
+
+        assertFalse(executor.tryStart(() -> {}), "the adapter sends the call as the app made it");
+
+        assertEquals(before + 1, TaskCap.count(TaskCap.Fallback.CALL_UNGOVERNED));
     }
 
     @Test

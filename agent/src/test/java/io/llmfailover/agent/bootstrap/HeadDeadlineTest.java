@@ -11,6 +11,9 @@ import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.status.TaskCap;
+import io.llmfailover.runtime.time.ManualClock;
+import io.llmfailover.runtime.time.ManualScheduler;
 import java.io.InputStream;
 import java.io.IOException;
 import java.net.ConnectException;
@@ -122,6 +125,60 @@ class HeadDeadlineTest {
 
         assertTrue(Thread.interrupted());
         assertTrue(aborted.await(10, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void withEverySlotTakenTheAttemptRunsOnTheCallersThreadAndTheTimerEndsItAtTheDeadline() throws Exception {
+        ManualScheduler timer = new ManualScheduler(new ManualClock());
+        AtomicReference<Thread> sentOn = new AtomicReference<>();
+        CountDownLatch aborted = new CountDownLatch(1);
+        long before = TaskCap.count(TaskCap.Fallback.HEAD_ON_CALLER_THREAD);
+
+        assertThrows(FirstByteTimeoutException.class, () -> HeadDeadline.await(everySlotTaken(), timer, GENEROUS, () -> {
+            sentOn.set(Thread.currentThread());
+            timer.advance(GENEROUS); // the provider never answers: the deadline passes
+            if (aborted.getCount() > 0) {
+                throw new AssertionError("the deadline did not abort the attempt");
+            }
+            throw new java.net.SocketException("Socket closed");
+        }, aborted::countDown, late -> {}));
+
+        assertSame(Thread.currentThread(), sentOn.get());
+        assertEquals(before + 1, TaskCap.count(TaskCap.Fallback.HEAD_ON_CALLER_THREAD));
+    }
+
+    @Test
+    void withEverySlotTakenAHeadBeforeTheDeadlineIsReturnedAndTheTimerCancelled() throws IOException {
+        ManualScheduler timer = new ManualScheduler(new ManualClock());
+
+        String head = HeadDeadline.await(everySlotTaken(), timer, GENEROUS, () -> "head", () -> {
+            throw new AssertionError("aborted");
+        }, late -> {});
+
+        assertEquals("head", head);
+        assertEquals(0, timer.pending());
+    }
+
+    @Test
+    void withEverySlotTakenAHeadThatCameAfterTheDeadlineIsReleased() {
+        ManualScheduler timer = new ManualScheduler(new ManualClock());
+        AtomicReference<String> released = new AtomicReference<>();
+
+        assertThrows(FirstByteTimeoutException.class, () -> HeadDeadline.await(everySlotTaken(), timer, GENEROUS, () -> {
+            timer.advance(GENEROUS); // the abort came too late to stop the head
+            return "late head";
+        }, () -> {}, released::set));
+
+        assertEquals("late head", released.get());
+    }
+
+    /** An executor whose only slot a task holds until the JVM ends. */
+    private static AgentExecutor everySlotTaken() {
+        AgentExecutor.Slots none = new AgentExecutor.Slots(1);
+        AgentExecutor heads = new AgentExecutor("test-head", AgentThreads.threadsNamed("llm-failover-test-head-"), none);
+        CountDownLatch never = new CountDownLatch(1);
+        assertTrue(heads.tryExecute(() -> awaitUninterrupted(never)));
+        return heads;
     }
 
     /** A head that records whether it was aborted or closed. */

@@ -211,6 +211,53 @@ class KtorAdapterTest {
     }
 
     @Test
+    void theAppsCancellationMidStreamClosesTheAnswerWhileItsReadWaitsForTheProvider() throws Exception {
+        primary.answering(exchange -> {
+            exchange.getResponseHeaders().set("Content-Type", "text/event-stream");
+            exchange.sendResponseHeaders(200, 0);
+            exchange.getResponseBody().write("data: one\n\n".getBytes(StandardCharsets.UTF_8));
+            exchange.getResponseBody().flush();
+            primary.holdUntilReleased(); // then silent: the read waits
+        });
+        CountDownLatch answerClosed = new CountDownLatch(1);
+        FakeGovernor governor = new FakeGovernor(uri -> true,
+                (request, transport) -> closing(transport.send(request, Duration.ofSeconds(5)), answerClosed));
+        AppCall app = execute(governor, chatPost(primary));
+        InputStream body = BlockingKt.toInputStream((ByteReadChannel) app.response().getBody(), null);
+        assertEquals("data: one\n\n", event(body, "data: one\n\n".length()));
+
+        app.callJob.cancel((CancellationException) null);
+
+        assertTrue(answerClosed.await(WAIT_SECONDS, TimeUnit.SECONDS), "the answer was left to its provider");
+    }
+
+    /** {@code answer}, counting down {@code closed} when it is closed. */
+    private static LlmResponse closing(LlmResponse answer, CountDownLatch closed) {
+        return new LlmResponse() {
+            @Override
+            public int status() {
+                return answer.status();
+            }
+
+            @Override
+            public io.llmfailover.runtime.http.HttpHeaders headers() {
+                return answer.headers();
+            }
+
+            @Override
+            public InputStream body() {
+                return answer.body();
+            }
+
+            @Override
+            public void close() {
+                closed.countDown();
+                answer.close();
+            }
+        };
+    }
+
+    @Test
     void contentThatCannotBeReplayedIsSentOnceAsTheAppMadeIt() throws Exception {
         byte[] chat = CHAT.getBytes(StandardCharsets.UTF_8);
         OutgoingContent channel = new OutgoingContent.ReadChannelContent() {

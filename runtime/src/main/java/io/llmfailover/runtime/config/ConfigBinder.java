@@ -70,6 +70,11 @@ final class ConfigBinder {
             drills.accept(entry);
         } else if (key.startsWith("otel.")) {
             otel.put(key, entry.value());
+        } else if (key.equals(AGENT_MAX_THREADS)) {
+            if (!entry.where().startsWith("system property")) {
+                problems.add(entry, "read from the system property alone: start the JVM with -Dllm.failover."
+                        + AGENT_MAX_THREADS + "=" + entry.rawValue());
+            }
         } else if (SETTINGS.contains(key)) {
             settings.put(key, entry);
         } else if (isOwned(key)) {

@@ -36,9 +36,27 @@ public final class ConfigLoader {
     /** {@link #load(String)} with the environment, system properties and working directory given. */
     public static FailoverConfig load(String agentArgs, Map<String, String> env, Properties systemProperties,
             Path workDir) throws ConfigException {
+        return load(agentArgs, env, systemProperties, workDir, null);
+    }
+
+    /**
+     * As {@link #load(String)}, the file's bytes as the caller read them: what is checked and
+     * applied is exactly what the caller looked at, however the file changes meanwhile.
+     */
+    public static FailoverConfig load(String agentArgs, byte[] fileContent) throws ConfigException {
+        return load(agentArgs, System.getenv(), System.getProperties(), Path.of("").toAbsolutePath(), fileContent);
+    }
+
+    /** @param fileContent the file's bytes as read by the caller, or null to read them here */
+    public static FailoverConfig load(String agentArgs, Map<String, String> env, Properties systemProperties,
+            Path workDir, byte[] fileContent) throws ConfigException {
         Optional<Path> file = ConfigFileLookup.find(agentArgs, env, systemProperties, workDir);
         ConfigProblems problems = new ConfigProblems();
-        List<ConfigEntry> fileEntries = file.isPresent() ? PropertiesFileReader.read(file.get(), problems) : List.of();
+        List<ConfigEntry> fileEntries = List.of();
+        if (file.isPresent()) {
+            fileEntries = fileContent == null ? PropertiesFileReader.read(file.get(), problems)
+                    : PropertiesFileReader.read(file.get(), fileContent, problems);
+        }
         return ConfigBinder.bind(file, fileEntries, overrides(systemProperties), env, problems);
     }
 

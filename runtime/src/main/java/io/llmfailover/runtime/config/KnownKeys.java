@@ -47,6 +47,11 @@ final class KnownKeys {
     static final String STATUS_INTERVAL = "status.interval";
     static final String CONFIG_RELOAD = "config.reload";
     static final String STREAM_RESUME = "stream.resume";
+    /**
+     * The cap on the agent's tasks: read by the agent's threads from the system property alone
+     * ({@code -Dllm.failover.agent.max-threads}), since they may start before the file is read.
+     */
+    static final String AGENT_MAX_THREADS = "agent.max-threads";
     static final String AGENT_LOG = FailoverConfig.LOG_KEY;
     static final String AGENT_LOG_LEVEL = FailoverConfig.LOG_LEVEL_KEY;
 

@@ -1,6 +1,8 @@
 package io.llmfailover.runtime.config;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,10 +22,25 @@ final class PropertiesFileReader {
 
     static List<ConfigEntry> read(Path file, ConfigProblems problems) throws ConfigException {
         try {
-            return parse(Files.readAllLines(file, StandardCharsets.UTF_8), file.toString(), problems);
+            return read(file, Files.readAllBytes(file), problems);
         } catch (IOException e) {
-            throw new ConfigException("llm-failover config " + file + " cannot be read: " + e.getClass().getSimpleName());
+            throw unreadable(file, e);
         }
+    }
+
+    /** The entries of {@code content}, the bytes read from {@code file} (named in every problem). */
+    static List<ConfigEntry> read(Path file, byte[] content, ConfigProblems problems) throws ConfigException {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(content)).toString();
+        } catch (CharacterCodingException e) {
+            throw unreadable(file, e);
+        }
+        return parse(text.lines().toList(), file.toString(), problems);
+    }
+
+    private static ConfigException unreadable(Path file, IOException e) {
+        return new ConfigException("llm-failover config " + file + " cannot be read: " + e.getClass().getSimpleName());
     }
 
     static List<ConfigEntry> parse(List<String> lines, String fileName, ConfigProblems problems) {

@@ -27,6 +27,16 @@ final class Cancellation {
                 && !(failure instanceof FirstByteTimeoutException);
     }
 
+    /**
+     * Whether a committed body's failure is the app's doing rather than its provider's: a
+     * cancellation ({@link #is}, the adapter's {@link io.llmfailover.runtime.http.CallAbandonedException}
+     * included), or a read timeout, which on a body being read is always the app's client's own
+     * (the agent's deadlines end with the response head).
+     */
+    static boolean endsBodyForTheApp(IOException failure) {
+        return is(failure) || failure instanceof SocketTimeoutException;
+    }
+
     /** Throws when the calling thread was interrupted, leaving its interrupt flag set. */
     static void check() throws InterruptedIOException {
         if (Thread.currentThread().isInterrupted()) {

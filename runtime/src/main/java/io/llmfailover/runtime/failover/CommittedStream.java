@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.failover;
 
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.ReportedStreamBreak;
 import io.llmfailover.runtime.protocol.translate.StreamErrorFrames;
 import io.llmfailover.runtime.protocol.translate.sse.SseReader;
@@ -19,6 +20,10 @@ import java.util.function.Consumer;
  * <p>Linear and bounded: upstream bytes are read once into one buffer, scanned once for event
  * ends and handed out from there; an unfinished event larger than {@link #MAX_EVENT_BYTES} is a
  * broken stream, not a completion.
+ *
+ * <p>Only the provider's failure is a break (a reset, a stream cut short): when the app gave up
+ * (closed the body, cancelled the call, was interrupted, its own read timeout expired) the read
+ * gets the app's own failure, nothing is resumed and no error event is made up.
  */
 final class CommittedStream extends InputStream {
 
@@ -50,6 +55,10 @@ final class CommittedStream extends InputStream {
     private boolean ended;
     /** The upstream's break, raised once the error event was read. */
     private IOException broken;
+    /** The app's own failure (it cancelled, was interrupted, its own timeout): raised as it is, with no error event. */
+    private IOException appsOwn;
+    /** Set first thing by {@link #close}, from any thread: a read it cut short is the app's doing, not a break. */
+    private volatile boolean closed;
     /** Bytes moved inside memory (growing or compacting the buffer): linear in the stream, never per read. */
     private long bytesMoved;
 
@@ -106,6 +115,9 @@ final class CommittedStream extends InputStream {
 
     private int readTrailer(byte[] into, int offset, int count) throws IOException {
         if (trailerPosition == trailer.length) {
+            if (appsOwn != null) {
+                throw appsOwn;
+            }
             if (broken != null) {
                 throw new ReportedStreamBreak(BROKEN, broken);
             }
@@ -125,7 +137,9 @@ final class CommittedStream extends InputStream {
             int room = Math.min(buffer.length - length, readyEnd + maxEventBytes + 1 - length);
             n = upstream.read(buffer, length, room);
         } catch (IOException upstreamBroke) {
-            if (!resumed()) {
+            if (closed || Cancellation.endsBodyForTheApp(upstreamBroke)) {
+                endAsTheAppAsked(upstreamBroke);
+            } else if (!resumed()) {
                 breakOff(upstreamBroke);
             }
             return;
@@ -173,6 +187,18 @@ final class CommittedStream extends InputStream {
             // its connection is gone either way
         }
         return true;
+    }
+
+    /**
+     * The app gave up on the stream (closed it, cancelled its call, was interrupted, its own timeout
+     * expired): nothing is resumed or reported as the provider's break, no error event is made up,
+     * and the read gets the app's own failure, as without the agent.
+     */
+    private void endAsTheAppAsked(IOException cause) {
+        length = readyEnd;
+        resumption = null;
+        appsOwn = cause instanceof CallAbandonedException abandoned ? abandoned.appFailure() : cause;
+        ended = true;
     }
 
     /** Drops the unfinished event; the complete ones still go out, then the error event, then the break. */
@@ -231,8 +257,10 @@ final class CommittedStream extends InputStream {
 
     @Override
     public void close() throws IOException {
+        closed = true;
         ended = true;
         broken = null;
+        appsOwn = null;
         start = readyEnd;
         trailerPosition = trailer.length;
         upstream.close();

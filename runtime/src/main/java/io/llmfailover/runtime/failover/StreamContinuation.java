@@ -11,13 +11,15 @@ import io.llmfailover.runtime.protocol.translate.Json;
  * conversation as the app sent it, then the answer so far as the assistant's own turn, which the
  * model continues (Anthropic's prefill; the same shape for OpenAI-compatible and Gemini models).
  * Null for a request the agent does not resume: one with tools or a structured-output format,
- * whose answer is not free text.
+ * whose answer is not free text, or one that asks for several answers at once ({@code n},
+ * {@code candidateCount}), whose choices are streamed interleaved and could only be finished one
+ * by one by asking again for each: such a stream breaks off as without {@code stream.resume}.
  */
 final class StreamContinuation {
 
     private StreamContinuation() {}
 
-    /** Whether an answer to this request may be finished by another provider: free text only. */
+    /** Whether an answer to this request may be finished by another provider: one free text only. */
     static boolean allows(Operation operation, byte[] body) {
         ObjectNode request = Json.parseObjectOrNull(new String(body, java.nio.charset.StandardCharsets.UTF_8));
         if (request == null) {
@@ -25,10 +27,12 @@ final class StreamContinuation {
         }
         return switch (operation) {
             case CHAT_COMPLETIONS -> !request.has("tools") && !request.has("functions")
-                    && !request.path("response_format").path("type").asText("text").startsWith("json");
+                    && !request.path("response_format").path("type").asText("text").startsWith("json")
+                    && request.path("n").asInt(1) <= 1;
             case MESSAGES -> !request.has("tools");
             case GENERATE_CONTENT -> !request.has("tools")
-                    && !request.path("generationConfig").path("responseMimeType").asText("text/plain").contains("json");
+                    && !request.path("generationConfig").path("responseMimeType").asText("text/plain").contains("json")
+                    && request.path("generationConfig").path("candidateCount").asInt(1) <= 1;
             default -> false;
         };
     }

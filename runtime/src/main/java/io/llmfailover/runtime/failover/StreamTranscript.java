@@ -9,7 +9,8 @@ import java.nio.charset.StandardCharsets;
  * The text a committed stream has handed the app so far, in the caller's protocol, told whole
  * events as they are made ready: what a fallback is asked to continue when the stream breaks. A
  * stream that carried anything but text (a tool call, a thinking block, JSON it cannot read) or
- * that already finished is not resumable.
+ * that already finished is not resumable; nor is one that carried a second choice or candidate,
+ * whose text would be interleaved with the first's.
  */
 final class StreamTranscript {
 
@@ -70,6 +71,9 @@ final class StreamTranscript {
 
     private void readChatChunk(JsonNode chunk) {
         for (JsonNode choice : chunk.path("choices")) {
+            if (choice.path("index").asInt(0) != 0) {
+                resumable = false;
+            }
             JsonNode delta = choice.path("delta");
             if (delta.has("tool_calls") || delta.has("function_call")) {
                 resumable = false;
@@ -107,6 +111,9 @@ final class StreamTranscript {
 
     private void readGeminiChunk(JsonNode chunk) {
         for (JsonNode candidate : chunk.path("candidates")) {
+            if (candidate.path("index").asInt(0) != 0) {
+                resumable = false;
+            }
             for (JsonNode part : candidate.path("content").path("parts")) {
                 if (part.path("text").isTextual() && !part.path("thought").asBoolean(false)) {
                     text.append(part.path("text").asText());

@@ -7,25 +7,26 @@ import io.llmfailover.runtime.time.Scheduler;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Looks at the properties file every {@code config.reload} and, when its content changed, loads it
- * again: a valid config becomes a new gateway that takes over the old one's state for every
+ * Looks at the properties file every {@code config.reload} and, when its content changed and then
+ * stayed so for a {@link FileLook#SETTLE} (a file caught half-written is not an edit), loads what it
+ * read, once: a valid config becomes a new gateway that takes over the old one's state for every
  * provider whose definition did not change, installed in one step (a call runs wholly on the
  * gateway it started on); an invalid one is reported, naming file, line and key, and the running
- * config stays. What only a restart can change (telemetry, logging, fleet mode) is said so.
+ * config stays. What only a restart can change (telemetry, logging, fleet mode) is said so. Runs on
+ * the operator's timer ({@link Scheduler#OPERATING}), never on the deadlines'.
  */
 public final class ConfigReloader {
 
-    /** Loads the config from the same file, environment and system properties as at start. */
+    /** Loads the config from these bytes of the file, with the same environment and system properties as at start. */
     @FunctionalInterface
     public interface Source {
-        FailoverConfig load() throws ConfigException;
+        FailoverConfig load(byte[] fileContent) throws ConfigException;
     }
 
     /** Builds the gateway of a reloaded config in place of the running one. */
@@ -48,7 +49,10 @@ public final class ConfigReloader {
     private final Install install;
     private final Scheduler scheduler;
     private Gateway running;
+    /** The content last applied, or reported as invalid: an edit is a content other than this. */
     private byte[] lastSeen;
+    /** The look before this one, when it saw an edit that had yet to settle. */
+    private FileLook unsettled;
     private volatile boolean stopped;
 
     private ConfigReloader(Path file, Source source, Rebuild rebuild, Install install, Scheduler scheduler,
@@ -88,18 +92,17 @@ public final class ConfigReloader {
 
     private void look() {
         Duration intervalBefore = running.config().operating().reloadInterval();
+        boolean settling = false;
         try {
-            byte[] content = LoadedConfig.read(file);
-            if (content != null && !Arrays.equals(content, lastSeen)) {
-                lastSeen = content;
-                reload();
-            }
+            settling = lookAtTheFile();
         } catch (RuntimeException bug) {
             LOG.warn("llm-failover: reloading {} failed; the running config stays", file, bug);
         } finally {
             // read again: the edit just applied may have changed or turned off config.reload
             Duration interval = running.config().operating().reloadInterval();
-            if (interval != null) {
+            if (settling) {
+                scheduleNext(FileLook.SETTLE);
+            } else if (interval != null) {
                 scheduleNext(interval);
             } else if (intervalBefore != null) {
                 LOG.info("llm-failover: config.reload is off in {}: no further edit is picked up until a restart", file);
@@ -107,10 +110,27 @@ public final class ConfigReloader {
         }
     }
 
-    private void reload() {
+    /** Applies an edit that the last look saw as it is now; true when one has yet to settle. */
+    private boolean lookAtTheFile() {
+        FileLook now = FileLook.of(file);
+        if (now == null || now.holds(lastSeen)) {
+            unsettled = null;
+            return false;
+        }
+        if (!now.unchangedSince(unsettled)) {
+            unsettled = now;
+            return true;
+        }
+        unsettled = null;
+        lastSeen = now.content();
+        reload(now.content());
+        return false;
+    }
+
+    private void reload(byte[] content) {
         FailoverConfig reloaded;
         try {
-            reloaded = source.load();
+            reloaded = source.load(content);
         } catch (ConfigException invalid) {
             LOG.warn("llm-failover: the edit of {} is not applied; the running config stays. {}", file, invalid.getMessage());
             return;

@@ -2,10 +2,7 @@ package io.llmfailover.runtime.reload;
 
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.FailoverConfig;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -37,16 +34,21 @@ public final class LoadedConfig {
     }
 
     /**
-     * This config or, when its file was edited since and the edit is valid, the edited one. An
-     * invalid edit is left to the watch, which reports it at its first look.
+     * This config or, when its file was edited since, the edit is valid and it was made at least a
+     * {@link FileLook#SETTLE} ago, the edited one, read once. An invalid edit, or one that may still
+     * be being written, is left to the watch, which settles it and reports it.
      */
     public LoadedConfig latest(ConfigReloader.Source source) {
-        byte[] now = config.source().map(LoadedConfig::read).orElse(null);
-        if (now == null || Arrays.equals(now, content)) {
+        return latest(source, System.currentTimeMillis());
+    }
+
+    LoadedConfig latest(ConfigReloader.Source source, long nowMillis) {
+        FileLook now = config.source().map(FileLook::of).orElse(null);
+        if (now == null || now.holds(content) || !now.settledAt(nowMillis)) {
             return this;
         }
         try {
-            LoadedConfig edited = new LoadedConfig(source.load(), now);
+            LoadedConfig edited = new LoadedConfig(source.load(now.content()), now.content());
             // looked up here, not held: this class loads in premain, which leaves SLF4J's set-up to later
             LoggerFactory.getLogger("io.llmfailover.reload").info(
                     "llm-failover: {} was edited since start; the edit applies now", config.source().get());
@@ -57,11 +59,8 @@ public final class LoadedConfig {
     }
 
     /** The file's bytes, or null when it cannot be read right now (being replaced): looked at again next time. */
-    static byte[] read(Path file) {
-        try {
-            return Files.readAllBytes(file);
-        } catch (IOException unreadable) {
-            return null;
-        }
+    private static byte[] read(Path file) {
+        FileLook look = FileLook.of(file);
+        return look == null ? null : look.content();
     }
 }

@@ -76,6 +76,21 @@ public final class OperatorMBeans {
         public String[] getProviders() {
             return states.get().names().toArray(String[]::new);
         }
+
+        @Override
+        public long getCallsUngovernedAtTaskCap() {
+            return TaskCap.count(TaskCap.Fallback.CALL_UNGOVERNED);
+        }
+
+        @Override
+        public long getHeadsOnCallerThreadAtTaskCap() {
+            return TaskCap.count(TaskCap.Fallback.HEAD_ON_CALLER_THREAD);
+        }
+
+        @Override
+        public long getHedgesNotStartedAtTaskCap() {
+            return TaskCap.count(TaskCap.Fallback.HEDGE_NOT_STARTED);
+        }
     }
 
     /** One provider; every getter reads a fresh snapshot. */

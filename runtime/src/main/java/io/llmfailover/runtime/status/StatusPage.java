@@ -17,7 +17,9 @@ import java.util.Locale;
  *     breaker gpt-4o OPEN, probes in 4.2 s
  *     key app: limit 5, silenced for 1.5 s
  *   backup    CLOSED         in flight 2  no failure
+ *   agent tasks at their cap (llm.failover.agent.max-threads) so far: 3 calls sent ungoverned
  * </pre>
+ * (the last line only once the agent's task cap was reached).
  */
 public final class StatusPage {
 
@@ -48,6 +50,10 @@ public final class StatusPage {
                     }
                 }
             }
+        }
+        String cap = TaskCap.statusLine();
+        if (!cap.isEmpty()) {
+            page.append("\n  ").append(cap);
         }
         return page.toString();
     }

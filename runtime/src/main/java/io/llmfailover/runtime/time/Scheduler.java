@@ -7,8 +7,8 @@ import java.util.concurrent.ScheduledThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs an action after a delay, on the runtime's own timer thread: how a deadline interrupts a
- * read that is blocked on the calling thread. Tests use {@link ManualScheduler}.
+ * Runs an action after a delay, on one of the runtime's own timer threads: how a deadline interrupts
+ * a read that is blocked on the calling thread. Tests use {@link ManualScheduler}.
  */
 public interface Scheduler {
 
@@ -19,28 +19,39 @@ public interface Scheduler {
         void cancel();
     }
 
-    /** One daemon timer thread for the whole agent, started on first use. */
-    Scheduler SYSTEM = new Scheduler() {
-        @Override
-        public Cancellable schedule(long delayNanos, Runnable action) {
-            ScheduledFuture<?> future = Timer.INSTANCE.schedule(action, delayNanos, TimeUnit.NANOSECONDS);
-            return () -> future.cancel(false);
-        }
-    };
+    /** The deadlines of calls: one daemon timer thread for the whole agent, started on first use. */
+    Scheduler SYSTEM = (delayNanos, action) -> cancellable(Deadlines.TIMER.schedule(action, delayNanos, TimeUnit.NANOSECONDS));
+
+    /**
+     * The operator's chores (looking at the config file, the status page, drill reminders), on a
+     * daemon thread of their own: a file read that hangs or a log that blocks never holds up a deadline.
+     */
+    Scheduler OPERATING = (delayNanos, action) -> cancellable(Operating.TIMER.schedule(action, delayNanos, TimeUnit.NANOSECONDS));
+
+    private static Cancellable cancellable(ScheduledFuture<?> future) {
+        return () -> future.cancel(false);
+    }
+
+    /** One daemon thread named {@code name}, whose cancelled actions leave its queue at once. */
+    private static ScheduledExecutorService timerThread(String name) {
+        ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> AgentThread.daemon(name, runnable));
+        // Nearly every deadline is cancelled (the answer came in time): it must leave the queue then,
+        // not a minute later when it would have fired, holding on to its response all that time.
+        timer.setRemoveOnCancelPolicy(true);
+        return timer;
+    }
 
     /** Holder idiom: the thread exists only once a deadline is first needed. */
-    final class Timer {
-        static final ScheduledExecutorService INSTANCE = create();
+    final class Deadlines {
+        static final ScheduledExecutorService TIMER = timerThread("llm-failover-deadlines");
 
-        private Timer() {}
+        private Deadlines() {}
+    }
 
-        private static ScheduledExecutorService create() {
-            ScheduledThreadPoolExecutor timer =
-                    new ScheduledThreadPoolExecutor(1, runnable -> AgentThread.daemon("llm-failover-deadlines", runnable));
-            // Nearly every deadline is cancelled (the answer came in time): it must leave the queue then,
-            // not a minute later when it would have fired, holding on to its response all that time.
-            timer.setRemoveOnCancelPolicy(true);
-            return timer;
-        }
+    /** Holder idiom: the thread exists only once a chore is first scheduled. */
+    final class Operating {
+        static final ScheduledExecutorService TIMER = timerThread("llm-failover-operating");
+
+        private Operating() {}
     }
 }

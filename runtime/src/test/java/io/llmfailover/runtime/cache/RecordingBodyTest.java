@@ -93,8 +93,61 @@ class RecordingBodyTest {
         assertEquals(List.of(), kept);
     }
 
+    @Test
+    void answersReadAtTheSameTimeHoldNoMoreThanTheBudgetAndOneOverItIsReadWholeButNotKept() throws IOException {
+        RecordingBudget budget = new RecordingBudget(ANSWER.length() + 10);
+        InputStream first = recording(new ByteArrayInputStream(bytes(ANSWER)), 1000, budget);
+        InputStream second = recording(new ByteArrayInputStream(bytes(ANSWER)), 1000, budget);
+        first.read(new byte[ANSWER.length()], 0, ANSWER.length());
+
+        assertEquals(ANSWER, ScriptedTransport.drain(second).text(), "the app reads it as it would anyway");
+        assertEquals(-1, first.read());
+
+        assertEquals(List.of(ANSWER), kept, "the first, within the budget; not the second, over it");
+        assertEquals(0, budget.held(), "every byte taken was given back");
+        InputStream third = recording(new ByteArrayInputStream(bytes(ANSWER)), 1000, budget);
+        ScriptedTransport.drain(third);
+        assertEquals(List.of(ANSWER, ANSWER), kept, "the budget freed, the next one is kept");
+    }
+
+    @Test
+    void aRecordingGivesItsBudgetBackOnceWhateverEndsIt() throws IOException {
+        RecordingBudget budget = new RecordingBudget(1000);
+        InputStream closedEarly = recording(new ByteArrayInputStream(bytes(ANSWER)), 1000, budget);
+        closedEarly.read(new byte[5]);
+        closedEarly.close();
+        closedEarly.close();
+        ScriptedTransport.drain(recording(new BreakingStream(bytes(ANSWER)), 1000, budget));
+        ScriptedTransport.drain(recording(new ByteArrayInputStream(bytes(ANSWER)), ANSWER.length() - 1, budget));
+
+        assertEquals(0, budget.held());
+    }
+
+    /** Two more answers of the largest size than fit in the shared budget, read at the same time: the last are not kept. */
+    @Test
+    void theSharedBudgetBoundsEveryRecordingInFlight() throws IOException {
+        int size = LastResortCache.MAX_ANSWER_BYTES;
+        int answers = (int) (LastResortCache.MAX_TOTAL_BYTES / size) + 2;
+        byte[] answer = new byte[size];
+        List<InputStream> reading = new ArrayList<>();
+        for (int i = 0; i < answers; i++) {
+            InputStream body = new RecordingBody(new ByteArrayInputStream(answer), size, whole -> kept.add("kept"));
+            body.readNBytes(new byte[size], 0, size); // the whole answer read, its end not yet seen
+            reading.add(body);
+        }
+        for (InputStream body : reading) {
+            assertEquals(-1, body.read());
+        }
+
+        assertEquals(answers - 2, kept.size(), "held together, they would exceed the cache's own size");
+    }
+
     private InputStream recording(InputStream upstream, int maxBytes) {
         return new RecordingBody(upstream, maxBytes, whole -> kept.add(new String(whole, StandardCharsets.UTF_8)));
+    }
+
+    private InputStream recording(InputStream upstream, int maxBytes, RecordingBudget budget) {
+        return new RecordingBody(upstream, maxBytes, whole -> kept.add(new String(whole, StandardCharsets.UTF_8)), budget);
     }
 
     private static byte[] bytes(String text) {

@@ -312,6 +312,22 @@ class ConfigLoaderTest {
         }
 
         @Test
+        void theAgentsTaskCapIsASystemPropertyTheConfigLeavesToTheAgentsThreads() throws Exception {
+            write(ConfigFileLookup.DEFAULT_FILE_NAME, "provider.local.url = http://127.0.0.1:8080");
+            system.setProperty("llm.failover.agent.max-threads", "4");
+
+            assertEquals(List.of("local"), List.copyOf(load(null).providers().keySet()));
+        }
+
+        @Test
+        void theAgentsTaskCapInTheFileIsAnErrorSayingWhereItGoes() throws Exception {
+            String message = problemsOf("provider.local.url = http://127.0.0.1:8080", "agent.max-threads = 4");
+
+            assertTrue(message.contains(file() + ":2: agent.max-threads = 4: read from the system property alone: "
+                    + "start the JVM with -Dllm.failover.agent.max-threads=4"), message);
+        }
+
+        @Test
         void anErrorInAnOverrideNamesTheSystemProperty() throws Exception {
             write(ConfigFileLookup.DEFAULT_FILE_NAME, "breaker.window = 10s");
             system.setProperty("llm.failover.breaker.window", "10");

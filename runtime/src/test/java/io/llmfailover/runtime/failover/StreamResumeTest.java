@@ -8,9 +8,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
@@ -19,6 +21,11 @@ import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.testing.ScriptedTransport.Drained;
 import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.net.SocketException;
+import java.net.SocketTimeoutException;
+import java.util.function.Supplier;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;
@@ -50,6 +57,102 @@ class StreamResumeTest {
         assertEquals("Hello, wor", last.path("content").asText(), "the backup continues the text the app has");
         assertEquals("backup-model", asked.path("model").asText());
         assertEquals(1, transport.sentTo(PRIMARY), "the broken provider is not asked again");
+    }
+
+    @Test
+    void aStreamTheAppCancelledIsNotResumedAndTheReadGetsTheAppsOwnFailure() throws Exception {
+        IOException appsOwn = new IOException("Canceled");
+        assertNotResumed(() -> new CallAbandonedException(appsOwn), appsOwn);
+    }
+
+    @Test
+    void aStreamWhoseReaderWasInterruptedIsNotResumed() throws Exception {
+        InterruptedIOException interrupted = new InterruptedIOException("interrupted while waiting for the response body");
+        assertNotResumed(() -> interrupted, interrupted);
+    }
+
+    @Test
+    void aStreamCutByTheAppsOwnReadTimeoutIsNotResumed() throws Exception {
+        SocketTimeoutException timedOut = new SocketTimeoutException("Read timed out");
+        assertNotResumed(() -> timedOut, timedOut);
+    }
+
+    @Test
+    void aStreamTheAppClosedWhileAReadWaitedIsNotResumed() throws Exception {
+        Chains chains = Chains.resumingStreams("primary", "backup");
+        LlmResponse[] answer = new LlmResponse[1];
+        // The app closes the body from another thread while the read waits: the socket's read then fails.
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, brokenStream(FIRST_TWO, () -> {
+                    answer[0].close();
+                    return new SocketException("Socket closed");
+                }))
+                .on(BACKUP, sse(CONTINUATION));
+
+        answer[0] = chains.gateway.execute(streamingChat("{}"), transport);
+        Drained read = ScriptedTransport.drain(answer[0].body());
+
+        assertEquals(FIRST_TWO, read.text(), "nothing after the close, no error event made up");
+        assertEquals(0, transport.sentTo(BACKUP), "nothing is sent to the next provider");
+    }
+
+    @Test
+    void aProviderResetIsStillResumed() throws Exception {
+        Chains chains = Chains.resumingStreams("primary", "backup");
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, brokenStream(FIRST_TWO, () -> new SocketException("Connection reset")))
+                .on(BACKUP, sse(CONTINUATION));
+
+        Drained read = ScriptedTransport.drain(chains.gateway.execute(streamingChat("{}"), transport).body());
+
+        assertNull(read.end(), read.text());
+        assertEquals(FIRST_TWO + CONTINUATION, read.text());
+        assertEquals(1, transport.sentTo(BACKUP));
+    }
+
+    /** The primary's stream fails with {@code failure} after two events; the app sees {@code seen}, and no provider is asked again. */
+    private static void assertNotResumed(Supplier<IOException> failure, IOException seen) throws Exception {
+        Chains chains = Chains.resumingStreams("primary", "backup");
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, brokenStream(FIRST_TWO, failure))
+                .on(BACKUP, sse(CONTINUATION));
+
+        Drained read = ScriptedTransport.drain(chains.gateway.execute(streamingChat("{}"), transport).body());
+
+        assertEquals(FIRST_TWO, read.text(), "the events the app had, no continuation, no error event made up");
+        assertSame(seen, read.end(), "the read gets the app's own failure");
+        assertEquals(0, transport.sentTo(BACKUP), "nothing is sent to the next provider");
+        assertEquals(1, transport.sentTo(PRIMARY));
+        Thread.interrupted();
+    }
+
+    @Test
+    void aStreamOfSeveralChoicesBreaksAsWithoutResumeNeverInterleavedWithAContinuation() throws Exception {
+        Chains chains = Chains.resumingStreams("primary", "backup");
+        String twoChoices = "data: {\"id\":\"a\",\"choices\":[{\"index\":0,\"delta\":{\"content\":\"Hello\"}}]}\n\n"
+                + "data: {\"id\":\"a\",\"choices\":[{\"index\":1,\"delta\":{\"content\":\"Bonjour\"}}]}\n\n";
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, brokenStream(twoChoices))
+                .on(BACKUP, sse(CONTINUATION));
+
+        Drained read = ScriptedTransport.drain(chains.gateway.execute(streamingChat("{\"n\":2}"), transport).body());
+
+        assertNotNull(read.end(), "the break reaches the app");
+        assertTrue(read.text().startsWith(twoChoices) && read.text().contains("\"error\""), read.text());
+        assertEquals(0, transport.sentTo(BACKUP));
+    }
+
+    @Test
+    void severalChoicesOrCandidatesAreNeverResumed() {
+        assertFalse(StreamContinuation.allows(Operation.CHAT_COMPLETIONS, "{\"n\":3}".getBytes(StandardCharsets.UTF_8)));
+        assertTrue(StreamContinuation.allows(Operation.CHAT_COMPLETIONS, "{\"n\":1}".getBytes(StandardCharsets.UTF_8)));
+        assertFalse(StreamContinuation.allows(Operation.GENERATE_CONTENT,
+                "{\"generationConfig\":{\"candidateCount\":2}}".getBytes(StandardCharsets.UTF_8)));
+        assertFalse(transcript(Operation.CHAT_COMPLETIONS,
+                "data: {\"choices\":[{\"index\":1,\"delta\":{\"content\":\"Hi\"}}]}\n\n").resumable(),
+                "a second choice in a stream asked for one");
+        assertFalse(transcript(Operation.GENERATE_CONTENT,
+                "data: {\"candidates\":[{\"index\":1,\"content\":{\"parts\":[{\"text\":\"Hi\"}]}}]}\n\n").resumable());
     }
 
     @Test

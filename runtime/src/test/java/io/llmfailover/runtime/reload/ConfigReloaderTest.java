@@ -62,6 +62,8 @@ class ConfigReloaderTest {
         scheduler.advance(Duration.ofMillis(4999));
         assertTrue(installed.isEmpty(), "not before the interval");
         scheduler.advance(Duration.ofMillis(1));
+        assertTrue(installed.isEmpty(), "not before the edit stayed as it is for the settle");
+        scheduler.advance(FileLook.SETTLE);
 
         assertEquals(1, installed.size());
         Gateway next = installed.get(0);
@@ -82,7 +84,7 @@ class ConfigReloaderTest {
         }
 
         write("primary, backup", "provider.primary.api-key = sk-primary-new\n");
-        scheduler.advance(Duration.ofSeconds(5));
+        lookAndSettle(Duration.ofSeconds(5));
 
         assertEquals(BreakerState.CLOSED, installed.get(0).providerStates().of("primary").orElseThrow().breakerState());
     }
@@ -94,7 +96,7 @@ class ConfigReloaderTest {
 
         try (LogCapture log = new LogCapture()) {
             write("primary, backup", "breaker.half-open-probes = many\n");
-            scheduler.advance(Duration.ofSeconds(5));
+            lookAndSettle(Duration.ofSeconds(5));
 
             assertTrue(installed.isEmpty(), "nothing installed");
             assertEquals(1, log.linesWith("is not applied; the running config stays").size(), log.lines().toString());
@@ -104,7 +106,7 @@ class ConfigReloaderTest {
             assertEquals(1, log.linesWith("is not applied").size(), "said once per edit, not every interval");
         }
         write("primary, backup", "breaker.half-open-probes = 2\n");
-        scheduler.advance(Duration.ofSeconds(5));
+        lookAndSettle(Duration.ofSeconds(5));
 
         assertEquals(1, installed.size(), "the fixed edit is applied");
         assertEquals(2, installed.get(0).config().breaker().halfOpenProbes());
@@ -129,9 +131,9 @@ class ConfigReloaderTest {
         start(file);
 
         write("primary, backup", "config.reload = 1s\n");
-        scheduler.advance(Duration.ofSeconds(5));
+        lookAndSettle(Duration.ofSeconds(5));
         write("primary, backup", "config.reload = 1s\nprovider.backup.model.* = other\n");
-        scheduler.advance(Duration.ofSeconds(1));
+        lookAndSettle(Duration.ofSeconds(1));
 
         assertEquals(2, installed.size());
         assertEquals("other", installed.get(1).config().providers().get("backup").models().get("*"));
@@ -144,7 +146,7 @@ class ConfigReloaderTest {
         write("primary", "");
 
         watch(Gateway.builder(loaded.config()).clock(clock).scheduler(scheduler).build(), loaded.content(), file);
-        scheduler.advance(Duration.ofSeconds(5));
+        lookAndSettle(Duration.ofSeconds(5));
 
         assertEquals(1, installed.size());
         assertEquals(List.of("primary"), installed.get(0).config().routes().get(0).chain());
@@ -155,7 +157,7 @@ class ConfigReloaderTest {
         Path file = write("primary, backup", "");
         LoadedConfig loaded = LoadedConfig.of(load(file));
 
-        assertSame(loaded, loaded.latest(() -> load(file)));
+        assertSame(loaded, loaded.latest(content -> load(file, content)));
     }
 
     @Test
@@ -164,7 +166,7 @@ class ConfigReloaderTest {
         LoadedConfig loaded = LoadedConfig.of(load(file));
         write("primary", "");
 
-        LoadedConfig latest = loaded.latest(() -> load(file));
+        LoadedConfig latest = loaded.latest(content -> load(file, content), settledAfter(file));
 
         assertEquals(List.of("primary"), latest.config().routes().get(0).chain());
         assertArrayEquals(Files.readAllBytes(file), latest.content());
@@ -176,7 +178,92 @@ class ConfigReloaderTest {
         LoadedConfig loaded = LoadedConfig.of(load(file));
         write("primary, nowhere", "");
 
-        assertSame(loaded, loaded.latest(() -> load(file)));
+        assertSame(loaded, loaded.latest(content -> load(file, content), settledAfter(file)));
+    }
+
+    @Test
+    void theLatestConfigLeavesAnEditThatMayStillBeBeingWrittenToTheWatch() throws Exception {
+        Path file = write("primary, backup", "");
+        LoadedConfig loaded = LoadedConfig.of(load(file));
+        write("primary", "");
+        long modified = Files.getLastModifiedTime(file).toMillis();
+
+        assertSame(loaded, loaded.latest(content -> load(file, content), modified + FileLook.SETTLE.toMillis() - 1));
+    }
+
+    @Test
+    void aFileCaughtHalfWrittenIsNeverAppliedAndTheEditIsAppliedFromTheBytesSeen() throws Exception {
+        Path file = write("primary, backup", "");
+        List<String> parsed = new ArrayList<>();
+        Gateway first = Gateway.builder(load(file)).clock(clock).scheduler(scheduler).build();
+        ConfigReloader.start(first, Files.readAllBytes(file), content -> {
+                    parsed.add(new String(content, StandardCharsets.UTF_8));
+                    return load(file, content);
+                },
+                (running, reloaded) -> Gateway.builder(reloaded).clock(clock).scheduler(scheduler).carryingOver(running).build(),
+                installed::add, scheduler);
+        String edit = Files.readString(file).replace("route.chat.chain = primary, backup", "route.chat.chain = primary");
+        // Half the edit, cut at a line: valid on its own, with no route at all.
+        Files.writeString(file, edit.substring(0, edit.indexOf("route.chat.match")));
+
+        scheduler.advance(Duration.ofSeconds(5));
+        Files.writeString(file, edit); // the writer finishes before the edit settled
+        scheduler.advance(FileLook.SETTLE);
+        assertTrue(installed.isEmpty(), "the file changed since the last look: not settled yet");
+        scheduler.advance(FileLook.SETTLE);
+
+        assertEquals(1, installed.size(), "only the whole edit is applied");
+        assertEquals(List.of("primary"), installed.get(0).config().routes().get(0).chain());
+        assertEquals(List.of(edit), parsed, "parsed once, from the bytes the looks saw");
+    }
+
+    @Test
+    void aProviderAnOperatorTookOutStaysOutWhateverTheReloadChangesUntilForceClose() throws Exception {
+        Path file = write("primary, backup", "");
+        Gateway first = start(file);
+        first.providerStates().forceOpen("primary");
+
+        // breaker.* changed (a fresh state for every provider), and the primary itself redefined
+        write("primary, backup", "breaker.half-open-probes = 2\nprovider.primary.api-key = sk-primary-new\n");
+        lookAndSettle(Duration.ofSeconds(5));
+
+        Gateway next = installed.get(0);
+        assertTrue(next.providerStates().of("primary").orElseThrow().forcedOpen());
+        LlmResponse answer = next.execute(chat(), transport);
+        assertEquals(Optional.of("backup"), answer.headers().first("x-llm-failover-provider"));
+        assertEquals(0, transport.sentTo(PRIMARY), "forced open: no call reaches the primary");
+
+        write("primary, backup", "breaker.half-open-probes = 3\n");
+        lookAndSettle(Duration.ofSeconds(5));
+        assertTrue(installed.get(1).providerStates().of("primary").orElseThrow().forcedOpen(), "still out, reload after reload");
+
+        installed.get(1).providerStates().forceClose("primary");
+        write("primary, backup", "breaker.half-open-probes = 2\n");
+        lookAndSettle(Duration.ofSeconds(5));
+        assertEquals(false, installed.get(2).providerStates().of("primary").orElseThrow().forcedOpen(), "put back: stays back");
+    }
+
+    @Test
+    void theStatusPageAndDrillRemindersRunOnTheOperatorsTimerNotTheDeadlines() throws Exception {
+        Path file = write("primary, backup", "status.interval = 1m\ndrill.enabled = true\ndrill.primary.fault = 429:1%\n");
+        ManualScheduler deadlines = new ManualScheduler(clock);
+        ManualScheduler chores = new ManualScheduler(clock);
+
+        Gateway.builder(load(file)).clock(clock).scheduler(deadlines).operating(chores).build();
+
+        assertEquals(0, deadlines.pending(), "nothing of the operator's on the deadlines' timer");
+        assertEquals(2, chores.pending(), "the status page and the drill reminder");
+    }
+
+    @Test
+    void theOperatorsTimerIsADaemonThreadOfItsOwn() throws Exception {
+        java.util.concurrent.CompletableFuture<Thread> ranOn = new java.util.concurrent.CompletableFuture<>();
+
+        io.llmfailover.runtime.time.Scheduler.OPERATING.schedule(0, () -> ranOn.complete(Thread.currentThread()));
+
+        Thread thread = ranOn.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        assertEquals("llm-failover-operating", thread.getName());
+        assertTrue(thread.isDaemon());
     }
 
     private Gateway start(Path file) throws Exception {
@@ -187,13 +274,28 @@ class ConfigReloaderTest {
     }
 
     private void watch(Gateway gateway, byte[] asLoaded, Path file) {
-        ConfigReloader.start(gateway, asLoaded, () -> load(file),
+        ConfigReloader.start(gateway, asLoaded, content -> load(file, content),
                 (running, reloaded) -> Gateway.builder(reloaded).clock(clock).scheduler(scheduler).carryingOver(running).build(),
                 installed::add, scheduler);
     }
 
     private FailoverConfig load(Path file) throws io.llmfailover.runtime.config.ConfigException {
         return ConfigLoader.load("config=" + file, Map.of(), new Properties(), dir);
+    }
+
+    private FailoverConfig load(Path file, byte[] content) throws io.llmfailover.runtime.config.ConfigException {
+        return ConfigLoader.load("config=" + file, Map.of(), new Properties(), dir, content);
+    }
+
+    /** The next look at the file, {@code interval} on, and the one a settle later that applies what it saw. */
+    private void lookAndSettle(Duration interval) {
+        scheduler.advance(interval);
+        scheduler.advance(FileLook.SETTLE);
+    }
+
+    /** A moment at which the file's last edit has settled. */
+    private static long settledAfter(Path file) throws java.io.IOException {
+        return Files.getLastModifiedTime(file).toMillis() + FileLook.SETTLE.toMillis();
     }
 
     private Path write(String chain, String extra) throws Exception {

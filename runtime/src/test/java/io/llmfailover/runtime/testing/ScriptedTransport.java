@@ -18,6 +18,7 @@ import java.util.Deque;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * A transport answering per host:port from a script (the last answer repeats), recording every
@@ -109,9 +110,14 @@ public final class ScriptedTransport implements Transport {
 
     /** A streamed answer whose connection breaks after the given bytes. */
     public static Answer brokenStream(String firstBytes) {
+        return brokenStream(firstBytes, () -> new IOException("stream reset by peer"));
+    }
+
+    /** A streamed answer whose next read after the given bytes fails with {@code failure}. */
+    public static Answer brokenStream(String firstBytes, Supplier<IOException> failure) {
         HttpHeaders headers = HttpHeaders.builder().add("content-type", "text/event-stream").build();
         return request -> new LlmResponse() {
-            private final InputStream body = new BreakingStream(firstBytes.getBytes(StandardCharsets.UTF_8));
+            private final InputStream body = new BreakingStream(firstBytes.getBytes(StandardCharsets.UTF_8), failure);
 
             @Override
             public int status() {
@@ -141,13 +147,19 @@ public final class ScriptedTransport implements Transport {
         return new BufferedResponse(status, headers.build(), body.getBytes(StandardCharsets.UTF_8));
     }
 
-    /** Serves its bytes, then fails like a reset connection. */
+    /** Serves its bytes, then fails like a reset connection (or with the failure it is given). */
     public static final class BreakingStream extends InputStream {
         private final byte[] bytes;
+        private final Supplier<IOException> failure;
         private int position;
 
         public BreakingStream(byte[] bytes) {
+            this(bytes, () -> new IOException("stream reset by peer"));
+        }
+
+        public BreakingStream(byte[] bytes, Supplier<IOException> failure) {
             this.bytes = bytes;
+            this.failure = failure;
         }
 
         @Override
@@ -159,7 +171,7 @@ public final class ScriptedTransport implements Transport {
         @Override
         public int read(byte[] buffer, int offset, int length) throws IOException {
             if (position >= bytes.length) {
-                throw new IOException("stream reset by peer");
+                throw failure.get();
             }
             int count = Math.min(length, bytes.length - position);
             System.arraycopy(bytes, position, buffer, offset, count);

@@ -3,6 +3,8 @@ package io.llmfailover.runtime.telemetry.otel;
 import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
 import io.llmfailover.runtime.throttle.Throttle;
+import io.llmfailover.runtime.status.TaskCap;
+import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.metrics.Meter;
 import java.util.Arrays;
@@ -15,7 +17,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * metrics are collected, once the SDK is up ({@link #register}): the breaker state per provider
  * and model (1 for the current state, 0 for the others; a breaker never heard from is closed),
  * and per provider and key the AIMD limit, the calls in flight and what is left of a silence: the
- * state the JMX view shows, as metrics.
+ * state the JMX view shows, as metrics; and what the agent did at its task cap ({@link TaskCap}).
  */
 final class ResilienceGauges {
 
@@ -23,6 +25,8 @@ final class ResilienceGauges {
     private static final String[] STATE_NAMES = Arrays.stream(BreakerState.values())
             .map(state -> state.name().toLowerCase(Locale.ROOT))
             .toArray(String[]::new);
+
+    private static final AttributeKey<String> TASK_CAP_FALLBACK = AttributeKey.stringKey("llm_failover.task_cap.fallback");
 
     private final Map<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
     private final Map<String, Throttle> throttles = new ConcurrentHashMap<>();
@@ -55,6 +59,15 @@ final class ResilienceGauges {
                 .setUnit("s")
                 .buildWithCallback(measurement -> throttles.forEach((name, throttle) ->
                         measurement.record(throttle.nanosUntilAllowed() / 1e9, throttleAttributes(name))));
+        meter.counterBuilder("llm_failover.agent.task_cap")
+                .setDescription("What the agent did because every task slot was taken (llm.failover.agent.max-threads): "
+                        + "calls sent ungoverned, heads waited for on the caller's thread, hedges not started")
+                .buildWithCallback(measurement -> {
+                    for (TaskCap.Fallback fallback : TaskCap.Fallback.values()) {
+                        measurement.record(TaskCap.count(fallback), Attributes.of(TASK_CAP_FALLBACK,
+                                fallback.name().toLowerCase(Locale.ROOT)));
+                    }
+                });
     }
 
     void remember(CircuitBreaker breaker) {
