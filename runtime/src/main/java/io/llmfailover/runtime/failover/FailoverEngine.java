@@ -68,13 +68,21 @@ public final class FailoverEngine {
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler, LastResort lastResort, Drills drills, QuotaBook quotas,
             LastFailures lastFailures) {
+        this(config, state, planner, observer, clock, scheduler, lastResort, drills, quotas, lastFailures,
+                KeyFingerprint.salted(config.keySalt()));
+    }
+
+    /** @param keyFingerprint names keys: under the config's salt, or the one a reload carried over */
+    public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
+            Clock clock, Scheduler scheduler, LastResort lastResort, Drills drills, QuotaBook quotas,
+            LastFailures lastFailures, KeyFingerprint keyFingerprint) {
         this.lastResort = lastResort;
         this.drills = drills;
         this.lastFailures = lastFailures;
         this.quotas = quotas;
         this.streamResume = config.operating().streamResume();
         this.state = state;
-        this.keys = new KeyPool(state, quotas);
+        this.keys = new KeyPool(state, quotas, keyFingerprint, config.providers().values());
         this.defaultMaxTokens = config.defaultMaxTokens();
         this.planner = planner;
         this.classifier = new ResponseClassifier(config.failoverOn());
@@ -120,7 +128,8 @@ public final class FailoverEngine {
         return state;
     }
 
-    KeyPool keys() {
+    /** The keys of every provider, and the ids that name them and the app's credentials. */
+    public KeyPool keys() {
         return keys;
     }
 

@@ -97,7 +97,7 @@ class StateIsolationTest {
         KeyLease late = keys.choose(appKeyed, chat("sk-secret-late")).lease();
         KeyLease later = keys.choose(appKeyed, chat("sk-secret-later")).lease();
 
-        assertTrue(first.keyId().matches("app:[0-9a-f]{12}"), first.keyId());
+        assertTrue(first.keyId().matches("app:[0-9a-f]{16}"), first.keyId());
         assertFalse(first.keyId().contains("secret"));
         assertNotEquals(first.keyId(), keys.choose(appKeyed, chat("sk-secret-1")).lease().keyId());
         assertEquals(first.keyId(), keys.choose(appKeyed, chat("sk-secret-0")).lease().keyId(), "stable per credential");
