@@ -90,8 +90,7 @@ final class ChainWalk {
         this.exhaustion = new Exhaustion(call);
         this.startedNanos = engine.clock().nanoTime();
         this.contextWindows = new ContextFit(call, route, engine);
-        // Calls no route matches share the route name "(none)": their line is their provider's.
-        this.queuePlace = engine.queue().place(route.name(), route.provider());
+        this.queuePlace = engine.queuePlace(call, route);
     }
 
     Answer run() throws IOException {

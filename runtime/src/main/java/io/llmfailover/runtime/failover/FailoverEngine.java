@@ -11,6 +11,7 @@ import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.queue.CallQueue;
+import io.llmfailover.runtime.queue.QueuePlace;
 import io.llmfailover.runtime.quota.QuotaBook;
 import io.llmfailover.runtime.quota.TokenEstimate;
 import io.llmfailover.runtime.route.Route;
@@ -188,6 +189,18 @@ public final class FailoverEngine {
     /** Where calls wait when every step of their chain is silenced or over its limit. */
     public CallQueue queue() {
         return queue;
+    }
+
+    /**
+     * The call's place in the queue: in the line of its route and of the credential it carries, so
+     * that one tenant's silenced key holds up no other tenant. Calls no route matches share the route
+     * name "(none)": their line is their provider's. Nothing is worked out while the queue is off.
+     */
+    QueuePlace queuePlace(GovernedCall call, Route route) {
+        if (!queue.enabled()) {
+            return queue.off();
+        }
+        return queue.place(route.name(), route.provider(), keys.appKeyIdOf(call.request()));
     }
 
     ProviderLimits limitsOf(Provider provider) {
