@@ -216,8 +216,9 @@ final class ChainWalk {
             return null;
         }
         Operation operation = call.source().operation();
-        LlmRequest continuing = call.request().withBody(
-                StreamContinuation.request(operation, call.request().body(), transcript.text()));
+        LlmRequest continuing = call.request()
+                .withHeaders(call.request().headers().toBuilder().remove(Credentials.IDEMPOTENCY_KEY).build())
+                .withBody(StreamContinuation.request(operation, call.request().body(), transcript.text()));
         Optional<GovernedCall> recognized = CallRecognizer.recognize(call.addressed(), continuing);
         if (recognized.isEmpty()) {
             return null;
