@@ -66,7 +66,7 @@ final class KnownKeys {
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "auth", "model.*", "rpm", "tpm",
             "context-window");
-    static final List<String> ROUTE_ATTRIBUTES = List.of("match", "chain", "hedge-after");
+    static final List<String> ROUTE_ATTRIBUTES = List.of("match", "chain", "hedge-after", "selectable");
 
     private KnownKeys() {}
 
