@@ -106,12 +106,20 @@ public final class Gateway {
                 .orElse(false);
     }
 
-    /** {@code buffer.max-bytes}: a governed body larger than this is sent as the app made it, ungoverned. */
+    /**
+     * Whether {@code uri} goes to a provider's host (scheme, host and port), whatever the operation:
+     * the agent's own {@code x-llm-route} header is taken off every such request, governed or not.
+     */
+    public boolean reachesProvider(URI uri) {
+        return directory.governs(uri);
+    }
+
     /** Where calls wait when every step of their chain is silenced or over its limit. */
     public CallQueue queue() {
         return engine.queue();
     }
 
+    /** {@code buffer.max-bytes}: a governed body larger than this is sent as the app made it, ungoverned. */
     public long bufferLimit() {
         return bufferLimit;
     }

@@ -35,7 +35,8 @@ final class GovernedCall<T> {
             List.of(BodyHandlers.ofString(), BodyHandlers.ofByteArray(), BodyHandlers.discarding());
 
     final HttpClient client;
-    final HttpRequest appRequest;
+    /** The app's request, or its copy without the agent's own headers once taken ({@link #takeHeader}). */
+    HttpRequest appRequest;
     private final BodyHandler<T> handler;
     private final Executor bodyPump;
     /** The request body as buffered by the lifecycle; what every attempt of the app's request sends. */
@@ -59,6 +60,15 @@ final class GovernedCall<T> {
             return null;
         }
         return new GovernedCall<>((HttpClient) client, (HttpRequest) request, (BodyHandler<?>) handler, bodyPump);
+    }
+
+    /** The JDK's requests cannot change: {@code name} goes by taking a copy without it. Its first value, or null. */
+    String takeHeader(String name) {
+        String value = appRequest.headers().firstValue(name).orElse(null);
+        if (value != null) {
+            appRequest = HttpRequest.newBuilder(appRequest, (header, any) -> !header.equalsIgnoreCase(name)).build();
+        }
+        return value;
     }
 
     /** {@code send}, on the app's thread; an interrupt ends it as the JDK's own would. */

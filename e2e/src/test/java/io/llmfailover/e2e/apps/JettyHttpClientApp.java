@@ -48,7 +48,10 @@ public final class JettyHttpClientApp {
         Request request = http.newRequest(app.baseUrl() + "/chat/completions")
                 .method(HttpMethod.POST)
                 .timeout(30, TimeUnit.SECONDS)
-                .headers(headers -> headers.put("Authorization", "Bearer " + app.apiKey()))
+                .headers(headers -> {
+                    headers.put("Authorization", "Bearer " + app.apiKey());
+                    AppArgs.routeHeader(headers::put);
+                })
                 .body(new StringRequestContent("application/json", ChatExchange.requestBody(app.streaming())));
         try {
             if (app.streaming()) {

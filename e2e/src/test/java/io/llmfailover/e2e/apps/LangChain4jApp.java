@@ -29,13 +29,21 @@ public final class LangChain4jApp {
                 .modelName("gpt-4o")
                 .maxRetries(0)
                 .timeout(Duration.ofSeconds(30))
+                .customHeaders(routeHeaders())
                 .build();
         this.streamingModel = OpenAiStreamingChatModel.builder()
                 .baseUrl(app.baseUrl())
                 .apiKey(app.apiKey())
                 .modelName("gpt-4o")
                 .timeout(Duration.ofSeconds(30))
+                .customHeaders(routeHeaders())
                 .build();
+    }
+
+    private static java.util.Map<String, String> routeHeaders() {
+        java.util.Map<String, String> headers = new java.util.HashMap<>();
+        AppArgs.routeHeader(headers::put);
+        return headers;
     }
 
     public static void main(String[] args) throws Exception {

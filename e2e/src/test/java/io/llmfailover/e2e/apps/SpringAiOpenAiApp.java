@@ -57,6 +57,13 @@ public final class SpringAiOpenAiApp {
         System.exit(0); // Reactor Netty's event loop threads are not daemons
     }
 
+    /** The {@code x-llm-route} header when a test names a route, for every request the app makes. */
+    private static org.springframework.util.MultiValueMap<String, String> routeHeaders() {
+        org.springframework.util.MultiValueMap<String, String> headers = new org.springframework.util.LinkedMultiValueMap<>();
+        AppArgs.routeHeader(headers::add);
+        return headers;
+    }
+
     /** The app's calls, without ending the JVM: for a host that runs it more than once. */
     public static void run(String[] args) throws Exception {
         AppArgs app = AppArgs.parse(args);
@@ -69,7 +76,8 @@ public final class SpringAiOpenAiApp {
         String root = app.baseUrl().replaceFirst("/v1$", "");
         RestClient.Builder restClient = RestClient.builder().requestFactory(requestFactory());
         SpringAiOpenAiApp springApp = new SpringAiOpenAiApp(
-                OpenAiApi.builder().baseUrl(root).apiKey(app.apiKey()).restClientBuilder(restClient).build());
+                OpenAiApi.builder().baseUrl(root).apiKey(app.apiKey()).restClientBuilder(restClient).headers(routeHeaders())
+                        .build());
         app.plan().run(number -> springApp.call(number, app.streaming()));
         Report.done();
     }
@@ -115,6 +123,7 @@ public final class SpringAiOpenAiApp {
                 .post()
                 .uri(app.filesUrl())
                 .header("Authorization", "Bearer " + app.apiKey())
+                .headers(headers -> headers.addAll(routeHeaders()))
                 .contentType(MediaType.MULTIPART_FORM_DATA)
                 .body(form)
                 .retrieve()
@@ -132,6 +141,7 @@ public final class SpringAiOpenAiApp {
                 .post()
                 .uri(app.filesUrl())
                 .header("Authorization", "Bearer " + app.apiKey())
+                .headers(headers -> headers.addAll(routeHeaders()))
                 .body(BodyInserters.fromMultipartData(form.build()))
                 .retrieve()
                 .toEntity(String.class)
