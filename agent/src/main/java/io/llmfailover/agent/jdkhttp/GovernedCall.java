@@ -3,6 +3,7 @@ package io.llmfailover.agent.jdkhttp;
 import io.llmfailover.agent.bootstrap.AgentExecutor;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.runtime.http.Answer;
@@ -37,6 +38,7 @@ final class GovernedCall<T> {
     final HttpClient client;
     /** The app's request, or its copy without the agent's own headers once taken ({@link #takeHeader}). */
     HttpRequest appRequest;
+    private boolean headersTaken;
     private final BodyHandler<T> handler;
     private final Executor bodyPump;
     /** The request body as buffered by the lifecycle; what every attempt of the app's request sends. */
@@ -67,8 +69,16 @@ final class GovernedCall<T> {
         String value = appRequest.headers().firstValue(name).orElse(null);
         if (value != null) {
             appRequest = HttpRequest.newBuilder(appRequest, (header, any) -> !header.equalsIgnoreCase(name)).build();
+            headersTaken = true;
         }
         return value;
+    }
+
+    /** The client's own {@code sendAsync}, ungoverned, of the copy without the agent's headers: the app's own request still has them. */
+    private Outcome sentAsyncByTheClient() {
+        try (AttemptGuard.Scope appsOwn = AttemptGuard.enter()) {
+            return Outcome.returning(client.sendAsync(appRequest, handler));
+        }
     }
 
     /** {@code send}, on the app's thread; an interrupt ends it as the JDK's own would. */
@@ -89,14 +99,15 @@ final class GovernedCall<T> {
 
     /**
      * {@code sendAsync}: returns at once, the call running on an agent thread; cancelling the
-     * future abandons the call. Null when the agent's threads are all busy: the client's own
-     * {@code sendAsync} then sends the call ungoverned, rather than block the app's thread.
+     * future abandons the call. When the agent's threads are all busy the client's own {@code
+     * sendAsync} sends the call ungoverned, rather than block the app's thread: null lets the
+     * client's method run, unless the agent's own headers were taken off a copy, which is then sent.
      */
     Outcome sendAsync(CallGovernor governor, AgentExecutor calls) {
         CallerClassLoader.Captured caller = CallLifecycle.callerOf(JdkHttpBinding.INSTANCE, this);
         CompletableFuture<HttpResponse<T>> response = new CompletableFuture<>();
         if (!calls.tryExecute(() -> runAsync(governor, caller, response))) {
-            return null;
+            return headersTaken ? sentAsyncByTheClient() : null;
         }
         response.whenComplete((done, failure) -> {
             if (response.isCancelled()) {
