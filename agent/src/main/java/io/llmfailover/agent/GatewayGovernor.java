@@ -30,6 +30,11 @@ final class GatewayGovernor implements CallGovernor {
     }
 
     @Override
+    public boolean reachesProvider(URI uri) {
+        return gateway.reachesProvider(uri);
+    }
+
+    @Override
     public long bufferLimit() {
         return gateway.bufferLimit();
     }

@@ -1,12 +1,14 @@
 package io.llmfailover.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.MultipartParts.Part;
 import io.llmfailover.e2e.UploadStub.Received;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
+import io.llmfailover.e2e.apps.AppArgs;
 import io.llmfailover.e2e.apps.GeneratedUpload;
 import java.util.List;
 import java.util.Map;
@@ -49,6 +51,26 @@ final class AppAssertions {
         Map.Entry<String, String> credential = client.appCredential(appKey);
         assertEquals(credential.getValue(), received.getHeader(credential.getKey()),
                 () -> "the app's credential" + (output == null ? "" : output.describe()));
+    }
+
+    /** The agent's own {@code x-llm-route} reached none of {@code stubs}, on any path. */
+    static void assertNoRouteHeader(AppOutput output, StubProvider... stubs) {
+        for (StubProvider stub : stubs) {
+            for (LoggedRequest received : stub.allRequests()) {
+                assertFalse(received.containsHeader(AppArgs.ROUTE_HEADER),
+                        () -> AppArgs.ROUTE_HEADER + " reached " + stub.name() + " on " + received.getMethod() + " "
+                                + received.getUrl() + output.describe());
+            }
+        }
+    }
+
+    /** The agent's own {@code x-llm-route} reached {@code stub} on none of its requests. */
+    static void assertNoRouteHeader(UploadStub stub, AppOutput output) {
+        for (Received received : stub.requests()) {
+            assertFalse(received.headerNames().contains(AppArgs.ROUTE_HEADER),
+                    () -> AppArgs.ROUTE_HEADER + " reached " + stub.name() + " on " + received.method() + " "
+                            + received.path() + output.describe());
+        }
     }
 
     static void assertRequestCount(int expected, StubProvider stub, AppOutput output) {

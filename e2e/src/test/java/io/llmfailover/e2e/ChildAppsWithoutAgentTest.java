@@ -17,6 +17,7 @@ import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.CellRuns.CellRun;
 import io.llmfailover.e2e.StubProvider.Failure;
 import io.llmfailover.e2e.apps.AnthropicSdkApp;
+import io.llmfailover.e2e.apps.AppArgs;
 import io.llmfailover.e2e.apps.GeminiHttpApp;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,6 +46,7 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ChildAppsWithoutAgentTest {
 
     private static final String APP_KEY = "sk-app-e2e-harness";
+    private static final String NAMED_ROUTE = "e2e-tenant-route";
 
     @TempDir
     Path workDir;
@@ -86,6 +88,9 @@ class ChildAppsWithoutAgentTest {
                     assertAnsweredBy(answering, client, output, 1, 2);
                     assertRequestCount(2, answering, output);
                     assertAppCredential(client, APP_KEY, answering.chatRequests().get(0), output);
+                    assertEquals(NAMED_ROUTE, answering.chatRequests().get(0).getHeader(AppArgs.ROUTE_HEADER),
+                            () -> "without the agent the app's x-llm-route goes out: the tests that say it"
+                                    + " never does with the agent rely on each app sending it" + output.describe());
                 }),
                 dynamicTest("eachClientReportsTheStubsBadRequest", () -> {
                     AppOutput output = cellOutput(cells, "bad-request");
@@ -98,7 +103,8 @@ class ChildAppsWithoutAgentTest {
 
     private Map<String, CellRun> runCells(ClientCall client, List<String> cells) {
         try {
-            return CellRuns.split(client.launchCells(workDir, APP_KEY, cells).run());
+            return CellRuns.split(client.launchCells(workDir, APP_KEY, cells)
+                    .jvmArg("-D" + AppArgs.ROUTE_PROPERTY + "=" + NAMED_ROUTE).run());
         } catch (Exception e) {
             throw new AssertionError("the app did not run for " + client, e);
         }

@@ -208,6 +208,11 @@ enum ClientCall {
         return withItsOptions(ChildJvm.of(app, workingDirectory).args(baseUrl, apiKey, mode, plan));
     }
 
+    /** A child JVM running this app's upload mode once against {@code baseUrl}, where the app has one. */
+    ChildJvm launchUpload(Path workingDirectory, String baseUrl, String apiKey) {
+        return withItsOptions(ChildJvm.of(app, workingDirectory).args(baseUrl, apiKey, "upload", "1"));
+    }
+
     /**
      * A child JVM running this app once per cell, each {@code <cell>=<base url>} (one call) or
      * {@code <cell>=<base url> <call plan>}.

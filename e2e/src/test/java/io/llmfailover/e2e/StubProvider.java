@@ -7,6 +7,7 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 
+import com.github.tomakehurst.wiremock.matching.RequestPatternBuilder;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
@@ -122,6 +123,11 @@ final class StubProvider implements AutoCloseable {
     /** Every chat request this stub received, in arrival order. */
     List<LoggedRequest> chatRequests() {
         return server.findAll(postRequestedFor(urlPathMatching(CHAT_PATHS)));
+    }
+
+    /** Every request received, on any path and with any method. */
+    List<LoggedRequest> allRequests() {
+        return server.findAll(RequestPatternBuilder.allRequests());
     }
 
     @Override

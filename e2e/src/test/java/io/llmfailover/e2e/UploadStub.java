@@ -9,6 +9,8 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -22,7 +24,7 @@ import java.util.concurrent.Executors;
 final class UploadStub implements AutoCloseable {
 
     /** One request as received; {@code error} says why its body could not be read as sent, else null. */
-    record Received(String method, String path, long bodyBytes, List<Part> parts, String error) {
+    record Received(String method, String path, long bodyBytes, List<Part> parts, String error, Set<String> headerNames) {
         /** The part named {@code name}, or null. */
         Part part(String name) {
             return parts.stream().filter(p -> name.equals(p.name())).findFirst().orElse(null);
@@ -85,7 +87,9 @@ final class UploadStub implements AutoCloseable {
             } catch (IOException broken) {
                 error = broken.toString();
             }
-            received.add(new Received(method, path, body.count, parts, error));
+            Set<String> headerNames = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
+            headerNames.addAll(exchange.getRequestHeaders().keySet());
+            received.add(new Received(method, path, body.count, parts, error, headerNames));
             if (error != null) {
                 respond(exchange, 400, "{\"error\":{\"message\":\"" + error.replace('"', '\'')
                         + "\",\"type\":\"invalid_request_error\"}}");

@@ -8,8 +8,10 @@ import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.drill.DrillAnnouncer;
 import io.llmfailover.runtime.drill.DrillCount;
 import io.llmfailover.runtime.drill.Drills;
+import io.llmfailover.runtime.failover.AppKeyId;
 import io.llmfailover.runtime.failover.AttemptPlanner;
 import io.llmfailover.runtime.failover.FailoverEngine;
+import io.llmfailover.runtime.failover.KeyFingerprint;
 import io.llmfailover.runtime.failover.LastFailures;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.AttemptRequest;
@@ -106,12 +108,20 @@ public final class Gateway {
                 .orElse(false);
     }
 
-    /** {@code buffer.max-bytes}: a governed body larger than this is sent as the app made it, ungoverned. */
+    /**
+     * Whether {@code uri} goes to a provider's host (scheme, host and port), whatever the operation:
+     * the agent's own {@code x-llm-route} header is taken off every such request, governed or not.
+     */
+    public boolean reachesProvider(URI uri) {
+        return directory.governs(uri);
+    }
+
     /** Where calls wait when every step of their chain is silenced or over its limit. */
     public CallQueue queue() {
         return engine.queue();
     }
 
+    /** {@code buffer.max-bytes}: a governed body larger than this is sent as the app made it, ungoverned. */
     public long bufferLimit() {
         return bufferLimit;
     }
@@ -283,13 +293,17 @@ public final class Gateway {
             }
             DrillCount drilled = new DrillCount();
             Runnable stopDrill = DrillAnnouncer.start(config.operating().drills(), operating, drilled);
+            // state.* applies at a restart: a reload keeps naming keys as the state it carries does
+            KeyFingerprint keyIds = carried != null ? previous.engine.keys().fingerprint() : KeyFingerprint.salted(config.keySalt());
             FailoverEngine engine = new FailoverEngine(config, resilience,
                     new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler,
-                    carried != null && carried.cache() != null ? carried.cache() : LastResort.of(config.shaping().cache(), clock),
+                    carried != null && carried.cache() != null ? carried.cache()
+                            : LastResort.of(config.shaping().cache(), clock, new AppKeyId(keyIds)),
                     Drills.of(config.operating().drills(), scheduler, drilled),
                     carried != null ? previous.engine.quotas().carriedOver(config.shaping(), carried.changed())
                             : new QuotaBook(config.shaping(), clock, resilience.sharedQuotas()),
-                    carried != null ? previous.engine.lastFailures().carriedOver(carried.changed()) : new LastFailures(clock));
+                    carried != null ? previous.engine.lastFailures().carriedOver(carried.changed()) : new LastFailures(clock),
+                    keyIds);
             ProviderStates states = new ProviderStates(config.providers(), resilience.controls(), engine.lastFailures());
             Runnable stopStatus = StatusLog.start(states, config.operating().statusInterval(), operating, clock);
             return new Gateway(directory, routes, engine, states, config, resilience, List.of(stopDrill, stopStatus));

@@ -40,6 +40,12 @@ final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpRe
         return call.uri;
     }
 
+    /** From the protocol stage's copy of the app's request. */
+    @Override
+    public String takeHeader(Apache4Call call, String name) {
+        return Apache4Requests.takeHeader(call.request, name);
+    }
+
     /** A body that cannot be written again is replaced by its copy, so the app's request can still be sent. */
     @Override
     public BufferedBody buffer(Apache4Call call, long limit) throws IOException {

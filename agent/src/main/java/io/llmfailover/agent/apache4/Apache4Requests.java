@@ -1,5 +1,6 @@
 package io.llmfailover.agent.apache4;
 
+import org.apache.http.HttpRequest;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import java.net.URI;
@@ -77,5 +78,15 @@ final class Apache4Requests {
         return proxy == null
                 ? new HttpRoute(target, appRoute.getLocalAddress(), secure)
                 : new HttpRoute(target, appRoute.getLocalAddress(), proxy, secure);
+    }
+
+    /** Removes {@code name} from {@code request}; its first value, or null. */
+    static String takeHeader(HttpRequest request, String name) {
+        Header header = request.getFirstHeader(name);
+        if (header == null) {
+            return null;
+        }
+        request.removeHeaders(name);
+        return header.getValue();
     }
 }

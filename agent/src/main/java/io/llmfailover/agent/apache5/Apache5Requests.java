@@ -111,4 +111,14 @@ final class Apache5Requests {
                 ? new HttpRoute(target, appRoute.getLocalAddress(), secure)
                 : new HttpRoute(target, appRoute.getLocalAddress(), proxy, secure);
     }
+
+    /** Removes {@code name} from {@code request}; its first value, or null. */
+    static String takeHeader(HttpRequest request, String name) {
+        Header header = request.getFirstHeader(name);
+        if (header == null) {
+            return null;
+        }
+        request.removeHeaders(name);
+        return header.getValue();
+    }
 }

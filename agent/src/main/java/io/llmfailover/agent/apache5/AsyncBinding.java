@@ -38,6 +38,12 @@ final class AsyncBinding implements ClientBinding<GovernedAsyncCall, Void> {
         return call.uri;
     }
 
+    /** From the exec chain's copy of the app's request. */
+    @Override
+    public String takeHeader(GovernedAsyncCall call, String name) {
+        return Apache5Requests.takeHeader(call.request, name);
+    }
+
     @Override
     public BufferedBody buffer(GovernedAsyncCall call, long limit) throws IOException {
         return RequestEntityBytes.collect(call, limit);

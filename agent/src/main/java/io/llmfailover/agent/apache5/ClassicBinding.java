@@ -39,6 +39,12 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
         return call.uri;
     }
 
+    /** From the exec chain's copy of the app's request. */
+    @Override
+    public String takeHeader(ClassicCall call, String name) {
+        return Apache5Requests.takeHeader(call.request, name);
+    }
+
     /** A body that cannot be written again is replaced by its copy, so the app's request can still be sent. */
     @Override
     public BufferedBody buffer(ClassicCall call, long limit) throws IOException {

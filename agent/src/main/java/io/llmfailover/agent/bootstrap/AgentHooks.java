@@ -124,6 +124,17 @@ public final class AgentHooks {
         }
     }
 
+    /** The request header of a {@code HttpURLConnection} that must not be sent, for the advice to remove; null for none. */
+    public static String urlConnectionHeldBack(Object connection) {
+        try {
+            UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
+            return hook == null ? null : hook.heldBack(connection);
+        } catch (Throwable t) {
+            FailureLog.once("HttpURLConnection request headers", t);
+            return null;
+        }
+    }
+
     /** Called on entry to {@code HttpURLConnection.getOutputStream}; null lets the original method run. */
     public static Outcome urlConnectionOutput(Object connection, long fixedLength) {
         try {

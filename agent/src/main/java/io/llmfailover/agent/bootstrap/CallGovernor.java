@@ -27,6 +27,15 @@ public interface CallGovernor {
         return "not a governed call";
     }
 
+    /**
+     * Whether {@code uri} goes to a provider's host, governed operation or not: the agent's own
+     * headers are taken off such a request. Cheap; asked of calls {@link #governs} said no to. A
+     * governor that does not say leaves those calls alone.
+     */
+    default boolean reachesProvider(URI uri) {
+        return false;
+    }
+
     /** {@code buffer.max-bytes}: a larger body is sent as the app made it, ungoverned. */
     long bufferLimit();
 

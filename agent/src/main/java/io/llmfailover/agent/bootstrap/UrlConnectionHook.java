@@ -30,6 +30,12 @@ public interface UrlConnectionHook {
     Outcome response(Object connection, String accessor, Object[] arguments,
             Map<String, List<String>> requestHeaders, Object proxy);
 
+    /**
+     * The request header the app set that the JDK must not send (the agent's own {@code
+     * x-llm-route}), to be removed by the advice before the JDK writes the request; null for none.
+     */
+    String heldBack(Object connection);
+
     /** {@code connect()}: true skips it, the governed call connects when the app reads the response. */
     boolean skipsConnect(Object connection);
 

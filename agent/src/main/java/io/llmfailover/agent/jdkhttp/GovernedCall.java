@@ -3,6 +3,7 @@ package io.llmfailover.agent.jdkhttp;
 import io.llmfailover.agent.bootstrap.AgentExecutor;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.runtime.http.Answer;
@@ -35,7 +36,9 @@ final class GovernedCall<T> {
             List.of(BodyHandlers.ofString(), BodyHandlers.ofByteArray(), BodyHandlers.discarding());
 
     final HttpClient client;
-    final HttpRequest appRequest;
+    /** The app's request, or its copy without the agent's own headers once taken ({@link #takeHeader}). */
+    HttpRequest appRequest;
+    private boolean headersTaken;
     private final BodyHandler<T> handler;
     private final Executor bodyPump;
     /** The request body as buffered by the lifecycle; what every attempt of the app's request sends. */
@@ -61,6 +64,23 @@ final class GovernedCall<T> {
         return new GovernedCall<>((HttpClient) client, (HttpRequest) request, (BodyHandler<?>) handler, bodyPump);
     }
 
+    /** The JDK's requests cannot change: {@code name} goes by taking a copy without it. Its first value, or null. */
+    String takeHeader(String name) {
+        String value = appRequest.headers().firstValue(name).orElse(null);
+        if (value != null) {
+            appRequest = HttpRequest.newBuilder(appRequest, (header, any) -> !header.equalsIgnoreCase(name)).build();
+            headersTaken = true;
+        }
+        return value;
+    }
+
+    /** The client's own {@code sendAsync}, ungoverned, of the copy without the agent's headers: the app's own request still has them. */
+    private Outcome sentAsyncByTheClient() {
+        try (AttemptGuard.Scope appsOwn = AttemptGuard.enter()) {
+            return Outcome.returning(client.sendAsync(appRequest, handler));
+        }
+    }
+
     /** {@code send}, on the app's thread; an interrupt ends it as the JDK's own would. */
     HttpResponse<T> send(CallGovernor governor) throws IOException, InterruptedException {
         try {
@@ -79,14 +99,15 @@ final class GovernedCall<T> {
 
     /**
      * {@code sendAsync}: returns at once, the call running on an agent thread; cancelling the
-     * future abandons the call. Null when the agent's threads are all busy: the client's own
-     * {@code sendAsync} then sends the call ungoverned, rather than block the app's thread.
+     * future abandons the call. When the agent's threads are all busy the client's own {@code
+     * sendAsync} sends the call ungoverned, rather than block the app's thread: null lets the
+     * client's method run, unless the agent's own headers were taken off a copy, which is then sent.
      */
     Outcome sendAsync(CallGovernor governor, AgentExecutor calls) {
         CallerClassLoader.Captured caller = CallLifecycle.callerOf(JdkHttpBinding.INSTANCE, this);
         CompletableFuture<HttpResponse<T>> response = new CompletableFuture<>();
         if (!calls.tryStart(() -> runAsync(governor, caller, response))) {
-            return null;
+            return headersTaken ? sentAsyncByTheClient() : null;
         }
         response.whenComplete((done, failure) -> {
             if (response.isCancelled()) {

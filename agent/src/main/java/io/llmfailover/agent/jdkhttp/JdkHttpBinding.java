@@ -2,6 +2,7 @@ package io.llmfailover.agent.jdkhttp;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmRequest;
@@ -31,6 +32,17 @@ final class JdkHttpBinding implements ClientBinding<GovernedCall<?>, HttpRespons
     @Override
     public URI uri(GovernedCall<?> call) {
         return call.appRequest.uri();
+    }
+
+    @Override
+    public String takeHeader(GovernedCall<?> call, String name) {
+        return call.takeHeader(name);
+    }
+
+    /** The app's request cannot change, and the client's own {@code send} would send it as it is. */
+    @Override
+    public HeaderRemoval headerRemoval() {
+        return HeaderRemoval.FROM_A_COPY;
     }
 
     @Override

@@ -44,6 +44,15 @@ final class JettyBinding implements ClientBinding<JettyCall, Void> {
     }
 
     @Override
+    public String takeHeader(JettyCall call, String name) {
+        String value = call.request.getHeaders().get(name);
+        if (value != null) {
+            call.request.headers(fields -> fields.remove(name));
+        }
+        return value;
+    }
+
+    @Override
     public BufferedBody buffer(JettyCall call, long limit) throws IOException {
         return RequestContentBytes.read(call.request.getBody(), limit);
     }

@@ -17,6 +17,7 @@ import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.lifecycle.AnswerBody;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
@@ -58,6 +59,17 @@ final class KtorBinding implements ClientBinding<KtorCall, HttpResponseData> {
     @Override
     public URI uri(KtorCall call) {
         return call.uri;
+    }
+
+    @Override
+    public String takeHeader(KtorCall call, String name) {
+        return call.takeHeader(name);
+    }
+
+    /** The engine's request cannot change, and the engine's own {@code execute} would send it as it is. */
+    @Override
+    public HeaderRemoval headerRemoval() {
+        return HeaderRemoval.FROM_A_COPY;
     }
 
     /** Bytes and text are read as they are (they can be sent again); a channel or a writer is not replayable. */

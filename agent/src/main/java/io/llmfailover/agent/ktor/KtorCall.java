@@ -2,6 +2,7 @@ package io.llmfailover.agent.ktor;
 
 import io.ktor.client.engine.HttpClientEngine;
 import io.ktor.client.request.HttpRequestData;
+import io.ktor.http.HeadersBuilder;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.agent.lifecycle.AppWait;
@@ -26,7 +27,8 @@ import kotlinx.coroutines.Job;
 final class KtorCall implements Runnable {
 
     final HttpClientEngine engine;
-    final HttpRequestData request;
+    /** The engine's request, or its copy without the agent's own headers once taken ({@link #takeHeader}). */
+    HttpRequestData request;
     final URI uri;
     /** The context Ktor runs the call in: the response, and every attempt's job, belong to its job. */
     final CoroutineContext callContext;
@@ -41,6 +43,19 @@ final class KtorCall implements Runnable {
         this.uri = URI.create(request.getUrl().toString());
         this.app = app;
         this.callContext = callContext;
+    }
+
+    /** Ktor's requests cannot change: {@code name} goes by taking a copy without it. Its first value, or null. */
+    String takeHeader(String name) {
+        String value = request.getHeaders().get(name);
+        if (value != null) {
+            HeadersBuilder without = new HeadersBuilder();
+            without.appendAll(request.getHeaders());
+            without.remove(name);
+            request = new HttpRequestData(request.getUrl(), request.getMethod(), without.build(), request.getBody(),
+                    request.getExecutionContext(), request.getAttributes());
+        }
+        return value;
     }
 
     /** Read on the calling coroutine's thread, before the call leaves it. */

@@ -9,6 +9,8 @@ import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.RelayedResponse;
+import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.route.RouteHeader;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.IOException;
 import java.net.URI;
@@ -19,6 +21,11 @@ import java.util.function.Supplier;
  * run it through the runtime with the caller's trace context, and hand back the client's own
  * response. Whatever fails inside the agent, the app's call goes ahead as if the agent were absent,
  * and is sent exactly once: fail-open resends only what never reached the wire.
+ *
+ * <p>The agent's own request header, {@code x-llm-route}, never reaches a provider: the lifecycle
+ * takes it off every request to a provider's host ({@link ClientBinding#takeHeader}) as it first
+ * sees the call, governed or not, and again before the request goes out as the app made it; a
+ * governed call carries it on to the runtime, which picks the route by it.
  */
 public final class CallLifecycle {
 
@@ -33,7 +40,9 @@ public final class CallLifecycle {
     public static <C, R> R run(ClientBinding<C, R> binding, C call, Supplier<CallGovernor> governors) throws IOException {
         CallGovernor governor = governorFor(binding, call, governors);
         if (governor == null) {
-            return proceed(binding, call, null);
+            try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
+                return binding.proceed(call, null);
+            }
         }
         return runGoverned(binding, call, governor, callerOf(binding, call));
     }
@@ -41,7 +50,10 @@ public final class CallLifecycle {
     /**
      * The governor of a call, or null when the call is not the agent's: no governed operation
      * there, an attempt of a call already governed further up this thread, or asking failed.
-     * Asked on the app's thread, before any body byte is read.
+     * Asked on the app's thread, before any body byte is read. Whatever it answers, a request to a
+     * provider's host that carried {@code x-llm-route} no longer does: a governed call's governor
+     * hands the route name on to the runtime, and a call left alone whose client could not drop the
+     * header in place is given a governor that only sends it, without the header, as the app made it.
      */
     public static <C> CallGovernor governorFor(ClientBinding<C, ?> binding, C call, Supplier<CallGovernor> governors) {
         if (AttemptGuard.active()) {
@@ -55,10 +67,20 @@ public final class CallLifecycle {
             }
             String method = binding.method(call);
             if (governor.governs(method, uri)) {
-                return governor;
+                String route = binding.takeHeader(call, RouteHeader.NAME);
+                return route == null ? governor : new NamedRoute(governor, route);
             }
             PassThroughLog.notGoverned(binding.clientName(), method, uri, governor);
-            return null;
+            if (!governor.reachesProvider(uri)) {
+                return null; // the app's other traffic: left alone
+            }
+            String route = binding.takeHeader(call, RouteHeader.NAME);
+            boolean sentByProceed = switch (binding.headerRemoval()) {
+                case IN_PLACE -> false;
+                case FROM_A_COPY -> route != null;
+                case THROUGH_PROCEED -> true;
+            };
+            return sentByProceed ? SentAsTheAppMadeIt.GOVERNOR : null;
         } catch (RuntimeException | LinkageError e) {
             FailureLog.once(binding.clientName() + " governs()", e);
             return null;
@@ -79,6 +101,9 @@ public final class CallLifecycle {
      */
     public static <C, R> R runGoverned(ClientBinding<C, R> binding, C call, CallGovernor governor,
             CallerClassLoader.Captured caller) throws IOException {
+        if (governor == SentAsTheAppMadeIt.GOVERNOR) {
+            return proceed(binding, call, null);
+        }
         BufferedBody body;
         try {
             if (InjectedFault.anyInjected()) { // the URI is not worked out on a call no fault can hit
@@ -96,7 +121,8 @@ public final class CallLifecycle {
         LlmRequest neutral;
         SendRecord<C> transport;
         try {
-            neutral = binding.toNeutral(call, body.bytes());
+            String route = binding.takeHeader(call, RouteHeader.NAME); // a header the client wrote since the first look
+            neutral = NamedRoute.carrying(binding.toNeutral(call, body.bytes()), route);
             transport = new SendRecord<>(binding.transport(call, neutral), binding, call);
         } catch (RuntimeException | Error e) {
             FailureLog.once(binding.clientName() + " request", e);
@@ -132,10 +158,39 @@ public final class CallLifecycle {
         }
     }
 
-    /** The call as if the agent were absent; what it sends is left alone by adapters further down. */
+    /**
+     * The call as if the agent were absent, but for the agent's own header, which never leaves the
+     * JVM; what it sends is left alone by adapters further down.
+     */
     private static <C, R> R proceed(ClientBinding<C, R> binding, C call, BufferedBody body) throws IOException {
+        try {
+            binding.takeHeader(call, RouteHeader.NAME);
+        } catch (RuntimeException | LinkageError e) {
+            FailureLog.once(binding.clientName() + " takeHeader()", e);
+        }
         try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
             return binding.proceed(call, body);
+        }
+    }
+
+    /** What a call left alone is given when its client could not drop the agent's header in place: only {@link #proceed}. */
+    private static final class SentAsTheAppMadeIt implements CallGovernor {
+
+        static final CallGovernor GOVERNOR = new SentAsTheAppMadeIt();
+
+        @Override
+        public boolean governs(String method, URI uri) {
+            return false;
+        }
+
+        @Override
+        public long bufferLimit() {
+            return 0;
+        }
+
+        @Override
+        public Answer execute(LlmRequest request, Transport transport) {
+            throw new IllegalStateException("a call sent as the app made it never reaches the runtime");
         }
     }
 }

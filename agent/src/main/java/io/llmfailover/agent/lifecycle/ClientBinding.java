@@ -38,6 +38,24 @@ public interface ClientBinding<C, R> {
      */
     BufferedBody buffer(C call, long limit) throws IOException;
 
+    /**
+     * Removes the request header {@code name} from what this call sends as the app made it, and
+     * returns its first value; null when the request does not carry it (yet). The lifecycle calls
+     * it for the agent's own {@code x-llm-route}, which never reaches a provider, on every call to a
+     * provider's host: as it first sees the call, once the request is complete, and before the call
+     * goes out as the app made it.
+     *
+     * <p>The header is removed from the client's own request where that can change, or from
+     * whatever writes it there later (a body callback); otherwise the call keeps a copy without it,
+     * which {@link #proceed} sends ({@link #headerRemoval()}).
+     */
+    String takeHeader(C call, String name);
+
+    /** How a call the agent leaves alone loses the header: by default, in the client's own request. */
+    default HeaderRemoval headerRemoval() {
+        return HeaderRemoval.IN_PLACE;
+    }
+
     /** The client-neutral request, its body the buffered bytes. */
     LlmRequest toNeutral(C call, byte[] body);
 

@@ -41,6 +41,11 @@ final class MicronautBinding implements ClientBinding<MicronautCall, AppOutcome>
     }
 
     @Override
+    public String takeHeader(MicronautCall call, String name) {
+        return call.takeHeader(name);
+    }
+
+    @Override
     public LlmRequest toNeutral(MicronautCall call, byte[] body) {
         return new LlmRequest(call.method(), call.uri(), neutral(call.request().getHeaders()), body);
     }

@@ -17,6 +17,8 @@ import java.net.URI;
 final class MicronautCall {
 
     private final MicronautAsk ask;
+    /** The request as the app made it, until the agent's filter is reached. */
+    private final HttpRequest<?> asked;
     private final URI uri;
     private final String method;
     private CallGovernor governor;
@@ -28,6 +30,7 @@ final class MicronautCall {
     /** @param request the request whose filters are being resolved: its URI is absolute by then */
     MicronautCall(MicronautAsk ask, HttpRequest<?> request) {
         this.ask = ask;
+        this.asked = request;
         this.uri = request.getUri().isAbsolute() ? request.getUri() : null;
         this.method = request.getMethodName();
     }
@@ -41,6 +44,19 @@ final class MicronautCall {
     void reached(MutableHttpRequest<?> request, ReusableChain chain) {
         this.request = request;
         this.chain = chain;
+    }
+
+    /**
+     * Removes {@code name} from the request the call sends: as the app's filters left it once they
+     * ran, else as the app made it (Micronaut's requests are mutable; one that is not keeps it).
+     */
+    String takeHeader(String name) {
+        HttpRequest<?> current = request != null ? request : asked;
+        String value = current.getHeaders().get(name);
+        if (value != null && current instanceof MutableHttpRequest<?> mutable) {
+            mutable.getHeaders().remove(name);
+        }
+        return value;
     }
 
     CallGovernor governor() {

@@ -37,6 +37,11 @@ final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
     }
 
     @Override
+    public String takeHeader(OkHttpCall call, String name) {
+        return call.takeHeader(name);
+    }
+
+    @Override
     public BufferedBody buffer(OkHttpCall call, long limit) throws IOException {
         RequestBody body = call.appRequest.body();
         BufferedBody buffered = RequestBodyCopy.of(body, limit);

@@ -10,7 +10,8 @@ import okhttp3.Request;
 final class OkHttpCall {
 
     final Interceptor.Chain chain;
-    final Request appRequest;
+    /** The app's request, less the agent's own headers once taken ({@link #takeHeader}). */
+    Request appRequest;
     /** The app's request with a body that can be written again: its own, or the buffered copy of a one-shot body. */
     Request replayable;
     /**
@@ -26,6 +27,17 @@ final class OkHttpCall {
         this.chain = chain;
         this.appRequest = chain.request();
         this.replayable = appRequest;
+    }
+
+    /** Removes {@code name} from the app's request and from its replayable copy; its first value, or null. */
+    String takeHeader(String name) {
+        String value = appRequest.header(name);
+        if (value != null) {
+            boolean sameRequest = replayable == appRequest;
+            appRequest = appRequest.newBuilder().removeHeader(name).build();
+            replayable = sameRequest ? appRequest : replayable.newBuilder().removeHeader(name).build();
+        }
+        return value;
     }
 
     URI uri() {

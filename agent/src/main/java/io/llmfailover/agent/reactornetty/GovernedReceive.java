@@ -6,6 +6,7 @@ import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.util.function.BiFunction;
+import java.util.function.Supplier;
 import org.reactivestreams.Publisher;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
@@ -27,27 +28,28 @@ final class GovernedReceive {
     private GovernedReceive() {}
 
     @SuppressWarnings({"unchecked", "rawtypes"})
+    /** @param ungoverned the app's exchange as it made it (without the agent's own headers), for a call that proceeds */
     static Object of(ReceiverOperation operation, ReactorNettyCall call, CallGovernor governor, Object function,
-            Object ungoverned) {
+            Supplier<Object> ungoverned) {
         Mono<Chosen> chosen = Mono.<Chosen>create(sink -> start(call.fresh(), governor, sink))
                 .doOnDiscard(Chosen.class, Chosen::finish);
         return switch (operation) {
-            case RESPONSE -> chosen.flatMap(c -> c.proceeds() ? (Mono) ungoverned : Mono.just(c.headOnly()));
+            case RESPONSE -> chosen.flatMap(c -> c.proceeds() ? (Mono) ungoverned.get() : Mono.just(c.headOnly()));
             case RESPONSE_WITH_BODY -> {
                 BiFunction<HttpClientResponse, ByteBufFlux, Publisher<?>> app = (BiFunction) function;
-                yield chosen.flatMapMany(c -> c.proceeds() ? (Flux) ungoverned
+                yield chosen.flatMapMany(c -> c.proceeds() ? (Flux) ungoverned.get()
                         : Flux.from(app.apply(c.response(), c.body())).doFinally(signal -> c.finish()));
             }
             case RESPONSE_SINGLE -> {
                 BiFunction<HttpClientResponse, ByteBufMono, Mono<?>> app = (BiFunction) function;
-                yield chosen.flatMap(c -> c.proceeds() ? (Mono) ungoverned
+                yield chosen.flatMap(c -> c.proceeds() ? (Mono) ungoverned.get()
                         : app.apply(c.response(), c.body().aggregate()).doFinally(signal -> c.finish()));
             }
             case RESPONSE_CONNECTION -> {
                 BiFunction<HttpClientResponse, Connection, Publisher<?>> app = (BiFunction) function;
-                yield chosen.flatMapMany(c -> c.proceeds() ? (Flux) ungoverned : Flux.from(app.apply(c.response(), c.connection())));
+                yield chosen.flatMapMany(c -> c.proceeds() ? (Flux) ungoverned.get() : Flux.from(app.apply(c.response(), c.connection())));
             }
-            case RESPONSE_CONTENT -> ByteBufFlux.fromInbound(chosen.flatMapMany(c -> c.proceeds() ? (Flux) ungoverned
+            case RESPONSE_CONTENT -> ByteBufFlux.fromInbound(chosen.flatMapMany(c -> c.proceeds() ? (Flux) ungoverned.get()
                     : c.body().doFinally(signal -> c.finish())));
         };
     }

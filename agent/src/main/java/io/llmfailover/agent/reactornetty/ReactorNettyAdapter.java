@@ -58,6 +58,11 @@ public final class ReactorNettyAdapter implements ReactorNettyHook {
         }
         ReactorNettyCall call = new ReactorNettyCall(client, app, executor, readers);
         CallGovernor governing = CallLifecycle.governorFor(ReactorNettyBinding.INSTANCE, call, governor);
-        return governing == null ? ungoverned : GovernedReceive.of(terminal, call, governing, function, ungoverned);
+        if (governing == null) {
+            return ungoverned;
+        }
+        // what a call that goes out as the app made it subscribes to: the app's exchange, less the agent's headers
+        return GovernedReceive.of(terminal, call, governing, function,
+                () -> WithoutAgentHeaders.of(client, app, terminal, function));
     }
 }

@@ -2,6 +2,7 @@ package io.llmfailover.agent.reactornetty;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
@@ -32,6 +33,20 @@ final class ReactorNettyBinding implements ClientBinding<ReactorNettyCall, Chose
     @Override
     public URI uri(ReactorNettyCall call) {
         return call.app().uri();
+    }
+
+    @Override
+    public String takeHeader(ReactorNettyCall call, String name) {
+        return call.takeHeader(name);
+    }
+
+    /**
+     * The client's configuration, shared by the app's other requests, is left as it is, and the
+     * app's body function may set headers: the exchange {@link #proceed} subscribes to is the app's without them.
+     */
+    @Override
+    public HeaderRemoval headerRemoval() {
+        return HeaderRemoval.THROUGH_PROCEED;
     }
 
     @Override

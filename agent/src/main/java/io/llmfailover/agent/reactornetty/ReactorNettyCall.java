@@ -66,6 +66,20 @@ final class ReactorNettyCall {
     }
 
     /**
+     * The first value of {@code name}: from the capture, where it is removed, once the app's body
+     * function ran; else from the client's configuration, which is shared and left as it is.
+     */
+    String takeHeader(String name) {
+        CapturedRequest request = captured;
+        if (request == null) {
+            return app.headers().get(name);
+        }
+        String value = request.requestHeaders().get(name);
+        request.requestHeaders().remove(name);
+        return value;
+    }
+
+    /**
      * Runs the app's body function against a request and an outbound kept in memory, reading what
      * it sends up to {@code limit} bytes.
      *

@@ -5,6 +5,7 @@ import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.route.RouteHeader;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -159,9 +160,21 @@ final class GovernedRequest implements ClientHttpRequest, StreamingHttpOutputMes
         return request;
     }
 
+    /** The app's headers onto a request of its factory, but the agent's own, which never leave the JVM. */
     private void copyHeadersTo(ClientHttpRequest request) {
         HttpHeaders target = request.getHeaders();
-        headers.forEach((name, values) -> target.put(name, new ArrayList<>(values)));
+        headers.forEach((name, values) -> {
+            if (!name.equalsIgnoreCase(RouteHeader.NAME)) {
+                target.put(name, new ArrayList<>(values));
+            }
+        });
+    }
+
+    /** Removes {@code name} from the app's headers; its first value, or null. */
+    String takeHeader(String name) {
+        String value = headers.getFirst(name);
+        headers.remove(name);
+        return value;
     }
 
     /**

@@ -2,6 +2,7 @@ package io.llmfailover.agent.restclient;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.HttpHeaders;
@@ -33,6 +34,17 @@ final class RestClientBinding implements ClientBinding<GovernedRequest, ClientHt
     @Override
     public URI uri(GovernedRequest call) {
         return call.getURI();
+    }
+
+    @Override
+    public String takeHeader(GovernedRequest call, String name) {
+        return call.takeHeader(name);
+    }
+
+    /** RestClient sets the headers on the request the factory hands it, after the agent saw the call. */
+    @Override
+    public HeaderRemoval headerRemoval() {
+        return HeaderRemoval.THROUGH_PROCEED;
     }
 
     @Override

@@ -10,6 +10,7 @@ import java.net.HttpURLConnection;
 import java.net.ProtocolException;
 import java.net.Proxy;
 import java.net.URI;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantLock;
@@ -32,6 +33,8 @@ final class GovernedConnection {
     private volatile boolean passedThrough;
     private ChosenResponse chosen;
     private IOException failure;
+    /** A request header the app set that the JDK must not send, removed by the advices; null for none. */
+    private volatile String heldBack;
     /** The headers the app set and the proxy it chose, read when the call runs. */
     Map<String, List<String>> requestHeaders = Map.of();
     Proxy proxy;
@@ -39,6 +42,39 @@ final class GovernedConnection {
     GovernedConnection(HttpURLConnection connection, URI uri) {
         this.connection = connection;
         this.uri = uri;
+    }
+
+    /**
+     * The first value of {@code name} as the app set it, which the advices then remove from the
+     * connection's own headers before the JDK writes them (the agent's code cannot, from outside java.base).
+     */
+    String takeHeader(String name) {
+        Map<String, List<String>> read = requestHeaders;
+        String value = read.isEmpty() ? connection.getRequestProperty(name) : firstOf(read, name);
+        if (value != null) {
+            heldBack = name;
+            requestHeaders = withoutHeader(read, name);
+        }
+        return value;
+    }
+
+    String heldBack() {
+        return heldBack;
+    }
+
+    private static String firstOf(Map<String, List<String>> headers, String name) {
+        for (Map.Entry<String, List<String>> header : headers.entrySet()) {
+            if (name.equalsIgnoreCase(header.getKey()) && !header.getValue().isEmpty()) {
+                return header.getValue().get(0);
+            }
+        }
+        return null;
+    }
+
+    private static Map<String, List<String>> withoutHeader(Map<String, List<String>> headers, String name) {
+        Map<String, List<String>> kept = new LinkedHashMap<>(headers);
+        kept.keySet().removeIf(key -> key != null && key.equalsIgnoreCase(name));
+        return kept;
     }
 
     void governedBy(CallGovernor governor) {

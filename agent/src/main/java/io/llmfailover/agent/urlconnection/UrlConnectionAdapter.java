@@ -57,6 +57,15 @@ public final class UrlConnectionAdapter implements UrlConnectionHook {
     }
 
     @Override
+    public String heldBack(Object connection) {
+        Object state = connections.computeIfAbsent(connection, this::judge);
+        if (state instanceof GovernedConnection governed) {
+            return governed.heldBack();
+        }
+        return state instanceof HeldBack held ? held.header() : null;
+    }
+
+    @Override
     public boolean skipsConnect(Object connection) {
         GovernedConnection governed = governed(connection);
         return governed != null && !governed.passedThrough();
@@ -69,6 +78,9 @@ public final class UrlConnectionAdapter implements UrlConnectionHook {
             governed.release();
         }
     }
+
+    /** A connection left alone but for a header of the agent's the JDK must not send. */
+    private record HeldBack(String header) {}
 
     private GovernedConnection governed(Object connection) {
         Object state = connections.computeIfAbsent(connection, this::judge);
@@ -91,7 +103,7 @@ public final class UrlConnectionAdapter implements UrlConnectionHook {
         GovernedConnection candidate = new GovernedConnection(http, uri);
         CallGovernor governing = CallLifecycle.governorFor(UrlConnectionBinding.INSTANCE, candidate, governor);
         if (governing == null) {
-            return LEFT_ALONE;
+            return candidate.heldBack() != null ? new HeldBack(candidate.heldBack()) : LEFT_ALONE;
         }
         candidate.governedBy(governing);
         return candidate;

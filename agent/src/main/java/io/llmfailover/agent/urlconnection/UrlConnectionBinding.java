@@ -34,6 +34,11 @@ final class UrlConnectionBinding implements ClientBinding<GovernedConnection, Ch
     }
 
     @Override
+    public String takeHeader(GovernedConnection call, String name) {
+        return call.takeHeader(name);
+    }
+
+    @Override
     public BufferedBody buffer(GovernedConnection call, long limit) {
         return call.buffered(limit);
     }

@@ -1,6 +1,7 @@
 package io.llmfailover.agent.vertx;
 
 import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.runtime.route.RouteHeader;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientRequest;
@@ -48,6 +49,7 @@ final class PastCapSend {
         if (held.length > 0) {
             send.write(Buffer.buffer(held));
         }
+        VertxBinding.INSTANCE.takeHeader(call, RouteHeader.NAME); // the agent's own: never sent
         RequestOptions options = call.optionsCopy().setHeaders(call.headers());
         try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
             call.client().request(options).onComplete(send::connected);

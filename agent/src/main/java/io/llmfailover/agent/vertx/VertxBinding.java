@@ -2,6 +2,7 @@ package io.llmfailover.agent.vertx;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmRequest;
@@ -33,6 +34,17 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
     @Override
     public URI uri(VertxCall call) {
         return call.uri();
+    }
+
+    @Override
+    public String takeHeader(VertxCall call, String name) {
+        return call.takeHeader(name);
+    }
+
+    /** The app's options are its own (it may use them again), and it sets headers on the request it is handed. */
+    @Override
+    public HeaderRemoval headerRemoval() {
+        return HeaderRemoval.THROUGH_PROCEED;
     }
 
     /** The app wrote its whole body before ending the request; one that outgrew the cap is already on its way, ungoverned. */

@@ -88,6 +88,21 @@ final class VertxCall {
         }
     }
 
+    /**
+     * Removes {@code name} from what the call sends: the headers it holds and its copy of the
+     * options, never the app's own options, which an app may use again. Its first value, or null.
+     */
+    synchronized String takeHeader(String name) {
+        String value = headers.get(name);
+        headers.remove(name);
+        MultiMap optionHeaders = options.getHeaders();
+        if (optionHeaders != null && optionHeaders.contains(name)) {
+            value = value != null ? value : optionHeaders.get(name);
+            options = new RequestOptions(options).removeHeader(name);
+        }
+        return value;
+    }
+
     void appRequest(GovernedRequest request) {
         this.appRequest = request;
     }

@@ -1,5 +1,6 @@
 package io.llmfailover.agent.webclient;
 
+import io.llmfailover.runtime.route.RouteHeader;
 import java.net.URI;
 import java.util.Map;
 import java.util.StringJoiner;
@@ -92,9 +93,10 @@ final class CapturedRequest extends AbstractClientHttpRequest {
         return body;
     }
 
-    /** The headers, and the attributes (Spring 6.2), onto a request of the app's connector. */
+    /** The headers but the agent's own, which never leave the JVM, and the attributes (Spring 6.2), onto a request of the app's connector. */
     void copyHeadTo(ClientHttpRequest request) {
         request.getHeaders().addAll(getHeaders());
+        request.getHeaders().remove(RouteHeader.NAME);
         try {
             Map<String, Object> attributes = getAttributes();
             request.getAttributes().putAll(attributes);

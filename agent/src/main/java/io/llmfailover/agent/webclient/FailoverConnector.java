@@ -40,7 +40,7 @@ final class FailoverConnector implements ClientHttpConnector {
         WebClientCall call = new WebClientCall(delegate, method, uri, requestCallback, agentThreads, readers);
         CallGovernor governing = CallLifecycle.governorFor(WebClientBinding.INSTANCE, call, governor);
         if (governing == null) {
-            return delegate.connect(method, uri, requestCallback);
+            return delegate.connect(method, uri, call.callback()); // without the agent's own headers
         }
         return GovernedExchange.of(call, governing);
     }

@@ -38,6 +38,11 @@ final class WebClientBinding implements ClientBinding<WebClientCall, ClientHttpR
     }
 
     @Override
+    public String takeHeader(WebClientCall call, String name) {
+        return call.takeHeader(name);
+    }
+
+    @Override
     public BufferedBody buffer(WebClientCall call, long limit) throws IOException {
         return call.capture(limit);
     }

@@ -32,7 +32,8 @@ final class WebClientCall {
     private final ClientHttpConnector connector;
     private final HttpMethod method;
     private final URI uri;
-    private final Function<? super ClientHttpRequest, Mono<Void>> callback;
+    /** The app's request callback; once the agent's headers were taken, one that leaves them off the connector's request. */
+    private Function<? super ClientHttpRequest, Mono<Void>> callback;
     private final ExecutorService agentThreads;
     private final Scheduler readers;
     private final AppWait wait = new AppWait();
@@ -47,6 +48,27 @@ final class WebClientCall {
         this.callback = callback;
         this.agentThreads = agentThreads;
         this.readers = readers;
+    }
+
+    /**
+     * Keeps {@code name} off the request the call sends: a capture never copies it onto the
+     * connector's request ({@link CapturedRequest#copyHeadTo}), and the app's callback is made to
+     * drop it from the connector's request just before its headers go out (the agent's own capture
+     * keeps it, to read). Its first value once the callback wrote into the capture, else null.
+     */
+    String takeHeader(String name) {
+        CapturedRequest request = captured;
+        if (request != null) {
+            return request.getHeaders().getFirst(name);
+        }
+        Function<? super ClientHttpRequest, Mono<Void>> app = callback;
+        callback = sent -> {
+            if (!(sent instanceof CapturedRequest)) {
+                sent.beforeCommit(() -> Mono.fromRunnable(() -> sent.getHeaders().remove(name)));
+            }
+            return app.apply(sent);
+        };
+        return null;
     }
 
     /** The same call for one more subscription, nothing of it captured yet. */

@@ -71,6 +71,29 @@ class JdkHttpAdapterTest {
         assertTrue(primary.received().isEmpty());
     }
 
+    /** The JDK's request cannot change: the adapter sends the app's call itself, from a copy without the agent's header. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aCallToAProvidersHostThatIsNotGovernedGoesWithoutTheAgentsRouteHeader() throws Exception {
+        JdkHttpAdapter adapter = adapterFor(FakeGovernor.governingNothingAtAProvidersHost());
+        HttpRequest models = HttpRequest.newBuilder(primary.uri("/v1/models"))
+                .header("Authorization", "Bearer app-key").header("x-llm-route", "budget").GET().build();
+
+        HttpResponse<String> sent = sent(adapter.send(client, models, BodyHandlers.ofString()));
+        HttpResponse<String> sentAsync = ((CompletableFuture<HttpResponse<String>>) adapter
+                .sendAsync(client, models, BodyHandlers.ofString(), null).value()).get(10, TimeUnit.SECONDS);
+
+        assertEquals(200, sent.statusCode());
+        assertEquals(200, sentAsync.statusCode());
+        assertEquals(2, primary.received().size());
+        for (LoopbackServer.Received received : primary.received()) {
+            assertNull(received.header("x-llm-route"), "the agent's own header never reaches a provider");
+            assertEquals("Bearer app-key", received.header("Authorization"));
+            assertEquals("GET /v1/models", received.method() + " " + received.path());
+        }
+        assertNull(adapter.send(client, chat(primary), BodyHandlers.ofString()), "a call without it is left to the client");
+    }
+
     @Test
     void aGovernedSendReturnsTheAnswerThroughTheAppsOwnBodyHandler() {
         FakeGovernor governor = FakeGovernor.passThrough(FIRST_BYTE);

@@ -3,6 +3,7 @@ package io.llmfailover.agent.jetty;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -92,6 +93,19 @@ class JettyAdapterTest {
         JettyAdapter notGoverning = new JettyAdapter(FakeGovernor::governingNothing);
 
         assertFalse(notGoverning.send(request, client.resolveDestination(request), new Buffered()));
+    }
+
+    @Test
+    void aCallToAProvidersHostThatIsNotGovernedGoesWithoutTheAgentsRouteHeader() throws Exception {
+        HttpRequest models = (HttpRequest) client.newRequest(primary.uri("/v1/models"))
+                .headers(headers -> headers.put("Authorization", "Bearer app-key").put("x-llm-route", "budget"));
+
+        Buffered answer = sendBuffered(FakeGovernor.governingNothingAtAProvidersHost(), models);
+
+        assertEquals(200, answer.result().getResponse().getStatus());
+        LoopbackServer.Received received = primary.received().get(0);
+        assertNull(received.header("x-llm-route"), "the agent's own header never reaches a provider");
+        assertEquals("Bearer app-key", received.header("Authorization"));
     }
 
     @Test

@@ -105,6 +105,24 @@ class KtorAdapterTest {
         assertEquals(200, app.response().getStatusCode().getValue());
     }
 
+    /** Ktor's request cannot change: the call goes out from a copy without the agent's header. */
+    @Test
+    void aCallToAProvidersHostThatIsNotGovernedGoesWithoutTheAgentsRouteHeader() throws Exception {
+        HeadersBuilder headers = new HeadersBuilder(8);
+        headers.append("Authorization", "Bearer app-key");
+        headers.append("x-llm-route", "budget");
+        HttpRequestData models = new HttpRequestData(URLUtilsKt.Url(primary.uri("/v1/models").toString()),
+                HttpMethod.Companion.getGet(), headers.build(), new OutgoingContent.NoContent() {}, JobKt.Job(null),
+                AttributesJvmKt.Attributes(true));
+
+        AppCall app = execute(FakeGovernor.governingNothingAtAProvidersHost(), models);
+
+        assertEquals(200, app.response().getStatusCode().getValue());
+        LoopbackServer.Received received = primary.received().get(0);
+        assertNull(received.header("x-llm-route"), "the agent's own header never reaches a provider");
+        assertEquals("Bearer app-key", received.header("Authorization"));
+    }
+
     @Test
     void aGovernedCallGivesTheRuntimeTheBodyAndContentTypeAndResumesTheAppWithTheProvidersAnswer() throws Exception {
         FakeGovernor governor = FakeGovernor.passThrough(Duration.ofSeconds(5));

@@ -48,6 +48,21 @@ class MicronautAdapterTest {
     }
 
     @Test
+    void aCallToAProvidersHostThatIsNotGovernedGoesWithoutTheAgentsRouteHeader() {
+        MicronautAdapter providerHost = new MicronautAdapter(FakeGovernor::governingNothingAtAProvidersHost);
+        MutableHttpRequest<String> request = HttpRequest.POST("http://127.0.0.1:8080/v1/files", "{}")
+                .header("Authorization", "Bearer app-key").header("x-llm-route", "budget");
+        List<Object> filters = new ArrayList<>();
+
+        providerHost.asked(request, EXCHANGE);
+        providerHost.filtersResolved(request, filters);
+
+        assertTrue(filters.isEmpty(), "left to Micronaut");
+        assertTrue(request.getHeaders().get("x-llm-route") == null, "the agent's own header never reaches a provider");
+        assertEquals("Bearer app-key", request.getHeaders().get("Authorization"));
+    }
+
+    @Test
     void aCallTheRuntimeDoesNotGovernKeepsItsFilters() {
         MutableHttpRequest<String> request = HttpRequest.POST("http://127.0.0.1:8080/v1/files", "{}");
         List<Object> filters = new ArrayList<>();

@@ -1,6 +1,7 @@
 package io.llmfailover.agent.reactornetty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
 import io.llmfailover.agent.lifecycle.AttemptGuard;
@@ -49,6 +50,40 @@ class ReactorNettyAdapterTest {
         Object own = receiver.responseContent();
 
         assertSame(own, adapter.governed(receiver, "responseContent", null, own));
+    }
+
+    /**
+     * The client's configuration is shared with the app's other requests: the call goes out from a
+     * copy of it without the agent's header, and its body function's request loses it too.
+     */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aCallToAProvidersHostThatIsNotGovernedGoesWithoutTheAgentsRouteHeader() {
+        ReactorNettyAdapter adapter = new ReactorNettyAdapter(FakeGovernor::governingNothingAtAProvidersHost,
+                agentThreads);
+        HttpClient configured = HttpClient.create()
+                .headers(headers -> headers.set("Authorization", "Bearer sk-app").set("x-llm-route", "budget"));
+        HttpClient.ResponseReceiver<?> models = configured.get().uri(primary.uri("/v1/models").toString());
+        HttpClient.ResponseReceiver<?> upload = HttpClient.create().post().uri(primary.uri("/v1/files").toString())
+                .send((request, outbound) -> {
+                    request.header("x-llm-route", "budget");
+                    return outbound.sendString(Mono.just("file"));
+                });
+        BiFunction<HttpClientResponse, ByteBufMono, Mono<String>> read =
+                (response, body) -> body.asString(StandardCharsets.UTF_8);
+
+        for (HttpClient.ResponseReceiver<?> receiver : List.of(models, upload)) {
+            Mono<String> sent = (Mono<String>) adapter.governed(receiver, "responseSingle", read, receiver.responseSingle(read));
+            assertEquals("{\"ok\":true}", sent.block(WAIT));
+        }
+
+        assertEquals(2, primary.received().size());
+        for (LoopbackServer.Received received : primary.received()) {
+            assertNull(received.header("x-llm-route"), "the agent's own header never reaches a provider");
+        }
+        assertEquals("Bearer sk-app", primary.received().get(0).header("Authorization"));
+        assertEquals("budget", configured.configuration().headers().get("x-llm-route"),
+                "the app's client keeps its own configuration");
     }
 
     @Test

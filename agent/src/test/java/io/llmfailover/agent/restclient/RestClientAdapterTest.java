@@ -2,6 +2,7 @@ package io.llmfailover.agent.restclient;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -284,6 +285,35 @@ class RestClientAdapterTest {
         assertEquals("interceptor", governor.executed().get(0).headers().first("X-App").orElseThrow());
         assertEquals(PROMPT, new String(governor.executed().get(0).body(), StandardCharsets.UTF_8));
         assertEquals("interceptor", primary.received().get(0).header("X-App"));
+    }
+
+    /**
+     * RestClient sets the headers on the request the factory hands it, after the agent saw the call:
+     * a call to a provider's host goes through the agent's own request, which never copies the
+     * agent's header onto the factory's, and streams its body through unbuffered.
+     */
+    @Test
+    void aCallToAProvidersHostThatIsNotGovernedGoesWithoutTheAgentsRouteHeaderItsBodyStreamed() {
+        List<String> writtenTo = new CopyOnWriteArrayList<>();
+        RestClient client = clientGovernedBy(FakeGovernor.governingNothingAtAProvidersHost());
+
+        ResponseEntity<String> models = client.get().uri(primary.uri("/v1/models"))
+                .header("Authorization", "Bearer app-key").header("x-llm-route", "budget")
+                .retrieve().toEntity(String.class);
+        ResponseEntity<String> upload = client.post().uri(primary.uri("/v1/files"))
+                .header("x-llm-route", "budget")
+                .body(new GeneratedBody(1L << 20, writtenTo))
+                .retrieve().toEntity(String.class);
+
+        assertEquals("{\"ok\":true}", models.getBody());
+        assertEquals("{\"ok\":true}", upload.getBody());
+        for (LoopbackServer.Received received : primary.received()) {
+            assertNull(received.header("x-llm-route"), "the agent's own header never reaches a provider");
+        }
+        assertEquals("Bearer app-key", primary.received().get(0).header("Authorization"));
+        assertEquals(1L << 20, primary.received().get(1).body().length);
+        assertTrue(!writtenTo.get(0).contains("ByteArrayOutputStream"),
+                () -> "the body was written into memory (" + writtenTo.get(0) + "), not to the app's own request");
     }
 
     @Test

@@ -33,6 +33,7 @@ public final class FakeGovernor implements CallGovernor {
     private final Execution execution;
     private final List<LlmRequest> executed = new CopyOnWriteArrayList<>();
     private long bufferLimit = 32L << 20;
+    private boolean providerHost;
 
     public FakeGovernor(Predicate<URI> governs, Execution execution) {
         this.governs = governs;
@@ -76,6 +77,13 @@ public final class FakeGovernor implements CallGovernor {
         });
     }
 
+    /** Governs nothing, and says every call goes to a provider's host: the agent's own headers must be taken off. */
+    public static FakeGovernor governingNothingAtAProvidersHost() {
+        FakeGovernor governor = governingNothing();
+        governor.providerHost = true;
+        return governor;
+    }
+
     public FakeGovernor withBufferLimit(long bytes) {
         this.bufferLimit = bytes;
         return this;
@@ -84,6 +92,11 @@ public final class FakeGovernor implements CallGovernor {
     @Override
     public boolean governs(String method, URI uri) {
         return governs.test(uri);
+    }
+
+    @Override
+    public boolean reachesProvider(URI uri) {
+        return providerHost;
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.llmfailover.agent.webclient;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -78,6 +79,21 @@ class WebClientAdapterTest {
         assertEquals("{\"ok\":true}", chat(clientGovernedBy(governor)).getBody());
         assertTrue(governor.executed().isEmpty());
         assertEquals(PROMPT, primary.received().get(0).bodyText());
+    }
+
+    /** The app's callback writes the headers: it is made to drop the agent's own before they go out. */
+    @Test
+    void aCallToAProvidersHostThatIsNotGovernedGoesWithoutTheAgentsRouteHeader() {
+        WebClient client = clientGovernedBy(FakeGovernor.governingNothingAtAProvidersHost());
+
+        String models = client.get().uri(primary.uri("/v1/models"))
+                .header("Authorization", "Bearer app-key").header("x-llm-route", "budget")
+                .retrieve().bodyToMono(String.class).block(WAIT);
+
+        assertEquals("{\"ok\":true}", models);
+        LoopbackServer.Received received = primary.received().get(0);
+        assertNull(received.header("x-llm-route"), "the agent's own header never reaches a provider");
+        assertEquals("Bearer app-key", received.header("Authorization"));
     }
 
     @Test

@@ -50,6 +50,7 @@ public final class ApacheHttp4App {
         }
         HttpPost post = new HttpPost(app.baseUrl() + "/chat/completions");
         post.setHeader("Authorization", "Bearer " + app.apiKey());
+        AppArgs.routeHeader(post::setHeader);
         post.setEntity(new StringEntity(ChatExchange.requestBody(app.streaming()), ContentType.APPLICATION_JSON));
         try (CloseableHttpResponse response = http.execute(post)) {
             int status = response.getStatusLine().getStatusCode();
@@ -73,6 +74,7 @@ public final class ApacheHttp4App {
     private void upload(int number) {
         HttpPost post = new HttpPost(app.filesUrl());
         post.setHeader("Authorization", "Bearer " + app.apiKey());
+        AppArgs.routeHeader(post::setHeader);
         InputStreamEntity body = new InputStreamEntity(GeneratedUpload.multipart(), GeneratedUpload.multipartLength());
         body.setContentType(GeneratedUpload.MULTIPART_CONTENT_TYPE);
         post.setEntity(body);

@@ -71,6 +71,7 @@ public final class ApacheHttp5App {
         }
         HttpPost post = new HttpPost(app.baseUrl() + "/chat/completions");
         post.setHeader("Authorization", "Bearer " + app.apiKey());
+        AppArgs.routeHeader(post::setHeader);
         post.setEntity(new StringEntity(ChatExchange.requestBody(app.streaming()), ContentType.APPLICATION_JSON));
         try {
             http.execute(post, response -> {
@@ -97,6 +98,7 @@ public final class ApacheHttp5App {
     private void upload(int number) {
         HttpPost post = new HttpPost(app.filesUrl());
         post.setHeader("Authorization", "Bearer " + app.apiKey());
+        AppArgs.routeHeader(post::setHeader);
         post.setEntity(MultipartEntityBuilder.create()
                 .setBoundary(GeneratedUpload.BOUNDARY)
                 .addBinaryBody(GeneratedUpload.PART_NAME, GeneratedUpload.content(),

@@ -66,6 +66,7 @@ public final class ApacheHttp5AsyncApp {
                 .setHeader("Authorization", "Bearer " + app.apiKey())
                 .setBody(ChatExchange.requestBody(app.streaming()), ContentType.APPLICATION_JSON)
                 .build();
+        AppArgs.routeHeader(post::setHeader);
         try {
             if (app.streaming()) {
                 http.execute(SimpleRequestProducer.create(post), new EventStreamConsumer(number), null).get();
@@ -86,6 +87,7 @@ public final class ApacheHttp5AsyncApp {
     private void upload(int number) {
         BasicHttpRequest post = new BasicHttpRequest(Method.POST, URI.create(app.filesUrl()));
         post.setHeader("Authorization", "Bearer " + app.apiKey());
+        AppArgs.routeHeader(post::setHeader);
         try {
             SimpleHttpResponse response = http.execute(new BasicRequestProducer(post, new GeneratedEntityProducer()),
                     SimpleResponseConsumer.create(), null).get();

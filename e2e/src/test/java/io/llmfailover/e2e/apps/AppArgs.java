@@ -19,7 +19,7 @@ public record AppArgs(String baseUrl, String apiKey, Mode mode, CallPlan plan) {
     /** A JVM option: the chat apps pad their prompt to this many characters (to pass {@code buffer.max-bytes}). */
     public static final String PROMPT_SIZE_PROPERTY = "e2e.chat.prompt-size";
 
-    /** A JVM option: the JDK client app names this route in an {@code x-llm-route} header. */
+    /** A JVM option: the app names this route in an {@code x-llm-route} header, on its chat calls and uploads. */
     public static final String ROUTE_PROPERTY = "e2e.llm-route";
 
     /**
@@ -33,12 +33,28 @@ public record AppArgs(String baseUrl, String apiKey, Mode mode, CallPlan plan) {
     /** How the name of a fault matrix cell ends when its app's client follows redirects. */
     public static final String FOLLOWING_REDIRECTS_CELL = "-following";
 
+    /** The header that names a route: the agent's own, which no provider may ever see. */
+    public static final String ROUTE_HEADER = "x-llm-route";
+
     public static AppArgs parse(String[] args) {
         if (args.length != 4) {
             throw new IllegalArgumentException(
                     "usage: <base url> <api key> <blocking|stream|upload> <call plan, e.g. 3,pause:1200,2>");
         }
         return new AppArgs(args[0], args[1], Mode.valueOf(args[2].toUpperCase(Locale.ROOT)), CallPlan.parse(args[3]));
+    }
+
+    /** The route {@link #ROUTE_PROPERTY} names, or null: the app sets it with {@code header.accept(ROUTE_HEADER, route)}. */
+    public static String route() {
+        return System.getProperty(ROUTE_PROPERTY);
+    }
+
+    /** Sets the {@link #ROUTE_HEADER} on a request being built, when {@link #ROUTE_PROPERTY} names a route. */
+    public static void routeHeader(java.util.function.BiConsumer<String, String> header) {
+        String route = route();
+        if (route != null) {
+            header.accept(ROUTE_HEADER, route);
+        }
     }
 
     public boolean streaming() {

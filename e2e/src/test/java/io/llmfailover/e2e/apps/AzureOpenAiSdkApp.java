@@ -46,9 +46,14 @@ public final class AzureOpenAiSdkApp {
         }
         this.client = builder
                 .endpoint(app.baseUrl())
-                .addPolicy(new AddHeadersPolicy(new HttpHeaders().set(HttpHeaderName.fromString("api-key"), app.apiKey())))
+                .addPolicy(new AddHeadersPolicy(withRoute(new HttpHeaders().set(HttpHeaderName.fromString("api-key"), app.apiKey()))))
                 .retryOptions(new RetryOptions(new FixedDelayOptions(0, Duration.ofMillis(1))))
                 .buildClient();
+    }
+
+    private static HttpHeaders withRoute(HttpHeaders headers) {
+        AppArgs.routeHeader((name, value) -> headers.set(HttpHeaderName.fromString(name), value));
+        return headers;
     }
 
     public static void main(String[] args) throws Exception {

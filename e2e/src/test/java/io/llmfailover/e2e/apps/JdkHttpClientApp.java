@@ -96,13 +96,14 @@ public final class JdkHttpClientApp {
 
     /** A multipart upload streamed from an input stream of known length, the JDK client's way to send a large body. */
     private void upload(int number) throws IOException, InterruptedException {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(app.filesUrl()))
+        HttpRequest.Builder builder = HttpRequest.newBuilder(URI.create(app.filesUrl()))
                 .timeout(Duration.ofSeconds(60))
                 .header("Authorization", "Bearer " + app.apiKey())
                 .header("Content-Type", GeneratedUpload.MULTIPART_CONTENT_TYPE)
                 .POST(BodyPublishers.fromPublisher(BodyPublishers.ofInputStream(GeneratedUpload::multipart),
-                        GeneratedUpload.multipartLength()))
-                .build();
+                        GeneratedUpload.multipartLength()));
+        AppArgs.routeHeader(builder::header);
+        HttpRequest request = builder.build();
         HttpResponse<String> response = http.send(request, BodyHandlers.ofString());
         ChatExchange.reportUpload(number, response.statusCode(), response.body());
     }
@@ -112,10 +113,7 @@ public final class JdkHttpClientApp {
                 .timeout(Duration.ofSeconds(30))
                 .header("Authorization", "Bearer " + app.apiKey())
                 .header("Content-Type", "application/json");
-        String route = System.getProperty(AppArgs.ROUTE_PROPERTY);
-        if (route != null) {
-            request.header("x-llm-route", route);
-        }
+        AppArgs.routeHeader(request::header);
         return request.POST(BodyPublishers.ofString(ChatExchange.requestBody(stream))).build();
     }
 

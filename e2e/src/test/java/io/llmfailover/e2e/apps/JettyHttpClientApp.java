@@ -52,7 +52,10 @@ public final class JettyHttpClientApp {
                 .method(HttpMethod.POST)
                 .timeout(30, TimeUnit.SECONDS)
                 .followRedirects(http.isFollowRedirects())
-                .headers(headers -> headers.put("Authorization", "Bearer " + app.apiKey()))
+                .headers(headers -> {
+                    headers.put("Authorization", "Bearer " + app.apiKey());
+                    AppArgs.routeHeader(headers::put);
+                })
                 .body(new StringRequestContent("application/json", ChatExchange.requestBody(app.streaming())));
         try {
             if (app.streaming()) {

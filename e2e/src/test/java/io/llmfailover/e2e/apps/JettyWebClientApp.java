@@ -55,6 +55,7 @@ public final class JettyWebClientApp {
         WebClient.RequestHeadersSpec<?> request = web.post()
                 .uri(app.baseUrl() + "/chat/completions")
                 .header("Authorization", "Bearer " + app.apiKey())
+                .headers(headers -> AppArgs.routeHeader(headers::add))
                 .contentType(MediaType.APPLICATION_JSON)
                 .bodyValue(ChatExchange.requestBody(app.streaming()));
         try {

@@ -32,6 +32,7 @@ public final class LangChain4jApp {
                 .modelName("gpt-4o")
                 .maxRetries(0)
                 .timeout(Duration.ofSeconds(30))
+                .customHeaders(routeHeaders())
                 .build();
         this.streamingModel = OpenAiStreamingChatModel.builder()
                 .httpClientBuilder(transport(app))
@@ -39,6 +40,7 @@ public final class LangChain4jApp {
                 .apiKey(app.apiKey())
                 .modelName("gpt-4o")
                 .timeout(Duration.ofSeconds(30))
+                .customHeaders(routeHeaders())
                 .build();
     }
 
@@ -49,6 +51,12 @@ public final class LangChain4jApp {
     private static JdkHttpClientBuilder transport(AppArgs app) {
         return new JdkHttpClientBuilder().httpClientBuilder(HttpClient.newBuilder()
                 .followRedirects(app.followsRedirects() ? HttpClient.Redirect.ALWAYS : HttpClient.Redirect.NEVER));
+    }
+
+    private static java.util.Map<String, String> routeHeaders() {
+        java.util.Map<String, String> headers = new java.util.HashMap<>();
+        AppArgs.routeHeader(headers::put);
+        return headers;
     }
 
     public static void main(String[] args) throws Exception {

@@ -67,6 +67,7 @@ public final class MicronautHttpClientApp {
         MutableHttpRequest<Object> request = HttpRequest.POST(app.baseUrl() + "/chat/completions", body())
                 .contentType(MediaType.APPLICATION_JSON_TYPE)
                 .header("Authorization", "Bearer " + app.apiKey());
+        AppArgs.routeHeader(request::header);
         try {
             if (Boolean.getBoolean(BODY_ONLY_PROPERTY)) {
                 bodyOnly(number, request);

@@ -49,11 +49,12 @@ public final class OkHttp3App {
             upload(number);
             return;
         }
-        Request request = new Request.Builder()
+        Request.Builder builder = new Request.Builder()
                 .url(app.baseUrl() + "/chat/completions")
                 .header("Authorization", "Bearer " + app.apiKey())
-                .post(RequestBody.create(JSON, ChatExchange.requestBody(app.streaming())))
-                .build();
+                .post(RequestBody.create(JSON, ChatExchange.requestBody(app.streaming())));
+        AppArgs.routeHeader(builder::header);
+        Request request = builder.build();
         try (Response response = http.newCall(request).execute()) {
             if (!response.isSuccessful()) {
                 Report.error(number, "HttpStatus", String.valueOf(response.code()), null, response.body().string());
@@ -90,7 +91,9 @@ public final class OkHttp3App {
                 }
             }
         };
-        Request request = new Request.Builder()
+        Request.Builder withRoute = new Request.Builder();
+        AppArgs.routeHeader(withRoute::header);
+        Request request = withRoute
                 .url(app.filesUrl())
                 .header("Authorization", "Bearer " + app.apiKey())
                 .post(new MultipartBody.Builder(GeneratedUpload.BOUNDARY)

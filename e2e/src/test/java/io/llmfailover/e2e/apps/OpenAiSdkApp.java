@@ -44,6 +44,7 @@ public final class OpenAiSdkApp {
                 .baseUrl(app.baseUrl())
                 .apiKey(app.apiKey())
                 .timeout(Duration.ofSeconds(30));
+        AppArgs.routeHeader(builder::putHeader);
         if (!SdkRetries.leftAtDefault()) {
             builder.maxRetries(0);
         }

@@ -50,9 +50,11 @@ public final class ReactorNettyApp {
 
     private HttpClient.ResponseReceiver<?> request(boolean stream) {
         String body = ChatExchange.requestBody(stream);
-        return http.headers(headers -> headers
-                        .set(HttpHeaderNames.AUTHORIZATION, "Bearer " + app.apiKey())
-                        .set(HttpHeaderNames.CONTENT_TYPE, "application/json"))
+        return http.headers(headers -> {
+                    headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + app.apiKey())
+                            .set(HttpHeaderNames.CONTENT_TYPE, "application/json");
+                    AppArgs.routeHeader(headers::set);
+                })
                 .post()
                 .uri(app.baseUrl() + "/chat/completions")
                 .send(ByteBufFlux.fromString(Mono.just(body)));

@@ -61,6 +61,13 @@ public final class SpringAiOpenAiApp {
         System.exit(0); // Reactor Netty's event loop threads are not daemons
     }
 
+    /** The {@code x-llm-route} header when a test names a route, for every request the app makes. */
+    private static org.springframework.util.MultiValueMap<String, String> routeHeaders() {
+        org.springframework.util.MultiValueMap<String, String> headers = new org.springframework.util.LinkedMultiValueMap<>();
+        AppArgs.routeHeader(headers::add);
+        return headers;
+    }
+
     /** The app's calls, without ending the JVM: for a host that runs it more than once. */
     public static void run(String[] args) throws Exception {
         AppArgs app = AppArgs.parse(args);
@@ -72,7 +79,8 @@ public final class SpringAiOpenAiApp {
         // Spring AI's base URL is the host; it adds /v1/chat/completions itself.
         String root = app.baseUrl().replaceFirst("/v1$", "");
         RestClient.Builder restClient = RestClient.builder().requestFactory(requestFactory(app.followsRedirects()));
-        OpenAiApi.Builder api = OpenAiApi.builder().baseUrl(root).apiKey(app.apiKey()).restClientBuilder(restClient);
+        OpenAiApi.Builder api = OpenAiApi.builder().baseUrl(root).apiKey(app.apiKey()).restClientBuilder(restClient)
+                .headers(routeHeaders());
         if (app.followsRedirects()) {
             api.webClientBuilder(WebClient.builder().clientConnector(
                     new ReactorClientHttpConnector(reactor.netty.http.client.HttpClient.create().followRedirect(true))));
@@ -133,6 +141,7 @@ public final class SpringAiOpenAiApp {
                 .post()
                 .uri(app.filesUrl())
                 .header("Authorization", "Bearer " + app.apiKey())
+                .headers(headers -> headers.addAll(routeHeaders()))
                 .contentType(MediaType.MULTIPART_FORM_DATA)
                 .body(form)
                 .retrieve()
@@ -150,6 +159,7 @@ public final class SpringAiOpenAiApp {
                 .post()
                 .uri(app.filesUrl())
                 .header("Authorization", "Bearer " + app.apiKey())
+                .headers(headers -> headers.addAll(routeHeaders()))
                 .body(BodyInserters.fromMultipartData(form.build()))
                 .retrieve()
                 .toEntity(String.class)

@@ -42,6 +42,7 @@ public final class UrlConnectionApp {
             connection.setRequestMethod("POST");
             connection.setDoOutput(true);
             connection.setRequestProperty("Authorization", "Bearer " + app.apiKey());
+            AppArgs.routeHeader(connection::setRequestProperty);
             connection.setRequestProperty("Content-Type", "application/json");
             try (OutputStream out = connection.getOutputStream()) {
                 out.write(ChatExchange.requestBody(app.streaming()).getBytes(StandardCharsets.UTF_8));
@@ -81,6 +82,7 @@ public final class UrlConnectionApp {
             connection.setDoOutput(true);
             connection.setFixedLengthStreamingMode(GeneratedUpload.multipartLength());
             connection.setRequestProperty("Authorization", "Bearer " + app.apiKey());
+            AppArgs.routeHeader(connection::setRequestProperty);
             connection.setRequestProperty("Content-Type", GeneratedUpload.MULTIPART_CONTENT_TYPE);
             try (OutputStream out = connection.getOutputStream(); InputStream body = GeneratedUpload.multipart()) {
                 body.transferTo(out);

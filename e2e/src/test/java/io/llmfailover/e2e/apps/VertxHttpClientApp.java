@@ -3,6 +3,7 @@ package io.llmfailover.e2e.apps;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
@@ -13,7 +14,8 @@ import java.util.concurrent.ExecutionException;
  * An ordinary app that calls an OpenAI-compatible endpoint with Vert.x 5's core {@code HttpClient},
  * default settings. Blocking: the main thread waits on the call's future
  * ({@code toCompletionStage().toCompletableFuture().get()}) while the body is read whole on the
- * event loop; streaming: a handler reports each event as its buffer arrives. Args: see {@link AppArgs}.
+ * event loop; streaming: a handler reports each event as its buffer arrives; upload: a small file
+ * to the files API. Args: see {@link AppArgs}.
  * Its requests follow no redirect, Vert.x's default; with following on, their options say
  * {@code setFollowRedirects(true)} (Vert.x then follows a POST's 303, as a GET).
  */
@@ -40,6 +42,10 @@ public final class VertxHttpClientApp {
     }
 
     private void call(int number) throws InterruptedException {
+        if (app.uploading()) {
+            upload(number);
+            return;
+        }
         RequestOptions options = new RequestOptions()
                 .setMethod(HttpMethod.POST)
                 .setAbsoluteURI(app.baseUrl() + "/chat/completions")
@@ -47,6 +53,7 @@ public final class VertxHttpClientApp {
                 .setFollowRedirects(app.followsRedirects())
                 .putHeader("Authorization", "Bearer " + app.apiKey())
                 .putHeader("Content-Type", "application/json");
+        AppArgs.routeHeader(options::putHeader);
         String body = ChatExchange.requestBody(app.streaming());
         Future<HttpClientResponse> response = http.request(options).compose(request -> request.send(body));
         try {
@@ -55,6 +62,30 @@ public final class VertxHttpClientApp {
             } else {
                 whole(number, response).toCompletionStage().toCompletableFuture().get();
             }
+        } catch (ExecutionException e) {
+            ChatExchange.reportFailure(number, e.getCause() instanceof Exception cause ? cause : e);
+        }
+    }
+
+    /**
+     * A small file posted to the files API, not a governed operation; its {@code x-llm-route}, if
+     * any, set on the request the client hands the app rather than on the options.
+     */
+    private void upload(int number) throws InterruptedException {
+        RequestOptions options = new RequestOptions()
+                .setMethod(HttpMethod.POST)
+                .setAbsoluteURI(app.filesUrl())
+                .setIdleTimeout(30_000)
+                .putHeader("Authorization", "Bearer " + app.apiKey())
+                .putHeader("Content-Type", "text/plain");
+        Future<HttpClientResponse> response = http.request(options).compose(request -> {
+            AppArgs.routeHeader(request::putHeader);
+            return request.send(Buffer.buffer("a small file"));
+        });
+        try {
+            HttpClientResponse answer = response.toCompletionStage().toCompletableFuture().get();
+            String body = answer.body().toCompletionStage().toCompletableFuture().get().toString();
+            ChatExchange.reportUpload(number, answer.statusCode(), body);
         } catch (ExecutionException e) {
             ChatExchange.reportFailure(number, e.getCause() instanceof Exception cause ? cause : e);
         }

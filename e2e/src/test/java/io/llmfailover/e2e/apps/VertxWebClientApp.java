@@ -64,9 +64,11 @@ public final class VertxWebClientApp {
     }
 
     private HttpRequest<Buffer> post() {
-        return web.postAbs(app.baseUrl() + "/chat/completions")
+        HttpRequest<Buffer> post = web.postAbs(app.baseUrl() + "/chat/completions")
                 .putHeader("Authorization", "Bearer " + app.apiKey())
                 .putHeader("Content-Type", "application/json");
+        AppArgs.routeHeader(post::putHeader);
+        return post;
     }
 
     /** Where WebClient pipes the body: each buffer goes to the event parser as it arrives. */

@@ -59,6 +59,7 @@ object KtorCioApp {
 
     private fun HttpRequestBuilder.chatRequest(app: AppArgs) {
         header("Authorization", "Bearer " + app.apiKey())
+        AppArgs.routeHeader { name, value -> header(name, value) }
         contentType(ContentType.Application.Json)
         setBody(ChatExchange.requestBody(app.streaming()))
     }

@@ -2,6 +2,7 @@ package io.llmfailover.runtime.cache;
 
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.config.CacheSettings;
+import io.llmfailover.runtime.failover.AppKeyId;
 import io.llmfailover.runtime.failover.FailoverHeaders;
 import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.HttpHeaders;
@@ -13,35 +14,44 @@ import java.util.Optional;
 
 /**
  * {@code cache.last-resort}: successful answers are kept as the app read them, and replayed to an
- * identical request when every step of its chain failed. Off, it does nothing and costs nothing.
- * A request that carries tools is neither kept nor answered unless {@code cache.tools} says so.
+ * identical request from the same credential to the same place when every step of its chain failed
+ * ({@link CacheableRequest}). Off, it does nothing and costs nothing. A request that names
+ * provider-side state is never kept nor answered; one that carries tools neither, unless
+ * {@code cache.tools} says so.
  */
 public final class LastResort {
 
-    public static final LastResort OFF = new LastResort(null, false);
+    public static final LastResort OFF = new LastResort(null, false, null);
 
     /** The value of {@link FailoverHeaders#PROVIDER} on a replayed answer. */
     public static final String SERVED_BY = "cache";
 
     private final LastResortCache cache;
     private final boolean keepsTools;
+    private final AppKeyId credentialIds;
 
-    private LastResort(LastResortCache cache, boolean keepsTools) {
+    private LastResort(LastResortCache cache, boolean keepsTools, AppKeyId credentialIds) {
         this.cache = cache;
         this.keepsTools = keepsTools;
+        this.credentialIds = credentialIds;
     }
 
-    /** One per gateway; the cache exists only when enabled. */
-    public static LastResort of(CacheSettings settings, Clock clock) {
+    /**
+     * One per gateway; the cache exists only when enabled.
+     *
+     * @param credentialIds names the app's credential in each key, as the gateway's key pool does
+     */
+    public static LastResort of(CacheSettings settings, Clock clock, AppKeyId credentialIds) {
         if (!settings.lastResort()) {
             return OFF;
         }
-        return new LastResort(new LastResortCache(settings.maxEntries(), settings.ttl(), clock), settings.tools());
+        return new LastResort(new LastResortCache(settings.maxEntries(), settings.ttl(), clock), settings.tools(),
+                credentialIds);
     }
 
     /** For tests: a last resort over a cache of their making. */
-    static LastResort over(LastResortCache cache, boolean keepsTools) {
-        return new LastResort(cache, keepsTools);
+    static LastResort over(LastResortCache cache, boolean keepsTools, AppKeyId credentialIds) {
+        return new LastResort(cache, keepsTools, credentialIds);
     }
 
     /**
@@ -72,7 +82,7 @@ public final class LastResort {
 
     private Optional<CacheKey> keyOf(GovernedCall call) {
         try {
-            return CacheableRequest.of(call)
+            return CacheableRequest.of(call, credentialIds.of(call.request()))
                     .filter(request -> keepsTools || !request.carriesTools())
                     .map(CacheableRequest::key);
         } catch (RuntimeException internal) {

@@ -88,7 +88,7 @@ final class ConfigBinder {
         TypedSettings typed = new TypedSettings(settings, problems);
         var providerMap = providers.build(problems);
         var routeList = routes.build(providers.names(), problems);
-        // agent.log travels with the other free-form keys; it is checked here so a typo is reported.
+        // agent.log and state.key-salt travel with the other free-form keys; they are checked here so a typo is reported.
         Map<String, String> withLog = new LinkedHashMap<>(extra);
         if (typed.entry(AGENT_LOG).isPresent()) {
             withLog.put(AGENT_LOG, typed.oneOf(AGENT_LOG, FailoverConfig.LOG_TARGETS));
@@ -96,6 +96,7 @@ final class ConfigBinder {
         if (typed.entry(AGENT_LOG_LEVEL).isPresent()) {
             withLog.put(AGENT_LOG_LEVEL, typed.oneOf(AGENT_LOG_LEVEL, FailoverConfig.LOG_LEVELS));
         }
+        keySalt(typed).ifPresent(salt -> withLog.put(STATE_KEY_SALT, salt));
         return new FailoverConfig(source, providerMap, routeList, breaker(typed), throttle(typed),
                 typed.positiveDuration(TIMEOUT_FIRST_BYTE, FailoverConfig.DEFAULT_FIRST_BYTE_TIMEOUT),
                 typed.failoverPolicy(FAILOVER_ON, FailoverPolicy.DEFAULTS),
@@ -134,6 +135,21 @@ final class ConfigBinder {
         String prefix = typed.entry(STATE_REDIS_PREFIX).map(ConfigEntry::value).map(String::strip).orElse(FleetSettings.DEFAULT_PREFIX);
         return new FleetSettings(redis, url, password,
                 typed.positiveDuration(STATE_REDIS_TIMEOUT, FleetSettings.DEFAULT_TIMEOUT), prefix);
+    }
+
+    /** {@code state.key-salt}: any text but an empty one, taken as written (inner spaces count). */
+    private Optional<String> keySalt(TypedSettings typed) {
+        Optional<ConfigEntry> entry = typed.entry(STATE_KEY_SALT);
+        if (entry.isEmpty()) {
+            return Optional.empty();
+        }
+        String salt = entry.get().value().strip();
+        if (salt.isEmpty()) {
+            problems.add(entry.get(), "empty; expected a secret of your own, the same on every instance of the fleet"
+                    + " (e.g. the output of openssl rand -hex 16), or no key for the documented default");
+            return Optional.empty();
+        }
+        return Optional.of(salt);
     }
 
     /** {@code queue.max-wait} (default {@code 0}: no queue) and {@code queue.max-length}. */

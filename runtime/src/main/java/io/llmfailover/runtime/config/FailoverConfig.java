@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.config;
 
+import io.llmfailover.runtime.failover.KeyFingerprint;
 import io.llmfailover.runtime.protocol.translate.BridgeOptions;
 import io.llmfailover.runtime.provider.Provider;
 import java.nio.file.Path;
@@ -144,6 +145,18 @@ public record FailoverConfig(
             route.chain().stream().map(RouteSettings::stepModel).filter(Objects::nonNull).forEach(named::add);
         }
         return Set.copyOf(named);
+    }
+
+    /** The key of the salt that names keys ({@code state.key-salt}). */
+    public static final String KEY_SALT_KEY = "state.key-salt";
+
+    /**
+     * {@value #KEY_SALT_KEY}: the salt of the fingerprint that names each key, the operator's and
+     * the app's, in Redis, logs, spans and JMX; {@code KeyFingerprint.DEFAULT_SALT} when unset.
+     * Kept with the free-form keys, whose values {@link #toString()} never shows.
+     */
+    public String keySalt() {
+        return extra.getOrDefault(KEY_SALT_KEY, KeyFingerprint.DEFAULT_SALT);
     }
 
     /** The key naming where the agent's own log lines go. */

@@ -41,6 +41,7 @@ final class KnownKeys {
     static final String STATE_REDIS_PASSWORD = "state.redis.password";
     static final String STATE_REDIS_TIMEOUT = "state.redis.timeout";
     static final String STATE_REDIS_PREFIX = "state.redis.prefix";
+    static final String STATE_KEY_SALT = FailoverConfig.KEY_SALT_KEY;
     static final String AGENT_STRICT = "agent.strict";
     static final String TRANSLATION_DEFAULT_MAX_TOKENS = "translation.default-max-tokens";
     static final String DRILL_ENABLED = "drill.enabled";
@@ -65,12 +66,12 @@ final class KnownKeys {
             THROTTLE_MIN_LIMIT, THROTTLE_MAX_LIMIT, THROTTLE_MAX_SILENCE, TIMEOUT_FIRST_BYTE, TIMEOUT_HEAD, BUFFER_MAX_BYTES, FAILOVER_ON,
             FAILOVER_MAX_ATTEMPTS, FAILOVER_DEADLINE, FAILOVER_WAIT_FOR_RETRY_AFTER, HEDGE_AFTER, CACHE_LAST_RESORT, CACHE_MAX_ENTRIES, CACHE_TTL, CACHE_TOOLS,
             QUEUE_MAX_WAIT, QUEUE_MAX_LENGTH, STATE_BACKEND, STATE_REDIS_URL, STATE_REDIS_PASSWORD, STATE_REDIS_TIMEOUT,
-            STATE_REDIS_PREFIX, DRILL_ENABLED, STATUS_INTERVAL, CONFIG_RELOAD, STREAM_RESUME,
+            STATE_REDIS_PREFIX, STATE_KEY_SALT, DRILL_ENABLED, STATUS_INTERVAL, CONFIG_RELOAD, STREAM_RESUME,
             AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG, AGENT_LOG_LEVEL);
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "auth", "model.*", "rpm", "tpm",
             "context-window");
-    static final List<String> ROUTE_ATTRIBUTES = List.of("match", "chain", "hedge-after");
+    static final List<String> ROUTE_ATTRIBUTES = List.of("match", "chain", "hedge-after", "selectable");
 
     private KnownKeys() {}
 

@@ -7,6 +7,7 @@ import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -27,6 +28,7 @@ final class RouteDefinitions {
         ConfigEntry match;
         ConfigEntry chain;
         ConfigEntry hedgeAfter;
+        ConfigEntry selectable;
 
         Block(String name) {
             this.name = name;
@@ -49,6 +51,7 @@ final class RouteDefinitions {
             case "match" -> blocks.computeIfAbsent(name, Block::new).match = entry;
             case "chain" -> blocks.computeIfAbsent(name, Block::new).chain = entry;
             case "hedge-after" -> blocks.computeIfAbsent(name, Block::new).hedgeAfter = entry;
+            case "selectable" -> blocks.computeIfAbsent(name, Block::new).selectable = entry;
             default -> problems.addUnknownKey(entry, KnownKeys.unknownKeyProblem(entry.key(),
                     KnownKeys.ROUTE_ATTRIBUTES.stream().map(a -> PREFIX + name + "." + a).toList()));
         }
@@ -86,11 +89,26 @@ final class RouteDefinitions {
         boolean known = isKnown(block.match, match.get().provider, defined, problems);
         Optional<List<String>> chain = chain(block.chain, match.get().provider, defined, problems);
         Optional<Duration> hedgeAfter = hedgeAfter(block.hedgeAfter, problems);
-        if (!known || chain.isEmpty()) {
+        Optional<Boolean> selectable = selectable(block.selectable, problems);
+        if (!known || chain.isEmpty() || selectable.isEmpty()) {
             return Optional.empty();
         }
         return Optional.of(new RouteSettings(block.name, match.get().provider, match.get().modelGlob, chain.get(),
-                hedgeAfter.orElse(null)));
+                hedgeAfter.orElse(null), selectable.get()));
+    }
+
+    /** {@code route.<name>.selectable}: false when absent; empty when invalid, which is reported. */
+    private static Optional<Boolean> selectable(ConfigEntry entry, ConfigProblems problems) {
+        if (entry == null || entry.value() == null) {
+            return Optional.of(false);
+        }
+        String value = entry.value().strip().toLowerCase(Locale.ROOT);
+        if (value.equals("true") || value.equals("false")) {
+            return Optional.of(Boolean.parseBoolean(value));
+        }
+        problems.add(entry, "expected true or false (true: an x-llm-route header may pick this route"
+                + " for a call addressed to another provider)");
+        return Optional.empty();
     }
 
     /** {@code route.<name>.hedge-after}: empty when absent (or invalid, which is reported), zero for {@code off}. */

@@ -10,11 +10,19 @@ import java.util.List;
  * @param modelGlob the model part of {@code match} ({@code gpt-4o*}), or null for any model
  * @param chain provider names in failover order; the first is the provider the app addresses
  * @param hedgeAfter {@code route.<name>.hedge-after}, or null to follow {@code hedge.after}; zero for never
+ * @param selectable {@code route.<name>.selectable}: an {@code x-llm-route} header may pick this route for a
+ *     call addressed to a provider its match does not name
  */
-public record RouteSettings(String name, String provider, String modelGlob, List<String> chain, Duration hedgeAfter) {
+public record RouteSettings(String name, String provider, String modelGlob, List<String> chain, Duration hedgeAfter,
+        boolean selectable) {
 
     public RouteSettings {
         chain = List.copyOf(chain);
+    }
+
+    /** A route that only calls to its own provider may pick by header. */
+    public RouteSettings(String name, String provider, String modelGlob, List<String> chain, Duration hedgeAfter) {
+        this(name, provider, modelGlob, chain, hedgeAfter, false);
     }
 
     /** A route that hedges as {@code hedge.after} says. */

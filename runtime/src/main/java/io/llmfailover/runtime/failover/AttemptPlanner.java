@@ -43,9 +43,9 @@ public final class AttemptPlanner {
         boolean addressed = provider == call.addressed() || provider.equals(call.addressed());
         InjectedFault.maybeThrowTranslating(call.request().uri(), addressed);
         ProtocolBridge bridge = bridge(call.addressed().protocol(), provider);
-        boolean asTheAppMadeIt = lease.key() == null && Objects.equals(model, source.model())
-                && !call.request().headers().contains(RouteHeader.NAME);
-        if (addressed && asTheAppMadeIt) {
+        boolean appsOwnRequest = addressed && Objects.equals(model, source.model());
+        boolean asTheAppMadeIt = lease.key() == null && !call.request().headers().contains(RouteHeader.NAME);
+        if (appsOwnRequest && asTheAppMadeIt) {
             TargetRequest target = new TargetRequest(source.operation(), model, source.stream(), null, source.body(),
                     HttpHeaders.EMPTY);
             return new Attempt(provider, target, bridge, call.request(), lease, true);
@@ -55,8 +55,8 @@ public final class AttemptPlanner {
         boolean crossProtocol = provider.protocol() != call.addressed().protocol();
         URI uri = URI.create(provider.baseUrl() + target.path());
         boolean toAddressedOrigin = addressed && Origin.of(uri).equals(Origin.of(call.request().uri()));
-        HttpHeaders headers = Credentials.forAttempt(call.request().headers(), toAddressedOrigin, crossProtocol,
-                provider.keyHeader(), lease.key(), target.headers());
+        HttpHeaders headers = Credentials.forAttempt(call.request().headers(), toAddressedOrigin, appsOwnRequest,
+                crossProtocol, provider.keyHeader(), lease.key(), target.headers());
         LlmRequest request = new LlmRequest("POST", uri, headers, target.body());
         return new Attempt(provider, target, bridge, request, lease, false);
     }

@@ -90,8 +90,7 @@ final class ChainWalk {
         this.exhaustion = new Exhaustion(call);
         this.startedNanos = engine.clock().nanoTime();
         this.contextWindows = new ContextFit(call, route, engine);
-        // Calls no route matches share the route name "(none)": their line is their provider's.
-        this.queuePlace = engine.queue().place(route.name(), route.provider());
+        this.queuePlace = engine.queuePlace(call, route);
     }
 
     Answer run() throws IOException {
@@ -217,8 +216,9 @@ final class ChainWalk {
             return null;
         }
         Operation operation = call.source().operation();
-        LlmRequest continuing = call.request().withBody(
-                StreamContinuation.request(operation, call.request().body(), transcript.text()));
+        LlmRequest continuing = call.request()
+                .withHeaders(call.request().headers().toBuilder().remove(Credentials.IDEMPOTENCY_KEY).build())
+                .withBody(StreamContinuation.request(operation, call.request().body(), transcript.text()));
         Optional<GovernedCall> recognized = CallRecognizer.recognize(call.addressed(), continuing);
         if (recognized.isEmpty()) {
             return null;

@@ -16,12 +16,16 @@ import java.util.Set;
  * such as Helicone-Auth, cf-aig-authorization, Ocp-Apim-Subscription-Key, tenant headers); no list
  * of credentials is ever complete, a list of what a fallback needs is short. Kept for another
  * provider: what describes the body and the answer wanted ({@code content-type}, {@code accept},
- * {@code accept-encoding}), the client's name ({@code user-agent}), trace context
- * ({@code traceparent}, {@code tracestate}) and {@code idempotency-key}; for a provider of the same
- * protocol also that protocol's version and feature headers ({@code anthropic-version},
- * {@code anthropic-beta}, {@code openai-beta}) and the SDKs' own {@code x-stainless-*} and
- * {@code x-goog-api-client}. Everything else, {@code openai-organization} and any unknown header
- * included, is dropped.
+ * {@code accept-encoding}), the client's name ({@code user-agent}) and trace context
+ * ({@code traceparent}, {@code tracestate}); for a provider of the same protocol also that
+ * protocol's version and feature headers ({@code anthropic-version}, {@code anthropic-beta},
+ * {@code openai-beta}) and the SDKs' own {@code x-stainless-*} and {@code x-goog-api-client}.
+ * Everything else, {@code openai-organization} and any unknown header included, is dropped.
+ *
+ * <p>{@code idempotency-key} goes only with the app's own request: the provider and model it
+ * addressed. It names that one request; any other step (another provider, another model of the same
+ * provider, a hedge beside the first attempt, a stream's continuation) is another request, which a
+ * provider that keeps idempotency keys would otherwise refuse or answer with the first one's result.
  */
 public final class Credentials {
 
@@ -32,7 +36,10 @@ public final class Credentials {
 
     /** App headers any provider may get. */
     private static final Set<String> SAFE_HEADERS = Set.of(
-            "content-type", "accept", "accept-encoding", "user-agent", "traceparent", "tracestate", "idempotency-key");
+            "content-type", "accept", "accept-encoding", "user-agent", "traceparent", "tracestate");
+
+    /** Names the app's one request: it goes with that request only. */
+    public static final String IDEMPOTENCY_KEY = "idempotency-key";
 
     /** App headers a provider of the app's own protocol may get. */
     private static final Set<String> SAFE_SAME_PROTOCOL_HEADERS = Set.of(
@@ -56,17 +63,22 @@ public final class Credentials {
      * @param appHeaders the headers the app sent
      * @param toAddressedOrigin whether the attempt goes to the provider the app addressed, at the
      *     very origin (scheme, host, port) it addressed: only then do the app's headers go whole
+     * @param appsOwnRequest whether the attempt asks that provider for the model the app asked for:
+     *     only then does the app's {@code idempotency-key} go along
      * @param crossProtocol whether the attempt speaks another protocol than the app's
      * @param keyHeader the header the provider's own key goes in
      * @param key the provider's own key for this attempt, or null to keep the app's credential
      *     (which then only goes along when {@code toAddressedOrigin})
      * @param extra protocol headers the translation needs (e.g. {@code anthropic-version})
      */
-    public static HttpHeaders forAttempt(HttpHeaders appHeaders, boolean toAddressedOrigin, boolean crossProtocol,
-            KeyHeader keyHeader, String key, HttpHeaders extra) {
+    public static HttpHeaders forAttempt(HttpHeaders appHeaders, boolean toAddressedOrigin, boolean appsOwnRequest,
+            boolean crossProtocol, KeyHeader keyHeader, String key, HttpHeaders extra) {
         HttpHeaders.Builder headers = toAddressedOrigin ? appHeaders.toBuilder() : safeHeaders(appHeaders, crossProtocol);
         HOP_HEADERS.forEach(headers::remove);
         headers.remove(RouteHeader.NAME);
+        if (!appsOwnRequest) {
+            headers.remove(IDEMPOTENCY_KEY);
+        }
         if (key != null) {
             CREDENTIAL_HEADERS.forEach(headers::remove);
             headers.set(keyHeader.headerName(), keyHeader.valueFor(key));

@@ -11,6 +11,7 @@ import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.queue.CallQueue;
+import io.llmfailover.runtime.queue.QueuePlace;
 import io.llmfailover.runtime.quota.QuotaBook;
 import io.llmfailover.runtime.quota.TokenEstimate;
 import io.llmfailover.runtime.route.Route;
@@ -68,13 +69,21 @@ public final class FailoverEngine {
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler, LastResort lastResort, Drills drills, QuotaBook quotas,
             LastFailures lastFailures) {
+        this(config, state, planner, observer, clock, scheduler, lastResort, drills, quotas, lastFailures,
+                KeyFingerprint.salted(config.keySalt()));
+    }
+
+    /** @param keyFingerprint names keys: under the config's salt, or the one a reload carried over */
+    public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
+            Clock clock, Scheduler scheduler, LastResort lastResort, Drills drills, QuotaBook quotas,
+            LastFailures lastFailures, KeyFingerprint keyFingerprint) {
         this.lastResort = lastResort;
         this.drills = drills;
         this.lastFailures = lastFailures;
         this.quotas = quotas;
         this.streamResume = config.operating().streamResume();
         this.state = state;
-        this.keys = new KeyPool(state, quotas);
+        this.keys = new KeyPool(state, quotas, keyFingerprint, config.providers().values());
         this.defaultMaxTokens = config.defaultMaxTokens();
         this.planner = planner;
         this.classifier = new ResponseClassifier(config.failoverOn());
@@ -120,7 +129,8 @@ public final class FailoverEngine {
         return state;
     }
 
-    KeyPool keys() {
+    /** The keys of every provider, and the ids that name them and the app's credentials. */
+    public KeyPool keys() {
         return keys;
     }
 
@@ -179,6 +189,18 @@ public final class FailoverEngine {
     /** Where calls wait when every step of their chain is silenced or over its limit. */
     public CallQueue queue() {
         return queue;
+    }
+
+    /**
+     * The call's place in the queue: in the line of its route and of the credential it carries, so
+     * that one tenant's silenced key holds up no other tenant. Calls no route matches share the route
+     * name "(none)": their line is their provider's. Nothing is worked out while the queue is off.
+     */
+    QueuePlace queuePlace(GovernedCall call, Route route) {
+        if (!queue.enabled()) {
+            return queue.off();
+        }
+        return queue.place(route.name(), route.provider(), keys.appKeyIdOf(call.request()));
     }
 
     ProviderLimits limitsOf(Provider provider) {

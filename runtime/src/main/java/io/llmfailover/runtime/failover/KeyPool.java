@@ -13,6 +13,7 @@ import io.llmfailover.runtime.telemetry.SkipReason;
 import io.llmfailover.runtime.throttle.Throttle;
 import io.llmfailover.runtime.throttle.ThrottleDecision;
 import io.llmfailover.runtime.time.Clock;
+import java.util.Collection;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
@@ -22,6 +23,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Chooses which of a provider's keys an attempt uses: round robin over the keys whose throttle
  * allows a call now and whose quota the call fits ({@link QuotaBook}). A silenced, exhausted or
  * over-quota key is skipped, never waited on.
+ *
+ * <p>A key is known by its id, {@code key:} and its {@link KeyFingerprint}, worked out once per
+ * configured key: the same key is the same id in every service of a fleet, wherever it sits in a
+ * key list, so its throttle, silences and quotas are shared exactly with those who share the key.
  *
  * <p>A provider without keys of its own keeps the app's credential, and each credential the app
  * sends has its own throttle ({@link AppKeyId}): one tenant's 429 does not send another tenant to
@@ -34,19 +39,44 @@ public final class KeyPool {
     public static final String APP_KEY_ID = AppKeyId.NONE;
     /** App credentials per provider whose throttles are kept. */
     public static final int MAX_APP_KEYS = 1024;
+    /** Before the fingerprint of one of a provider's own keys. */
+    public static final String KEY_ID_PREFIX = "key:";
 
     private final ResilienceState state;
     private final QuotaBook quotas;
+    private final KeyFingerprint fingerprint;
+    private final AppKeyId appKeyId;
     private final BoundedNames appKeyIds = new BoundedNames(MAX_APP_KEYS, this::forgetAppKey);
     private final ConcurrentMap<String, AtomicInteger> nextKeyByProvider = new ConcurrentHashMap<>();
+    /** By provider name, the ids of its keys in pool order. */
+    private final ConcurrentMap<String, PoolIds> poolIds = new ConcurrentHashMap<>();
 
+    /** A pool over the default salt, with no quotas: for tests. */
     public KeyPool(ResilienceState state) {
-        this(state, new QuotaBook(TrafficShaping.NONE, Clock.SYSTEM));
+        this(state, new QuotaBook(TrafficShaping.NONE, Clock.SYSTEM), KeyFingerprint.salted(KeyFingerprint.DEFAULT_SALT),
+                List.of());
     }
 
-    public KeyPool(ResilienceState state, QuotaBook quotas) {
+    /**
+     * @param fingerprint names keys under {@code state.key-salt}
+     * @param providers the configured providers, whose keys are named now rather than on a call
+     */
+    public KeyPool(ResilienceState state, QuotaBook quotas, KeyFingerprint fingerprint, Collection<Provider> providers) {
         this.state = state;
         this.quotas = quotas;
+        this.fingerprint = fingerprint;
+        this.appKeyId = new AppKeyId(fingerprint);
+        providers.forEach(this::idsOf);
+    }
+
+    /** The id of the credential {@code request} carries itself ({@link AppKeyId}): not yet bounded per provider. */
+    public String appKeyIdOf(LlmRequest request) {
+        return appKeyId.of(request);
+    }
+
+    /** The salt's fingerprint, for what else names keys and must agree with this pool. */
+    public KeyFingerprint fingerprint() {
+        return fingerprint;
     }
 
     /** A key of the provider, throttled at the provider's own scope, for a call that estimates no tokens. */
@@ -66,17 +96,18 @@ public final class KeyPool {
     public Choice choose(Provider provider, String scope, LlmRequest appRequest, TokenEstimate estimate) {
         List<String> keys = provider.apiKeys();
         if (keys.isEmpty()) {
-            String keyId = appRequest == null ? APP_KEY_ID : appKeyIds.admit(provider.name(), AppKeyId.of(appRequest));
+            String keyId = appRequest == null ? APP_KEY_ID : appKeyIds.admit(provider.name(), appKeyId.of(appRequest));
             Throttle throttle = state.throttle(scope, keyId);
             return charged(provider, scope, new KeyLease(null, keyId, throttle), throttle.tryAcquire(), estimate);
         }
+        List<String> ids = idsOf(provider);
         int start = Math.floorMod(nextKeyByProvider
                 .computeIfAbsent(provider.name(), name -> new AtomicInteger())
                 .getAndIncrement(), keys.size());
         Choice soonest = null;
         for (int i = 0; i < keys.size(); i++) {
             int index = (start + i) % keys.size();
-            String keyId = "key#" + index;
+            String keyId = ids.get(index);
             Throttle throttle = state.throttle(scope, keyId);
             Choice choice = charged(provider, scope, new KeyLease(keys.get(index), keyId, throttle), throttle.tryAcquire(),
                     estimate);
@@ -94,6 +125,31 @@ public final class KeyPool {
     private void forgetAppKey(String provider, String keyId) {
         state.forgetKey(provider, keyId);
         quotas.forgetKey(provider, keyId);
+    }
+
+    /** The id of one of a provider's own keys: {@code key:} and its fingerprint. */
+    public static String keyId(KeyFingerprint fingerprint, String key) {
+        return KEY_ID_PREFIX + fingerprint.of(key);
+    }
+
+    /** The ids of the provider's keys, in pool order; worked out once per key list. */
+    private List<String> idsOf(Provider provider) {
+        PoolIds known = poolIds.get(provider.name());
+        if (known != null && (known.keys() == provider.apiKeys() || known.keys().equals(provider.apiKeys()))) {
+            return known.ids();
+        }
+        List<String> ids = provider.apiKeys().stream().map(key -> keyId(fingerprint, key)).toList();
+        poolIds.put(provider.name(), new PoolIds(provider.apiKeys(), ids));
+        return ids;
+    }
+
+    /** A provider's key list, held by identity, and the ids of its keys. */
+    private record PoolIds(List<String> keys, List<String> ids) {
+
+        @Override
+        public String toString() {
+            return "PoolIds" + ids; // never the keys
+        }
     }
 
     /** A key its throttle allows still needs its quota to: if that refuses, the slot goes back. */

@@ -153,7 +153,7 @@ public final class ConfigReloader {
         if (!Objects.equals(old.log(), next.log()) || !Objects.equals(old.logLevel(), next.logLevel())) {
             keys.add("agent.log*");
         }
-        if (!old.fleet().equals(next.fleet())) {
+        if (!old.fleet().equals(next.fleet()) || !old.keySalt().equals(next.keySalt())) {
             keys.add("state.*");
         }
         if (old.fleet().redis() && !(old.breaker().equals(next.breaker()) && old.throttle().equals(next.throttle()))) {

@@ -38,7 +38,7 @@ public interface ProviderControls {
     /** The provider's breakers, one per model seen (or one for the provider, when models are not told apart). */
     List<CircuitBreaker> breakersOf(String provider);
 
-    /** The provider's throttles by key id ({@code app}, {@code key#0}): never the key. */
+    /** The provider's throttles by key id ({@code app}, {@code key:3f2a9c0d1e4b5a69}): never the key. */
     Map<String, Throttle> throttlesOf(String provider);
 
     /** Takes the provider out: every breaker of it open, those of models first seen later too, until {@link #forceClose}. */

@@ -12,7 +12,7 @@ public interface ResilienceState {
 
     CircuitBreaker breaker(String provider, String model);
 
-    /** @param keyId a stable, non-secret name for the credential ({@code key#0}, {@code app}) */
+    /** @param keyId a stable, non-secret name for the credential ({@code key:3f2a9c0d1e4b5a69}, {@code app}) */
     Throttle throttle(String provider, String keyId);
 
     /**

@@ -14,7 +14,7 @@ public interface ProviderMXBean {
     /** A line per model: {@code gpt-4o OPEN, probes in 4.2 s}. */
     String[] getBreakers();
 
-    /** A line per key id: {@code key#0: 12}. */
+    /** A line per key id: {@code key:3f2a9c0d1e4b5a69: 12}. */
     String[] getThrottleLimits();
 
     /** Calls in flight on the provider, every key together. */

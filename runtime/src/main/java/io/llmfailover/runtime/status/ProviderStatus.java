@@ -18,7 +18,7 @@ public record ProviderStatus(String name, String url, boolean forcedOpen, List<B
     public record Breaker(String model, BreakerState state, long millisUntilProbe) {}
 
     /**
-     * @param keyId {@code app}, {@code key#0}: never the key
+     * @param keyId {@code app}, {@code app:9c0d1e4b5a693f2a}, {@code key:3f2a9c0d1e4b5a69}: never the key
      * @param limit the adaptive concurrency limit
      * @param silencedForMillis 0 unless a 429, a 529 or an exhausted quota silenced the key
      */

@@ -229,6 +229,46 @@ class AttemptPlannerTest {
         assertFalse(sent.headers().contains("authorization"), "the app's bearer token stays with the app's provider");
     }
 
+    // idempotency-key: it names the app's one request
+
+    @Test
+    @DisplayName("Idempotency: the app's own request keeps its idempotency-key, with the app's key or the provider's own")
+    void theAppsOwnRequestKeepsItsIdempotencyKey() throws Exception {
+        GovernedCall call = call(OPENAI, "/v1/chat/completions", withIdempotencyKey(),
+                "{\"model\":\"gpt-4o\",\"messages\":[]}");
+        Provider addressedWithOwnKey = provider("openai", "https://api.openai.com/v1", Protocol.OPENAI, List.of("k"),
+                Map.of());
+
+        assertEquals(List.of("idem-123"), planner.plan(call, OPENAI, "gpt-4o", appKey).request().headers()
+                .all("idempotency-key"));
+        assertEquals(List.of("idem-123"), planner.plan(call(addressedWithOwnKey, "/v1/chat/completions", withIdempotencyKey(),
+                "{\"model\":\"gpt-4o\",\"messages\":[]}"), addressedWithOwnKey, "gpt-4o", ownKey).request().headers()
+                .all("idempotency-key"));
+    }
+
+    @ParameterizedTest(name = "Idempotency: no idempotency-key for {0}")
+    @ValueSource(strings = {"another provider", "another provider of another protocol", "another model of the same provider"})
+    void anotherStepIsAnotherRequestAndNeverCarriesTheAppsIdempotencyKey(String step) throws Exception {
+        GovernedCall call = call(OPENAI, "/v1/chat/completions", withIdempotencyKey(),
+                "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+        Attempt attempt = switch (step) {
+            case "another provider" -> planner.plan(call,
+                    provider("backup", "https://api.backup.ai/v1", Protocol.OPENAI, List.of("sk-backup"), Map.of()), "gpt-4o",
+                    ownKey);
+            case "another provider of another protocol" -> planner.plan(call,
+                    provider("claude", "https://api.anthropic.com/v1", Protocol.ANTHROPIC, List.of("k"), Map.of()),
+                    "claude-sonnet-4-5", ownKey);
+            default -> planner.plan(call, OPENAI, "gpt-4o-mini", appKey);
+        };
+
+        assertFalse(attempt.request().headers().contains("idempotency-key"), step);
+    }
+
+    private static HttpHeaders withIdempotencyKey() {
+        return HttpHeaders.builder().add("Authorization", "Bearer sk-app").add("Idempotency-Key", "idem-123")
+                .add("Content-Type", "application/json").build();
+    }
+
     private static GovernedCall call(Provider addressed, String path, String body) {
         return call(addressed, path, HttpHeaders.builder().add("Authorization", "Bearer sk-app").build(), body);
     }

@@ -148,8 +148,21 @@ final class Chains {
 
     /** The throttle {@link #chat()} calls go through on a provider: the app's own credential's on {@code primary}. */
     Throttle throttle(String provider) {
-        String keyId = provider.equals("primary") ? AppKeyId.of(chat()) : "key#0";
+        String keyId = provider.equals("primary") ? appKeyId(chat()) : keyId(provider + "-key");
         return state.throttle(provider, keyId);
+    }
+
+    /** The names of keys under the default {@code state.key-salt}. */
+    static final KeyFingerprint DEFAULT_IDS = KeyFingerprint.salted(KeyFingerprint.DEFAULT_SALT);
+
+    /** The id of one of a provider's own keys, under the default salt. */
+    static String keyId(String key) {
+        return KeyPool.keyId(DEFAULT_IDS, key);
+    }
+
+    /** The id of the credential {@code request} carries, under the default salt. */
+    static String appKeyId(LlmRequest request) {
+        return new AppKeyId(DEFAULT_IDS).of(request);
     }
 
     static LlmRequest chat() {

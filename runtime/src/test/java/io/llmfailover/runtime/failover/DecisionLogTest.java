@@ -39,8 +39,8 @@ class DecisionLogTest {
         String line = lines.get(0);
         assertEquals("llm-failover: POST http://127.0.0.1:9001/v1/chat/completions governed: chat gpt-4o, addressed "
                 + "primary, route main: attempt 1 primary model gpt-4o key app -> HTTP 429 rate_limited, fails over;"
-                + " attempt 2 backup model backup-model key key#0 -> HTTP 200 success; answered HTTP 200 by backup",
-                line.replaceAll("key app:[0-9a-f]{12}", "key app"));
+                + " attempt 2 backup model backup-model key " + Chains.keyId("backup-key") + " -> HTTP 200 success; answered HTTP 200 by backup",
+                line.replaceAll("key app:[0-9a-f]{16}", "key app"));
         assertFalse(line.contains("sk-app-secret") || line.contains("backup-key") || line.contains("hi\""), line);
     }
 

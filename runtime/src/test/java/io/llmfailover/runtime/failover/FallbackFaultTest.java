@@ -115,7 +115,7 @@ class FallbackFaultTest {
 
         assertEquals(Optional.of("third"), answer.headers().first(FailoverHeaders.PROVIDER));
         assertEquals(1, logged.size(), String.valueOf(logged));
-        assertTrue(logged.get(0).contains("key#0") && logged.get(0).contains("HTTP " + refusal), logged.get(0));
+        assertTrue(logged.get(0).contains(Chains.keyId("backup-key")) && logged.get(0).contains("HTTP " + refusal), logged.get(0));
         assertFalse(logged.get(0).contains("backup-key"), "the key itself is never logged");
     }
 

@@ -31,8 +31,11 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code hedge.after}: a first attempt with no content by then gets the chain's next step sent
@@ -178,6 +181,60 @@ class HedgingTest {
         assertEquals(0, scripted.sentTo(BACKUP), "a stored response must not be created twice");
     }
 
+    /** A slow first attempt that would run or keep something at the provider is left to finish alone. */
+    @ParameterizedTest(name = "{0}")
+    @ValueSource(strings = {
+        "{'model':'gpt-4o','store':true,'messages':[{'role':'user','content':'hi'}]}",
+        "{'model':'gpt-4o-search-preview','web_search_options':{},'messages':[{'role':'user','content':'hi'}]}",
+    })
+    void aChatWithSideEffectsAtTheProviderIsNeverHedged(String body) throws Exception {
+        HeldAnswer slow = new HeldAnswer();
+        ScriptedTransport scripted = new ScriptedTransport().on(PRIMARY, slow).on(BACKUP, ok(ANSWER));
+        LlmRequest chat = Chains.chat().withBody(body.replace('\'', '"').getBytes(StandardCharsets.UTF_8));
+
+        AtomicReference<Thread> caller = new AtomicReference<>();
+        CompletableFuture<LlmResponse> call = CompletableFuture.supplyAsync(() -> {
+            caller.set(Thread.currentThread());
+            try {
+                return chains.gateway.execute(chat, new RacingTransport(scripted, attemptThreads));
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }, callers);
+        assertTrue(slow.entered.await(10, TimeUnit.SECONDS), "the first attempt is sent");
+        Eventually.until(() -> slow.sentFrom == caller.get() || chains.scheduler.pending() >= 1,
+                "the first attempt is sent alone, or raced with the hedge timer set");
+        boolean raced = slow.sentFrom != caller.get();
+        chains.scheduler.advance(HEDGE_AFTER.multipliedBy(2));
+        if (raced) {
+            Eventually.until(() -> scripted.sentTo(BACKUP) == 1, "a raced attempt's hedge goes out once its timer fired");
+        }
+        slow.release.countDown();
+        LlmResponse answer = call.get(10, TimeUnit.SECONDS);
+
+        assertEquals(200, answer.status());
+        assertTrue(answer.headers().first(FailoverHeaders.PROVIDER).isEmpty(), "the app's own provider answered");
+        assertEquals(0, scripted.sentTo(BACKUP), "what the first attempt ran or stored must not run or be stored twice");
+    }
+
+    @Test
+    void theHedgeNeverCarriesTheAppsIdempotencyKey() throws Exception {
+        HeldAnswer slow = new HeldAnswer();
+        ScriptedTransport scripted = new ScriptedTransport().on(PRIMARY, slow).on(BACKUP, ok(ANSWER));
+        LlmRequest keyed = Chains.chat().withHeaders(Chains.chat().headers().toBuilder()
+                .set("Idempotency-Key", "idem-1").build());
+
+        CompletableFuture<LlmResponse> call = callAsync(new RacingTransport(scripted, attemptThreads), keyed);
+        awaitHedgeTimer(slow);
+        chains.scheduler.advance(HEDGE_AFTER);
+        call.get(10, TimeUnit.SECONDS).close();
+
+        assertEquals(List.of("idem-1"), scripted.attempts.get(0).request().headers().all("idempotency-key"),
+                "the app's own request keeps its key");
+        assertFalse(scripted.attempts.get(1).request().headers().contains("idempotency-key"),
+                "the hedge is another request: it must not reuse the app's key");
+    }
+
     @Test
     void aRouteThatTurnsHedgingOffIsNotHedged() throws Exception {
         Chains offRoute = Chains.hedgingAfter(HEDGE_AFTER,
@@ -236,9 +293,12 @@ class HedgingTest {
         final CountDownLatch entered = new CountDownLatch(1);
         final CountDownLatch release = new CountDownLatch(1);
         volatile boolean interrupted;
+        /** The thread the attempt was sent from: the caller's own when nothing races it. */
+        volatile Thread sentFrom;
 
         @Override
         public LlmResponse answer(LlmRequest request) throws IOException {
+            sentFrom = Thread.currentThread();
             entered.countDown();
             try {
                 if (!release.await(30, TimeUnit.SECONDS)) {

@@ -12,13 +12,20 @@ import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.config.CacheSettings;
+import io.llmfailover.runtime.config.CallBudget;
+import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.config.TrafficShaping;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -149,6 +156,42 @@ class LastResortTest {
     }
 
     @Test
+    void aCallerWithAnotherCredentialNeverGetsAnotherTenantsAnswer() throws Exception {
+        read(chains.gateway.execute(chat(), new ScriptedTransport().on(PRIMARY, ok(ANSWER))));
+
+        LlmResponse revoked = chains.gateway.execute(withCredential(chat(), "Bearer sk-revoked-tenant"), allDown());
+        LlmResponse keyless = chains.gateway.execute(withCredential(chat(), null), allDown());
+
+        assertEquals(503, revoked.status(), "the same question from another credential is not answered from the cache");
+        assertEquals(503, keyless.status(), "nor from no credential at all");
+        assertEquals(200, chains.gateway.execute(chat(), allDown()).status(), "the tenant who asked still gets it");
+    }
+
+    @Test
+    void twoAzureResourcesDoNotShareEntries() throws Exception {
+        FailoverConfig defaults = FailoverConfig.defaults();
+        Gateway azure = Gateway.builder(new FailoverConfig(defaults.source(), defaults.providers(), defaults.routes(),
+                defaults.breaker(), defaults.throttle(), defaults.firstByteTimeout(), defaults.failoverOn(),
+                defaults.defaultMaxTokens(), defaults.otel(), defaults.strict(), defaults.extra(), defaults.headTimeout(),
+                defaults.bufferMaxBytes(), new TrafficShaping(CallBudget.UNLIMITED, Map.of(), ON)))
+                .clock(chains.clock).scheduler(chains.scheduler).build();
+        read(azure.execute(azureChat("east"), new ScriptedTransport().on("east.openai.azure.com", ok(ANSWER))));
+        ScriptedTransport down = new ScriptedTransport()
+                .on("east.openai.azure.com", status(503, DOWN)).on("west.openai.azure.com", status(503, DOWN));
+
+        assertEquals(503, azure.execute(azureChat("west"), down).status(), "west never gets east's answer");
+        assertEquals(200, azure.execute(azureChat("east"), down).status());
+    }
+
+    @Test
+    void aRequestAskingTheProviderToStoreItsAnswerIsNeitherKeptNorAnswered() throws Exception {
+        LlmRequest stored = withBody(chat(), "{\"model\"", "{\"store\":true,\"model\"");
+        read(chains.gateway.execute(stored, new ScriptedTransport().on(PRIMARY, ok(ANSWER))));
+
+        assertEquals(503, chains.gateway.execute(stored, allDown()).status());
+    }
+
+    @Test
     void offByDefault() throws Exception {
         Chains plain = new Chains("primary", "backup");
         read(plain.gateway.execute(chat(), new ScriptedTransport().on(PRIMARY, ok(ANSWER))));
@@ -161,10 +204,27 @@ class LastResortTest {
     }
 
     private static LlmRequest withTools() {
-        LlmRequest plain = chat();
-        String body = new String(plain.body(), StandardCharsets.UTF_8)
-                .replace("{\"model\"", "{\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"charge_card\"}}],\"model\"");
+        return withBody(chat(), "{\"model\"",
+                "{\"tools\":[{\"type\":\"function\",\"function\":{\"name\":\"charge_card\"}}],\"model\"");
+    }
+
+    private static LlmRequest withBody(LlmRequest plain, String target, String replacement) {
+        String body = new String(plain.body(), StandardCharsets.UTF_8).replace(target, replacement);
         return plain.withBody(body.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** {@code request} with another {@code Authorization}, or none. */
+    private static LlmRequest withCredential(LlmRequest request, String authorization) {
+        HttpHeaders.Builder headers = request.headers().toBuilder().remove("authorization");
+        if (authorization != null) {
+            headers.set("Authorization", authorization);
+        }
+        return request.withHeaders(headers.build());
+    }
+
+    private static LlmRequest azureChat(String resource) {
+        return new LlmRequest("POST", URI.create("https://" + resource + ".openai.azure.com/openai/v1/chat/completions"),
+                HttpHeaders.builder().add("api-key", "the-same-app-key").build(), chat().body());
     }
 
     private static String read(LlmResponse response) throws IOException {

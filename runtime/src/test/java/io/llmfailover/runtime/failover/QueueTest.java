@@ -189,6 +189,29 @@ class QueueTest {
         assertFalse(waiting.isDone());
     }
 
+    /**
+     * Tenants of one route each have a line: one tenant whose own key is silenced waits, and
+     * another tenant's call, whose key is free, is sent at once rather than behind it.
+     */
+    @Test
+    void aTenantWhoseKeyIsFreeIsNotHeldUpByAnotherTenantWaitingOnItsSilencedKey() throws Exception {
+        Chains chains = queued(Duration.ofSeconds(10), 1000, ThrottleSettings.DEFAULTS);
+        ScriptedTransport transport = silencedFor(chains, 30);
+        CompletableFuture<LlmResponse> waiting = call(chains, transport, "tenant-a");
+        awaitParked(chains, 1);
+
+        CompletableFuture<LlmResponse> otherTenant = call(chains, transport, "tenant-b",
+                withCredential(chat(), "Bearer sk-tenant-b"));
+        Eventually.until(() -> otherTenant.isDone() || chains.gateway.queue().length() == 2, "tenant B is served or queued");
+
+        assertTrue(otherTenant.isDone(), "tenant B did not wait behind tenant A's silenced key");
+        assertEquals(200, answerOf(otherTenant).status());
+        assertEquals(1, chains.gateway.queue().length(), "tenant A still waits for its own key");
+        assertFalse(waiting.isDone());
+        chains.scheduler.advance(Duration.ofSeconds(10));
+        assertEquals(429, answerOf(waiting).status(), "and gives up after queue.max-wait, as before");
+    }
+
     @Test
     void aFullQueueFailsFast() throws Exception {
         Chains chains = queued(Duration.ofSeconds(5), 1, ThrottleSettings.DEFAULTS);
@@ -286,6 +309,10 @@ class QueueTest {
                 request.body());
     }
 
+    private static LlmRequest withCredential(LlmRequest request, String authorization) {
+        return request.withHeaders(request.headers().toBuilder().set("Authorization", authorization).build());
+    }
+
     private static Chains queued(Duration maxWait, int maxLength, ThrottleSettings throttle) {
         return new Chains(new QueueSettings(maxWait, maxLength), throttle, "primary");
     }
@@ -301,10 +328,15 @@ class QueueTest {
     }
 
     private CompletableFuture<LlmResponse> call(Chains chains, ScriptedTransport transport, String name) {
+        return call(chains, transport, name, chat());
+    }
+
+    private CompletableFuture<LlmResponse> call(Chains chains, ScriptedTransport transport, String name,
+            LlmRequest request) {
         CompletableFuture<LlmResponse> answer = new CompletableFuture<>();
         Thread caller = new Thread(() -> {
             try {
-                answer.complete(chains.gateway.execute(chat(), transport));
+                answer.complete(chains.gateway.execute(request, transport));
             } catch (Throwable failure) {
                 answer.completeExceptionally(failure);
             }

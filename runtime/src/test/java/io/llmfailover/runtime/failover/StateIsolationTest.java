@@ -100,7 +100,7 @@ class StateIsolationTest {
         KeyLease late = keys.choose(appKeyed, chat("sk-secret-late")).lease();
         KeyLease later = keys.choose(appKeyed, chat("sk-secret-later")).lease();
 
-        assertTrue(first.keyId().matches("app:[0-9a-f]{12}"), first.keyId());
+        assertTrue(first.keyId().matches("app:[0-9a-f]{16}"), first.keyId());
         assertFalse(first.keyId().contains("secret"));
         assertNotEquals(late.keyId(), later.keyId(), "a credential past the bound still has its own throttle");
         assertNotSame(late.throttle(), later.throttle());
@@ -119,7 +119,7 @@ class StateIsolationTest {
         for (int i = 0; i < KeyPool.MAX_APP_KEYS; i++) {
             keys.choose(appKeyed, chat("sk-" + i)).decision().slot().onIgnored();
         }
-        String leastRecentlyUsed = AppKeyId.of(chat("sk-1"));
+        String leastRecentlyUsed = keys.appKeyIdOf(chat("sk-1"));
         keys.choose(appKeyed, chat("sk-0")).decision().slot()
                 .onRateLimited(HttpHeaders.builder().add("retry-after", "30").build());
 

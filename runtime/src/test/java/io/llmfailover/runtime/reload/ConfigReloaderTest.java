@@ -2,6 +2,7 @@ package io.llmfailover.runtime.reload;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -13,6 +14,7 @@ import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.status.ProviderStatus;
 import io.llmfailover.runtime.testing.LogCapture;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.time.ManualClock;
@@ -264,6 +266,37 @@ class ConfigReloaderTest {
         Thread thread = ranOn.get(10, java.util.concurrent.TimeUnit.SECONDS);
         assertEquals("llm-failover-operating", thread.getName());
         assertTrue(thread.isDaemon());
+    }
+
+    /** Key ids name the fleet's shared state: a new salt applies at the next restart, as every {@code state.*} key does. */
+    @Test
+    void aNewKeySaltTakesEffectAtTheNextRestartNotAtAReload() throws Exception {
+        Path file = write("primary, backup", "state.key-salt = salt-at-start\n");
+        Gateway first = start(file);
+        first.execute(chat(), transport).close();
+        List<String> idsAtStart = keyIdsOf(first, "backup");
+
+        write("primary, backup", "state.key-salt = salt-of-the-edit\n");
+        List<String> lines;
+        try (LogCapture log = new LogCapture()) {
+            lookAndSettle(Duration.ofSeconds(5));
+            lines = log.linesWith("reloaded");
+        }
+        Gateway next = installed.get(0);
+        next.execute(chat(), transport).close();
+
+        assertEquals(1, idsAtStart.size());
+        assertEquals(idsAtStart, keyIdsOf(next, "backup"), "the backup's key keeps its id, and its throttle");
+        assertTrue(lines.get(0).contains("state.* take effect at the next restart"), lines.get(0));
+        Gateway restarted = Gateway.builder(load(file)).clock(clock).scheduler(scheduler).build();
+        restarted.execute(chat(), transport).close();
+        assertEquals(1, keyIdsOf(restarted, "backup").size());
+        assertNotEquals(idsAtStart, keyIdsOf(restarted, "backup"), "a restart names the key under the new salt");
+    }
+
+    private static List<String> keyIdsOf(Gateway gateway, String provider) {
+        return gateway.providerStates().of(provider).orElseThrow().keys().stream()
+                .map(ProviderStatus.Key::keyId).filter(id -> id.startsWith("key:")).toList();
     }
 
     private Gateway start(Path file) throws Exception {

@@ -35,7 +35,7 @@ final class FailoverAttributes {
     /** On the call that finished a broken stream ({@code stream.resume}): the provider whose stream broke. */
     static final AttributeKey<String> RESUMED_FROM = AttributeKey.stringKey("llm_failover.stream.resumed_from");
     static final AttributeKey<String> TARGET_PROTOCOL = AttributeKey.stringKey("llm_failover.protocol");
-    /** A non-secret name for the credential used ({@code key#0}, {@code app}); never the key itself. */
+    /** A non-secret name for the credential used ({@code key:3f2a9c0d1e4b5a69}, {@code app}); never the key itself. */
     static final AttributeKey<String> KEY_ID = AttributeKey.stringKey("llm_failover.key_id");
     static final AttributeKey<String> DROPPED_FIELDS =
             AttributeKey.stringKey("llm_failover.translation.dropped_fields");

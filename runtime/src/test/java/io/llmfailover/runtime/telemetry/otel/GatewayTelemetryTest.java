@@ -1,5 +1,7 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+import io.llmfailover.runtime.failover.KeyFingerprint;
+import io.llmfailover.runtime.failover.KeyPool;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 
 
@@ -106,7 +108,7 @@ class GatewayTelemetryTest {
         assertEquals("success", attempt.get("llm_failover.outcome"));
         assertEquals(200L, attempt.get("http.response.status_code"));
         // The app's own credential, named by a hash of it (never the key itself), one throttle per tenant.
-        assertTrue(String.valueOf(attempt.get("llm_failover.key_id")).matches("app:[0-9a-f]{12}"));
+        assertTrue(String.valueOf(attempt.get("llm_failover.key_id")).matches("app:[0-9a-f]{16}"));
         assertEquals("closed", attempt.get("llm_failover.breaker.state"));
 
         HistogramDataPoint duration = histogram("gen_ai.client.operation.duration").get(0);
@@ -210,7 +212,8 @@ class GatewayTelemetryTest {
         assertEquals(2.0, attributes(silenced.getAttributesList()).get("llm_failover.wait_seconds"));
         Map<String, Object> second = attributes(attempts.get(1));
         assertEquals("deepseek", second.get("gen_ai.provider.name"));
-        assertEquals("key#0", second.get("llm_failover.key_id"));
+        assertEquals(KeyPool.keyId(KeyFingerprint.salted(KeyFingerprint.DEFAULT_SALT), TelemetryFixture.DEEPSEEK_KEY),
+                second.get("llm_failover.key_id"), "the key's fingerprint, never the key");
 
         Span.Event skipped = event(calls.get(1), "llm_failover.provider.skipped");
         Map<String, Object> skip = attributes(skipped.getAttributesList());

@@ -1,0 +1,59 @@
+package io.llmfailover.agent.lifecycle;
+
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.runtime.http.Answer;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.route.RouteHeader;
+import java.io.IOException;
+import java.net.URI;
+
+/**
+ * A governed call's governor, with the route the app named in {@code x-llm-route}: the header was
+ * taken off the app's request as the lifecycle first saw it, so that no path of the call sends it,
+ * and is handed to the runtime here, on the neutral request, where it picks the route.
+ */
+final class NamedRoute implements CallGovernor {
+
+    private final CallGovernor governor;
+    private final String route;
+
+    NamedRoute(CallGovernor governor, String route) {
+        this.governor = governor;
+        this.route = route;
+    }
+
+    /** {@code request} with {@code x-llm-route: route}, unless it carries one already or {@code route} is null. */
+    static LlmRequest carrying(LlmRequest request, String route) {
+        if (route == null || request.headers().contains(RouteHeader.NAME)) {
+            return request;
+        }
+        return request.withAddedHeaders(HttpHeaders.builder().add(RouteHeader.NAME, route).build());
+    }
+
+    @Override
+    public boolean governs(String method, URI uri) {
+        return governor.governs(method, uri);
+    }
+
+    @Override
+    public String whyNotGoverned(String method, URI uri) {
+        return governor.whyNotGoverned(method, uri);
+    }
+
+    @Override
+    public boolean reachesProvider(URI uri) {
+        return governor.reachesProvider(uri);
+    }
+
+    @Override
+    public long bufferLimit() {
+        return governor.bufferLimit();
+    }
+
+    @Override
+    public Answer execute(LlmRequest request, Transport transport) throws IOException {
+        return governor.execute(carrying(request, route), transport);
+    }
+}
