@@ -97,17 +97,11 @@ class HostileFleetTest {
     /** Live threads may differ by this many (pool threads started or retired), as in {@link SoakTest}. */
     private static final int THREAD_TOLERANCE = 8;
 
-    /** 3000-01-01T00:00:00Z in epoch millis. */
-    private static final long YEAR_3000 = 32_503_680_000_000L;
-    /** Twice the issue's 100,000, so that the growth they would cause stands well clear of the heap's noise. */
-    private static final int RANDOM_KEY_IDS_PUBLISHED = 200_000;
-    private static final int RANDOM_MODELS_PUBLISHED = 100_000;
-    private static final int RANDOM_KEYS_SET = 10_000;
+    private static final long YEAR_3000 = FleetWords.YEAR_3000;
 
     private static final Pattern TIMING = Pattern.compile("^TIMING call=(\\d+) at=(\\d+)ms took=(\\d+)ms$");
     private static final Pattern SAMPLE = Pattern.compile("^SAMPLE at=(\\d+)ms heap-used-kb=(\\d+) threads=(\\d+)$");
     private static final Pattern START = Pattern.compile("^START epoch-ms=(\\d+)$");
-    private static final Pattern SILENCE_MESSAGE = Pattern.compile("^\\S+ silence (primary#\\S+) \\d+$");
 
     @TempDir
     Path workDir;
@@ -170,10 +164,8 @@ class HostileFleetTest {
         AtomicReference<String> farThrottle = new AtomicReference<>();
         channelWatch = redis.commands();
         channelWatch.subscribe(far.prefix + "events", message -> {
-            Matcher silence = SILENCE_MESSAGE.matcher(message);
-            if (silence.matches()) {
-                farThrottle.compareAndSet(null, silence.group(1));
-            }
+            FleetWords.silencedIn(message).filter(name -> name.startsWith("primary#"))
+                    .ifPresent(name -> farThrottle.compareAndSet(null, name));
         });
 
         // Before any instance runs: what their first replay reads.
@@ -181,7 +173,7 @@ class HostileFleetTest {
         try (RedisCommands hostile = redis.commands()) {
             hostile.call("SET", far.prefix + "open:" + BREAKER, weekAhead);
             hostile.call("SET", probes.prefix + "probes:" + BREAKER, 2_000_000_000);
-            hostile.pipeline(randomKeys(names.prefix, RANDOM_KEYS_SET, new Random(35)));
+            hostile.pipeline(FleetWords.randomKeys(names.prefix, new Random(35)));
         }
 
         for (Cell cell : steady) {
@@ -235,32 +227,41 @@ class HostileFleetTest {
 
     // ---- what the hostile fleet does
 
-    /** Far-future openings and silences, garbage and 100,000 random names, then every subscription killed. */
+    /**
+     * Far-future openings and silences, garbage and random names, then every subscription killed.
+     * Keys are set with an expiry as long as their end (an instance replays only what expires), the
+     * far-future one before start without any.
+     */
     private void hostileWords(Cell far, String farThrottle, Cell garbage, Cell names) {
         try (RedisCommands hostile = redis.commands()) {
             long weekAhead = System.currentTimeMillis() + Duration.ofDays(7).toMillis();
-            hostile.call("SET", far.prefix + "open:" + BREAKER, weekAhead);
+            hostile.call("SET", far.prefix + "open:" + BREAKER, weekAhead, "PXAT", weekAhead);
             for (long until : List.of(YEAR_3000, weekAhead, Long.MAX_VALUE)) {
-                hostile.call("PUBLISH", far.prefix + "events", "hostile opened " + BREAKER + " " + until);
+                for (String message : FleetWords.opened(BREAKER, until)) {
+                    hostile.call("PUBLISH", far.prefix + "events", message);
+                }
             }
             if (farThrottle != null) {
-                hostile.call("SET", far.prefix + "silence:" + farThrottle, weekAhead);
+                hostile.call("SET", far.prefix + "silence:" + farThrottle, YEAR_3000, "PXAT", YEAR_3000);
                 for (long until : List.of(YEAR_3000, weekAhead, Long.MAX_VALUE)) {
-                    hostile.call("PUBLISH", far.prefix + "events", "hostile silence " + farThrottle + " " + until);
+                    for (String message : FleetWords.silence(farThrottle, until)) {
+                        hostile.call("PUBLISH", far.prefix + "events", message);
+                    }
                 }
             }
 
-            for (Object message : garbageMessages()) {
+            for (Object message : FleetWords.garbage(BREAKER)) {
                 hostile.call("PUBLISH", garbage.prefix + "events", message);
             }
-            hostile.call("SET", garbage.prefix + "open:" + BREAKER, "not a number");
-            hostile.call("SET", garbage.prefix + "open:primary", "-" + Long.MAX_VALUE + "0");
-            hostile.call("SET", garbage.prefix + "silence:primary#", "");
+            hostile.call("SET", garbage.prefix + "open:" + BREAKER, "not a number", "PX", 60_000);
+            hostile.call("SET", garbage.prefix + "open:primary", "-" + Long.MAX_VALUE + "0", "PX", 60_000);
+            hostile.call("SET", garbage.prefix + "silence:primary#", "", "PX", 60_000);
             hostile.call("HSET", garbage.prefix + "open:primary/hash", "until", YEAR_3000);
             hostile.call("RPUSH", garbage.prefix + "silence:primary#list", YEAR_3000);
-            hostile.call("SET", garbage.prefix + "open:primary/huge", "9".repeat(1 << 20));
+            hostile.call("SET", garbage.prefix + "open:primary/huge", "9".repeat(1 << 20), "PX", 60_000);
+            hostile.call("SET", garbage.prefix + "open:" + "x".repeat(100_000), YEAR_3000, "PX", 60_000);
 
-            hostile.pipeline(randomMessages(names.prefix + "events", new Random(36)));
+            hostile.pipeline(FleetWords.randomNames(names.prefix + "events", new Random(36)));
 
             // Every instance's subscription breaks: each replays what Redis holds, this included.
             hostile.call("CLIENT", "KILL", "TYPE", "pubsub");
@@ -273,12 +274,15 @@ class HostileFleetTest {
         }
     }
 
-    /** The primary down long enough to open the breaker, a probe count without expiry set meanwhile. */
+    /**
+     * The primary down long enough to open the breaker; meanwhile the probe count (set without
+     * expiry before the instance started) is set again, to expire in a week.
+     */
     private void probesWhileDown(Cell probes, AtomicBoolean primaryDown) {
         try (RedisCommands hostile = redis.commands()) {
             primaryDown.set(true);
             Thread.sleep(800);
-            hostile.call("SET", probes.prefix + "probes:" + BREAKER, 2_000_000_000);
+            hostile.call("SET", probes.prefix + "probes:" + BREAKER, 2_000_000_000, "PX", Duration.ofDays(7).toMillis());
             Thread.sleep(1200);
             primaryDown.set(false);
             probes.recoveredAt = System.currentTimeMillis();
@@ -315,50 +319,6 @@ class HostileFleetTest {
         } catch (IOException | InterruptedException e) {
             throw new IllegalStateException(e);
         }
-    }
-
-    /** {@code SET}s of silences of random key ids and openings of random models, half each, no expiry. */
-    private static List<Object[]> randomKeys(String prefix, int count, Random random) {
-        long tenMinutesAhead = System.currentTimeMillis() + Duration.ofMinutes(10).toMillis();
-        List<Object[]> commands = new ArrayList<>(count);
-        for (int i = 0; i < count; i++) {
-            String key = i % 2 == 0 ? prefix + "silence:primary#" + randomName(random) : prefix + "open:primary/" + randomName(random);
-            commands.add(new Object[] {"SET", key, tenMinutesAhead});
-        }
-        return commands;
-    }
-
-    /**
-     * {@code PUBLISH}es of silences of random key ids, then of openings of random models: the
-     * silences first, as each would cost an instance that applied it a throttle of its own.
-     */
-    private static List<Object[]> randomMessages(String channel, Random random) {
-        long tenMinutesAhead = System.currentTimeMillis() + Duration.ofMinutes(10).toMillis();
-        List<Object[]> commands = new ArrayList<>(RANDOM_KEY_IDS_PUBLISHED + RANDOM_MODELS_PUBLISHED);
-        for (int i = 0; i < RANDOM_KEY_IDS_PUBLISHED; i++) {
-            commands.add(new Object[] {"PUBLISH", channel, "hostile silence primary#" + randomName(random) + " " + tenMinutesAhead});
-        }
-        for (int i = 0; i < RANDOM_MODELS_PUBLISHED; i++) {
-            commands.add(new Object[] {"PUBLISH", channel, "hostile opened primary/" + randomName(random) + " " + tenMinutesAhead});
-        }
-        return commands;
-    }
-
-    private static String randomName(Random random) {
-        return Long.toHexString(random.nextLong()) + Long.toHexString(random.nextLong());
-    }
-
-    /** Messages no instance sent: malformed, truncated, binary, huge. */
-    private static List<Object> garbageMessages() {
-        String opened = "hostile opened " + BREAKER;
-        return List.of("", " ", "garbage", "\0\0\0", new byte[] {(byte) 0xff, (byte) 0xfe, 0, (byte) 0xc3},
-                "hostile opened", opened, opened + " ", opened + " soon", opened + " 1e30", opened + " 0x7fffffff",
-                opened + " 99999999999999999999999", opened + " -1", opened + " " + Long.MIN_VALUE,
-                opened + " 4102444800000 extra", "hostile  opened " + BREAKER + " 4102444800000",
-                opened + " 41024448", "hostile opened primary/gpt-4 4102444800000",
-                opened + " 4102444800000\r\n" + opened + " 4102444800000", "hostile opened primary/\u00e9\0 4102444800000",
-                "hostile silence primary#", "hostile silence # 4102444800000", "hostile closed", "hostile closed " + BREAKER + " x",
-                "x".repeat(1 << 20), " ".repeat(100_000), "hostile opened " + "/".repeat(10_000) + " 4102444800000");
     }
 
     // ---- the clock skew
