@@ -9,4 +9,7 @@ package io.llmfailover.runtime.breaker;
 public interface BreakerListener {
 
     void onTransition(CircuitBreaker breaker, BreakerState from, BreakerState to);
+
+    /** The breaker of a provider and model was made: first use of that model. */
+    default void onCreated(CircuitBreaker breaker) {}
 }

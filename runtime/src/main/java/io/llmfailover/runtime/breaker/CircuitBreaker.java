@@ -83,15 +83,17 @@ public final class CircuitBreaker {
 
     /**
      * Another instance of the fleet opened its breaker of this provider and model: this one opens
-     * too, until the same time, unless it is already open for longer.
+     * too, for {@code nanos} from now, but never for longer than its own {@code open-duration}
+     * (what the fleet says is input, however long it says), unless it is already open for longer.
      */
-    public void openUntil(long permittedAtNanos) {
+    public void openForFleet(long nanos) {
+        long bounded = Math.min(nanos, settings.openDuration().toNanos());
         CircuitState current = state.get();
-        if (current instanceof ForcedOpenState
-                || current.kind() == BreakerState.OPEN && current.nanosUntilPermitted() >= permittedAtNanos - clock.nanoTime()) {
+        if (bounded <= 0 || current instanceof ForcedOpenState
+                || current.kind() == BreakerState.OPEN && current.nanosUntilPermitted() >= bounded) {
             return;
         }
-        transition(current, new OpenState(this, permittedAtNanos));
+        transition(current, new OpenState(this, clock.nanoTime() + bounded));
     }
 
     /** Another instance of the fleet saw the provider recover: an open or half-open breaker closes. */

@@ -14,7 +14,7 @@ final class OpenState implements CircuitState {
         this(breaker, breaker.clock().nanoTime() + breaker.settings().openDuration().toNanos());
     }
 
-    /** Open until {@code permittedAtNanos} on the breaker's clock: as long as another instance of the fleet said. */
+    /** Open until {@code permittedAtNanos} on the breaker's clock: for an opening the fleet told of ({@link CircuitBreaker#openForFleet}). */
     OpenState(CircuitBreaker breaker, long permittedAtNanos) {
         this.breaker = breaker;
         this.permittedAtNanos = permittedAtNanos;

@@ -44,6 +44,8 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
     private final BoundedNames unnamedModels = new BoundedNames(MAX_UNNAMED_MODELS, OTHER_MODELS);
     /** Providers an operator took out: their breakers, new ones included, are forced open. */
     private final Set<String> forcedOpen = ConcurrentHashMap.newKeySet();
+    /** Providers with a breaker or throttle here: bounded as the providers a call can address are. */
+    private final Set<String> providersWithState = ConcurrentHashMap.newKeySet();
 
     /** A state that knows no model names from the config: the first models seen per provider stay exact. */
     public LocalResilienceState(BreakerSettings breakerSettings, ThrottleSettings throttleSettings, Clock clock,
@@ -87,7 +89,22 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
     public Throttle throttle(String provider, String keyId) {
         String name = provider + "#" + keyId;
         Throttle throttle = throttles.get(name);
-        return throttle != null ? throttle : throttles.computeIfAbsent(name, this::newThrottle);
+        return throttle != null ? throttle : throttles.computeIfAbsent(name, created -> newThrottle(created, provider));
+    }
+
+    /** The breaker of that name ({@link CircuitBreaker#name()}) if this instance has one: never made. */
+    public CircuitBreaker existingBreaker(String name) {
+        return breakers.get(name);
+    }
+
+    /** The throttle of that name ({@link Throttle#name()}) if this instance has one: never made. */
+    public Throttle existingThrottle(String name) {
+        return throttles.get(name);
+    }
+
+    /** Whether this instance made a breaker or a throttle of the provider (a call addressed it). */
+    public boolean hasStateOf(String provider) {
+        return providersWithState.contains(provider);
     }
 
     private String bounded(String provider, String model) {
@@ -104,11 +121,13 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
     }
 
     private CircuitBreaker newBreaker(String name, String provider) {
+        providersWithState.add(provider);
         CircuitBreaker breaker = new CircuitBreaker(name, breakerSettings, clock, fleet.probes());
         breakerListeners.forEach(breaker::addListener);
         if (forcedOpen.contains(provider)) {
             breaker.forceOpen();
         }
+        breakerListeners.forEach(listener -> listener.onCreated(breaker));
         return breaker;
     }
 
@@ -161,11 +180,15 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
     @Override
     public void forget(String provider) {
         forcedOpen.remove(provider);
+        providersWithState.remove(provider);
         breakers.keySet().removeIf(name -> name.equals(provider) || name.startsWith(provider + "/"));
         throttles.keySet().removeIf(name -> name.startsWith(provider + "#"));
     }
 
-    private Throttle newThrottle(String name) {
+    /** @param scope a provider, or a provider's model for a chain step that names one */
+    private Throttle newThrottle(String name, String scope) {
+        int slash = scope.indexOf('/');
+        providersWithState.add(slash < 0 ? scope : scope.substring(0, slash));
         Throttle throttle = new Throttle(name, throttleSettings, clock, fleet.instances());
         throttleListeners.forEach(throttle::addListener);
         throttleListeners.forEach(listener -> listener.onCreated(throttle));

@@ -186,7 +186,8 @@ public final class Throttle {
 
     /**
      * Another instance of the fleet was told to leave this key alone for {@code waitMillis}: so does
-     * this one, and from then on it keeps to its share of the limit, as the one told does.
+     * this one, for at most its own {@code max-silence} whatever the fleet says, and from then on it
+     * keeps to its share of the limit, as the one told does.
      */
     public void silenceForFleet(long waitMillis) {
         if (settings.enabled()) {

@@ -27,6 +27,11 @@ import java.util.concurrent.TimeUnit;
  * {@code breaker.open-duration} from the whole fleet. Each key's concurrency limit ({@code throttle.*})
  * is the fleet's, each live instance holding its share. The configured quotas are shared through
  * {@link #sharedQuotas()}.
+ *
+ * <p>What the fleet tells is input, never trusted: a duration is at most this instance's own
+ * {@code breaker.open-duration} or {@code throttle.max-silence}, counted on its own monotonic
+ * clock; it applies to a breaker or throttle this instance already has, or is held, bounded, until
+ * this instance first uses that name ({@link HeldUntilUsed}), and only for a provider it knows.
  */
 public final class FleetState implements ResilienceState, AutoCloseable {
 
@@ -35,8 +40,12 @@ public final class FleetState implements ResilienceState, AutoCloseable {
     private final Set<String> providers;
     private final int probes;
     private final long probeWindowMillis;
+    private final long longestOpeningNanos;
+    private final long longestSilenceNanos;
     private final LocalResilienceState local;
     private final SharedBuckets buckets;
+    private final HeldUntilUsed heldOpenings;
+    private final HeldUntilUsed heldSilences;
     /** Set while this instance applies what the fleet told it: such changes are not told back. */
     private final ThreadLocal<Boolean> applying = new ThreadLocal<>();
 
@@ -47,7 +56,11 @@ public final class FleetState implements ResilienceState, AutoCloseable {
         this.providers = Set.copyOf(providers);
         this.probes = config.breaker().halfOpenProbes();
         this.probeWindowMillis = Math.max(1000, config.breaker().openDuration().toMillis());
+        this.longestOpeningNanos = nanosOf(config.breaker().openDuration());
+        this.longestSilenceNanos = nanosOf(config.throttle().maxSilence());
         this.buckets = new FleetBuckets(store);
+        this.heldOpenings = new HeldUntilUsed(clock);
+        this.heldSilences = new HeldUntilUsed(clock);
         Outbound outbound = new Outbound();
         this.local = new LocalResilienceState(config.breaker(), config.throttle(), clock,
                 with(breakerListeners, outbound), with(throttleListeners, outbound), config.namedModels(),
@@ -55,8 +68,9 @@ public final class FleetState implements ResilienceState, AutoCloseable {
     }
 
     /**
-     * @param providers the names this instance knows: what the fleet says of any other is ignored,
-     *     so that nothing in the store can grow this instance's state without bound
+     * @param providers the providers this instance knows (configured, or in the catalogue): what the
+     *     fleet says of any other is ignored, unless this instance already has state of it (an Azure
+     *     resource it called), so that nothing in the store can grow this instance's state
      */
     public static FleetState start(FailoverConfig config, FleetStore store, Clock clock, Set<String> providers,
             List<BreakerListener> breakerListeners, List<ThrottleListener> throttleListeners) {
@@ -92,9 +106,23 @@ public final class FleetState implements ResilienceState, AutoCloseable {
         store.close();
     }
 
+    /** How many names the fleet spoke of that this instance has not used yet: bounded, whatever it says. */
+    int heldCount() {
+        return heldOpenings.size() + heldSilences.size();
+    }
+
     /** A probe the fleet refuses waits for the fleet's word; one the store cannot answer for goes ahead. */
     private boolean mayProbe(CircuitBreaker breaker) {
         return store.tryTakeProbe(breaker.name(), probes, probeWindowMillis) != 0;
+    }
+
+    private void openAsTold(CircuitBreaker breaker, long nanos) {
+        applying.set(Boolean.TRUE);
+        try {
+            breaker.openForFleet(nanos);
+        } finally {
+            applying.remove();
+        }
     }
 
     private static <T> List<T> with(List<T> listeners, T ours) {
@@ -103,13 +131,17 @@ public final class FleetState implements ResilienceState, AutoCloseable {
         return all;
     }
 
-    /** Tells the fleet what this instance learnt. */
+    private static long nanosOf(Duration duration) {
+        return duration.compareTo(Duration.ofDays(365)) > 0 ? TimeUnit.DAYS.toNanos(365) : duration.toNanos();
+    }
+
+    /** Tells the fleet what this instance learnt, as durations: the store ends them on its own clock. */
     private final class Outbound implements BreakerListener, ThrottleListener {
 
         @Override
         public void onSilenced(Throttle throttle, SilenceReason reason, long untilNanos, Duration length) {
             if (reason != SilenceReason.FLEET) {
-                store.publishSilence(throttle.name(), clock.currentTimeMillis() + length.toMillis());
+                store.publishSilence(throttle.name(), length.toMillis());
             }
         }
 
@@ -119,43 +151,69 @@ public final class FleetState implements ResilienceState, AutoCloseable {
                 return;
             }
             if (to == BreakerState.OPEN) {
-                store.publishOpened(breaker.name(),
-                        clock.currentTimeMillis() + TimeUnit.NANOSECONDS.toMillis(breaker.nanosUntilPermitted()));
+                store.publishOpened(breaker.name(), TimeUnit.NANOSECONDS.toMillis(breaker.nanosUntilPermitted()));
             } else if (to == BreakerState.CLOSED) {
                 store.publishClosed(breaker.name());
             }
         }
+
+        /**
+         * A throttle made for a call's first use of a key: what the fleet said of it meanwhile
+         * applies now, for what is left; ended, the provider had still asked the fleet to slow down.
+         */
+        @Override
+        public void onCreated(Throttle throttle) {
+            long nanos = heldSilences.take(throttle.name());
+            if (nanos >= 0) {
+                throttle.silenceForFleet(TimeUnit.NANOSECONDS.toMillis(nanos));
+            }
+        }
+
+        /** Ended and not closed since, the opening leaves the breaker due for a probe, which the fleet grants. */
+        @Override
+        public void onCreated(CircuitBreaker breaker) {
+            long nanos = heldOpenings.take(breaker.name());
+            if (nanos >= 0) {
+                openAsTold(breaker, Math.max(1, nanos));
+            }
+        }
     }
 
-    /** Applies what the fleet tells, on the store's thread. */
+    /** Applies what the fleet tells, on the store's thread, bounded by this instance's own settings. */
     private final class Inbound implements FleetListener {
 
         @Override
-        public void silenced(String throttle, long untilEpochMillis) {
-            int hash = throttle.indexOf('#');
-            long waitMillis = untilEpochMillis - clock.currentTimeMillis();
-            if (hash > 0 && waitMillis > 0 && knows(throttle.substring(0, hash))) {
-                local.throttle(throttle.substring(0, hash), throttle.substring(hash + 1)).silenceForFleet(waitMillis);
+        public void silenced(String throttle, long millis) {
+            long nanos = bounded(millis, longestSilenceNanos);
+            if (nanos <= 0) {
+                return;
+            }
+            Throttle known = local.existingThrottle(throttle);
+            if (known != null) {
+                known.silenceForFleet(TimeUnit.NANOSECONDS.toMillis(nanos));
+            } else if (knows(providerOf(throttle))) {
+                heldSilences.hold(throttle, nanos);
             }
         }
 
         @Override
-        public void opened(String breaker, long untilEpochMillis) {
-            long waitMillis = untilEpochMillis - clock.currentTimeMillis();
-            CircuitBreaker known = known(breaker);
-            if (known != null && waitMillis > 0) {
-                applying.set(Boolean.TRUE);
-                try {
-                    known.openUntil(clock.nanoTime() + TimeUnit.MILLISECONDS.toNanos(waitMillis));
-                } finally {
-                    applying.remove();
-                }
+        public void opened(String breaker, long millis) {
+            long nanos = bounded(millis, longestOpeningNanos);
+            if (nanos <= 0) {
+                return;
+            }
+            CircuitBreaker known = local.existingBreaker(breaker);
+            if (known != null) {
+                openAsTold(known, nanos);
+            } else if (knows(providerOf(breaker))) {
+                heldOpenings.hold(breaker, nanos);
             }
         }
 
         @Override
         public void closed(String breaker) {
-            CircuitBreaker known = known(breaker);
+            heldOpenings.forget(breaker);
+            CircuitBreaker known = local.existingBreaker(breaker);
             if (known != null) {
                 applying.set(Boolean.TRUE);
                 try {
@@ -166,20 +224,27 @@ public final class FleetState implements ResilienceState, AutoCloseable {
             }
         }
 
-        /** {@code provider} or {@code provider/model}, for a provider this instance knows. */
-        private CircuitBreaker known(String breaker) {
-            int slash = breaker.indexOf('/');
-            String provider = slash < 0 ? breaker : breaker.substring(0, slash);
-            if (!knows(provider)) {
-                return null;
-            }
-            return local.breaker(provider, slash < 0 ? null : breaker.substring(slash + 1));
+        private static long bounded(long millis, long longestNanos) {
+            return millis <= 0 ? 0 : Math.min(longestNanos, TimeUnit.MILLISECONDS.toNanos(Math.min(millis, Long.MAX_VALUE / 1_000_000)));
         }
 
-        /** A throttle's scope is a provider, or a provider's model for a chain step that names one. */
-        private boolean knows(String scope) {
-            int slash = scope.indexOf('/');
-            return providers.contains(slash < 0 ? scope : scope.substring(0, slash));
+        /** A configured or catalogue provider, or one this instance has state of (an Azure resource it called). */
+        private boolean knows(String provider) {
+            return providers.contains(provider) || local.hasStateOf(provider);
+        }
+
+        /**
+         * The provider a breaker ({@code provider}, {@code provider/model}) or a throttle
+         * ({@code scope#key id}, the scope a provider or {@code provider/model}) is of.
+         */
+        private static String providerOf(String name) {
+            for (int i = 0; i < name.length(); i++) {
+                char c = name.charAt(i);
+                if (c == '/' || c == '#') {
+                    return name.substring(0, i);
+                }
+            }
+            return name;
         }
     }
 }

@@ -25,11 +25,14 @@ public interface FleetStore extends AutoCloseable {
     /** Gives back to each bucket what a call that was never sent, or used less, took; asynchronously. */
     void giveBack(String[] buckets, double[] amounts, double[] capacities, double[] perSecond);
 
-    /** Tells the fleet that a key is silent until {@code untilEpochMillis}; asynchronously. */
-    void publishSilence(String throttle, long untilEpochMillis);
+    /**
+     * Tells the fleet that a key is silent for {@code millis} from now, on the store's clock (never
+     * this instance's wall clock), unless it already is for longer; asynchronously.
+     */
+    void publishSilence(String throttle, long millis);
 
-    /** Tells the fleet that a breaker opened until {@code untilEpochMillis}; asynchronously. */
-    void publishOpened(String breaker, long untilEpochMillis);
+    /** Tells the fleet that a breaker opened for {@code millis} from now, as a silence; asynchronously. */
+    void publishOpened(String breaker, long millis);
 
     /** Tells the fleet that a breaker closed (its provider recovered); asynchronously. */
     void publishClosed(String breaker);
@@ -50,7 +53,8 @@ public interface FleetStore extends AutoCloseable {
 
     /**
      * Starts delivering what other instances publish, and, on every (re)connection, what is in force
-     * now (so an instance that starts, or comes back from an outage, converges). Called once.
+     * now with the time it has left (so an instance that starts, or comes back from an outage,
+     * converges). Called once.
      */
     void subscribe(FleetListener listener);
 

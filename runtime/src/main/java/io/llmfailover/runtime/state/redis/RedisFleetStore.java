@@ -4,7 +4,6 @@ import io.llmfailover.runtime.config.FleetSettings;
 import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.state.fleet.FleetListener;
 import io.llmfailover.runtime.state.fleet.FleetStore;
-import io.llmfailover.runtime.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,6 +11,7 @@ import java.util.UUID;
 import java.util.function.LongSupplier;
 import redis.clients.jedis.ConnectionPoolConfig;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
@@ -26,15 +26,13 @@ public final class RedisFleetStore implements FleetStore {
     /** The most an instance's start waits to learn what the fleet has in force. */
     private static final long FIRST_REPLAY_MILLIS = 1000;
 
-    private static final LuaScript TAKE = LuaScript.load("take.lua");
-    private static final LuaScript GIVE_BACK = LuaScript.load("give-back.lua");
+    private static final LuaScript BUCKETS = LuaScript.load("buckets.lua");
     private static final LuaScript EXTEND = LuaScript.load("extend.lua");
     private static final LuaScript CLOSE = LuaScript.load("close.lua");
     private static final LuaScript PROBE = LuaScript.load("probe.lua");
 
     private final RedisEndpoint endpoint;
     private final FleetKeys keys;
-    private final Clock clock;
     private final String origin = UUID.randomUUID().toString();
     private final RedisClient redis;
     private final RedisReachability reachability;
@@ -43,13 +41,8 @@ public final class RedisFleetStore implements FleetStore {
     private volatile RedisSubscriber subscriber;
 
     public RedisFleetStore(FleetSettings settings) {
-        this(settings, Clock.SYSTEM);
-    }
-
-    RedisFleetStore(FleetSettings settings, Clock clock) {
         this.endpoint = RedisEndpoint.of(settings);
         this.keys = new FleetKeys(settings.prefix());
-        this.clock = clock;
         this.redis = RedisClient.builder()
                 .hostAndPort(endpoint.address())
                 .clientConfig(endpoint.commandConfig())
@@ -72,8 +65,8 @@ public final class RedisFleetStore implements FleetStore {
 
     @Override
     public long tryTake(String[] buckets, double[] amounts, double[] capacities, double[] perSecond) {
-        return ask(() -> (Long) TAKE.run(redis, bucketKeys(buckets), bucketArgs(buckets, amounts, capacities, perSecond))
-                * 1000);
+        return ask(() -> (Long) BUCKETS.run(redis, bucketKeys(buckets), bucketArgs(buckets, amounts, 1, capacities,
+                perSecond)) * 1000);
     }
 
     /** One round trip, or {@link #UNAVAILABLE} at once while Redis is away, or when it fails to answer. */
@@ -83,6 +76,9 @@ public final class RedisFleetStore implements FleetStore {
         }
         try {
             return question.getAsLong();
+        } catch (JedisDataException refused) {
+            // Redis answered, refusing (a key of the wrong type, a script error): not an outage.
+            return UNAVAILABLE;
         } catch (JedisException e) {
             reachability.failed(e);
             return UNAVAILABLE;
@@ -96,34 +92,39 @@ public final class RedisFleetStore implements FleetStore {
     public void giveBack(String[] buckets, double[] amounts, double[] capacities, double[] perSecond) {
         try {
             List<String> bucketKeys = bucketKeys(buckets);
-            List<String> args = bucketArgs(buckets, amounts, capacities, perSecond);
-            writer.submit(redis -> GIVE_BACK.run(redis, bucketKeys, args));
+            List<String> args = bucketArgs(buckets, amounts, -1, capacities, perSecond);
+            writer.submit(redis -> BUCKETS.run(redis, bucketKeys, args));
         } catch (RuntimeException e) {
             OnceLogger.internalFailure("giving back to Redis", e);
         }
     }
 
     @Override
-    public void publishSilence(String throttle, long untilEpochMillis) {
-        extend(keys.silence(throttle), new FleetMessage(origin, FleetMessage.Kind.SILENCE, throttle, untilEpochMillis));
+    public void publishSilence(String throttle, long millis) {
+        extend(keys.silence(throttle), FleetMessage.Kind.SILENCE, throttle, millis);
     }
 
     @Override
-    public void publishOpened(String breaker, long untilEpochMillis) {
-        extend(keys.open(breaker), new FleetMessage(origin, FleetMessage.Kind.OPENED, breaker, untilEpochMillis));
+    public void publishOpened(String breaker, long millis) {
+        extend(keys.open(breaker), FleetMessage.Kind.OPENED, breaker, millis);
     }
 
-    private void extend(String key, FleetMessage message) {
-        List<String> args = List.of(Long.toString(message.untilEpochMillis()), keys.events(), message.encode());
-        writer.submit(redis -> EXTEND.run(redis, List.of(key), args));
+    /** The script sets the end on the server's clock and tells the fleet the time left as the server counts it. */
+    private void extend(String key, FleetMessage.Kind kind, String name, long millis) {
+        if (millis > 0 && FleetMessage.isName(name)) {
+            List<String> args = List.of(Long.toString(millis), keys.events(), FleetMessage.head(origin, kind), name);
+            writer.submit(redis -> EXTEND.run(redis, List.of(key), args));
+        }
     }
 
     @Override
     public void publishClosed(String breaker) {
-        List<String> breakerKeys = List.of(keys.open(breaker), keys.probes(breaker));
-        FleetMessage message = new FleetMessage(origin, FleetMessage.Kind.CLOSED, breaker, 0);
-        List<String> args = List.of(keys.events(), message.encode());
-        writer.submit(redis -> CLOSE.run(redis, breakerKeys, args));
+        if (FleetMessage.isName(breaker)) {
+            List<String> breakerKeys = List.of(keys.open(breaker), keys.probes(breaker));
+            FleetMessage message = new FleetMessage(origin, FleetMessage.Kind.CLOSED, 0, breaker);
+            List<String> args = List.of(keys.events(), message.encode());
+            writer.submit(redis -> CLOSE.run(redis, breakerKeys, args));
+        }
     }
 
     @Override
@@ -141,7 +142,7 @@ public final class RedisFleetStore implements FleetStore {
     @Override
     public synchronized void subscribe(FleetListener listener) {
         if (subscriber == null) {
-            subscriber = new RedisSubscriber(endpoint, redis, keys, origin, clock, reachability, listener,
+            subscriber = new RedisSubscriber(endpoint, redis, keys, origin, reachability, listener,
                     this::dropIdleConnections);
             subscriber.awaitFirstReplay(FIRST_REPLAY_MILLIS);
             heartbeat.beat();
@@ -165,10 +166,12 @@ public final class RedisFleetStore implements FleetStore {
         return bucketKeys;
     }
 
-    private static List<String> bucketArgs(String[] buckets, double[] amounts, double[] capacities, double[] perSecond) {
+    /** @param sign 1 to take the amounts, -1 to give them back */
+    private static List<String> bucketArgs(String[] buckets, double[] amounts, int sign, double[] capacities,
+            double[] perSecond) {
         List<String> args = new ArrayList<>(buckets.length * 3);
         for (int i = 0; i < buckets.length; i++) {
-            args.add(Double.toString(amounts[i]));
+            args.add(Double.toString(sign * amounts[i]));
             args.add(Double.toString(capacities[i]));
             args.add(Double.toString(perSecond[i]));
         }

@@ -2,13 +2,15 @@ package io.llmfailover.runtime.state.redis;
 
 import io.llmfailover.runtime.AgentThread;
 import io.llmfailover.runtime.state.fleet.FleetListener;
-import io.llmfailover.runtime.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.Connection;
 import redis.clients.jedis.JedisPubSub;
+import redis.clients.jedis.Response;
 import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 import redis.clients.jedis.params.ScanParams;
@@ -29,7 +31,6 @@ final class RedisSubscriber implements AutoCloseable {
     private final UnifiedJedis redis;
     private final FleetKeys keys;
     private final String origin;
-    private final Clock clock;
     private final RedisReachability reachability;
     private final FleetListener listener;
     private final Runnable dropIdleConnections;
@@ -40,13 +41,12 @@ final class RedisSubscriber implements AutoCloseable {
     private volatile Connection connection;
     private volatile Channel channel;
 
-    RedisSubscriber(RedisEndpoint endpoint, UnifiedJedis redis, FleetKeys keys, String origin, Clock clock,
+    RedisSubscriber(RedisEndpoint endpoint, UnifiedJedis redis, FleetKeys keys, String origin,
             RedisReachability reachability, FleetListener listener, Runnable dropIdleConnections) {
         this.endpoint = endpoint;
         this.redis = redis;
         this.keys = keys;
         this.origin = origin;
-        this.clock = clock;
         this.reachability = reachability;
         this.listener = listener;
         this.dropIdleConnections = dropIdleConnections;
@@ -84,41 +84,43 @@ final class RedisSubscriber implements AutoCloseable {
         return Math.min(MAX_BACKOFF_MILLIS, backoffMillis * 2);
     }
 
+    /** Every silence and opening still in force, with the time it has left as the server counts it (PTTL). */
     private void deliverStateInForce() {
-        long now = clock.currentTimeMillis();
-        for (String key : keysOf(FleetKeys.SILENCE)) {
-            long until = untilIn(key);
-            if (until > now) {
-                listener.silenced(keys.nameIn(key, FleetKeys.SILENCE), until);
-            }
-        }
-        for (String key : keysOf(FleetKeys.OPEN)) {
-            long until = untilIn(key);
-            if (until > now) {
-                listener.opened(keys.nameIn(key, FleetKeys.OPEN), until);
-            }
-        }
+        deliverInForce(FleetKeys.SILENCE, listener::silenced);
+        deliverInForce(FleetKeys.OPEN, listener::opened);
     }
 
-    private List<String> keysOf(String kind) {
+    private void deliverInForce(String kind, BiConsumer<String, Long> deliver) {
         ScanParams params = new ScanParams().match(keys.patternFor(kind)).count(SCAN_BATCH);
-        List<String> found = new ArrayList<>();
         String cursor = ScanParams.SCAN_POINTER_START;
         do {
             ScanResult<String> page = redis.scan(cursor, params);
-            found.addAll(page.getResult());
+            List<String> named = new ArrayList<>();
+            for (String key : page.getResult()) {
+                if (FleetMessage.isName(keys.nameIn(key, kind))) {
+                    named.add(key);
+                }
+            }
+            List<Long> millisLeft = millisLeft(named);
+            for (int i = 0; i < named.size(); i++) {
+                if (millisLeft.get(i) > 0) {
+                    deliver.accept(keys.nameIn(named.get(i), kind), millisLeft.get(i));
+                }
+            }
             cursor = page.getCursor();
         } while (!ScanParams.SCAN_POINTER_START.equals(cursor));
-        return found;
     }
 
-    private long untilIn(String key) {
-        String value = redis.get(key);
-        try {
-            return value == null ? 0 : Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            return 0;
+    /** Each key's time left, in one round trip: -1 for a key without an expiry (no version writes one), -2 for one gone. */
+    private List<Long> millisLeft(List<String> keysOfPage) {
+        List<Response<Long>> answers = new ArrayList<>(keysOfPage.size());
+        try (AbstractPipeline pipeline = redis.pipelined()) {
+            keysOfPage.forEach(key -> answers.add(pipeline.pttl(key)));
+            pipeline.sync();
         }
+        List<Long> millis = new ArrayList<>(answers.size());
+        answers.forEach(answer -> millis.add(answer.get()));
+        return millis;
     }
 
     /**

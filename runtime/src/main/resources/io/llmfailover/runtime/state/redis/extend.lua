@@ -1,16 +1,16 @@
--- Records that KEYS[1] holds until ARGV[1] (epoch millis), unless it already holds as long or the
--- moment is past; when it changed, tells the fleet ARGV[3] on channel ARGV[2].
+-- Records that KEYS[1] holds for ARGV[1] millis from now, on the server's clock, unless it already
+-- holds as long; every write gives the key that expiry, so a key found without one (an older
+-- version's, a hostile writer's) is replaced, never trusted. When it changed, tells the fleet on
+-- channel ARGV[2]: ARGV[3] (version, origin, kind), the millis, then the name ARGV[4].
 -- Returns 1 when it changed, else 0.
-local until_millis = tonumber(ARGV[1])
-local time = redis.call('TIME')
-local now_millis = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-if until_millis <= now_millis then
+local millis = math.floor(tonumber(ARGV[1]) or 0)
+if millis <= 0 then
   return 0
 end
-local current = tonumber(redis.call('GET', KEYS[1]) or '0')
-if current and until_millis <= current then
+local left = redis.call('PTTL', KEYS[1])
+if left >= millis then
   return 0
 end
-redis.call('SET', KEYS[1], ARGV[1], 'PXAT', ARGV[1])
-redis.call('PUBLISH', ARGV[2], ARGV[3])
+redis.call('SET', KEYS[1], string.format('%d', millis), 'PX', millis)
+redis.call('PUBLISH', ARGV[2], ARGV[3] .. ' ' .. string.format('%d', millis) .. ' ' .. ARGV[4])
 return 1

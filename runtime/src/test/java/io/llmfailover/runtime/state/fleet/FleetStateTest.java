@@ -14,7 +14,9 @@ import io.llmfailover.runtime.config.ProviderLimits;
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.quota.SharedBuckets;
+import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.throttle.Throttle;
+import io.llmfailover.runtime.time.Clock;
 import io.llmfailover.runtime.time.ManualClock;
 import java.time.Duration;
 import java.util.List;
@@ -129,10 +131,102 @@ class FleetStateTest {
     void whatTheFleetSaysOfAProviderThisInstanceDoesNotKnowIsIgnored() {
         FleetState onlyOpenai = FleetState.start(CONFIG, fleet.instance(), clock, Set.of("openai"), List.of(), List.of());
 
-        fleet.instance().publishOpened("unknown/model", clock.currentTimeMillis() + 60_000);
-        fleet.instance().publishSilence("elsewhere#key#0", clock.currentTimeMillis() + 60_000);
+        fleet.instance().publishOpened("unknown/model", 60_000);
+        fleet.instance().publishSilence("elsewhere#key#0", 60_000);
 
         assertEquals(BreakerState.CLOSED, onlyOpenai.breaker("openai", null).state());
+    }
+
+    // ---- what the fleet says is input: bounded by the receiver's settings, only for names it knows
+
+    @Test
+    void anOpeningTheFleetSaysLastsForeverLastsTheReceiversOpenDurationAtMost() {
+        CircuitBreaker breaker = second.breaker("openai", "gpt-4o");
+
+        fleet.instance().publishOpened("openai/gpt-4o", Long.MAX_VALUE);
+
+        assertEquals(BreakerState.OPEN, breaker.state());
+        assertEquals(BREAKER.openDuration().toNanos(), breaker.nanosUntilPermitted());
+        clock.advance(BREAKER.openDuration());
+        assertTrue(breaker.tryAcquire().isPresent(), "a probe goes once the receiver's own open-duration passed");
+    }
+
+    @Test
+    void aSilenceTheFleetSaysLastsForeverLastsTheReceiversMaxSilenceAtMost() {
+        Throttle throttle = second.throttle("openai", "key#0");
+
+        fleet.instance().publishSilence("openai#key#0", Long.MAX_VALUE);
+
+        assertEquals(LIMIT_8.maxSilence().toNanos(), throttle.nanosUntilAllowed());
+    }
+
+    @Test
+    void anInstanceWhoseWallClockRunsAnHourAheadOpensTheOthersForTheirOwnDurationOnly() {
+        FleetState skewed = FleetState.start(CONFIG, fleet.instance(), hourAhead(clock), Set.of("openai"), List.of(),
+                List.of());
+        CircuitBreaker other = second.breaker("openai", "gpt-4o");
+
+        CircuitBreaker opening = skewed.breaker("openai", "gpt-4o");
+        for (int failure = 0; failure < 3; failure++) {
+            opening.tryAcquire().orElseThrow().onFailure();
+        }
+
+        assertEquals(BreakerState.OPEN, other.state());
+        assertEquals(BREAKER.openDuration().toNanos(), other.nanosUntilPermitted());
+    }
+
+    @Test
+    void namesTheFleetSpeaksOfMakeNoStateHereWhateverTheirNumber() {
+        FleetStore hostile = fleet.instance();
+        for (int i = 0; i < 25_000; i++) { // 100,000 names in all
+            hostile.publishOpened("openai/random-model-" + i, 60_000);
+            hostile.publishSilence("openai#random-key-" + i, 60_000);
+            hostile.publishOpened("nobody-" + i, 60_000);
+            hostile.publishSilence("openai/step-" + i + "#key#0", 60_000);
+        }
+
+        assertEquals(List.of(), second.controls().breakersOf("openai"));
+        assertEquals(Map.of(), second.controls().throttlesOf("openai"));
+        assertTrue(second.heldCount() <= 2 * HeldUntilUsed.CAPACITY, "held: " + second.heldCount());
+        for (int model = 0; model < LocalResilienceState.MAX_UNNAMED_MODELS; model++) {
+            assertEquals("openai/own-" + model, second.breaker("openai", "own-" + model).name(),
+                    "the fleet used up none of the models a provider's calls may name");
+        }
+    }
+
+    @Test
+    void whatTheFleetSaidOfANameNotUsedYetAppliesWhenFirstUsedForWhatIsLeft() {
+        fleet.instance().publishSilence("openai#key#3", 30_000);
+        fleet.instance().publishOpened("openai/gpt-4o-mini", 4_000);
+        clock.advance(Duration.ofSeconds(1));
+
+        assertEquals(29, Duration.ofNanos(second.throttle("openai", "key#3").nanosUntilAllowed()).toSeconds());
+        assertEquals(3, Duration.ofNanos(second.breaker("openai", "gpt-4o-mini").nanosUntilPermitted()).toSeconds());
+    }
+
+    @Test
+    void aClosingForgetsAnOpeningHeldForAModelNotUsedYet() {
+        fleet.instance().publishOpened("openai/gpt-4o-mini", 8_000);
+        fleet.instance().publishClosed("openai/gpt-4o-mini");
+
+        assertEquals(BreakerState.CLOSED, second.breaker("openai", "gpt-4o-mini").state());
+    }
+
+    @Test
+    void anAzureResourceThisInstanceCalledSharesItsBreakersAndOneItNeverCalledIsIgnored() {
+        FleetState azureCaller = FleetState.start(CONFIG, fleet.instance(), clock, Set.of("openai", "azure-openai"),
+                List.of(), List.of());
+        CircuitBreaker known = azureCaller.breaker("azure-openai:contoso", "gpt-4o");
+        CircuitBreaker opening = first.breaker("azure-openai:contoso", "gpt-4o");
+
+        for (int failure = 0; failure < 3; failure++) {
+            opening.tryAcquire().orElseThrow().onFailure();
+        }
+        fleet.instance().publishOpened("azure-openai:fabrikam/gpt-4o", 8_000);
+
+        assertEquals(BreakerState.OPEN, known.state(), "a resource this instance called hears of its opening");
+        assertEquals(0, azureCaller.heldCount(), "a resource it never called is not held");
+        assertEquals(BreakerState.CLOSED, azureCaller.breaker("azure-openai:fabrikam", "gpt-4o").state());
     }
 
     @Test
@@ -146,6 +240,21 @@ class FleetStateTest {
             }
         }
         assertEquals(3, taken);
+    }
+
+    /** The same monotonic time, and a wall clock an hour ahead. */
+    private static Clock hourAhead(ManualClock clock) {
+        return new Clock() {
+            @Override
+            public long nanoTime() {
+                return clock.nanoTime();
+            }
+
+            @Override
+            public long currentTimeMillis() {
+                return clock.currentTimeMillis() + Duration.ofHours(1).toMillis();
+            }
+        };
     }
 
     private FleetState instance() {

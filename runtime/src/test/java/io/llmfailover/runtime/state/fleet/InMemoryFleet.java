@@ -7,8 +7,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The store of a fleet whose instances live in one JVM, on one virtual clock: what the Redis store
- * does, minus the network. Publishes reach every instance at once, its publisher included, as
+ * The store of a fleet whose instances live in one JVM, on one virtual clock (the store's, as Redis's
+ * is): what the Redis store does, minus the network. Publishes reach every instance at once, its publisher included, as
  * Redis pub/sub does; each instance's view can be cut off to play an outage.
  */
 final class InMemoryFleet {
@@ -68,18 +68,16 @@ final class InMemoryFleet {
         }
 
         @Override
-        public void publishSilence(String throttle, long untilEpochMillis) {
-            if (!down) {
-                silences.merge(throttle, untilEpochMillis, Math::max);
-                everyone().forEach(view -> view.listener.silenced(throttle, untilEpochMillis));
+        public void publishSilence(String throttle, long millis) {
+            if (!down && millis > 0 && extend(silences, throttle, millis)) {
+                everyone().forEach(view -> view.listener.silenced(throttle, millis));
             }
         }
 
         @Override
-        public void publishOpened(String breaker, long untilEpochMillis) {
-            if (!down) {
-                openings.put(breaker, untilEpochMillis);
-                everyone().forEach(view -> view.listener.opened(breaker, untilEpochMillis));
+        public void publishOpened(String breaker, long millis) {
+            if (!down && millis > 0 && extend(openings, breaker, millis)) {
+                everyone().forEach(view -> view.listener.opened(breaker, millis));
             }
         }
 
@@ -115,8 +113,8 @@ final class InMemoryFleet {
         @Override
         public void subscribe(FleetListener subscriber) {
             this.listener = subscriber;
-            silences.forEach(subscriber::silenced);
-            openings.forEach(subscriber::opened);
+            inForce(silences).forEach(subscriber::silenced);
+            inForce(openings).forEach(subscriber::opened);
         }
 
         @Override
@@ -129,6 +127,28 @@ final class InMemoryFleet {
                 return views.stream().filter(view -> view.listener != null && !view.down).toList();
             }
         }
+    }
+
+    /** As the Lua script does: ends on the store's clock, never before an end already in force. */
+    private synchronized boolean extend(Map<String, Long> endsByName, String name, long millis) {
+        long until = clock.currentTimeMillis() + millis;
+        Long current = endsByName.get(name);
+        if (current != null && current >= until) {
+            return false;
+        }
+        endsByName.put(name, until);
+        return true;
+    }
+
+    /** What is in force, with the millis it has left on the store's clock. */
+    private synchronized Map<String, Long> inForce(Map<String, Long> endsByName) {
+        Map<String, Long> left = new HashMap<>();
+        endsByName.forEach((name, until) -> {
+            if (until > clock.currentTimeMillis()) {
+                left.put(name, until - clock.currentTimeMillis());
+            }
+        });
+        return left;
     }
 
     private double level(String name, double capacity, double perSecond) {

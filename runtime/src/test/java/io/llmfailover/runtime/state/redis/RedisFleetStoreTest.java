@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.params.SetParams;
 
 /** The fleet's shared state, against a real redis-server: each store stands for one instance. */
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
@@ -145,35 +146,33 @@ class RedisFleetStoreTest {
         RecordingListener heardByA = listening(a);
         RedisFleetStore b = instance();
         RecordingListener heardByB = listening(b);
-        long until = System.currentTimeMillis() + 60_000;
-
-        a.publishSilence("openai/key#1", until);
-        heardByB.await("silenced openai/key#1 " + until);
+        a.publishSilence("openai/key#1", 60_000);
+        heardByB.await("silenced openai/key#1 60000");
         RecordingListener heardByC = subscribed(instance());
 
-        heardByC.await("silenced openai/key#1 " + until);
+        long left = heardByC.millisOf("silenced openai/key#1 ");
+        assertTrue(left > 50_000 && left <= 60_000, "what is left, on the server's clock: " + left);
         b.publishClosed("marker");
         heardByA.await("closed marker");
-        assertFalse(heardByA.events.contains("silenced openai/key#1 " + until), "A skips its own event");
+        assertFalse(heardByA.events.contains("silenced openai/key#1 60000"), "A skips its own event");
     }
 
     @Test
     void aLaterSilenceExtendsAnEarlierOneNeverTheReverse() {
         RedisFleetStore a = instance();
-        long later = System.currentTimeMillis() + 60_000;
-        a.publishSilence("k", later);
-        a.publishSilence("k", later - 30_000);
-        a.publishOpened("marker", later);
+        a.publishSilence("k", 60_000);
+        a.publishSilence("k", 30_000);
+        a.publishOpened("marker", 60_000);
         Eventually.until(() -> direct.exists(prefix + "open:marker"), "the writes reach Redis, in order");
 
-        assertEquals(Long.toString(later), direct.get(prefix + "silence:k"));
+        assertTrue(direct.pttl(prefix + "silence:k") > 30_000, "still the minute: " + direct.pttl(prefix + "silence:k"));
     }
 
     @Test
     void anExpiredSilenceIsNotReplayed() {
         RedisFleetStore a = instance();
-        a.publishSilence("short", System.currentTimeMillis() + 100);
-        a.publishOpened("marker", System.currentTimeMillis() + 60_000);
+        a.publishSilence("short", 100);
+        a.publishOpened("marker", 60_000);
         Eventually.until(() -> direct.exists(prefix + "open:marker"), "the writes reach Redis");
         Eventually.until(() -> !direct.exists(prefix + "silence:short"), "the silence expires");
 
@@ -187,25 +186,24 @@ class RedisFleetStoreTest {
     void anOpeningAndAClosingReachTheOtherInstancesAndTheLaterOnes() {
         RedisFleetStore a = instance();
         RecordingListener heardByB = subscribed(instance());
-        long until = System.currentTimeMillis() + 60_000;
-
-        a.publishOpened("anthropic", until);
-        heardByB.await("opened anthropic " + until);
-        subscribed(instance()).await("opened anthropic " + until);
+        a.publishOpened("anthropic", 60_000);
+        heardByB.await("opened anthropic 60000");
+        subscribed(instance()).awaitStartingWith("opened anthropic ");
 
         a.publishClosed("anthropic");
         heardByB.await("closed anthropic");
         RecordingListener heardByD = listening(instance());
         a.publishClosed("marker");
         heardByD.await("closed marker");
-        assertFalse(heardByD.events.contains("opened anthropic " + until), "a closed breaker is not replayed");
+        assertTrue(heardByD.events.stream().noneMatch(event -> event.startsWith("opened anthropic")),
+                "a closed breaker is not replayed: " + heardByD.events);
     }
 
     @Test
     void closingABreakerForgetsItsProbes() {
         RedisFleetStore a = instance();
         RecordingListener heardByB = listening(instance());
-        a.publishOpened("anthropic", System.currentTimeMillis() + 60_000);
+        a.publishOpened("anthropic", 60_000);
         assertEquals(1, a.tryTakeProbe("anthropic", 1, 60_000));
         assertEquals(0, a.tryTakeProbe("anthropic", 1, 60_000));
 
@@ -236,14 +234,13 @@ class RedisFleetStoreTest {
     @Test
     void aSubscriberThatReconnectsReplaysWhatChangedWhileItWasAway() {
         RecordingListener heardByA = subscribed(instance());
-        instance().publishOpened("marker", System.currentTimeMillis() + 60_000);
+        instance().publishOpened("marker", 60_000);
         heardByA.awaitStartingWith("opened marker ");
-        long until = System.currentTimeMillis() + 60_000;
-        direct.set(prefix + "open:unseen", Long.toString(until));
+        direct.set(prefix + "open:unseen", "60000", SetParams.setParams().px(60_000));
 
         direct.sendCommand(Protocol.Command.CLIENT, "KILL", "TYPE", "pubsub");
 
-        heardByA.await("opened unseen " + until);
+        heardByA.awaitStartingWith("opened unseen ");
     }
 
     // ---- outage
@@ -254,7 +251,7 @@ class RedisFleetStoreTest {
             RedisFleetStore a = instance(own.url(), null);
             RecordingListener heardByA = subscribed(a);
             RedisFleetStore b = instance(own.url(), null);
-            b.publishOpened("marker", System.currentTimeMillis() + 60_000);
+            b.publishOpened("marker", 60_000);
             heardByA.awaitStartingWith("opened marker ");
 
             own.kill();
@@ -262,8 +259,8 @@ class RedisFleetStoreTest {
             long startedNanos = System.nanoTime();
             long second = take(a, "rpm", 1, 10, 1);
             long elapsedNanos = System.nanoTime() - startedNanos;
-            b.publishOpened("during-outage", System.currentTimeMillis() + 60_000);
-            a.publishSilence("k", System.currentTimeMillis() + 60_000);
+            b.publishOpened("during-outage", 60_000);
+            a.publishSilence("k", 60_000);
 
             assertEquals(UNAVAILABLE, second);
             assertEquals(UNAVAILABLE, a.tryTakeProbe("openai", 1, 1000));
@@ -305,9 +302,9 @@ class RedisFleetStoreTest {
             assertEquals(0, take(a, "rpm", 1, 10, 1));
             own.kill();
 
-            a.publishOpened("anthropic", System.currentTimeMillis() + 60_000);
+            a.publishOpened("anthropic", 60_000);
             a.publishClosed("anthropic");
-            a.publishOpened("marker", System.currentTimeMillis() + 60_000);
+            a.publishOpened("marker", 60_000);
             own.restart();
 
             try (RedisClient ownDirect = RedisClient.create("127.0.0.1", own.port())) {
@@ -361,11 +358,11 @@ class RedisFleetStoreTest {
     /** Subscribed, and already hearing the channel: what is published from now on reaches it. */
     private RecordingListener listening(RedisFleetStore store) {
         RecordingListener listener = subscribed(store);
-        String ready = "closed ready-" + System.nanoTime();
+        String ready = "ready-" + System.nanoTime();
         long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-        while (!listener.events.contains(ready)) {
+        while (!listener.events.contains("closed " + ready)) {
             assertTrue(System.nanoTime() < giveUp, "the subscription did not start within 10 s");
-            direct.publish(prefix + "events", "test-harness " + ready);
+            direct.publish(prefix + "events", "2 test-harness closed 0 " + ready);
             sleep(10);
         }
         return listener;
@@ -391,13 +388,13 @@ class RedisFleetStoreTest {
         final List<String> events = new CopyOnWriteArrayList<>();
 
         @Override
-        public void silenced(String throttle, long untilEpochMillis) {
-            events.add("silenced " + throttle + " " + untilEpochMillis);
+        public void silenced(String throttle, long millis) {
+            events.add("silenced " + throttle + " " + millis);
         }
 
         @Override
-        public void opened(String breaker, long untilEpochMillis) {
-            events.add("opened " + breaker + " " + untilEpochMillis);
+        public void opened(String breaker, long millis) {
+            events.add("opened " + breaker + " " + millis);
         }
 
         @Override
@@ -407,6 +404,13 @@ class RedisFleetStoreTest {
 
         void await(String event) {
             Eventually.until(() -> events.contains(event), "heard \"" + event + "\", not only " + events);
+        }
+
+        /** The millis of the first event heard that starts so, once heard. */
+        long millisOf(String start) {
+            awaitStartingWith(start);
+            String event = events.stream().filter(heard -> heard.startsWith(start)).findFirst().orElseThrow();
+            return Long.parseLong(event.substring(start.length()));
         }
 
         void awaitStartingWith(String start) {
