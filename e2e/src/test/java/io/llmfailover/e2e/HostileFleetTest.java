@@ -42,8 +42,8 @@ import org.junit.jupiter.api.parallel.Isolated;
  *   <li>far-future: openings and silences until the year 3000 (or 7 days on, or the largest
  *       number), published, and set as keys without expiry, before the instance starts and while
  *       it runs (the subscription is then killed, so its replay reads them);
- *   <li>probes: a {@code probes:} count in the billions without expiry, before and while the
- *       primary is down;
+ *   <li>probes: a {@code probes:} count in the billions, without expiry before the instance
+ *       starts, then expiring in a week, each met by a probe while the primary is down and after;
  *   <li>names: 200,000 silences of random key ids and 100,000 openings of random models
  *       published, and 10,000 such keys set before the instance starts;
  *   <li>garbage: malformed, truncated, binary and huge messages, and keys holding no number or no
@@ -275,11 +275,16 @@ class HostileFleetTest {
     }
 
     /**
-     * The primary down long enough to open the breaker; meanwhile the probe count (set without
-     * expiry before the instance started) is set again, to expire in a week.
+     * The primary down twice, each time long enough to open the breaker and to fail a probe: first
+     * with the probe count set before the instance started, without expiry; then with it set
+     * again while the breaker is open, to expire in a week.
      */
     private void probesWhileDown(Cell probes, AtomicBoolean primaryDown) {
         try (RedisCommands hostile = redis.commands()) {
+            primaryDown.set(true);
+            Thread.sleep(2000);
+            primaryDown.set(false);
+            Thread.sleep(1500);
             primaryDown.set(true);
             Thread.sleep(800);
             hostile.call("SET", probes.prefix + "probes:" + BREAKER, 2_000_000_000, "PX", Duration.ofDays(7).toMillis());
