@@ -19,6 +19,7 @@ public final class BreakerPermit {
     private final int probeSlot;
     private final long probeDeadline;
     private final AtomicBoolean released = new AtomicBoolean();
+    private volatile boolean drilled;
 
     BreakerPermit(CircuitState issuer, int probeSlot, long probeDeadline) {
         this.issuer = issuer;
@@ -55,6 +56,18 @@ public final class BreakerPermit {
         if (released.compareAndSet(false, true)) {
             issuer.onIgnored(this);
         }
+    }
+
+    /**
+     * A drill took the permitted call over: its outcome counts here as the real one would, but an
+     * opening it causes stays on this instance ({@link CircuitBreaker#openedByDrill()}).
+     */
+    public void markDrilled() {
+        drilled = true;
+    }
+
+    boolean drilled() {
+        return drilled;
     }
 
     /** Whether an outcome was reported. */

@@ -93,7 +93,7 @@ public final class CircuitBreaker {
                 || current.kind() == BreakerState.OPEN && current.nanosUntilPermitted() >= bounded) {
             return;
         }
-        transition(current, new OpenState(this, clock.nanoTime() + bounded));
+        transition(current, new OpenState(this, clock.nanoTime() + bounded, false));
     }
 
     /** Another instance of the fleet saw the provider recover: an open or half-open breaker closes. */
@@ -126,6 +126,14 @@ public final class CircuitBreaker {
         }
     }
 
+    /**
+     * Whether this breaker is open because of failures a drill injected (some of them at least): a
+     * drill rehearses an outage on this instance alone, so such an opening is not told to the fleet.
+     */
+    public boolean openedByDrill() {
+        return state.get() instanceof OpenState open && open.drilled();
+    }
+
     /** Whether an operator forced this breaker open. */
     public boolean forcedOpen() {
         return state.get() instanceof ForcedOpenState;
@@ -148,8 +156,9 @@ public final class CircuitBreaker {
         return clock;
     }
 
-    void open(CircuitState from) {
-        transition(from, new OpenState(this));
+    /** @param drilled whether drilled failures count in the opening */
+    void open(CircuitState from, boolean drilled) {
+        transition(from, new OpenState(this, clock.nanoTime() + settings.openDuration().toNanos(), drilled));
     }
 
     void halfOpen(CircuitState from) {

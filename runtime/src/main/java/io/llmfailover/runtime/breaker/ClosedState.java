@@ -16,6 +16,11 @@ final class ClosedState implements CircuitState {
     private final BreakerSettings settings;
     private final SlidingTimeWindow window;
     private final AtomicInteger failuresInARow = new AtomicInteger();
+    /** Whether a drilled failure is in the current run of failures. */
+    private volatile boolean drillInRun;
+    /** When the last drilled failure was counted, while it may still be in the window; NONE before any. */
+    private volatile long drilledAtNanos = NONE;
+    private static final long NONE = Long.MIN_VALUE;
 
     ClosedState(CircuitBreaker breaker) {
         this.breaker = breaker;
@@ -37,19 +42,30 @@ final class ClosedState implements CircuitState {
     public void onSuccess(BreakerPermit permit) {
         if (failuresInARow.get() != 0) {
             failuresInARow.set(0);
+            drillInRun = false;
         }
         if (failureRateReachedAfter(false)) {
-            breaker.open(this);
+            breaker.open(this, drillCounted());
         }
     }
 
     @Override
     public void onFailure(BreakerPermit permit) {
+        if (permit.drilled()) {
+            drillInRun = true;
+            drilledAtNanos = breaker.clock().nanoTime();
+        }
         int inARow = failuresInARow.incrementAndGet();
         boolean runComplete = settings.consecutiveFailures() > 0 && inARow >= settings.consecutiveFailures();
         if (failureRateReachedAfter(true) || runComplete) {
-            breaker.open(this);
+            breaker.open(this, drillCounted());
         }
+    }
+
+    /** Whether a drilled failure counts in this opening: in the run, or still in the window. */
+    private boolean drillCounted() {
+        long drilledAt = drilledAtNanos;
+        return drillInRun || drilledAt != NONE && breaker.clock().nanoTime() - drilledAt < settings.window().toNanos();
     }
 
     @Override

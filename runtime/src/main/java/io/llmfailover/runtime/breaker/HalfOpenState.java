@@ -71,7 +71,7 @@ final class HalfOpenState implements CircuitState {
     @Override
     public void onFailure(BreakerPermit permit) {
         releaseProbe(permit);
-        breaker.open(this);
+        breaker.open(this, permit.drilled());
     }
 
     @Override

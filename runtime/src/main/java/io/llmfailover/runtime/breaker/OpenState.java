@@ -9,15 +9,21 @@ final class OpenState implements CircuitState {
 
     private final CircuitBreaker breaker;
     private final long permittedAtNanos;
+    private final boolean drilled;
 
-    OpenState(CircuitBreaker breaker) {
-        this(breaker, breaker.clock().nanoTime() + breaker.settings().openDuration().toNanos());
-    }
-
-    /** Open until {@code permittedAtNanos} on the breaker's clock: for an opening the fleet told of ({@link CircuitBreaker#openForFleet}). */
-    OpenState(CircuitBreaker breaker, long permittedAtNanos) {
+    /**
+     * Open until {@code permittedAtNanos} on the breaker's clock.
+     *
+     * @param drilled whether drilled failures count in this opening: it then stays on this instance
+     */
+    OpenState(CircuitBreaker breaker, long permittedAtNanos, boolean drilled) {
         this.breaker = breaker;
         this.permittedAtNanos = permittedAtNanos;
+        this.drilled = drilled;
+    }
+
+    boolean drilled() {
+        return drilled;
     }
 
     @Override

@@ -34,6 +34,14 @@ final class AttemptLeases implements AutoCloseable {
         return permit.state();
     }
 
+    /** A drill took the attempt over: what its outcome teaches stays on this instance, never told to the fleet. */
+    void drilled() {
+        permit.markDrilled();
+        if (slot != null) {
+            slot.markDrilled();
+        }
+    }
+
     void hold(ThrottleSlot slot, QuotaCharge charge) {
         this.slot = slot;
         this.charge = charge;

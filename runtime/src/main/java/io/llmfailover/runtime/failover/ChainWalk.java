@@ -339,7 +339,7 @@ final class ChainWalk {
         logFailoverTo(attempt.provider());
         long startedNanos = engine.clock().nanoTime();
         leaveQueue();
-        Transport sending = drilled(attempt, attemptScope);
+        Transport sending = drilled(attempt, leases, attemptScope);
         Optional<Executor> hedgeThreads = hedgeThreads();
         if (hedgeThreads.isPresent()) {
             RacingAttempt first = new RacingAttempt(attempt, leases, attemptScope);
@@ -354,11 +354,12 @@ final class ChainWalk {
     }
 
     /** The app's transport, or, for an attempt a drill takes over, the drill's fault in front of it. */
-    private Transport drilled(Attempt attempt, AttemptScope attemptScope) {
+    private Transport drilled(Attempt attempt, AttemptLeases leases, AttemptScope attemptScope) {
         DrillFault fault = engine.drills().draw(attempt.provider());
         if (fault == null) {
             return transport;
         }
+        leases.drilled();
         attemptScope.drilled(fault.label());
         return engine.drills().inject(fault, attempt.provider(), transport);
     }
@@ -455,7 +456,7 @@ final class ChainWalk {
                 return null;
             }
             long startedNanos = engine.clock().nanoTime();
-            Transport sending = drilled(attempt, attemptScope);
+            Transport sending = drilled(attempt, planned.leases(), attemptScope);
             RacingAttempt hedge = new RacingAttempt(attempt, planned.leases(), attemptScope);
             if (!hedge.start(threads, onHead -> exchange(sending, outgoing, startedNanos, onHead))) {
                 attemptScope.ended(0, Outcome.CANCELLED, false, null);

@@ -9,5 +9,15 @@ public enum SilenceReason {
     /** The key is out of credit or quota (OpenAI insufficient_quota, a 402): it will not pass soon. */
     QUOTA_EXHAUSTED,
     /** Another instance of the fleet was told one of the above about this key. */
-    FLEET
+    FLEET,
+    /**
+     * One of the above, told to an attempt a drill took over ({@code drill.*}): a rehearsal on this
+     * instance alone, never told to the fleet.
+     */
+    DRILL;
+
+    /** Whether the fleet hears of a silence for this reason: what this instance learnt itself from a provider. */
+    public boolean toldToFleet() {
+        return this != FLEET && this != DRILL;
+    }
 }

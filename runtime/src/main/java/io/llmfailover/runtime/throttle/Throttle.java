@@ -129,8 +129,12 @@ public final class Throttle {
         }
     }
 
-    /** The call succeeded; {@code responseHeaders} may announce that a limit is now spent. */
-    void onSuccess(HttpHeaders responseHeaders) {
+    /**
+     * The call succeeded; {@code responseHeaders} may announce that a limit is now spent.
+     *
+     * @param drilled whether a drill took the call over: a silence it starts is then {@link SilenceReason#DRILL}'s
+     */
+    void onSuccess(HttpHeaders responseHeaders, boolean drilled) {
         int running = release();
         if (!settings.enabled()) {
             return;
@@ -140,25 +144,26 @@ public final class Throttle {
             updateLimit(current -> current.afterSuccess(running));
         }
         RateLimitHeaders.exhaustedResetMillis(responseHeaders, clock.currentTimeMillis())
-                .ifPresent(wait -> silence(SilenceReason.LIMIT_REACHED, wait));
+                .ifPresent(wait -> silence(drilled ? SilenceReason.DRILL : SilenceReason.LIMIT_REACHED, wait));
     }
 
     /** The provider answered 429 or 529. */
-    void onRateLimited(HttpHeaders responseHeaders) {
+    void onRateLimited(HttpHeaders responseHeaders, boolean drilled) {
         release();
         if (!settings.enabled()) {
             return;
         }
         limitInForce = true;
         probing = true;
-        boolean sameBurst = silence(SilenceReason.RATE_LIMITED, rateLimitWaitMillis(responseHeaders));
+        boolean sameBurst = silence(drilled ? SilenceReason.DRILL : SilenceReason.RATE_LIMITED,
+                rateLimitWaitMillis(responseHeaders));
         if (!sameBurst) {
             updateLimit(AimdLimit::afterRateLimit);
         }
     }
 
     /** The key is out of quota or credit (OpenAI {@code insufficient_quota}, a 402): it will not pass soon. */
-    void onQuotaExhausted(HttpHeaders responseHeaders) {
+    void onQuotaExhausted(HttpHeaders responseHeaders, boolean drilled) {
         release();
         if (!settings.enabled()) {
             return;
@@ -168,7 +173,7 @@ public final class Throttle {
         if (wait.isEmpty()) {
             wait = RateLimitHeaders.exhaustedResetMillis(responseHeaders, nowMillis);
         }
-        silence(SilenceReason.QUOTA_EXHAUSTED, wait.orElse(Long.MAX_VALUE));
+        silence(drilled ? SilenceReason.DRILL : SilenceReason.QUOTA_EXHAUSTED, wait.orElse(Long.MAX_VALUE));
     }
 
     /** Any other outcome (a server error, a timeout, the caller's 400): the slot is given back, nothing learnt. */

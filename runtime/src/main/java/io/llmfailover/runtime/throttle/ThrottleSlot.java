@@ -13,6 +13,7 @@ public final class ThrottleSlot {
 
     private final Throttle throttle;
     private final AtomicBoolean released = new AtomicBoolean();
+    private volatile boolean drilled;
 
     ThrottleSlot(Throttle throttle) {
         this.throttle = throttle;
@@ -22,24 +23,32 @@ public final class ThrottleSlot {
         return throttle;
     }
 
+    /**
+     * A drill took the call over: what its outcome teaches applies here as the real one would, but
+     * a silence it starts is {@link SilenceReason#DRILL}'s, which stays on this instance.
+     */
+    public void markDrilled() {
+        drilled = true;
+    }
+
     /** The call succeeded; its headers may announce that a limit is now spent. */
     public void onSuccess(HttpHeaders responseHeaders) {
         if (release()) {
-            throttle.onSuccess(responseHeaders);
+            throttle.onSuccess(responseHeaders, drilled);
         }
     }
 
     /** The provider answered 429 or 529 (or a 503 naming a wait). */
     public void onRateLimited(HttpHeaders responseHeaders) {
         if (release()) {
-            throttle.onRateLimited(responseHeaders);
+            throttle.onRateLimited(responseHeaders, drilled);
         }
     }
 
     /** The key is out of quota or credit. */
     public void onQuotaExhausted(HttpHeaders responseHeaders) {
         if (release()) {
-            throttle.onQuotaExhausted(responseHeaders);
+            throttle.onQuotaExhausted(responseHeaders, drilled);
         }
     }
 

@@ -359,4 +359,60 @@ class CircuitBreakerTest {
 
         assertThrows(IllegalArgumentException.class, () -> new CircuitBreaker("x", settings, clock));
     }
+    // ---- drills: an opening drilled failures count in stays on this instance
+
+    private static void failDrilled(CircuitBreaker breaker, int times) {
+        for (int i = 0; i < times; i++) {
+            BreakerPermit permit = breaker.tryAcquire().orElseThrow();
+            permit.markDrilled();
+            permit.onFailure();
+        }
+    }
+
+    @Test
+    void anOpeningWhoseRunHoldsADrilledFailureIsTheDrills() {
+        CircuitBreaker breaker = breaker(THREE_IN_A_ROW);
+
+        failDrilled(breaker, 2);
+        fail(breaker, 1);
+
+        assertEquals(OPEN, breaker.state());
+        assertTrue(breaker.openedByDrill(), "two of the three failures were the drill's");
+    }
+
+    @Test
+    void anOpeningOnTheFailureRateIsTheDrillsWhileADrilledFailureIsInTheWindow() {
+        CircuitBreaker breaker = breaker(HALF_OF_TEN);
+        failDrilled(breaker, 1);
+        succeed(breaker, 5);
+        fail(breaker, 4);
+
+        assertEquals(OPEN, breaker.state());
+        assertTrue(breaker.openedByDrill());
+    }
+
+    @Test
+    void realFailuresAloneOpenABreakerTheFleetHearsOf() {
+        CircuitBreaker breaker = breaker(THREE_IN_A_ROW);
+        failDrilled(breaker, 2);
+        succeed(breaker, 1);
+        clock.advance(WINDOW);
+
+        fail(breaker, 3);
+
+        assertEquals(OPEN, breaker.state());
+        assertFalse(breaker.openedByDrill(), "the drilled failures ended with their run, and left the window");
+    }
+
+    @Test
+    void aDrilledProbeFailureReopensForThisInstanceAlone() {
+        CircuitBreaker breaker = openBreaker(THREE_IN_A_ROW);
+        assertFalse(breaker.openedByDrill());
+        clock.advance(OPEN_DURATION);
+
+        failDrilled(breaker, 1);
+
+        assertEquals(OPEN, breaker.state());
+        assertTrue(breaker.openedByDrill());
+    }
 }

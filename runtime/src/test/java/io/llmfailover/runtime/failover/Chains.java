@@ -17,6 +17,9 @@ import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.state.LocalResilienceState;
+import io.llmfailover.runtime.state.ResilienceState;
+import io.llmfailover.runtime.state.fleet.FleetState;
+import io.llmfailover.runtime.state.fleet.FleetStore;
 import io.llmfailover.runtime.testing.RecordingResilienceState;
 import io.llmfailover.runtime.throttle.Throttle;
 import io.llmfailover.runtime.time.ManualClock;
@@ -28,6 +31,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * A gateway over a chain of scripted providers, with its state in view: the app addresses
@@ -94,6 +98,13 @@ final class Chains {
         return new Chains(withOperating(config(chain), new OperatingSettings(drills, null)));
     }
 
+    /** As {@link #drilling}, on an instance of a fleet that shares through {@code fleet}. */
+    static Chains drillingInFleet(DrillSettings drills, FleetStore fleet, String... chain) {
+        FailoverConfig config = withOperating(config(chain), new OperatingSettings(drills, null));
+        return new Chains(config, clock -> FleetState.start(config, fleet, clock, config.providers().keySet(), List.of(),
+                List.of()));
+    }
+
     /** A gateway whose broken text streams are finished by the chain's next provider ({@code stream.resume}). */
     static Chains resumingStreams(String... chain) {
         return new Chains(withOperating(config(chain), new OperatingSettings(DrillSettings.OFF, null, null, true)));
@@ -107,8 +118,11 @@ final class Chains {
     }
 
     Chains(FailoverConfig config) {
-        state = new RecordingResilienceState(new LocalResilienceState(config.breaker(), config.throttle(), clock, List.of(),
-                List.of()));
+        this(config, clock -> new LocalResilienceState(config.breaker(), config.throttle(), clock, List.of(), List.of()));
+    }
+
+    private Chains(FailoverConfig config, Function<ManualClock, ResilienceState> store) {
+        state = new RecordingResilienceState(store.apply(clock));
         gateway = Gateway.builder(config).clock(clock).scheduler(scheduler).state(state).build();
     }
 

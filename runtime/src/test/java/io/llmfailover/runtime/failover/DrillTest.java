@@ -6,6 +6,8 @@ import static io.llmfailover.runtime.failover.Chains.PRIMARY;
 import static io.llmfailover.runtime.failover.Chains.chat;
 import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
 import static io.llmfailover.runtime.testing.ScriptedTransport.sse;
+import static io.llmfailover.runtime.testing.ScriptedTransport.status;
+import static io.llmfailover.runtime.failover.Chains.THIRD;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -22,6 +24,8 @@ import io.llmfailover.runtime.drill.Drills;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.state.fleet.FleetListener;
+import io.llmfailover.runtime.state.fleet.FleetStore;
 import io.llmfailover.runtime.testing.Eventually;
 import io.llmfailover.runtime.testing.LogCapture;
 import io.llmfailover.runtime.testing.ScriptedTransport;
@@ -38,6 +42,7 @@ import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -209,6 +214,97 @@ class DrillTest {
             assertEquals(1, log.linesWith("drill refused: /etc/llm-failover.properties:12: drill.openai.fault is set but "
                     + "drill.enabled is not true").size(), log.lines().toString());
         }
+    }
+
+    // ---- a drill rehearses on the instance that drew it, never on its fleet
+
+    @Test
+    void aDrilled429SilencesTheKeyHereAndTellsTheFleetNothing() throws Exception {
+        ToldToFleet fleet = new ToldToFleet();
+        Chains chains = drillingInFleet(new DrillFault(Kind.STATUS, 429, null, 1.0), fleet);
+        transport.on(PRIMARY, ok(ANSWER));
+
+        assertEquals(200, chains.gateway.execute(chat(), transport).status());
+
+        assertTrue(chains.throttle("primary").nanosUntilAllowed() > 0, "the key is silenced here, as by a real 429");
+        assertEquals(List.of(), fleet.told);
+    }
+
+    @Test
+    void drilled503sOpenTheBreakerHereAndTellTheFleetNothing() throws Exception {
+        ToldToFleet fleet = new ToldToFleet();
+        Chains chains = drillingInFleet(new DrillFault(Kind.STATUS, 503, null, 1.0), fleet);
+        transport.on(PRIMARY, ok(ANSWER));
+
+        for (int call = 0; call < 4; call++) {
+            assertEquals(200, chains.gateway.execute(chat(), transport).status());
+        }
+
+        assertEquals(BreakerState.OPEN, chains.state.breaker("primary", "gpt-4o").state());
+        assertEquals(List.of(), fleet.told);
+    }
+
+    @Test
+    void realFailuresBesideTheDrillAreStillToldToTheFleet() throws Exception {
+        ToldToFleet fleet = new ToldToFleet();
+        Chains chains = drillingInFleet(new DrillFault(Kind.STATUS, 503, null, 1.0), fleet);
+        ScriptedTransport failingBackup = new ScriptedTransport().on(BACKUP, status(503, "{}")).on(THIRD, ok(ANSWER));
+
+        for (int call = 0; call < 3; call++) {
+            assertEquals(200, chains.gateway.execute(chat(), failingBackup).status());
+        }
+
+        assertEquals(BreakerState.OPEN, chains.state.breaker("primary", "gpt-4o").state(), "opened by the drill, here");
+        assertEquals(List.of("opened backup/backup-model"), fleet.told, "the backup's real 503s, never the drill's");
+    }
+
+    private Chains drillingInFleet(DrillFault fault, ToldToFleet fleet) {
+        return Chains.drillingInFleet(new DrillSettings(Map.of("primary", List.of(fault)), List.of()), fleet,
+                "primary", "backup", "third");
+    }
+
+    /** A fleet's store that records what the instance told it, and answers every question for itself. */
+    private static final class ToldToFleet implements FleetStore {
+        final List<String> told = new CopyOnWriteArrayList<>();
+
+        @Override
+        public long tryTake(String[] buckets, double[] amounts, double[] capacities, double[] perSecond) {
+            return UNAVAILABLE;
+        }
+
+        @Override
+        public void giveBack(String[] buckets, double[] amounts, double[] capacities, double[] perSecond) {}
+
+        @Override
+        public void publishSilence(String throttle, long millis) {
+            told.add("silenced " + throttle);
+        }
+
+        @Override
+        public void publishOpened(String breaker, long millis) {
+            told.add("opened " + breaker);
+        }
+
+        @Override
+        public void publishClosed(String breaker) {
+            told.add("closed " + breaker);
+        }
+
+        @Override
+        public long tryTakeProbe(String breaker, int probes, long windowMillis) {
+            return UNAVAILABLE;
+        }
+
+        @Override
+        public int instances() {
+            return 1;
+        }
+
+        @Override
+        public void subscribe(FleetListener listener) {}
+
+        @Override
+        public void close() {}
     }
 
     private static Chains drilling(DrillFault fault) {

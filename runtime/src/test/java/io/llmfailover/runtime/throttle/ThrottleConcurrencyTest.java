@@ -75,13 +75,13 @@ class ThrottleConcurrencyTest {
     private static void reportOutcome(Throttle throttle, int round) {
         switch (round % 10) {
             case 0:
-                throttle.onRateLimited(RETRY_NOW);
+                throttle.onRateLimited(RETRY_NOW, false);
                 break;
             case 1:
                 throttle.onReleased();
                 break;
             default:
-                throttle.onSuccess(HttpHeaders.EMPTY);
+                throttle.onSuccess(HttpHeaders.EMPTY, false);
         }
     }
 }

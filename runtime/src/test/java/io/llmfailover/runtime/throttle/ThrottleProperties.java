@@ -66,10 +66,10 @@ class ThrottleProperties {
         String rest = step.isEmpty() ? "" : step.substring(1);
         var headers = HeaderValues.headers(rest.isEmpty() ? List.of() : List.of(rest.split("\n")));
         switch (step.isEmpty() ? 'S' : step.charAt(0)) {
-            case 'R' -> throttle.onRateLimited(headers);
-            case 'Q' -> throttle.onQuotaExhausted(headers);
+            case 'R' -> throttle.onRateLimited(headers, false);
+            case 'Q' -> throttle.onQuotaExhausted(headers, false);
             case 'T' -> clock.advance(Duration.ofMillis(rest.matches("[0-9]{1,12}") ? Long.parseLong(rest) : 1000));
-            default -> throttle.onSuccess(headers);
+            default -> throttle.onSuccess(headers, false);
         }
     }
 }

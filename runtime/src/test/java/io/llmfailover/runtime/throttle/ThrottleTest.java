@@ -50,13 +50,13 @@ class ThrottleTest {
     /** One call that comes back 429 with these headers. */
     private static void rateLimited(Throttle throttle, HttpHeaders headers) {
         acquire(throttle, 1);
-        throttle.onRateLimited(headers);
+        throttle.onRateLimited(headers, false);
     }
 
     /** The one call a key takes after a 429, alone, and its success. */
     private static void probed(Throttle throttle) {
         acquire(throttle, 1);
-        throttle.onSuccess(HttpHeaders.EMPTY);
+        throttle.onSuccess(HttpHeaders.EMPTY, false);
     }
 
     private static long seconds(long seconds) {
@@ -89,7 +89,7 @@ class ThrottleTest {
 
         acquire(throttle, 1);
         assertEquals(ThrottleDecision.OVER_LIMIT, throttle.tryAcquire(), "a second call while the probe is out");
-        throttle.onSuccess(HttpHeaders.EMPTY);
+        throttle.onSuccess(HttpHeaders.EMPTY, false);
 
         acquire(throttle, 4);
         assertEquals(ThrottleDecision.OVER_LIMIT, throttle.tryAcquire(), "the halved limit, once the probe succeeded");
@@ -164,9 +164,9 @@ class ThrottleTest {
         Throttle throttle = throttle(LIMIT_8);
         acquire(throttle, 3);
 
-        throttle.onRateLimited(Headers.of("retry-after", "2"));
-        throttle.onRateLimited(Headers.of("retry-after", "2"));
-        throttle.onRateLimited(Headers.of("retry-after", "2"));
+        throttle.onRateLimited(Headers.of("retry-after", "2"), false);
+        throttle.onRateLimited(Headers.of("retry-after", "2"), false);
+        throttle.onRateLimited(Headers.of("retry-after", "2"), false);
 
         assertEquals(4, throttle.limit(), "three 429s of one burst cut the limit once");
         assertEquals(0, throttle.inFlight());
@@ -181,7 +181,7 @@ class ThrottleTest {
         acquire(throttle, 2); // two calls in flight: half of the limit of 4 is in use
 
         for (int i = 0; i < 4; i++) {
-            throttle.onSuccess(HttpHeaders.EMPTY);
+            throttle.onSuccess(HttpHeaders.EMPTY, false);
             acquire(throttle, 1);
         }
 
@@ -196,7 +196,7 @@ class ThrottleTest {
         acquire(throttle, 1);
 
         for (int i = 0; i < 50; i++) {
-            throttle.onSuccess(HttpHeaders.EMPTY);
+            throttle.onSuccess(HttpHeaders.EMPTY, false);
             acquire(throttle, 1);
         }
 
@@ -270,8 +270,8 @@ class ThrottleTest {
         Throttle throttle = throttle(LIMIT_8);
         acquire(throttle, 2);
 
-        throttle.onRateLimited(Headers.of("retry-after", "60"));
-        throttle.onRateLimited(Headers.of("retry-after", "5"));
+        throttle.onRateLimited(Headers.of("retry-after", "60"), false);
+        throttle.onRateLimited(Headers.of("retry-after", "5"), false);
 
         assertEquals(seconds(60), throttle.nanosUntilAllowed());
         assertEquals(List.of("silenced RATE_LIMITED for PT1M", "limit 8 -> 4"), events);
@@ -282,7 +282,7 @@ class ThrottleTest {
         Throttle throttle = throttle(LIMIT_8);
         acquire(throttle, 1);
 
-        throttle.onQuotaExhausted(Headers.of("x-ratelimit-remaining-requests", "42", "x-ratelimit-reset-requests", "1s"));
+        throttle.onQuotaExhausted(Headers.of("x-ratelimit-remaining-requests", "42", "x-ratelimit-reset-requests", "1s"), false);
 
         assertEquals(MAX_SILENCE.toNanos(), throttle.nanosUntilAllowed());
         assertEquals(8, throttle.limit(), "an empty wallet says nothing about concurrency");
@@ -302,7 +302,7 @@ class ThrottleTest {
         acquire(throttle, 1);
         HttpHeaders headers = otherName.isEmpty() ? Headers.of(name, value) : Headers.of(name, value, otherName, otherValue);
 
-        throttle.onQuotaExhausted(headers);
+        throttle.onQuotaExhausted(headers, false);
 
         assertEquals(seconds(silenceSeconds), throttle.nanosUntilAllowed());
     }
@@ -314,7 +314,7 @@ class ThrottleTest {
 
         throttle.onSuccess(Headers.of(
                 "anthropic-ratelimit-requests-remaining", "0",
-                "anthropic-ratelimit-requests-reset", "2026-01-01T00:00:42Z"));
+                "anthropic-ratelimit-requests-reset", "2026-01-01T00:00:42Z"), false);
 
         assertEquals(ThrottleDecision.silenced(seconds(42)), throttle.tryAcquire());
         assertEquals(List.of("silenced LIMIT_REACHED for PT42S"), events);
@@ -325,7 +325,7 @@ class ThrottleTest {
         Throttle throttle = throttle(LIMIT_8);
         acquire(throttle, 1);
 
-        throttle.onSuccess(Headers.of("x-ratelimit-remaining-requests", "1", "x-ratelimit-reset-requests", "30s"));
+        throttle.onSuccess(Headers.of("x-ratelimit-remaining-requests", "1", "x-ratelimit-reset-requests", "30s"), false);
 
         assertEquals(0, throttle.nanosUntilAllowed());
         assertEquals(ALLOWED, throttle.tryAcquire().kind());
@@ -350,8 +350,8 @@ class ThrottleTest {
         Throttle throttle = throttle(LIMIT_8);
 
         throttle.onReleased();
-        throttle.onSuccess(HttpHeaders.EMPTY);
-        throttle.onRateLimited(HttpHeaders.EMPTY);
+        throttle.onSuccess(HttpHeaders.EMPTY, false);
+        throttle.onRateLimited(HttpHeaders.EMPTY, false);
 
         assertEquals(0, throttle.inFlight());
         clock.advance(Throttle.DEFAULT_RATE_LIMIT_SILENCE);
@@ -365,9 +365,9 @@ class ThrottleTest {
         Throttle throttle = throttle(new ThrottleSettings(false, 2, 1, 4, MAX_SILENCE));
         acquire(throttle, 10);
 
-        throttle.onRateLimited(Headers.of("retry-after", "30"));
-        throttle.onQuotaExhausted(HttpHeaders.EMPTY);
-        throttle.onSuccess(Headers.of("x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "30s"));
+        throttle.onRateLimited(Headers.of("retry-after", "30"), false);
+        throttle.onQuotaExhausted(HttpHeaders.EMPTY, false);
+        throttle.onSuccess(Headers.of("x-ratelimit-remaining-requests", "0", "x-ratelimit-reset-requests", "30s"), false);
 
         assertEquals(ALLOWED, throttle.tryAcquire().kind());
         assertEquals(0, throttle.nanosUntilAllowed());

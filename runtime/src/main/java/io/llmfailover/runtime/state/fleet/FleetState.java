@@ -140,7 +140,7 @@ public final class FleetState implements ResilienceState, AutoCloseable {
 
         @Override
         public void onSilenced(Throttle throttle, SilenceReason reason, long untilNanos, Duration length) {
-            if (reason != SilenceReason.FLEET) {
+            if (reason.toldToFleet()) {
                 store.publishSilence(throttle.name(), length.toMillis());
             }
         }
@@ -150,7 +150,7 @@ public final class FleetState implements ResilienceState, AutoCloseable {
             if (applying.get() != null) {
                 return;
             }
-            if (to == BreakerState.OPEN) {
+            if (to == BreakerState.OPEN && !breaker.openedByDrill()) {
                 store.publishOpened(breaker.name(), TimeUnit.NANOSECONDS.toMillis(breaker.nanosUntilPermitted()));
             } else if (to == BreakerState.CLOSED) {
                 store.publishClosed(breaker.name());

@@ -8,7 +8,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
-import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.Connection;
 import redis.clients.jedis.exceptions.JedisNoScriptException;
 
 /**
@@ -16,6 +16,7 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
  * whole once when the server does not know it (first use, or after a restart flushed its cache).
  */
 final class LuaScript {
+
 
     private final String name;
     private final String source;
@@ -38,11 +39,11 @@ final class LuaScript {
         }
     }
 
-    Object run(UnifiedJedis redis, List<String> keys, List<String> args) {
+    Object run(Connection redis, List<String> keys, List<String> args) {
         try {
-            return redis.evalsha(sha1, keys, args);
+            return redis.executeCommand(RedisConnections.COMMANDS.evalsha(sha1, keys, args));
         } catch (JedisNoScriptException e) {
-            return redis.eval(source, keys, args);
+            return redis.executeCommand(RedisConnections.COMMANDS.eval(source, keys, args));
         }
     }
 

@@ -40,23 +40,25 @@ record RedisEndpoint(HostAndPort address, boolean tls, int database, String user
                 (int) Math.max(1, settings.timeout().toMillis()));
     }
 
-    /** For commands: every round trip, and every connect, bounded by the timeout. */
+    /** For commands: the login a new connection makes ({@link RedisSocket} connects, and speaks TLS). */
     JedisClientConfig commandConfig() {
-        return builder().socketTimeoutMillis(timeoutMillis).build();
+        return builder().build();
     }
 
-    /** For the subscription: it waits for messages without end, so only the connect is bounded. */
-    JedisClientConfig subscriptionConfig() {
-        return builder().socketTimeoutMillis(0).build();
+    /**
+     * For the subscription: it waits for messages, and for the pongs of the keepalive's pings, at
+     * most {@code readTimeoutMillis} at a time; a longer silence means the connection is gone.
+     */
+    JedisClientConfig subscriptionConfig(int readTimeoutMillis) {
+        return builder().blockingSocketTimeoutMillis(readTimeoutMillis).build();
     }
 
     private DefaultJedisClientConfig.Builder builder() {
         return DefaultJedisClientConfig.builder()
-                .connectionTimeoutMillis(timeoutMillis)
+                .socketTimeoutMillis(timeoutMillis)
                 .user(user)
                 .password(password)
                 .database(database)
-                .ssl(tls)
                 .clientName("llm-failover")
                 // Its library version, read from Jedis's jar, is unknown inside the agent's.
                 .clientSetInfoConfig(ClientSetInfoConfig.DISABLED);

@@ -8,21 +8,25 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.LongSupplier;
-import redis.clients.jedis.ConnectionPoolConfig;
-import redis.clients.jedis.RedisClient;
+import java.util.function.ToLongFunction;
+import javax.net.ssl.SSLSocketFactory;
+import redis.clients.jedis.Connection;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
  * The fleet's shared state in Redis. Quota buckets, silences, openings and probes are each changed
  * by one Lua script, atomically, on the server's clock; what is only told goes through
- * {@link RedisWriter}; what others tell arrives through {@link RedisSubscriber}. Once Redis fails to
- * answer, calls get {@link #UNAVAILABLE} at once, without a round trip, until it answers again.
+ * {@link RedisWriter}; what others tell arrives through {@link RedisSubscriber}. Every round trip
+ * ends within {@code state.redis.timeout} ({@link RedisConnections}); once Redis fails to answer,
+ * calls get {@link #UNAVAILABLE} at once, without a round trip, until it answers again. Callers
+ * that find every connection in use within the timeout get {@link #UNAVAILABLE} too, counted, but
+ * Redis stays reachable: it is answering, the instance asks more than it answers at once.
  */
 public final class RedisFleetStore implements FleetStore {
 
-    private static final int POOL_SIZE = 8;
+    /** How often an instance beats, and pings its subscription. */
+    static final Duration BEAT_EVERY = Duration.ofSeconds(2);
     /** The most an instance's start waits to learn what the fleet has in force. */
     private static final long FIRST_REPLAY_MILLIS = 1000;
 
@@ -34,50 +38,49 @@ public final class RedisFleetStore implements FleetStore {
     private final RedisEndpoint endpoint;
     private final FleetKeys keys;
     private final String origin = UUID.randomUUID().toString();
-    private final RedisClient redis;
+    private final RedisConnections redis;
     private final RedisReachability reachability;
     private final RedisWriter writer;
     private final RedisHeartbeat heartbeat;
     private volatile RedisSubscriber subscriber;
 
+    /** TLS trusting what the JVM trusts ({@code javax.net.ssl.trustStore}, else its cacerts). */
     public RedisFleetStore(FleetSettings settings) {
-        this.endpoint = RedisEndpoint.of(settings);
-        this.keys = new FleetKeys(settings.prefix());
-        this.redis = RedisClient.builder()
-                .hostAndPort(endpoint.address())
-                .clientConfig(endpoint.commandConfig())
-                .poolConfig(poolConfig(settings.timeout()))
-                .build();
-        this.reachability = new RedisReachability(settings.redactedUrl(), endpoint.password());
-        this.writer = new RedisWriter(redis, reachability, this::dropIdleConnections);
-        this.heartbeat = new RedisHeartbeat(redis, reachability, keys, origin);
+        this(settings, (SSLSocketFactory) SSLSocketFactory.getDefault(), BEAT_EVERY);
     }
 
-    private static ConnectionPoolConfig poolConfig(Duration timeout) {
-        ConnectionPoolConfig pool = new ConnectionPoolConfig();
-        pool.setMaxTotal(POOL_SIZE);
-        pool.setMaxIdle(POOL_SIZE);
-        pool.setMinIdle(0);
-        pool.setMaxWait(timeout);
-        pool.setJmxEnabled(false);
-        return pool;
+    /**
+     * @param tls makes the TLS sockets of {@code rediss://}
+     * @param beatEvery how often the instance beats and pings its subscription (tests shorten it)
+     */
+    RedisFleetStore(FleetSettings settings, SSLSocketFactory tls, Duration beatEvery) {
+        this.endpoint = RedisEndpoint.of(settings);
+        this.keys = new FleetKeys(settings.prefix());
+        this.redis = new RedisConnections(endpoint, tls);
+        this.reachability = new RedisReachability(settings.redactedUrl(), endpoint.password());
+        this.writer = new RedisWriter(redis, reachability);
+        this.heartbeat = new RedisHeartbeat(redis, reachability, keys, origin, beatEvery, this::keepSubscriptionAlive);
     }
 
     @Override
     public long tryTake(String[] buckets, double[] amounts, double[] capacities, double[] perSecond) {
-        return ask(() -> (Long) BUCKETS.run(redis, bucketKeys(buckets), bucketArgs(buckets, amounts, 1, capacities,
-                perSecond)) * 1000);
+        List<String> bucketKeys = bucketKeys(buckets);
+        List<String> args = bucketArgs(buckets, amounts, 1, capacities, perSecond);
+        return ask(connection -> (Long) BUCKETS.run(connection, bucketKeys, args) * 1000);
     }
 
-    /** One round trip, or {@link #UNAVAILABLE} at once while Redis is away, or when it fails to answer. */
-    private long ask(LongSupplier question) {
+    /**
+     * One round trip, or {@link #UNAVAILABLE}: at once while Redis is away, or when it fails to
+     * answer within the timeout, or no connection is free within it.
+     */
+    private long ask(ToLongFunction<Connection> question) {
         if (!reachability.reachable()) {
             return UNAVAILABLE;
         }
         try {
-            return question.getAsLong();
-        } catch (JedisDataException refused) {
-            // Redis answered, refusing (a key of the wrong type, a script error): not an outage.
+            return redis.roundTrip(connection -> question.applyAsLong(connection));
+        } catch (RedisBusyException | JedisDataException answering) {
+            // Redis answers: every connection was in use (counted), or it refused (a key of the wrong type).
             return UNAVAILABLE;
         } catch (JedisException e) {
             reachability.failed(e);
@@ -93,7 +96,7 @@ public final class RedisFleetStore implements FleetStore {
         try {
             List<String> bucketKeys = bucketKeys(buckets);
             List<String> args = bucketArgs(buckets, amounts, -1, capacities, perSecond);
-            writer.submit(redis -> BUCKETS.run(redis, bucketKeys, args));
+            writer.submit(connection -> BUCKETS.run(connection, bucketKeys, args));
         } catch (RuntimeException e) {
             OnceLogger.internalFailure("giving back to Redis", e);
         }
@@ -113,7 +116,7 @@ public final class RedisFleetStore implements FleetStore {
     private void extend(String key, FleetMessage.Kind kind, String name, long millis) {
         if (millis > 0 && FleetMessage.isName(name)) {
             List<String> args = List.of(Long.toString(millis), keys.events(), FleetMessage.head(origin, kind), name);
-            writer.submit(redis -> EXTEND.run(redis, List.of(key), args));
+            writer.submit(connection -> EXTEND.run(connection, List.of(key), args));
         }
     }
 
@@ -123,14 +126,14 @@ public final class RedisFleetStore implements FleetStore {
             List<String> breakerKeys = List.of(keys.open(breaker), keys.probes(breaker));
             FleetMessage message = new FleetMessage(origin, FleetMessage.Kind.CLOSED, 0, breaker);
             List<String> args = List.of(keys.events(), message.encode());
-            writer.submit(redis -> CLOSE.run(redis, breakerKeys, args));
+            writer.submit(connection -> CLOSE.run(connection, breakerKeys, args));
         }
     }
 
     @Override
     public long tryTakeProbe(String breaker, int probes, long windowMillis) {
         List<String> args = List.of(Integer.toString(probes), Long.toString(Math.max(1, windowMillis)));
-        return ask(() -> (Long) PROBE.run(redis, List.of(keys.probes(breaker)), args));
+        return ask(connection -> (Long) PROBE.run(connection, List.of(keys.probes(breaker)), args));
     }
 
     @Override
@@ -142,8 +145,8 @@ public final class RedisFleetStore implements FleetStore {
     @Override
     public synchronized void subscribe(FleetListener listener) {
         if (subscriber == null) {
-            subscriber = new RedisSubscriber(endpoint, redis, keys, origin, reachability, listener,
-                    this::dropIdleConnections);
+            subscriber = new RedisSubscriber(redis, keys, origin, reachability, listener,
+                    (int) (2 * (heartbeat.everyMillis() + endpoint.timeoutMillis())));
             subscriber.awaitFirstReplay(FIRST_REPLAY_MILLIS);
             heartbeat.beat();
         }
@@ -154,8 +157,27 @@ public final class RedisFleetStore implements FleetStore {
         return writer.dropped();
     }
 
-    private void dropIdleConnections() {
-        redis.getPool().clear();
+    /** How many askers found every connection in use until their deadline. */
+    long busy() {
+        return redis.busy();
+    }
+
+    /** How many round trips Redis did not finish within the timeout. */
+    long timedOut() {
+        return redis.timedOut();
+    }
+
+    /** How many times the subscription was (re)made and replayed what is in force. */
+    int subscriptions() {
+        RedisSubscriber listening = subscriber;
+        return listening == null ? 0 : listening.subscriptions();
+    }
+
+    private void keepSubscriptionAlive() {
+        RedisSubscriber listening = subscriber;
+        if (listening != null) {
+            listening.ping();
+        }
     }
 
     private List<String> bucketKeys(String[] buckets) {
@@ -186,11 +208,7 @@ public final class RedisFleetStore implements FleetStore {
         }
         heartbeat.close();
         writer.close();
-        try {
-            redis.close();
-        } catch (RuntimeException e) {
-            // Its connections are gone with Redis: nothing left to release.
-        }
+        redis.close();
     }
 
     @Override

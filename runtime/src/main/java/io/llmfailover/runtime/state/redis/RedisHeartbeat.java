@@ -1,43 +1,51 @@
 package io.llmfailover.runtime.state.redis;
 
 import io.llmfailover.runtime.AgentThread;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import redis.clients.jedis.UnifiedJedis;
 import redis.clients.jedis.exceptions.JedisException;
 
 /**
- * The thread that tells the fleet this instance is alive, every {@value #EVERY_MILLIS} ms, and
- * learns how many instances are: each holds its share of a key's concurrency limit. An instance
- * silent for {@value #FORGOTTEN_AFTER_MILLIS} ms no longer counts. While Redis is away the count is 1:
- * each instance then holds the whole limit, as it would on its own.
+ * The thread that tells the fleet this instance is alive, every {@code beatEvery} (2 s), and learns
+ * how many instances are: each holds its share of a key's concurrency limit. An instance silent for
+ * three beats no longer counts. While Redis is away the count is 1: each instance then holds the
+ * whole limit, as it would on its own. Before each beat it runs {@code alongside} (the
+ * subscription's keepalive), so that the instance keeps one thread for both.
  */
 final class RedisHeartbeat implements AutoCloseable {
 
-    static final long EVERY_MILLIS = 2000;
-    static final long FORGOTTEN_AFTER_MILLIS = 3 * EVERY_MILLIS;
     private static final LuaScript BEAT = LuaScript.load("heartbeat.lua");
 
-    private final UnifiedJedis redis;
+    private final RedisConnections redis;
     private final RedisReachability reachability;
     private final List<String> keys;
     private final List<String> args;
+    private final long everyMillis;
+    private final Runnable alongside;
     private final AtomicInteger instances = new AtomicInteger(1);
     private final Thread thread;
     private volatile boolean running = true;
 
-    RedisHeartbeat(UnifiedJedis redis, RedisReachability reachability, FleetKeys fleetKeys, String origin) {
+    RedisHeartbeat(RedisConnections redis, RedisReachability reachability, FleetKeys fleetKeys, String origin,
+            Duration beatEvery, Runnable alongside) {
         this.redis = redis;
         this.reachability = reachability;
+        this.everyMillis = Math.max(1, beatEvery.toMillis());
+        this.alongside = alongside;
         this.keys = List.of(fleetKeys.instances());
-        this.args = List.of(origin, Long.toString(FORGOTTEN_AFTER_MILLIS));
+        this.args = List.of(origin, Long.toString(3 * everyMillis));
         this.thread = AgentThread.daemon("llm-failover-redis-heartbeat", this::run);
         thread.start();
     }
 
     int instances() {
         return instances.get();
+    }
+
+    long everyMillis() {
+        return everyMillis;
     }
 
     /** Beats once now, on the caller's thread: an instance that starts knows its fleet at once. */
@@ -47,7 +55,10 @@ final class RedisHeartbeat implements AutoCloseable {
             return;
         }
         try {
-            instances.set((int) Math.max(1, (Long) BEAT.run(redis, keys, args)));
+            long alive = redis.roundTrip(connection -> (Long) BEAT.run(connection, keys, args));
+            instances.set((int) Math.max(1, Math.min(Integer.MAX_VALUE, alive)));
+        } catch (RedisBusyException e) {
+            // Redis is there; the count stands until the next beat.
         } catch (JedisException e) {
             reachability.failed(e);
             instances.set(1);
@@ -59,10 +70,11 @@ final class RedisHeartbeat implements AutoCloseable {
     private void run() {
         while (running) {
             try {
-                Thread.sleep(EVERY_MILLIS);
+                Thread.sleep(everyMillis);
             } catch (InterruptedException e) {
                 return;
             }
+            alongside.run();
             beat();
         }
     }

@@ -6,7 +6,7 @@ import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
-import redis.clients.jedis.UnifiedJedis;
+import redis.clients.jedis.Connection;
 import redis.clients.jedis.exceptions.JedisDataException;
 import redis.clients.jedis.exceptions.JedisException;
 
@@ -23,27 +23,21 @@ final class RedisWriter implements AutoCloseable {
     /** How long a stopping instance waits for its last writes to reach Redis. */
     private static final long FLUSH_MILLIS = 500;
 
-    private final UnifiedJedis redis;
+    private final RedisConnections redis;
     private final RedisReachability reachability;
-    private final Runnable dropIdleConnections;
-    private final BlockingDeque<Consumer<UnifiedJedis>> writes = new LinkedBlockingDeque<>(CAPACITY);
+    private final BlockingDeque<Consumer<Connection>> writes = new LinkedBlockingDeque<>(CAPACITY);
     private final AtomicLong dropped = new AtomicLong();
     private final Thread thread;
     private volatile boolean running = true;
 
-    /**
-     * @param dropIdleConnections forgets the pooled connections an outage left broken, so that the
-     *     first calls after it do not fail on them
-     */
-    RedisWriter(UnifiedJedis redis, RedisReachability reachability, Runnable dropIdleConnections) {
+    RedisWriter(RedisConnections redis, RedisReachability reachability) {
         this.redis = redis;
         this.reachability = reachability;
-        this.dropIdleConnections = dropIdleConnections;
         this.thread = AgentThread.daemon("llm-failover-redis-writer", this::run);
         thread.start();
     }
 
-    void submit(Consumer<UnifiedJedis> write) {
+    void submit(Consumer<Connection> write) {
         while (!writes.offer(write)) {
             if (writes.poll() != null) {
                 dropped.incrementAndGet();
@@ -80,7 +74,7 @@ final class RedisWriter implements AutoCloseable {
                     continue;
                 }
                 backoffMillis = 10;
-                Consumer<UnifiedJedis> write = writes.poll(100, TimeUnit.MILLISECONDS);
+                Consumer<Connection> write = writes.poll(100, TimeUnit.MILLISECONDS);
                 if (write != null) {
                     send(write);
                 }
@@ -92,24 +86,34 @@ final class RedisWriter implements AutoCloseable {
         }
     }
 
-    private void send(Consumer<UnifiedJedis> write) {
+    private void send(Consumer<Connection> write) {
         try {
-            write.accept(redis);
+            redis.roundTrip(connection -> {
+                write.accept(connection);
+                return null;
+            });
         } catch (JedisDataException e) {
             // Redis answered, refusing the write (a bug, not an outage): it is lost, the thread goes on.
+        } catch (RedisBusyException e) {
+            again(write); // the callers had every connection: Redis is there, the write waits its turn
         } catch (JedisException e) {
             reachability.failed(e);
-            // First again, so that an opening and the closing after it still reach Redis in order.
-            if (!writes.offerFirst(write)) {
-                dropped.incrementAndGet();
-            }
+            again(write);
         }
     }
 
+    /** First again, so that an opening and the closing after it still reach Redis in order. */
+    private void again(Consumer<Connection> write) {
+        if (!writes.offerFirst(write)) {
+            dropped.incrementAndGet();
+        }
+    }
+
+    /** Forgets the connections an outage left broken, so that the first calls after it do not fail on them. */
     private long reconnect(long backoffMillis) throws InterruptedException {
         try {
-            dropIdleConnections.run();
-            redis.ping();
+            redis.dropIdle();
+            redis.roundTrip(Connection::ping);
             reachability.answered();
             return backoffMillis;
         } catch (JedisException e) {
