@@ -12,4 +12,7 @@ public interface BreakerListener {
 
     /** The breaker of a provider and model was made: first use of that model. */
     default void onCreated(CircuitBreaker breaker) {}
+
+    /** The breaker was dropped (its model made room for another, or its provider was redefined): forget it. */
+    default void onRemoved(CircuitBreaker breaker) {}
 }

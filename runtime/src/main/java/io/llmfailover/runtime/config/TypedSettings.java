@@ -117,8 +117,8 @@ final class TypedSettings {
     }
 
     /**
-     * {@code redis://[user:password@]host[:port][/db]} or {@code rediss://} for TLS. A problem names
-     * what is wrong, never the value, which may carry a password.
+     * {@code redis://[user:password@]host[:port][/db]} or {@code rediss://} for TLS, the database a
+     * whole number. A problem names what is wrong, never the value, which may carry a password.
      */
     java.net.URI redisUrl(String key, java.net.URI fallback) {
         ConfigEntry entry = entries.get(key);
@@ -129,13 +129,34 @@ final class TypedSettings {
             java.net.URI url = new java.net.URI(entry.value().strip());
             String scheme = url.getScheme() == null ? "" : url.getScheme().toLowerCase(Locale.ROOT);
             if ((scheme.equals("redis") || scheme.equals("rediss")) && url.getHost() != null) {
-                return url;
+                if (isRedisDatabase(url.getPath())) {
+                    return url;
+                }
+                problems.add(entry, "the database after host:port must be a whole number, like /0");
+                return fallback;
             }
         } catch (java.net.URISyntaxException malformed) {
             // reported below, without the value
         }
         problems.add(entry, "expected redis://host:port/db or rediss://host:port/db");
         return fallback;
+    }
+
+    /** None ({@code /} or nothing, database 0), or {@code /} and a database number. */
+    private static boolean isRedisDatabase(String path) {
+        if (path == null || path.isEmpty() || path.equals("/")) {
+            return true;
+        }
+        String digits = path.substring(1);
+        if (!path.startsWith("/") || digits.length() > 9) {
+            return false;
+        }
+        for (int i = 0; i < digits.length(); i++) {
+            if (digits.charAt(i) < '0' || digits.charAt(i) > '9') {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** One of a few words, compared without case; the first of {@code allowed} is the default. */

@@ -25,21 +25,19 @@ import java.util.concurrent.atomic.AtomicInteger;
  *
  * <p>A provider without keys of its own keeps the app's credential, and each credential the app
  * sends has its own throttle ({@link AppKeyId}): one tenant's 429 does not send another tenant to
- * the fallback. Up to {@value #MAX_APP_KEYS} credentials per provider are told apart; any later
- * one shares the throttle {@value #OTHER_APP_KEYS}.
+ * the fallback. The {@value #MAX_APP_KEYS} credentials per provider used last are kept; a new one
+ * takes the place of the least recently used, whose throttles and quotas are dropped.
  */
 public final class KeyPool {
 
     /** The throttle key of a call whose app credential is unknown or absent. */
     public static final String APP_KEY_ID = AppKeyId.NONE;
-    /** App credentials per provider with a throttle of their own. */
+    /** App credentials per provider whose throttles are kept. */
     public static final int MAX_APP_KEYS = 1024;
-    /** The throttle key shared by app credentials beyond {@link #MAX_APP_KEYS}. */
-    public static final String OTHER_APP_KEYS = "app:other";
 
     private final ResilienceState state;
     private final QuotaBook quotas;
-    private final BoundedNames appKeyIds = new BoundedNames(MAX_APP_KEYS, OTHER_APP_KEYS);
+    private final BoundedNames appKeyIds = new BoundedNames(MAX_APP_KEYS, this::forgetAppKey);
     private final ConcurrentMap<String, AtomicInteger> nextKeyByProvider = new ConcurrentHashMap<>();
 
     public KeyPool(ResilienceState state) {
@@ -90,6 +88,12 @@ public final class KeyPool {
             }
         }
         return soonest;
+    }
+
+    /** An app credential made room for another: what is kept by its id goes with it. */
+    private void forgetAppKey(String provider, String keyId) {
+        state.forgetKey(provider, keyId);
+        quotas.forgetKey(provider, keyId);
     }
 
     /** A key its throttle allows still needs its quota to: if that refuses, the slot goes back. */

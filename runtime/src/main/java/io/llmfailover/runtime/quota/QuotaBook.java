@@ -63,6 +63,13 @@ public final class QuotaBook {
         return new QuotaDecision(new QuotaCharge(this, quotaKey, quota, tokens, fleetCharged ? limits : null), 0);
     }
 
+    /** Drops the quotas of one of the provider's keys, in every scope: its id made room for another. */
+    public void forgetKey(String provider, String keyId) {
+        String prefix = provider + '\n';
+        String suffix = '\n' + keyId;
+        quotas.keySet().removeIf(quotaKey -> quotaKey.startsWith(prefix) && quotaKey.endsWith(suffix));
+    }
+
     /**
      * A book for a reloaded config that keeps what this one charged to every provider not in
      * {@code changed}: a key's quota survives a reload that did not touch its provider.

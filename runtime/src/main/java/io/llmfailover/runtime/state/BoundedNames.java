@@ -1,52 +1,125 @@
 package io.llmfailover.runtime.state;
 
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
 /**
- * Admits the first few distinct names of each group as they are; every later name of that group
- * shares one overflow name. State keyed by names that callers choose (a model string, a tenant's
- * credential) then stays bounded whatever they send, and the names seen first, which are the ones
- * in real use, stay exact. Nothing is ever evicted, so no state is ever silently reset.
+ * Keeps at most a few distinct names per group (a provider's models, a provider's tenants'
+ * credentials): state keyed by names that callers choose then stays bounded whatever they send.
+ * A name past the bound takes the place of the least recently used one, which is dropped, with its
+ * state ({@link Eviction}): names in real use keep theirs, and a new one is never refused its own.
+ *
+ * <p>A name already kept costs a map lookup and two reads (a write when its use is newer than its
+ * last); recency is counted in admissions, so a use marks a name as used since the last new name
+ * came, which is what choosing one to drop needs. Only a new name takes the group's lock.
  */
 public final class BoundedNames {
 
+    /** Told of a name dropped to make room, under its group's lock: drop what is kept by it, quickly. */
+    @FunctionalInterface
+    public interface Eviction {
+
+        Eviction NONE = (group, name) -> {};
+
+        void evicted(String group, String name);
+    }
+
     private final int maxPerGroup;
-    private final String overflow;
-    private final ConcurrentMap<String, Set<String>> admittedByGroup = new ConcurrentHashMap<>();
+    private final Eviction eviction;
+    private final ConcurrentMap<String, Group> groups = new ConcurrentHashMap<>();
 
     /**
-     * @param maxPerGroup how many distinct names of one group keep their own name
-     * @param overflow the name all the others share; pick one no caller would send
+     * @param maxPerGroup how many distinct names of one group are kept
+     * @param eviction told of each name dropped
      */
-    public BoundedNames(int maxPerGroup, String overflow) {
-        if (maxPerGroup < 0) {
-            throw new IllegalArgumentException("maxPerGroup must not be negative, was " + maxPerGroup);
+    public BoundedNames(int maxPerGroup, Eviction eviction) {
+        if (maxPerGroup < 1) {
+            throw new IllegalArgumentException("maxPerGroup must be at least 1, was " + maxPerGroup);
         }
         this.maxPerGroup = maxPerGroup;
-        this.overflow = overflow;
+        this.eviction = eviction;
     }
 
-    /** {@code name} itself while the group has room or already admitted it, else the overflow name. */
+    /** Keeps {@code name} in {@code group}, as used now, making room if it is new; returns it. */
     public String admit(String group, String name) {
-        Set<String> admitted = admittedByGroup.get(group);
-        if (admitted == null) {
-            admitted = admittedByGroup.computeIfAbsent(group, g -> ConcurrentHashMap.newKeySet());
+        Group kept = groups.get(group);
+        if (kept == null) {
+            kept = groups.computeIfAbsent(group, Group::new);
         }
-        if (admitted.contains(name)) {
-            return name;
+        kept.use(name);
+        return name;
+    }
+
+    /** Whether {@code name} is kept in {@code group} now. */
+    public boolean contains(String group, String name) {
+        Group kept = groups.get(group);
+        return kept != null && kept.lastUse.containsKey(name);
+    }
+
+    /** Forgets a group's names, without telling ({@link ProviderControls#forget} drops their state itself). */
+    public void forget(String group) {
+        groups.remove(group);
+    }
+
+    private final class Group {
+        private final String name;
+        /** By name, the admissions counted when it was last used. */
+        private final ConcurrentMap<String, Use> lastUse = new ConcurrentHashMap<>();
+        private volatile long admissions;
+
+        Group(String name) {
+            this.name = name;
         }
-        synchronized (admitted) {
-            if (admitted.size() >= maxPerGroup) {
-                return admitted.contains(name) ? name : overflow;
+
+        void use(String used) {
+            Use use = lastUse.get(used);
+            if (use != null) {
+                use.at(admissions);
+                return;
             }
-            admitted.add(name);
-            return name;
+            synchronized (this) {
+                if (lastUse.containsKey(used)) {
+                    lastUse.get(used).at(admissions);
+                    return;
+                }
+                if (lastUse.size() >= maxPerGroup) {
+                    dropLeastRecentlyUsed();
+                }
+                admissions++;
+                lastUse.put(used, new Use(admissions));
+            }
+        }
+
+        private void dropLeastRecentlyUsed() {
+            String oldest = null;
+            long oldestUse = Long.MAX_VALUE;
+            for (Map.Entry<String, Use> entry : lastUse.entrySet()) {
+                long at = entry.getValue().at;
+                if (at < oldestUse) {
+                    oldest = entry.getKey();
+                    oldestUse = at;
+                }
+            }
+            if (oldest != null) {
+                lastUse.remove(oldest);
+                eviction.evicted(name, oldest);
+            }
         }
     }
 
-    public String overflow() {
-        return overflow;
+    /** When a name was last used, in admissions. */
+    private static final class Use {
+        private volatile long at;
+
+        Use(long at) {
+            this.at = at;
+        }
+
+        void at(long now) {
+            if (at != now) {
+                at = now;
+            }
+        }
     }
 }

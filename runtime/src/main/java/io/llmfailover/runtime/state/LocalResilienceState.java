@@ -20,17 +20,15 @@ import java.util.concurrent.ConcurrentMap;
  * Breakers and throttles of this JVM, created on first use.
  *
  * <p>Bounded whatever callers send: a model named in the config (a model map's key or value) has
- * its own breaker per provider, and so do the first {@value #MAX_UNNAMED_MODELS} other models seen
- * per provider; any later model shares that provider's breaker named
- * {@code <provider>/}{@value #OTHER_MODELS}. Throttles are keyed by key ids, which
- * {@code KeyPool} keeps bounded.
+ * its own breaker per provider, and so do the {@value #MAX_UNNAMED_MODELS} other models of each
+ * provider used last; a model past them takes the place of the least recently used, whose breaker
+ * is dropped. Throttles are keyed by key ids, which {@code KeyPool} keeps bounded the same way
+ * ({@link #forgetKey}).
  */
 public final class LocalResilienceState implements ResilienceState, ProviderControls {
 
-    /** Models per provider, beyond those named in the config, that get a breaker of their own. */
+    /** Models per provider, beyond those named in the config, whose breakers are kept. */
     public static final int MAX_UNNAMED_MODELS = 64;
-    /** The model name shared by every model beyond {@link #MAX_UNNAMED_MODELS}. */
-    public static final String OTHER_MODELS = "(other models)";
 
     private final ConcurrentMap<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Throttle> throttles = new ConcurrentHashMap<>();
@@ -41,7 +39,7 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
     private final List<ThrottleListener> throttleListeners;
     private final Set<String> namedModels;
     private final FleetShare fleet;
-    private final BoundedNames unnamedModels = new BoundedNames(MAX_UNNAMED_MODELS, OTHER_MODELS);
+    private final BoundedNames unnamedModels = new BoundedNames(MAX_UNNAMED_MODELS, this::dropBreaker);
     /** Providers an operator took out: their breakers, new ones included, are forced open. */
     private final Set<String> forcedOpen = ConcurrentHashMap.newKeySet();
     /** Providers with a breaker or throttle here: bounded as the providers a call can address are. */
@@ -181,8 +179,41 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
     public void forget(String provider) {
         forcedOpen.remove(provider);
         providersWithState.remove(provider);
-        breakers.keySet().removeIf(name -> name.equals(provider) || name.startsWith(provider + "/"));
-        throttles.keySet().removeIf(name -> name.startsWith(provider + "#"));
+        unnamedModels.forget(provider);
+        breakers.values().removeIf(breaker -> ofProvider(breaker.name(), provider, '/') && removed(breaker));
+        throttles.values().removeIf(throttle -> ofProvider(throttle.name(), provider, '#') && removed(throttle));
+    }
+
+    @Override
+    public void forgetKey(String provider, String keyId) {
+        String suffix = "#" + keyId;
+        throttles.values().removeIf(throttle -> throttle.name().endsWith(suffix)
+                && ofProvider(throttle.name().substring(0, throttle.name().length() - suffix.length()), provider, '/')
+                && removed(throttle));
+    }
+
+    /** A model made room for another: its breaker goes with it. */
+    private void dropBreaker(String provider, String model) {
+        CircuitBreaker dropped = breakers.remove(provider + "/" + model);
+        if (dropped != null) {
+            removed(dropped);
+        }
+    }
+
+    /** {@code name} is the provider's: the provider itself, or what follows it after {@code separator}. */
+    private static boolean ofProvider(String name, String provider, char separator) {
+        return name.startsWith(provider) && (name.length() == provider.length() || name.charAt(provider.length()) == separator
+                || separator == '#' && name.charAt(provider.length()) == '/');
+    }
+
+    private boolean removed(CircuitBreaker breaker) {
+        breakerListeners.forEach(listener -> listener.onRemoved(breaker));
+        return true;
+    }
+
+    private boolean removed(Throttle throttle) {
+        throttleListeners.forEach(listener -> listener.onRemoved(throttle));
+        return true;
     }
 
     /** @param scope a provider, or a provider's model for a chain step that names one */

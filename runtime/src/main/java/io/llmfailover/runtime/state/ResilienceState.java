@@ -15,6 +15,12 @@ public interface ResilienceState {
     /** @param keyId a stable, non-secret name for the credential ({@code key#0}, {@code app}) */
     Throttle throttle(String provider, String keyId);
 
+    /**
+     * Drops the throttles of one of the provider's keys, in every scope: its name made room for
+     * another ({@link BoundedNames}), so that what is kept by key stays bounded.
+     */
+    default void forgetKey(String provider, String keyId) {}
+
     /** Where the configured quotas are kept: by default, by this instance alone. */
     default SharedBuckets sharedQuotas() {
         return SharedBuckets.NONE;

@@ -17,6 +17,9 @@ public interface ThrottleListener {
     /** The throttle of a provider and key was made: first use of that key. */
     default void onCreated(Throttle throttle) {}
 
+    /** The throttle was dropped (its key made room for another, or its provider was redefined): forget it. */
+    default void onRemoved(Throttle throttle) {}
+
     /** The AIMD limit moved. */
     default void onLimitChanged(Throttle throttle, int oldLimit, int newLimit) {}
 }

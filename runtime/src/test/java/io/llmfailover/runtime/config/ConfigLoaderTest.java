@@ -638,6 +638,19 @@ class ConfigLoaderTest {
         }
 
         @Test
+        void aRedisDatabaseThatIsNotANumberIsAProblemOfTheFileNotOfTheAgentsStart() throws Exception {
+            String problems = problemsOf("state.backend = redis", "state.redis.url = redis://:hunter2@redis:6379/cache");
+
+            assertTrue(problems.contains(":2: state.redis.url"), problems);
+            assertTrue(problems.contains("database") && problems.contains("whole number"), problems);
+            assertFalse(problems.contains("hunter2"), problems);
+            for (String database : List.of("", "/", "/0", "/15")) {
+                write(ConfigFileLookup.DEFAULT_FILE_NAME, "state.backend = redis", "state.redis.url = redis://redis:6379" + database);
+                assertEquals(URI.create("redis://redis:6379" + database), load(null).fleet().redisUrl());
+            }
+        }
+
+        @Test
         void hedgingIsOffUnlessSetAndARouteMayChangeItForItself() throws Exception {
             write(ConfigFileLookup.DEFAULT_FILE_NAME,
                     "provider.deepseek.api-key = dk",

@@ -5,6 +5,7 @@ import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -85,12 +86,14 @@ class StateIsolationTest {
     @Test
     @DisplayName("M4b: app credentials get non-secret, bounded key ids")
     void M4b_appKeyIdsAreHashesAndBounded() {
-        KeyPool keys = new KeyPool(new LocalResilienceState(BreakerSettings.DEFAULTS, ThrottleSettings.DEFAULTS, clock,
-                List.of(), List.of()));
+        LocalResilienceState state = new LocalResilienceState(BreakerSettings.DEFAULTS, ThrottleSettings.DEFAULTS, clock,
+                List.of(), List.of());
+        KeyPool keys = new KeyPool(state);
         Provider appKeyed = new Provider("openai", URI.create("https://api.openai.com/v1"), Protocol.OPENAI, List.of(),
                 Map.of());
 
         KeyLease first = keys.choose(appKeyed, chat("sk-secret-0")).lease();
+        first.throttle().tryAcquire().slot().onIgnored();
         for (int i = 1; i < KeyPool.MAX_APP_KEYS + 10; i++) {
             keys.choose(appKeyed, chat("sk-secret-" + i)).decision().slot().onIgnored();
         }
@@ -99,10 +102,32 @@ class StateIsolationTest {
 
         assertTrue(first.keyId().matches("app:[0-9a-f]{12}"), first.keyId());
         assertFalse(first.keyId().contains("secret"));
-        assertNotEquals(first.keyId(), keys.choose(appKeyed, chat("sk-secret-1")).lease().keyId());
+        assertNotEquals(late.keyId(), later.keyId(), "a credential past the bound still has its own throttle");
+        assertNotSame(late.throttle(), later.throttle());
+        assertTrue(state.controls().throttlesOf("openai").size() <= KeyPool.MAX_APP_KEYS,
+                "throttles kept: " + state.controls().throttlesOf("openai").size());
         assertEquals(first.keyId(), keys.choose(appKeyed, chat("sk-secret-0")).lease().keyId(), "stable per credential");
-        assertEquals(KeyPool.OTHER_APP_KEYS, late.keyId());
-        assertSame(late.throttle(), later.throttle(), "credentials beyond the cap share one throttle");
+    }
+
+    @Test
+    void theCredentialUsedLeastRecentlyMakesRoomAndItsThrottleIsDropped() {
+        LocalResilienceState state = new LocalResilienceState(BreakerSettings.DEFAULTS, ThrottleSettings.DEFAULTS, clock,
+                List.of(), List.of());
+        KeyPool keys = new KeyPool(state);
+        Provider appKeyed = new Provider("openai", URI.create("https://api.openai.com/v1"), Protocol.OPENAI, List.of(),
+                Map.of());
+        for (int i = 0; i < KeyPool.MAX_APP_KEYS; i++) {
+            keys.choose(appKeyed, chat("sk-" + i)).decision().slot().onIgnored();
+        }
+        String leastRecentlyUsed = AppKeyId.of(chat("sk-1"));
+        keys.choose(appKeyed, chat("sk-0")).decision().slot()
+                .onRateLimited(HttpHeaders.builder().add("retry-after", "30").build());
+
+        keys.choose(appKeyed, chat("sk-new")).decision().slot().onIgnored();
+
+        assertFalse(state.controls().throttlesOf("openai").containsKey(leastRecentlyUsed), "dropped with its credential");
+        assertTrue(keys.choose(appKeyed, chat("sk-0")).decision().nanosUntilAllowed() > 0,
+                "the credential in use keeps its silence");
     }
 
     private static LlmRequest azureChat(String resource) {

@@ -5,10 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.runtime.breaker.BreakerListener;
+import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.time.ManualClock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.DisplayName;
@@ -26,10 +29,36 @@ class LocalResilienceStateTest {
             state.breaker("openai", "random-" + i);
         }
 
-        assertTrue(state.breakerCount() <= LocalResilienceState.MAX_UNNAMED_MODELS + 1, "" + state.breakerCount());
-        assertSame(state.breaker("openai", "random-90000"), state.breaker("openai", "random-99999"),
-                "models beyond the cap share one breaker per provider");
-        assertEquals("openai/" + LocalResilienceState.OTHER_MODELS, state.breaker("openai", "random-99999").name());
+        assertTrue(state.breakerCount() <= LocalResilienceState.MAX_UNNAMED_MODELS, "" + state.breakerCount());
+        assertEquals("openai/random-99999", state.breaker("openai", "random-99999").name(),
+                "a model past the bound still has a breaker of its own");
+    }
+
+    @Test
+    void aModelPastTheBoundTakesThePlaceOfTheLeastRecentlyUsedWhoseBreakerIsDropped() {
+        List<String> removed = new ArrayList<>();
+        LocalResilienceState told = new LocalResilienceState(BreakerSettings.DEFAULTS, ThrottleSettings.DEFAULTS,
+                new ManualClock(), List.of(new BreakerListener() {
+                    @Override
+                    public void onTransition(CircuitBreaker breaker, BreakerState from, BreakerState to) {}
+
+                    @Override
+                    public void onRemoved(CircuitBreaker breaker) {
+                        removed.add(breaker.name());
+                    }
+                }), List.of());
+        for (int i = 0; i < LocalResilienceState.MAX_UNNAMED_MODELS; i++) {
+            told.breaker("openai", "model-" + i);
+        }
+        CircuitBreaker inUse = told.breaker("openai", "model-0");
+        inUse.forceOpen();
+
+        told.breaker("openai", "one-more");
+
+        assertEquals(List.of("openai/model-1"), removed, "model-0 was used since; model-1 was not");
+        assertSame(inUse, told.breaker("openai", "model-0"), "the breaker in use keeps its state");
+        assertEquals(BreakerState.OPEN, inUse.state());
+        assertEquals(LocalResilienceState.MAX_UNNAMED_MODELS, told.breakerCount());
     }
 
     @Test
@@ -42,7 +71,7 @@ class LocalResilienceStateTest {
         CircuitBreaker named = state.breaker("openai", "gpt-4o");
         assertEquals("openai/gpt-4o", named.name());
         assertNotSame(named, state.breaker("openai", "deepseek-chat"));
-        assertEquals("openai/random-0", state.breaker("openai", "random-0").name(), "models seen first stay exact");
+        assertEquals("openai/random-0", state.breaker("openai", "random-0").name());
     }
 
     @Test

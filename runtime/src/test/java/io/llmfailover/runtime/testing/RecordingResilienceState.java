@@ -35,6 +35,11 @@ public final class RecordingResilienceState implements ResilienceState {
     }
 
     @Override
+    public void forgetKey(String provider, String keyId) {
+        store.forgetKey(provider, keyId);
+    }
+
+    @Override
     public SharedBuckets sharedQuotas() {
         return store.sharedQuotas();
     }

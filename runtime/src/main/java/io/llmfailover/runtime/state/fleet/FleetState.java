@@ -89,6 +89,11 @@ public final class FleetState implements ResilienceState, AutoCloseable {
         return local.throttle(provider, keyId);
     }
 
+    @Override
+    public void forgetKey(String provider, String keyId) {
+        local.forgetKey(provider, keyId);
+    }
+
     /** Forcing a breaker acts on this instance; the fleet hears of the opening as of any other. */
     @Override
     public ProviderControls controls() {

@@ -26,6 +26,7 @@ final class RedisConnections implements AutoCloseable {
 
     /** As many as the instance's threads asking at once need, given round trips of well under the timeout. */
     static final int SIZE = 8;
+    private static final long WARM_UP_MILLIS = 1000;
     /** Makes the commands a connection runs; holds no state of a connection's. */
     static final CommandObjects COMMANDS = new CommandObjects();
 
@@ -91,6 +92,22 @@ final class RedisConnections implements AutoCloseable {
             return connection;
         } catch (JedisException e) {
             throw System.nanoTime() - deadlineNanos >= 0 ? timedOut(e) : e;
+        }
+    }
+
+    /**
+     * Opens every connection a caller may take, off the callers' path and with up to
+     * {@value #WARM_UP_MILLIS} ms each (a JVM's first TLS handshake alone may take longer than a call
+     * may wait): so that a call's round trip is, nearly always, the command alone.
+     */
+    void warmUp() {
+        for (int opened = idle.size(); opened < SIZE && free.tryAcquire(); opened++) {
+            try {
+                long budget = Math.max(timeoutNanos, TimeUnit.MILLISECONDS.toNanos(WARM_UP_MILLIS));
+                idle.offerLast(open(System.nanoTime() + budget, endpoint.commandConfig()));
+            } finally {
+                free.release();
+            }
         }
     }
 

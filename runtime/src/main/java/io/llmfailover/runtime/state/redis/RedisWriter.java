@@ -67,6 +67,7 @@ final class RedisWriter implements AutoCloseable {
 
     private void run() {
         long backoffMillis = 10;
+        warmUp();
         while (running) {
             try {
                 if (!reachability.reachable()) {
@@ -102,6 +103,15 @@ final class RedisWriter implements AutoCloseable {
         }
     }
 
+    /** Opens the connections the calls will use before they need them; a failure shows at their first round trip. */
+    private void warmUp() {
+        try {
+            redis.warmUp();
+        } catch (JedisException e) {
+            // Not reachable yet: the first round trip says so, and this thread then reconnects.
+        }
+    }
+
     /** First again, so that an opening and the closing after it still reach Redis in order. */
     private void again(Consumer<Connection> write) {
         if (!writes.offerFirst(write)) {
@@ -114,6 +124,7 @@ final class RedisWriter implements AutoCloseable {
         try {
             redis.dropIdle();
             redis.roundTrip(Connection::ping);
+            redis.warmUp();
             reachability.answered();
             return backoffMillis;
         } catch (JedisException e) {

@@ -40,6 +40,11 @@ final class BreakerTelemetry implements BreakerListener {
         }
     }
 
+    @Override
+    public void onRemoved(CircuitBreaker breaker) {
+        gauges.forget(breaker);
+    }
+
     private static void log(CircuitBreaker breaker, BreakerState from, BreakerState to) {
         switch (to) {
             case OPEN -> LOG.warn("llm-failover: breaker {} opened (was {}); calls skip it for {}", breaker.name(),

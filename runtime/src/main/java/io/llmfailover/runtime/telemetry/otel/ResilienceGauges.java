@@ -65,6 +65,15 @@ final class ResilienceGauges {
         throttles.putIfAbsent(throttle.name(), throttle);
     }
 
+    /** A breaker dropped by the state: a later one of the same name is remembered afresh. */
+    void forget(CircuitBreaker breaker) {
+        breakers.remove(breaker.name(), breaker);
+    }
+
+    void forget(Throttle throttle) {
+        throttles.remove(throttle.name(), throttle);
+    }
+
     static String stateName(BreakerState state) {
         return STATE_NAMES[state.ordinal()];
     }

@@ -56,6 +56,11 @@ final class ThrottleTelemetry implements ThrottleListener {
     }
 
     @Override
+    public void onRemoved(Throttle throttle) {
+        gauges.forget(throttle);
+    }
+
+    @Override
     public void onLimitChanged(Throttle throttle, int oldLimit, int newLimit) {
         try {
             gauges.remember(throttle);

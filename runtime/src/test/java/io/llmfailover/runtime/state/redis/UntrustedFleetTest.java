@@ -193,6 +193,21 @@ class UntrustedFleetTest {
     }
 
     @Test
+    void anAzureResourceAnInstanceCalledSharesItsOpeningsWithIt() {
+        FleetState calling = instance(Clock.SYSTEM, Set.of("azure-openai"));
+        FleetState other = instance(Clock.SYSTEM, Set.of("azure-openai"));
+        CircuitBreaker heard = other.breaker("azure-openai:contoso", "gpt-4o");
+
+        CircuitBreaker opening = calling.breaker("azure-openai:contoso", "gpt-4o");
+        for (int failure = 0; failure < 3; failure++) {
+            opening.tryAcquire().orElseThrow().onFailure();
+        }
+
+        Eventually.until(() -> heard.state() == BreakerState.OPEN, "the resource's opening reaches the other instance");
+        assertOpenAtMostTheOpenDuration(heard);
+    }
+
+    @Test
     void everyKeyTheFleetWritesExpires() {
         FleetState instance = instance(Clock.SYSTEM);
         CircuitBreaker breaker = instance.breaker("openai", "gpt-4o");
@@ -235,7 +250,11 @@ class UntrustedFleetTest {
     }
 
     private FleetState instance(Clock clock) {
-        FleetState state = FleetState.start(CONFIG, store(), clock, PROVIDERS, List.of(), List.of());
+        return instance(clock, PROVIDERS);
+    }
+
+    private FleetState instance(Clock clock, Set<String> providers) {
+        FleetState state = FleetState.start(CONFIG, store(), clock, providers, List.of(), List.of());
         instances.add(state);
         return state;
     }

@@ -1,0 +1,60 @@
+package io.llmfailover.runtime.state;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class BoundedNamesTest {
+
+    private final List<String> evicted = new ArrayList<>();
+    private final BoundedNames names = new BoundedNames(3, (group, name) -> evicted.add(group + "/" + name));
+
+    @Test
+    void everyNameIsItsOwnAndTheLeastRecentlyUsedMakesRoom() {
+        names.admit("openai", "a");
+        names.admit("openai", "b");
+        names.admit("openai", "c");
+        names.admit("openai", "a");
+
+        assertEquals("d", names.admit("openai", "d"));
+
+        assertEquals(List.of("openai/b"), evicted);
+        assertTrue(names.contains("openai", "a"));
+        assertFalse(names.contains("openai", "b"));
+    }
+
+    @Test
+    void aNameDroppedComesBackAsANewOne() {
+        for (String name : List.of("a", "b", "c", "d", "a")) {
+            names.admit("openai", name);
+        }
+
+        assertEquals(List.of("openai/a", "openai/b"), evicted);
+        assertTrue(names.contains("openai", "a"));
+    }
+
+    @Test
+    void eachGroupHasItsOwnRoom() {
+        for (String name : List.of("a", "b", "c")) {
+            names.admit("openai", name);
+            names.admit("anthropic", name);
+        }
+
+        assertEquals(List.of(), evicted);
+    }
+
+    @Test
+    void aFloodKeepsTheRoomAndTheNamesInUse() {
+        for (int i = 0; i < 100_000; i++) {
+            names.admit("openai", "in-use");
+            names.admit("openai", "random-" + i);
+        }
+
+        assertTrue(names.contains("openai", "in-use"));
+        assertEquals(100_000 - 2, evicted.size(), "all but the last random name and the first, whose room was free");
+    }
+}
