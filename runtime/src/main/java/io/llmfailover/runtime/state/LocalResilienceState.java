@@ -45,7 +45,7 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
     /** Providers with a breaker or throttle here: bounded as the providers a call can address are. */
     private final Set<String> providersWithState = ConcurrentHashMap.newKeySet();
 
-    /** A state that knows no model names from the config: the first models seen per provider stay exact. */
+    /** A state that knows no model names from the config: the models each provider's calls used last are kept. */
     public LocalResilienceState(BreakerSettings breakerSettings, ThrottleSettings throttleSettings, Clock clock,
             List<BreakerListener> breakerListeners, List<ThrottleListener> throttleListeners) {
         this(breakerSettings, throttleSettings, clock, breakerListeners, throttleListeners, Set.of());

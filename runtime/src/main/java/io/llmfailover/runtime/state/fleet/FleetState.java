@@ -36,7 +36,6 @@ import java.util.concurrent.TimeUnit;
 public final class FleetState implements ResilienceState, AutoCloseable {
 
     private final FleetStore store;
-    private final Clock clock;
     private final Set<String> providers;
     private final int probes;
     private final long probeWindowMillis;
@@ -52,7 +51,6 @@ public final class FleetState implements ResilienceState, AutoCloseable {
     private FleetState(FailoverConfig config, FleetStore store, Clock clock, Set<String> providers,
             List<BreakerListener> breakerListeners, List<ThrottleListener> throttleListeners) {
         this.store = store;
-        this.clock = clock;
         this.providers = Set.copyOf(providers);
         this.probes = config.breaker().halfOpenProbes();
         this.probeWindowMillis = Math.max(1000, config.breaker().openDuration().toMillis());
@@ -229,8 +227,9 @@ public final class FleetState implements ResilienceState, AutoCloseable {
             }
         }
 
+        /** {@code millis} from the fleet as nanoseconds, at most {@code longestNanos}: what this instance allows. */
         private static long bounded(long millis, long longestNanos) {
-            return millis <= 0 ? 0 : Math.min(longestNanos, TimeUnit.MILLISECONDS.toNanos(Math.min(millis, Long.MAX_VALUE / 1_000_000)));
+            return millis <= 0 ? 0 : Math.min(longestNanos, TimeUnit.MILLISECONDS.toNanos(millis));
         }
 
         /** A configured or catalogue provider, or one this instance has state of (an Azure resource it called). */

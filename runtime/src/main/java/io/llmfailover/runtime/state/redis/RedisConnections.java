@@ -6,6 +6,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Function;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLSocketFactory;
 import redis.clients.jedis.CommandObjects;
 import redis.clients.jedis.Connection;
@@ -31,7 +32,7 @@ final class RedisConnections implements AutoCloseable {
     static final CommandObjects COMMANDS = new CommandObjects();
 
     private final RedisEndpoint endpoint;
-    private final SSLSocketFactory tls;
+    private final Supplier<SSLSocketFactory> tls;
     private final long timeoutNanos;
     private final Semaphore free = new Semaphore(SIZE, true);
     private final Deque<WatchedConnection> idle = new ConcurrentLinkedDeque<>();
@@ -39,7 +40,7 @@ final class RedisConnections implements AutoCloseable {
     private final LongAdder timedOut = new LongAdder();
     private volatile boolean closed;
 
-    RedisConnections(RedisEndpoint endpoint, SSLSocketFactory tls) {
+    RedisConnections(RedisEndpoint endpoint, Supplier<SSLSocketFactory> tls) {
         this.endpoint = endpoint;
         this.tls = tls;
         this.timeoutNanos = TimeUnit.MILLISECONDS.toNanos(endpoint.timeoutMillis());

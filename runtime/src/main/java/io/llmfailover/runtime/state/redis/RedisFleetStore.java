@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 import java.util.function.ToLongFunction;
 import javax.net.ssl.SSLSocketFactory;
 import redis.clients.jedis.Connection;
@@ -44,16 +45,16 @@ public final class RedisFleetStore implements FleetStore {
     private final RedisHeartbeat heartbeat;
     private volatile RedisSubscriber subscriber;
 
-    /** TLS trusting what the JVM trusts ({@code javax.net.ssl.trustStore}, else its cacerts). */
+    /** TLS trusting what the JVM trusts ({@code javax.net.ssl.trustStore}, else its cacerts), made on first use. */
     public RedisFleetStore(FleetSettings settings) {
-        this(settings, (SSLSocketFactory) SSLSocketFactory.getDefault(), BEAT_EVERY);
+        this(settings, () -> (SSLSocketFactory) SSLSocketFactory.getDefault(), BEAT_EVERY);
     }
 
     /**
-     * @param tls makes the TLS sockets of {@code rediss://}
+     * @param tls makes the TLS sockets of {@code rediss://}; asked for only then
      * @param beatEvery how often the instance beats and pings its subscription (tests shorten it)
      */
-    RedisFleetStore(FleetSettings settings, SSLSocketFactory tls, Duration beatEvery) {
+    RedisFleetStore(FleetSettings settings, Supplier<SSLSocketFactory> tls, Duration beatEvery) {
         this.endpoint = RedisEndpoint.of(settings);
         this.keys = new FleetKeys(settings.prefix());
         this.redis = new RedisConnections(endpoint, tls);

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.UnknownHostException;
+import java.util.function.Supplier;
 import javax.net.ssl.SSLParameters;
 import javax.net.ssl.SSLSocket;
 import javax.net.ssl.SSLSocketFactory;
@@ -19,11 +20,11 @@ import redis.clients.jedis.exceptions.JedisConnectionException;
 final class RedisSocket implements JedisSocketFactory {
 
     private final RedisEndpoint endpoint;
-    private final SSLSocketFactory tls;
+    private final Supplier<SSLSocketFactory> tls;
     private final DeadlineSocket plain = new DeadlineSocket();
 
     /** @param deadlineNanos when the round trip that connects must be done */
-    RedisSocket(RedisEndpoint endpoint, SSLSocketFactory tls, long deadlineNanos) {
+    RedisSocket(RedisEndpoint endpoint, Supplier<SSLSocketFactory> tls, long deadlineNanos) {
         this.endpoint = endpoint;
         this.tls = tls;
         plain.boundBy(deadlineNanos);
@@ -48,7 +49,7 @@ final class RedisSocket implements JedisSocketFactory {
     }
 
     private Socket handshake(String host) throws IOException {
-        SSLSocket secure = (SSLSocket) tls.createSocket(plain, host, endpoint.address().getPort(), true);
+        SSLSocket secure = (SSLSocket) tls.get().createSocket(plain, host, endpoint.address().getPort(), true);
         SSLParameters parameters = secure.getSSLParameters();
         parameters.setEndpointIdentificationAlgorithm("HTTPS");
         secure.setSSLParameters(parameters);

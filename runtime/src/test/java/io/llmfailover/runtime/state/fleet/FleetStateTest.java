@@ -15,8 +15,8 @@ import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.quota.SharedBuckets;
 import io.llmfailover.runtime.state.LocalResilienceState;
+import io.llmfailover.runtime.testing.SkewedClock;
 import io.llmfailover.runtime.throttle.Throttle;
-import io.llmfailover.runtime.time.Clock;
 import io.llmfailover.runtime.time.ManualClock;
 import java.time.Duration;
 import java.util.List;
@@ -162,7 +162,7 @@ class FleetStateTest {
 
     @Test
     void anInstanceWhoseWallClockRunsAnHourAheadOpensTheOthersForTheirOwnDurationOnly() {
-        FleetState skewed = FleetState.start(CONFIG, fleet.instance(), hourAhead(clock), Set.of("openai"), List.of(),
+        FleetState skewed = FleetState.start(CONFIG, fleet.instance(), new SkewedClock(clock, Duration.ofHours(1)), Set.of("openai"), List.of(),
                 List.of());
         CircuitBreaker other = second.breaker("openai", "gpt-4o");
 
@@ -240,21 +240,6 @@ class FleetStateTest {
             }
         }
         assertEquals(3, taken);
-    }
-
-    /** The same monotonic time, and a wall clock an hour ahead. */
-    private static Clock hourAhead(ManualClock clock) {
-        return new Clock() {
-            @Override
-            public long nanoTime() {
-                return clock.nanoTime();
-            }
-
-            @Override
-            public long currentTimeMillis() {
-                return clock.currentTimeMillis() + Duration.ofHours(1).toMillis();
-            }
-        };
     }
 
     private FleetState instance() {

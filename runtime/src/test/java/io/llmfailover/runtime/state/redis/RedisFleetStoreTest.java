@@ -11,17 +11,13 @@ import io.llmfailover.runtime.testing.Eventually;
 import io.llmfailover.runtime.testing.LogCapture;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.params.SetParams;
@@ -31,35 +27,17 @@ import redis.clients.jedis.params.SetParams;
 class RedisFleetStoreTest {
 
     private static final Duration TIMEOUT = Duration.ofMillis(250);
-    private static final AtomicInteger FLEETS = new AtomicInteger();
-
-    private static RedisProcess redis;
-    private static RedisClient direct;
-
-    private final List<RedisFleetStore> stores = new ArrayList<>();
-    private String prefix;
-
-    @BeforeAll
-    static void startRedis() throws Exception {
-        redis = RedisProcess.start();
-        direct = RedisClient.create("127.0.0.1", redis.port());
-    }
-
-    @AfterAll
-    static void stopRedis() throws Exception {
-        direct.close();
-        redis.close();
-    }
 
     /** Every test is a fleet of its own, behind its own prefix. */
-    @BeforeEach
-    void newFleet() {
-        prefix = "test-" + FLEETS.incrementAndGet() + ":";
-    }
+    @RegisterExtension
+    static final RedisFleetFixture fleet = new RedisFleetFixture();
 
-    @AfterEach
-    void closeStores() {
-        stores.forEach(RedisFleetStore::close);
+    private final RedisClient direct = fleet.direct();
+    private String prefix;
+
+    @BeforeEach
+    void joinTheTestsFleet() {
+        prefix = fleet.prefix();
     }
 
     // ---- quota buckets
@@ -339,13 +317,13 @@ class RedisFleetStoreTest {
     // ---- helpers
 
     private RedisFleetStore instance() {
-        return instance(redis.url(), null);
+        return instance(fleet.url(), null);
     }
 
     private RedisFleetStore instance(String url, String password) {
         FleetSettings settings = new FleetSettings(true, URI.create(url), password, TIMEOUT, prefix);
         RedisFleetStore store = new RedisFleetStore(settings);
-        stores.add(store);
+        fleet.closedAfterTest(store);
         return store;
     }
 

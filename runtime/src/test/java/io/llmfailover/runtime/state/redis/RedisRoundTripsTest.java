@@ -19,17 +19,14 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import javax.net.ssl.SSLSocketFactory;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Jedis;
-import redis.clients.jedis.commands.ProtocolCommand;
 import redis.clients.jedis.RedisClient;
+import redis.clients.jedis.commands.ProtocolCommand;
 import redis.clients.jedis.params.SetParams;
 
 /**
@@ -42,39 +39,21 @@ import redis.clients.jedis.params.SetParams;
 class RedisRoundTripsTest {
 
     private static final Duration TIMEOUT = Duration.ofMillis(250);
-    private static final AtomicInteger FLEETS = new AtomicInteger();
 
-    private static RedisProcess redis;
-    private static RedisClient direct;
+    @RegisterExtension
+    static final RedisFleetFixture fleet = new RedisFleetFixture("--enable-debug-command", "yes");
 
-    private final List<RedisFleetStore> stores = new ArrayList<>();
+    private final RedisClient direct = fleet.direct();
     private String prefix;
 
-    @BeforeAll
-    static void startRedis() throws Exception {
-        redis = RedisProcess.start("--enable-debug-command", "yes");
-        direct = RedisClient.create("127.0.0.1", redis.port());
-    }
-
-    @AfterAll
-    static void stopRedis() throws Exception {
-        direct.close();
-        redis.close();
-    }
-
     @BeforeEach
-    void newFleet() {
-        prefix = "round-trips-" + FLEETS.incrementAndGet() + ":";
-    }
-
-    @AfterEach
-    void closeStores() {
-        stores.forEach(RedisFleetStore::close);
+    void joinTheTestsFleet() {
+        prefix = fleet.prefix();
     }
 
     @Test
     void aRedisThatTricklesItsBytesCostsACallTheTimeoutNotTheTimeItTakes() throws Exception {
-        try (LaggingProxy slow = LaggingProxy.trickling(redis.port(), Duration.ofMillis(100))) {
+        try (LaggingProxy slow = LaggingProxy.trickling(fleet.port(), Duration.ofMillis(100))) {
             RedisFleetStore store = store(slow.url(), Duration.ofSeconds(2));
             direct.scriptFlush(); // so that the script is sent whole after a NOSCRIPT: a longer answer to trickle
 
@@ -91,7 +70,7 @@ class RedisRoundTripsTest {
 
     @Test
     void sixtyFourAskersOnEightConnectionsQueueAndAreNoOutage() throws Exception {
-        try (LaggingProxy lagging = LaggingProxy.lagging(redis.port(), Duration.ofMillis(20));
+        try (LaggingProxy lagging = LaggingProxy.lagging(fleet.port(), Duration.ofMillis(20));
                 LogCapture log = new LogCapture()) {
             RedisFleetStore store = store(lagging.url(), Duration.ofSeconds(2));
             assertEquals(0, take(store), "a round trip well within the timeout");
@@ -127,7 +106,7 @@ class RedisRoundTripsTest {
 
     @Test
     void aSubscriptionOnARedisThatStopsAnsweringIsMadeAgainAndReplays() throws Exception {
-        RedisFleetStore store = store(redis.url(), Duration.ofMillis(200));
+        RedisFleetStore store = store(fleet.url(), Duration.ofMillis(200));
         List<String> heard = new CopyOnWriteArrayList<>();
         store.subscribe(new FleetListener() {
             @Override
@@ -144,7 +123,7 @@ class RedisRoundTripsTest {
         Eventually.until(() -> store.subscriptions() == 1, "subscribed");
         direct.set(prefix + "open:unseen", "1", SetParams.setParams().px(60_000)); // in force, never published
 
-        try (Jedis pausing = new Jedis("127.0.0.1", redis.port(), 10_000)) {
+        try (Jedis pausing = new Jedis("127.0.0.1", fleet.port(), 10_000)) {
             ProtocolCommand debug = () -> "DEBUG".getBytes(StandardCharsets.US_ASCII);
             pausing.sendCommand(debug, "SLEEP", "2");
         }
@@ -155,8 +134,8 @@ class RedisRoundTripsTest {
 
     private RedisFleetStore store(String url, Duration beatEvery) {
         FleetSettings settings = new FleetSettings(true, URI.create(url), null, TIMEOUT, prefix);
-        RedisFleetStore store = new RedisFleetStore(settings, (SSLSocketFactory) SSLSocketFactory.getDefault(), beatEvery);
-        stores.add(store);
+        RedisFleetStore store = new RedisFleetStore(settings, () -> (SSLSocketFactory) SSLSocketFactory.getDefault(), beatEvery);
+        fleet.closedAfterTest(store);
         return store;
     }
 

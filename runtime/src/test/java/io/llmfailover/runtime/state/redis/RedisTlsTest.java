@@ -119,7 +119,7 @@ class RedisTlsTest {
 
     private RedisFleetStore store(String url) {
         FleetSettings settings = new FleetSettings(true, URI.create(url), null, TIMEOUT, "tls:");
-        RedisFleetStore store = new RedisFleetStore(settings, trustingTheTestAuthority, Duration.ofSeconds(2));
+        RedisFleetStore store = new RedisFleetStore(settings, () -> trustingTheTestAuthority, Duration.ofSeconds(2));
         closing.add(store);
         return store;
     }

@@ -14,6 +14,7 @@ import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.state.fleet.FleetState;
 import io.llmfailover.runtime.testing.Eventually;
+import io.llmfailover.runtime.testing.SkewedClock;
 import io.llmfailover.runtime.throttle.Throttle;
 import io.llmfailover.runtime.time.Clock;
 import java.net.URI;
@@ -25,13 +26,10 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.params.ScanParams;
@@ -55,34 +53,16 @@ class UntrustedFleetTest {
             Map.of(), false, Map.of());
     private static final Set<String> PROVIDERS = Set.of("openai", "anthropic");
     private static final long A_YEAR_MILLIS = Duration.ofDays(365).toMillis();
-    private static final AtomicInteger FLEETS = new AtomicInteger();
 
-    private static RedisProcess redis;
-    private static RedisClient direct;
+    @RegisterExtension
+    static final RedisFleetFixture fleet = new RedisFleetFixture();
 
-    private final List<FleetState> instances = new ArrayList<>();
+    private final RedisClient direct = fleet.direct();
     private String prefix;
 
-    @BeforeAll
-    static void startRedis() throws Exception {
-        redis = RedisProcess.start();
-        direct = RedisClient.create("127.0.0.1", redis.port());
-    }
-
-    @AfterAll
-    static void stopRedis() throws Exception {
-        direct.close();
-        redis.close();
-    }
-
     @BeforeEach
-    void newFleet() {
-        prefix = "untrusted-" + FLEETS.incrementAndGet() + ":";
-    }
-
-    @AfterEach
-    void closeInstances() {
-        instances.forEach(FleetState::close);
+    void joinTheTestsFleet() {
+        prefix = fleet.prefix();
     }
 
     @Test
@@ -129,7 +109,7 @@ class UntrustedFleetTest {
 
     @Test
     void anInstanceWhoseWallClockRunsAnHourAheadNeitherStretchesNorShortensWhatTheOthersApply() {
-        FleetState skewed = instance(new HourAhead());
+        FleetState skewed = instance(new SkewedClock(Clock.SYSTEM, Duration.ofHours(1)));
         FleetState honest = instance(Clock.SYSTEM);
         CircuitBreaker honestsBreaker = honest.breaker("openai", "gpt-4o");
         Throttle honestsKey = honest.throttle("openai", "key#0");
@@ -255,24 +235,10 @@ class UntrustedFleetTest {
 
     private FleetState instance(Clock clock, Set<String> providers) {
         FleetState state = FleetState.start(CONFIG, store(), clock, providers, List.of(), List.of());
-        instances.add(state);
-        return state;
+        return fleet.closedAfterTest(state);
     }
 
     private RedisFleetStore store() {
-        return new RedisFleetStore(new FleetSettings(true, URI.create(redis.url()), null, Duration.ofMillis(250), prefix));
-    }
-
-    /** The true monotonic time, and a wall clock an hour ahead: libfaketime's skew, in one JVM. */
-    private static final class HourAhead implements Clock {
-        @Override
-        public long nanoTime() {
-            return System.nanoTime();
-        }
-
-        @Override
-        public long currentTimeMillis() {
-            return System.currentTimeMillis() + Duration.ofHours(1).toMillis();
-        }
+        return new RedisFleetStore(new FleetSettings(true, URI.create(fleet.url()), null, Duration.ofMillis(250), prefix));
     }
 }
