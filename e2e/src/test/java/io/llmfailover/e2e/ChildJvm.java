@@ -30,8 +30,8 @@ final class ChildJvm {
     /** Variables of the test's own environment that would steer the child's agent or JVM. */
     private static final List<String> SCRUBBED_ENV = List.of("LLM_FAILOVER_CONFIG", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS");
 
-    /** Prefixes of the test's own variables that would steer the child's telemetry. */
-    private static final List<String> SCRUBBED_ENV_PREFIXES = List.of("OTEL_");
+    /** Prefixes of the test's own variables that would steer the child's telemetry or clock. */
+    private static final List<String> SCRUBBED_ENV_PREFIXES = List.of("OTEL_", "FAKETIME");
 
     private final Class<?> mainClass;
     private final Path workingDirectory;
@@ -72,6 +72,21 @@ final class ChildJvm {
 
     ChildJvm env(String name, String value) {
         env.put(name, value);
+        return this;
+    }
+
+    /**
+     * The child's wall clock runs {@code skew} ahead of the machine's, as on a host whose clock is
+     * wrong: libfaketime preloaded with {@code FAKETIME=+<seconds>} ({@code .ci/run} installs it).
+     * Not the {@code faketime} wrapper, whose relative form wants {@code -f}, and without
+     * {@code FAKETIME_DONT_FAKE_MONOTONIC=1}: with it, libfaketime 0.9.10 still shifts the deadlines
+     * the JVM passes to {@code pthread_cond_timedwait} on the monotonic clock, so every timed wait
+     * returns at once ({@code Object.wait(500)} after 0 ms, {@code Thread.sleep} spinning). The
+     * monotonic clock shifted by the same constant changes no interval the JVM measures.
+     */
+    ChildJvm clockAhead(Duration skew) {
+        env.put("LD_PRELOAD", faketimeLibrary().toString());
+        env.put("FAKETIME", "+" + skew.toSeconds());
         return this;
     }
 
@@ -146,6 +161,17 @@ final class ChildJvm {
         command.add(mainClass.getName());
         command.addAll(args);
         return command;
+    }
+
+    private static Path faketimeLibrary() {
+        for (String directory : List.of("/usr/lib/x86_64-linux-gnu/faketime", "/usr/lib/aarch64-linux-gnu/faketime",
+                "/usr/lib/faketime", "/usr/local/lib/faketime")) {
+            Path library = Path.of(directory, "libfaketime.so.1");
+            if (Files.isReadable(library)) {
+                return library;
+            }
+        }
+        throw new IllegalStateException("libfaketime is not installed (apt-get install faketime; .ci/run does)");
     }
 
     private static String javaExecutable() {

@@ -9,14 +9,22 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A real redis-server on a free loopback port, for fleet mode: started, killed and started again on
- * the same port, as an outage does. CI installs redis-server ({@code .ci/run}); without it these
- * tests fail and say so.
+ * the same port, as an outage does; {@code DEBUG} commands allowed, so that a test can pause it
+ * ({@code DEBUG SLEEP}). CI installs redis-server ({@code .ci/run}); without it these tests fail and
+ * say so.
  */
 final class RedisServer implements AutoCloseable {
+
+    private static final Pattern VERSION = Pattern.compile("v=(\\d+)\\.");
+    private static int majorVersion;
 
     private final int port;
     private final Path directory;
@@ -37,6 +45,15 @@ final class RedisServer implements AutoCloseable {
         return "redis://127.0.0.1:" + port + "/0";
     }
 
+    int port() {
+        return port;
+    }
+
+    /** A connection for the test's own commands. */
+    RedisCommands commands() throws IOException {
+        return RedisCommands.connect(port);
+    }
+
     /** Kills the server at once, connections and all, as a crash does. */
     void kill() throws InterruptedException {
         if (process != null) {
@@ -49,8 +66,13 @@ final class RedisServer implements AutoCloseable {
         kill();
         ProcessBuilder builder;
         try {
-            builder = new ProcessBuilder("redis-server", "--port", Integer.toString(port), "--bind", "127.0.0.1",
-                    "--save", "", "--appendonly", "no", "--dir", directory.toString())
+            List<String> command = new ArrayList<>(List.of("redis-server", "--port", Integer.toString(port),
+                    "--bind", "127.0.0.1", "--save", "", "--appendonly", "no", "--dir", directory.toString()));
+            if (majorVersion() >= 7) {
+                // Redis 7 refuses DEBUG unless allowed; older versions allow it and know no such option.
+                command.addAll(List.of("--enable-debug-command", "yes"));
+            }
+            builder = new ProcessBuilder(command)
                     .redirectErrorStream(true)
                     .redirectOutput(Files.createTempFile(directory, "redis-", ".log").toFile());
             process = builder.start();
@@ -84,6 +106,17 @@ final class RedisServer implements AutoCloseable {
         } catch (IOException notYet) {
             return false;
         }
+    }
+
+    /** {@code Redis server v=7.0.15 sha=...} → 7; asked once per test JVM. */
+    private static synchronized int majorVersion() throws IOException {
+        if (majorVersion == 0) {
+            Process version = new ProcessBuilder("redis-server", "--version").redirectErrorStream(true).start();
+            String text = new String(version.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+            Matcher m = VERSION.matcher(text);
+            majorVersion = m.find() ? Integer.parseInt(m.group(1)) : 1;
+        }
+        return majorVersion;
     }
 
     private static int freePort() throws IOException {

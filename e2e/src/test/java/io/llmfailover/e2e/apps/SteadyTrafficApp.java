@@ -1,6 +1,5 @@
 package io.llmfailover.e2e.apps;
 
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -91,10 +90,6 @@ public final class SteadyTrafficApp {
     }
 
     private static void sample(long start) {
-        System.gc();
-        long heapUsed = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
-        int threads = ManagementFactory.getThreadMXBean().getThreadCount();
-        Report.line("SAMPLE at=" + (System.nanoTime() - start) / 1_000_000 + "ms heap-used-kb=" + heapUsed / 1024
-                + " threads=" + threads);
+        ResourceSample.print((System.nanoTime() - start) / 1_000_000);
     }
 }
