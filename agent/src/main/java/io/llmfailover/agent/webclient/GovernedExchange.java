@@ -1,6 +1,5 @@
 package io.llmfailover.agent.webclient;
 
-import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
@@ -29,7 +28,8 @@ final class GovernedExchange {
     private static void start(WebClientCall call, CallGovernor governor, MonoSink<ClientHttpResponse> sink) {
         CallerClassLoader.Captured caller = CallLifecycle.callerOf(WebClientBinding.INSTANCE, call);
         sink.onCancel(call::abandon);
-        if (!AgentThreads.tryStart(call.agentThreads(), () -> run(call, governor, caller, sink))) {
+        if (!CallLifecycle.startOnAgentThread(WebClientBinding.INSTANCE, call, call.agentThreads(),
+                () -> run(call, governor, caller, sink))) {
             sendUngoverned(call, sink);
         }
     }
