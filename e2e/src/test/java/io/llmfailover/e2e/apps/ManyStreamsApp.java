@@ -88,20 +88,7 @@ public final class ManyStreamsApp {
                 })
                 .map(chunk -> chunk.getT2())
                 .collectList()
-                .map(chunks -> contentOf(String.join("", chunks)));
-    }
-
-    /** The text of an event stream's content deltas. */
-    private static String contentOf(String events) {
-        StringBuilder content = new StringBuilder();
-        for (String line : events.split("\n")) {
-            String data = line.startsWith("data:") ? line.substring(5).trim() : "";
-            String text = data.isEmpty() || data.equals("[DONE]") ? null : ContentField.in(data);
-            if (text != null) {
-                content.append(text);
-            }
-        }
-        return content.toString();
+                .map(chunks -> ContentField.ofEventStream(String.join("", chunks)));
     }
 
     /** Apache HttpClient 5 with no response timeout: the app waits as long as it takes. */

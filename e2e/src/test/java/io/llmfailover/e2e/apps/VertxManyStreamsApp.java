@@ -57,16 +57,6 @@ public final class VertxManyStreamsApp {
         return http.request(options)
                 .compose(request -> request.send(ChatExchange.requestBody(true)))
                 .compose(response -> response.body())
-                .map(body -> {
-                    StringBuilder content = new StringBuilder();
-                    for (String line : body.toString().split("\n")) {
-                        String data = line.startsWith("data:") ? line.substring(5).trim() : "";
-                        String text = data.isEmpty() || data.equals("[DONE]") ? null : ContentField.in(data);
-                        if (text != null) {
-                            content.append(text);
-                        }
-                    }
-                    return content.toString();
-                });
+                .map(body -> ContentField.ofEventStream(body.toString()));
     }
 }
