@@ -34,13 +34,18 @@ final class GovernedExchange {
         }
     }
 
-    /** Every agent thread is busy: the app's own connector sends the call, once, as if the agent were absent. */
+    /**
+     * Every agent thread is busy: the app's own connector sends the call, once, as if the agent were
+     * absent. Subscribed inside the mark, as the lifecycle's own sends are: a connector whose client
+     * sends as it is subscribed to (the JDK's, Jetty's, Apache HttpClient 5's) leaves its adapter
+     * nothing to govern a second time.
+     */
     private static void sendUngoverned(WebClientCall call, MonoSink<ClientHttpResponse> sink) {
-        Mono<ClientHttpResponse> exchange;
+        Disposable sending;
         try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
-            exchange = call.connector().connect(call.method(), call.uri(), call.callback());
+            sending = call.connector().connect(call.method(), call.uri(), call.callback())
+                    .subscribe(sink::success, sink::error, sink::success);
         }
-        Disposable sending = exchange.subscribe(sink::success, sink::error, sink::success);
         call.onAbandon(sending::dispose);
     }
 
