@@ -5,8 +5,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.e2e.apps.AppArgs;
 import io.llmfailover.e2e.apps.ManyStreamsApp;
 import io.llmfailover.e2e.apps.VertxManyStreamsApp;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -21,11 +23,13 @@ import org.junit.jupiter.api.io.TempDir;
  * a blocking call (no read timeout) to a provider that hangs. Every stream completes (a stream
  * being relayed to the app takes no slot, and a call that finds no slot goes out ungoverned, never
  * waiting in a line), and the blocking call fails over at the head deadline, to the backup, well
- * before the app would give up.
+ * before the app would give up. Every call names a route in {@code x-llm-route}, which reaches no
+ * provider, whether the call was governed or went out ungoverned at the cap.
  */
 class TaskCapTest {
 
     private static final String CELL = "cap";
+    private static final String NAMED_ROUTE = "e2e-tenant-route";
     private static final int CAP = 4;
     private static final int STREAMS = 3 * CAP;
     /** Far beyond what the calls need when nothing hangs, far below the hanging provider's minute. */
@@ -66,6 +70,7 @@ class TaskCapTest {
         AppOutput output = ChildJvm.of(ManyStreamsApp.class, workDir)
                 .args(streamer, primary, "sk-app-cap-0123456789", String.valueOf(CAP), String.valueOf(STREAMS - CAP))
                 .jvmArg("-Dllm.failover.agent.max-threads=" + CAP)
+                .jvmArg("-D" + AppArgs.ROUTE_PROPERTY + "=" + NAMED_ROUTE)
                 .withAgent(config)
                 .timeout(CHILD_TIMEOUT)
                 .run();
@@ -83,6 +88,7 @@ class TaskCapTest {
         assertEquals(1, providers.requests(CELL, "primary"), output::describe);
         List<String> log = output.stderrLines();
         assertTrue(log.stream().anyMatch(line -> line.contains("sent as the app made it, ungoverned")), output::describe);
+        assertNoRouteHeader(output, "streamer", "primary", "backup");
     }
 
     /**
@@ -101,6 +107,7 @@ class TaskCapTest {
                 .classPath(ClientCall.vertxClassPath())
                 .args(slow, "sk-app-cap-0123456789", String.valueOf(calls))
                 .jvmArg("-Dllm.failover.agent.max-threads=1")
+                .jvmArg("-D" + AppArgs.ROUTE_PROPERTY + "=" + NAMED_ROUTE)
                 .withAgent(config)
                 .timeout(CHILD_TIMEOUT)
                 .run();
@@ -113,10 +120,21 @@ class TaskCapTest {
         assertEquals(calls, providers.requests(CELL, "slow"), "each sent once" + output.describe());
         assertTrue(output.stderrLines().stream().anyMatch(line -> line.contains("sent as the app made it, ungoverned")),
                 output::describe);
+        assertNoRouteHeader(output, "slow", "backup");
+    }
+
+    /** The agent's own {@code x-llm-route} reached none of these providers, on any request. */
+    private void assertNoRouteHeader(AppOutput output, String... roles) {
+        for (String role : roles) {
+            for (FaultExchange.Request received : providers.received(CELL, role)) {
+                assertFalse(received.headers().containsKey(AppArgs.ROUTE_HEADER),
+                        () -> AppArgs.ROUTE_HEADER + " reached " + role + " on " + received.path() + output.describe());
+            }
+        }
     }
 
     /** A stream of {@value #EVENTS} one-character deltas, one every {@link #EVENT_SPACING}. */
-    private static void slowStream(FaultExchange exchange) throws java.io.IOException, InterruptedException {
+    private static void slowStream(FaultExchange exchange) throws IOException, InterruptedException {
         exchange.chunkedHead(200, "text/event-stream", "Cache-Control", "no-cache");
         List<String> deltas = List.of(DELTAS.substring(0, EVENTS).split(""));
         for (String event : ChatWire.OPENAI.eventsThrough("streamer", deltas, deltas.size())) {

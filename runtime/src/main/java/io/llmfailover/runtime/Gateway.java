@@ -26,8 +26,8 @@ import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.route.RouteHeader;
 import io.llmfailover.runtime.route.RouteTable;
 import io.llmfailover.runtime.state.LocalResilienceState;
-import io.llmfailover.runtime.state.fleet.FleetBackend;
 import io.llmfailover.runtime.state.ProviderControls;
+import io.llmfailover.runtime.state.fleet.FleetBackend;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.status.ProviderStates;
 import io.llmfailover.runtime.status.StatusLog;
@@ -294,11 +294,12 @@ public final class Gateway {
             DrillCount drilled = new DrillCount();
             Runnable stopDrill = DrillAnnouncer.start(config.operating().drills(), operating, drilled);
             // state.* applies at a restart: a reload keeps naming keys as the state it carries does
-            KeyFingerprint keyIds = carried != null ? previous.engine.keys().fingerprint() : KeyFingerprint.salted(config.keySalt());
+            AppKeyId keyIds = carried != null ? previous.engine.keys().appKeyIds()
+                    : new AppKeyId(KeyFingerprint.salted(config.keySalt()));
             FailoverEngine engine = new FailoverEngine(config, resilience,
                     new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler,
                     carried != null && carried.cache() != null ? carried.cache()
-                            : LastResort.of(config.shaping().cache(), clock, new AppKeyId(keyIds)),
+                            : LastResort.of(config.shaping().cache(), clock, keyIds),
                     Drills.of(config.operating().drills(), scheduler, drilled),
                     carried != null ? previous.engine.quotas().carriedOver(config.shaping(), carried.changed())
                             : new QuotaBook(config.shaping(), clock, resilience.sharedQuotas()),

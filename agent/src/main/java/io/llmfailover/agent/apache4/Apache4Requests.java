@@ -1,6 +1,5 @@
 package io.llmfailover.agent.apache4;
 
-import org.apache.http.HttpRequest;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import java.net.URI;
@@ -10,6 +9,7 @@ import java.util.Set;
 import org.apache.http.Header;
 import org.apache.http.HttpEntityEnclosingRequest;
 import org.apache.http.HttpHost;
+import org.apache.http.HttpRequest;
 import org.apache.http.client.methods.HttpUriRequest;
 import org.apache.http.client.methods.RequestBuilder;
 import org.apache.http.conn.routing.HttpRoute;

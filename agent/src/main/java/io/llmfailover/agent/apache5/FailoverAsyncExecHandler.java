@@ -41,7 +41,7 @@ final class FailoverAsyncExecHandler implements AsyncExecChainHandler {
         try {
             call.governedBy(governing, CallLifecycle.callerOf(AsyncBinding.INSTANCE, call));
             scope.cancellableDependency.setDependency(call);
-            if (!AgentThreads.shared().tryStart(call)) {
+            if (!CallLifecycle.startOnAgentThread(AsyncBinding.INSTANCE, call, AgentThreads.shared(), call)) {
                 chain.proceed(request, entityProducer, scope, callback); // every agent thread is busy: sent as the app made it
             }
         } catch (RuntimeException | LinkageError e) {

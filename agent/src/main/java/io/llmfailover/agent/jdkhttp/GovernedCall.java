@@ -106,7 +106,8 @@ final class GovernedCall<T> {
     Outcome sendAsync(CallGovernor governor, AgentExecutor calls) {
         CallerClassLoader.Captured caller = CallLifecycle.callerOf(JdkHttpBinding.INSTANCE, this);
         CompletableFuture<HttpResponse<T>> response = new CompletableFuture<>();
-        if (!calls.tryStart(() -> runAsync(governor, caller, response))) {
+        if (!CallLifecycle.startOnAgentThread(JdkHttpBinding.INSTANCE, this, calls,
+                () -> runAsync(governor, caller, response))) {
             return headersTaken ? sentAsyncByTheClient() : null;
         }
         response.whenComplete((done, failure) -> {

@@ -52,7 +52,7 @@ public final class JettyAdapter implements JettyHook {
         }
         call.governedBy(governing, CallLifecycle.callerOf(JettyBinding.INSTANCE, call));
         running.put(app, call);
-        if (!AgentThreads.shared().tryStart(call)) {
+        if (!CallLifecycle.startOnAgentThread(JettyBinding.INSTANCE, call, AgentThreads.shared(), call)) {
             running.remove(app);
             return false; // every agent thread is busy: sent as if the agent were absent
         }

@@ -15,7 +15,8 @@ import kotlin.coroutines.intrinsics.IntrinsicsKt;
 /**
  * The Ktor CIO adapter's entry point. Whether a call is governed, and the caller's class loader and
  * span, are read on the calling coroutine's thread; a governed call then leaves it at once for an
- * agent thread, and the engine's {@code execute} returns {@code COROUTINE_SUSPENDED}. The agent's own
+ * agent thread (or, at the agent's task cap, is sent ungoverned), and the engine's {@code execute}
+ * returns {@code COROUTINE_SUSPENDED}. The agent's own
  * sends (their continuation is an {@link AgentContinuation}) and the engine's own resumptions of its
  * suspended {@code execute} go on untouched.
  */
@@ -49,8 +50,13 @@ public final class KtorAdapter implements KtorHook {
             return null;
         }
         call.governedBy(governing, CallLifecycle.callerOf(KtorBinding.INSTANCE, call));
-        if (!AgentThreads.shared().tryStart(call)) {
-            return null; // every agent thread is busy: sent as if the agent were absent
+        if (!CallLifecycle.startOnAgentThread(KtorBinding.INSTANCE, call, AgentThreads.shared(), call)) {
+            // Every agent thread is busy: sent as if the agent were absent, by the engine itself
+            // unless the agent's header had to come off, which only a copy of the request can lose.
+            if (call.request == request) {
+                return null;
+            }
+            call.sendUngoverned();
         }
         return IntrinsicsKt.getCOROUTINE_SUSPENDED();
     }

@@ -132,7 +132,7 @@ final class KtorBinding implements ClientBinding<KtorCall, HttpResponseData> {
     @Override
     public HttpResponseData proceed(KtorCall call, BufferedBody body) throws IOException {
         try {
-            return AgentContinuation.send(call.engine, call.request, call.appContext()).get();
+            return call.sendAsMade().get();
         } catch (ExecutionException e) {
             throw TransportFailure.of(e.getCause());
         } catch (InterruptedException e) {

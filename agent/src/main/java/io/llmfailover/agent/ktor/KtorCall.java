@@ -2,6 +2,7 @@ package io.llmfailover.agent.ktor;
 
 import io.ktor.client.engine.HttpClientEngine;
 import io.ktor.client.request.HttpRequestData;
+import io.ktor.client.request.HttpResponseData;
 import io.ktor.http.HeadersBuilder;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
@@ -11,6 +12,7 @@ import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.IOException;
 import java.net.URI;
+import java.util.concurrent.CompletableFuture;
 import kotlin.ResultKt;
 import kotlin.Unit;
 import kotlin.coroutines.Continuation;
@@ -73,11 +75,6 @@ final class KtorCall implements Runnable {
         }
     }
 
-    /** The context the app's own {@code execute} runs in. */
-    CoroutineContext appContext() {
-        return app.getContext();
-    }
-
     Job callJob() {
         return callContext.get(Job.Key);
     }
@@ -99,7 +96,22 @@ final class KtorCall implements Runnable {
             result = ResultKt.createFailure(new IOException("llm-failover: the call failed inside the agent", e));
         }
         appWait.deliver();
-        // Through the app's own dispatcher: the app's code never runs on the agent thread.
+        resumeApp(result);
+    }
+
+    /** The request as the app made it (less the agent's headers), through the app's engine, as the agent's own send. */
+    CompletableFuture<HttpResponseData> sendAsMade() {
+        return AgentContinuation.send(engine, request, app.getContext());
+    }
+
+    /** Sends the call as the app made it, ungoverned, without waiting: the app is resumed with what the engine answers. */
+    void sendUngoverned() {
+        sendAsMade().whenComplete((response, failure) ->
+                resumeApp(failure == null ? response : ResultKt.createFailure(failure)));
+    }
+
+    /** Through the app's own dispatcher: the app's code never runs on an agent thread. */
+    private void resumeApp(Object result) {
         IntrinsicsKt.intercepted(app).resumeWith(result);
     }
 }

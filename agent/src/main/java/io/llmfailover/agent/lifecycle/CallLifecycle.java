@@ -1,6 +1,7 @@
 package io.llmfailover.agent.lifecycle;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.runtime.faults.InjectedFault;
@@ -14,6 +15,7 @@ import io.llmfailover.runtime.route.RouteHeader;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.IOException;
 import java.net.URI;
+import java.util.concurrent.Executor;
 import java.util.function.Supplier;
 
 /**
@@ -24,8 +26,9 @@ import java.util.function.Supplier;
  *
  * <p>The agent's own request header, {@code x-llm-route}, never reaches a provider: the lifecycle
  * takes it off every request to a provider's host ({@link ClientBinding#takeHeader}) as it first
- * sees the call, governed or not, and again before the request goes out as the app made it; a
- * governed call carries it on to the runtime, which picks the route by it.
+ * sees the call, governed or not, and again before the request goes out as the app made it (fail
+ * open, over the size cap, at the agent's task cap); a governed call carries it on to the runtime,
+ * which picks the route by it.
  */
 public final class CallLifecycle {
 
@@ -85,6 +88,21 @@ public final class CallLifecycle {
             FailureLog.once(binding.clientName() + " governs()", e);
             return null;
         }
+    }
+
+    /**
+     * Starts a governed call's run on an agent thread of {@code threads}, or returns false when every
+     * agent task slot is taken ({@link AgentThreads#tryStart}): the adapter then sends the call at
+     * once, ungoverned, as the app made it; the agent's header is taken off it here first, as on
+     * every other path that sends the app's request (an app's filter or callback may have set it
+     * since the first look). A client whose request cannot change sends the copy its binding keeps.
+     */
+    public static <C> boolean startOnAgentThread(ClientBinding<C, ?> binding, C call, Executor threads, Runnable run) {
+        if (AgentThreads.tryStart(threads, run)) {
+            return true;
+        }
+        takeAgentHeader(binding, call);
+        return false;
     }
 
     /** The app's class loader and current span, read on the app's thread for a call that may run on another. */
@@ -163,13 +181,18 @@ public final class CallLifecycle {
      * JVM; what it sends is left alone by adapters further down.
      */
     private static <C, R> R proceed(ClientBinding<C, R> binding, C call, BufferedBody body) throws IOException {
+        takeAgentHeader(binding, call);
+        try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
+            return binding.proceed(call, body);
+        }
+    }
+
+    /** Takes the agent's header off a call about to go out as the app made it; a failure to is logged, never thrown. */
+    private static <C> void takeAgentHeader(ClientBinding<C, ?> binding, C call) {
         try {
             binding.takeHeader(call, RouteHeader.NAME);
         } catch (RuntimeException | LinkageError e) {
             FailureLog.once(binding.clientName() + " takeHeader()", e);
-        }
-        try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
-            return binding.proceed(call, body);
         }
     }
 

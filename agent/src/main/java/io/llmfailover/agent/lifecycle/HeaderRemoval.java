@@ -12,7 +12,8 @@ public enum HeaderRemoval {
 
     /**
      * The client's request cannot change (the JDK's, Ktor's): a call that carried one goes through
-     * {@link ClientBinding#proceed}, which sends a copy without it.
+     * {@link ClientBinding#proceed}, which sends a copy without it (at the agent's task cap, the
+     * adapter sends that copy itself).
      */
     FROM_A_COPY,
 

@@ -24,7 +24,8 @@ final class GovernedRun {
     static Mono<HttpResponse<?>> of(MicronautCall call, Supplier<Publisher<? extends HttpResponse<?>>> ungoverned) {
         return Mono.create(sink -> {
             sink.onCancel(call::abandon);
-            if (!AgentThreads.shared().tryStart(() -> run(call, sink))) {
+            if (!CallLifecycle.startOnAgentThread(MicronautBinding.INSTANCE, call, AgentThreads.shared(),
+                    () -> run(call, sink))) {
                 Disposable sending = Mono.from(ungoverned.get()).subscribe(sink::success, sink::error, sink::success);
                 call.onAbandon(sending::dispose);
             }

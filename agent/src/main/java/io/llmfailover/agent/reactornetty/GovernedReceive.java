@@ -1,6 +1,5 @@
 package io.llmfailover.agent.reactornetty;
 
-import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.TransportFailure;
@@ -57,7 +56,8 @@ final class GovernedReceive {
     private static void start(ReactorNettyCall call, CallGovernor governor, MonoSink<Chosen> sink) {
         CallerClassLoader.Captured caller = CallLifecycle.callerOf(ReactorNettyBinding.INSTANCE, call);
         sink.onCancel(call.appWait()::abandon);
-        if (!AgentThreads.tryStart(call.agentThreads(), () -> run(call, governor, caller, sink))) {
+        if (!CallLifecycle.startOnAgentThread(ReactorNettyBinding.INSTANCE, call, call.agentThreads(),
+                () -> run(call, governor, caller, sink))) {
             sink.success(Chosen.PROCEED); // every agent thread is busy: the app's own publisher, as if the agent were absent
         }
     }

@@ -13,9 +13,9 @@ import reactor.netty.http.client.HttpClient;
 
 /**
  * Sends each attempt through a copy of the app's own client (its pool, TLS, proxy, timeouts and
- * hooks), reconfigured with the attempt's headers, URI and body, and never following a fallback's
- * redirect; then waits, on the agent thread, for the head. Assembled on that thread, inside the lifecycle's mark, the attempt is left alone
- * by the adapter's own hook.
+ * hooks), reconfigured with the attempt's headers, URI and body, and never following a rewritten
+ * attempt's redirect; then waits, on the agent thread, for the head. Assembled on that thread,
+ * inside the lifecycle's mark, the attempt is left alone by the adapter's own hook.
  */
 final class HttpClientTransport implements Transport {
 
@@ -38,7 +38,7 @@ final class HttpClientTransport implements Transport {
             headers.forEach(sent::add);
         });
         if (!attempt.original()) {
-            // Following a fallback's redirect would carry its key and the prompt to a host the app never addressed.
+            // Following a rewritten attempt's redirect would carry its key and the prompt to a host the app never addressed.
             copy = copy.followRedirect(false);
         }
         Mono<AttemptResponse> head = copy.request(HttpMethod.valueOf(request.method()))

@@ -20,9 +20,10 @@ import java.util.Set;
 
 /**
  * Sends each attempt on a new {@code HttpURLConnection} opened like the app's (its proxy, timeouts,
- * redirect and cache settings, but a rewritten attempt never follows a redirect); the hooks leave it alone, as the lifecycle marks its thread. The
- * agent's head deadline applies where it is shorter than the app's read timeout; the app's own
- * read timeout expiring first means the app gave up ({@link CallAbandonedException}).
+ * redirect and cache settings, but a rewritten attempt never follows a redirect); the hooks leave it
+ * alone, as the lifecycle marks its thread. The agent's head deadline applies where it is shorter
+ * than the app's read timeout; the app's own read timeout expiring first means the app gave up
+ * ({@link CallAbandonedException}).
  */
 final class UrlConnectionTransport implements Transport {
 

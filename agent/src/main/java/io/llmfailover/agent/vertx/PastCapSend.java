@@ -37,15 +37,16 @@ final class PastCapSend {
 
     /** Asks the app's client for the request, on the app's thread, marked as the agent's own so it is not governed again. */
     static PastCapSend open(VertxCall call, byte[] held, boolean chunked) {
-        return open(new PastCapSend(chunked, -1, call), call, held);
+        return open(new PastCapSend(chunked, -1, call), held);
     }
 
     /** The app's whole request, ungoverned: a governed call that found every agent thread busy. */
     static PastCapSend whole(VertxCall call, byte[] body) {
-        return open(new PastCapSend(false, body.length, call), call, body);
+        return open(new PastCapSend(false, body.length, call), body);
     }
 
-    private static PastCapSend open(PastCapSend send, VertxCall call, byte[] held) {
+    private static PastCapSend open(PastCapSend send, byte[] held) {
+        VertxCall call = send.call;
         if (held.length > 0) {
             send.write(Buffer.buffer(held));
         }
@@ -79,7 +80,7 @@ final class PastCapSend {
     }
 
     /** Waits, on an agent thread, for the head of the one response. */
-    VertxLlmResponse awaitHead(VertxCall call) throws IOException {
+    VertxLlmResponse awaitHead() throws IOException {
         return AttemptExchange.await(call, head, head, null, this::reset);
     }
 

@@ -83,7 +83,7 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
         VertxLlmResponse response;
         if (pastCap != null) {
             pastCap.end();
-            response = pastCap.awaitHead(call);
+            response = pastCap.awaitHead();
         } else {
             RequestOptions options = call.optionsCopy().setHeaders(call.headers());
             response = AttemptExchange.send(call, options, call.written(), true, null);

@@ -186,7 +186,8 @@ final class VertxCall {
      * thread; when every agent thread is busy it goes out as the app made it, ungoverned.
      */
     void start() {
-        if (started.compareAndSet(false, true) && !AgentThreads.shared().tryStart(this::run)) {
+        if (started.compareAndSet(false, true)
+                && !CallLifecycle.startOnAgentThread(VertxBinding.INSTANCE, this, AgentThreads.shared(), this::run)) {
             sendUngoverned();
         }
     }

@@ -1,6 +1,5 @@
 package io.llmfailover.agent.webclient;
 
-import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
@@ -29,18 +28,24 @@ final class GovernedExchange {
     private static void start(WebClientCall call, CallGovernor governor, MonoSink<ClientHttpResponse> sink) {
         CallerClassLoader.Captured caller = CallLifecycle.callerOf(WebClientBinding.INSTANCE, call);
         sink.onCancel(call::abandon);
-        if (!AgentThreads.tryStart(call.agentThreads(), () -> run(call, governor, caller, sink))) {
+        if (!CallLifecycle.startOnAgentThread(WebClientBinding.INSTANCE, call, call.agentThreads(),
+                () -> run(call, governor, caller, sink))) {
             sendUngoverned(call, sink);
         }
     }
 
-    /** Every agent thread is busy: the app's own connector sends the call, once, as if the agent were absent. */
+    /**
+     * Every agent thread is busy: the app's own connector sends the call, once, as if the agent were
+     * absent. Subscribed inside the mark, as the lifecycle's own sends are: a connector whose client
+     * sends as it is subscribed to (the JDK's, Jetty's, Apache HttpClient 5's) leaves its adapter
+     * nothing to govern a second time.
+     */
     private static void sendUngoverned(WebClientCall call, MonoSink<ClientHttpResponse> sink) {
-        Mono<ClientHttpResponse> exchange;
+        Disposable sending;
         try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
-            exchange = call.connector().connect(call.method(), call.uri(), call.callback());
+            sending = call.connector().connect(call.method(), call.uri(), call.callback())
+                    .subscribe(sink::success, sink::error, sink::success);
         }
-        Disposable sending = exchange.subscribe(sink::success, sink::error, sink::success);
         call.onAbandon(sending::dispose);
     }
 

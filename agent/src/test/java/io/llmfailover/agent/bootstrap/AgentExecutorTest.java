@@ -13,6 +13,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import reactor.core.scheduler.NonBlocking;
 
 /** The cap on agent threads, and what a task does at it. Tasks block on latches the test releases. */
 class AgentExecutorTest {
@@ -106,7 +107,7 @@ class AgentExecutorTest {
     }
 
     /** A thread that must never block, as Reactor marks its own. */
-    private static final class EventLoop extends Thread implements reactor.core.scheduler.NonBlocking {
+    private static final class EventLoop extends Thread implements NonBlocking {
         EventLoop(Runnable task) {
             super(task, "test-event-loop");
         }

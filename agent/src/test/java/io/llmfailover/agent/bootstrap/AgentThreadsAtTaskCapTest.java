@@ -17,6 +17,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import reactor.core.scheduler.NonBlocking;
 
 /**
  * Every agent task slot taken (the cap is 2 in this test's JVM): a head deadline still ends the
@@ -91,7 +92,7 @@ class AgentThreadsAtTaskCapTest {
     }
 
     /** A thread that must never block, as Reactor marks its own. */
-    private static final class EventLoop extends Thread implements reactor.core.scheduler.NonBlocking {
+    private static final class EventLoop extends Thread implements NonBlocking {
         EventLoop(Runnable task) {
             super(task, "test-event-loop");
         }

@@ -17,6 +17,7 @@ import io.llmfailover.runtime.time.ManualScheduler;
 import java.io.InputStream;
 import java.io.IOException;
 import java.net.ConnectException;
+import java.net.SocketException;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -140,7 +141,7 @@ class HeadDeadlineTest {
             if (aborted.getCount() > 0) {
                 throw new AssertionError("the deadline did not abort the attempt");
             }
-            throw new java.net.SocketException("Socket closed");
+            throw new SocketException("Socket closed");
         }, aborted::countDown, late -> {}));
 
         assertSame(Thread.currentThread(), sentOn.get());

@@ -26,6 +26,7 @@ import io.ktor.utils.io.jvm.javaio.BlockingKt;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.LoopbackServer;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import java.io.IOException;
@@ -258,7 +259,7 @@ class KtorAdapterTest {
             }
 
             @Override
-            public io.llmfailover.runtime.http.HttpHeaders headers() {
+            public HttpHeaders headers() {
                 return answer.headers();
             }
 

@@ -1,6 +1,7 @@
 package io.llmfailover.e2e.apps;
 
 import java.util.Locale;
+import java.util.function.BiConsumer;
 
 /**
  * The command line every child app takes: {@code <base url> <api key> <blocking|stream|upload> <call plan>}.
@@ -50,7 +51,7 @@ public record AppArgs(String baseUrl, String apiKey, Mode mode, CallPlan plan) {
     }
 
     /** Sets the {@link #ROUTE_HEADER} on a request being built, when {@link #ROUTE_PROPERTY} names a route. */
-    public static void routeHeader(java.util.function.BiConsumer<String, String> header) {
+    public static void routeHeader(BiConsumer<String, String> header) {
         String route = route();
         if (route != null) {
             header.accept(ROUTE_HEADER, route);

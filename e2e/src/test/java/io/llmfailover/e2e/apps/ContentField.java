@@ -20,6 +20,19 @@ final class ContentField {
         return matcher.find() ? unescape(matcher.group(1)) : null;
     }
 
+    /** The text of a whole OpenAI event stream: its content deltas, one after another. */
+    static String ofEventStream(String events) {
+        StringBuilder content = new StringBuilder();
+        for (String line : events.split("\n")) {
+            String data = line.startsWith("data:") ? line.substring(5).trim() : "";
+            String text = data.isEmpty() || data.equals("[DONE]") ? null : in(data);
+            if (text != null) {
+                content.append(text);
+            }
+        }
+        return content.toString();
+    }
+
     private static String unescape(String escaped) {
         return escaped.replace("\\n", "\n").replace("\\\"", "\"").replace("\\\\", "\\");
     }

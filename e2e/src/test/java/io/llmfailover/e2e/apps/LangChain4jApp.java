@@ -8,9 +8,12 @@ import dev.langchain4j.model.openai.OpenAiChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 import java.net.http.HttpClient;
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -53,8 +56,8 @@ public final class LangChain4jApp {
                 .followRedirects(app.followsRedirects() ? HttpClient.Redirect.ALWAYS : HttpClient.Redirect.NEVER));
     }
 
-    private static java.util.Map<String, String> routeHeaders() {
-        java.util.Map<String, String> headers = new java.util.HashMap<>();
+    private static Map<String, String> routeHeaders() {
+        Map<String, String> headers = new HashMap<>();
         AppArgs.routeHeader(headers::put);
         return headers;
     }
@@ -116,7 +119,7 @@ public final class LangChain4jApp {
         });
         try {
             Report.result(number, 200, null, done.get(30, TimeUnit.SECONDS).aiMessage().text());
-        } catch (java.util.concurrent.TimeoutException e) {
+        } catch (TimeoutException e) {
             Report.error(number, e);
         }
     }

@@ -26,7 +26,7 @@ import reactor.netty.http.client.HttpClient;
  * streaming calls with Reactor Netty's {@code HttpClient}; once they all flow, {@code <more>} of
  * them again and, while all are open, one blocking call with Apache HttpClient 5 and no response
  * timeout, to a provider of its own. Every call reports its result (calls {@code 1..first+more} the
- * streams, the last one the blocking call).
+ * streams, the last one the blocking call), and names the route {@link AppArgs#ROUTE_PROPERTY} says.
  * Args: {@code <streaming base url> <blocking base url> <api key> <first> <more>}.
  */
 public final class ManyStreamsApp {
@@ -71,8 +71,11 @@ public final class ManyStreamsApp {
 
     private static Mono<String> stream(String baseUrl, String apiKey, int call, CountDownLatch flowing) {
         return HttpClient.create()
-                .headers(headers -> headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + apiKey)
-                        .set(HttpHeaderNames.CONTENT_TYPE, "application/json"))
+                .headers(headers -> {
+                    headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + apiKey)
+                            .set(HttpHeaderNames.CONTENT_TYPE, "application/json");
+                    AppArgs.routeHeader(headers::set);
+                })
                 .post()
                 .uri(baseUrl + "/chat/completions")
                 .send(ByteBufFlux.fromString(Mono.just(ChatExchange.requestBody(true))))
@@ -85,26 +88,14 @@ public final class ManyStreamsApp {
                 })
                 .map(chunk -> chunk.getT2())
                 .collectList()
-                .map(chunks -> contentOf(String.join("", chunks)));
-    }
-
-    /** The text of an event stream's content deltas. */
-    private static String contentOf(String events) {
-        StringBuilder content = new StringBuilder();
-        for (String line : events.split("\n")) {
-            String data = line.startsWith("data:") ? line.substring(5).trim() : "";
-            String text = data.isEmpty() || data.equals("[DONE]") ? null : ContentField.in(data);
-            if (text != null) {
-                content.append(text);
-            }
-        }
-        return content.toString();
+                .map(chunks -> ContentField.ofEventStream(String.join("", chunks)));
     }
 
     /** Apache HttpClient 5 with no response timeout: the app waits as long as it takes. */
     private static String post(String baseUrl, String apiKey) throws IOException {
         HttpPost post = new HttpPost(baseUrl + "/chat/completions");
         post.setHeader("Authorization", "Bearer " + apiKey);
+        AppArgs.routeHeader(post::setHeader);
         post.setEntity(new StringEntity(ChatExchange.requestBody(false), ContentType.APPLICATION_JSON));
         post.setConfig(RequestConfig.custom().setResponseTimeout(Timeout.DISABLED).build());
         try (CloseableHttpClient http = HttpClients.createDefault()) {

@@ -62,8 +62,8 @@ public final class SpringAiOpenAiApp {
     }
 
     /** The {@code x-llm-route} header when a test names a route, for every request the app makes. */
-    private static org.springframework.util.MultiValueMap<String, String> routeHeaders() {
-        org.springframework.util.MultiValueMap<String, String> headers = new org.springframework.util.LinkedMultiValueMap<>();
+    private static MultiValueMap<String, String> routeHeaders() {
+        MultiValueMap<String, String> headers = new LinkedMultiValueMap<>();
         AppArgs.routeHeader(headers::add);
         return headers;
     }

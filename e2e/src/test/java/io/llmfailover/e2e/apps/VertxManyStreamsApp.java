@@ -13,7 +13,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@link ManyStreamsApp} on Vert.x 5's core {@code HttpClient}, which runs on a class path of its
  * own: {@code <streams>} streaming calls started at once from the event loop, each reporting its
- * result. Args: {@code <base url> <api key> <streams>}.
+ * result and naming the route {@link AppArgs#ROUTE_PROPERTY} says. Args: {@code <base url> <api key> <streams>}.
  */
 public final class VertxManyStreamsApp {
 
@@ -53,19 +53,10 @@ public final class VertxManyStreamsApp {
                 .setAbsoluteURI(baseUrl + "/chat/completions")
                 .putHeader("Authorization", "Bearer " + apiKey)
                 .putHeader("Content-Type", "application/json");
+        AppArgs.routeHeader(options::putHeader);
         return http.request(options)
                 .compose(request -> request.send(ChatExchange.requestBody(true)))
                 .compose(response -> response.body())
-                .map(body -> {
-                    StringBuilder content = new StringBuilder();
-                    for (String line : body.toString().split("\n")) {
-                        String data = line.startsWith("data:") ? line.substring(5).trim() : "";
-                        String text = data.isEmpty() || data.equals("[DONE]") ? null : ContentField.in(data);
-                        if (text != null) {
-                            content.append(text);
-                        }
-                    }
-                    return content.toString();
-                });
+                .map(body -> ContentField.ofEventStream(body.toString()));
     }
 }

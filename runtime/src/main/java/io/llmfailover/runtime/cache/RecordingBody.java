@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.cache;
 
+import io.llmfailover.runtime.AgentThread;
 import java.io.ByteArrayOutputStream;
 import java.io.FilterInputStream;
 import java.io.IOException;
@@ -22,7 +23,7 @@ import java.util.function.Consumer;
 final class RecordingBody extends FilterInputStream {
 
     private static final Cleaner ABANDONED = Cleaner.create(
-            runnable -> io.llmfailover.runtime.AgentThread.daemon("llm-failover-recordings", runnable));
+            runnable -> AgentThread.daemon("llm-failover-recordings", runnable));
 
     private final int maxBytes;
     private final Consumer<byte[]> onComplete;

@@ -41,6 +41,11 @@ public final class AppKeyId {
         this.fingerprint = fingerprint;
     }
 
+    /** The fingerprint the ids are made with, which names the providers' own keys too. */
+    public KeyFingerprint fingerprint() {
+        return fingerprint;
+    }
+
     /** {@code app:<fingerprint>}, or {@link #NONE} for a request without a credential. */
     public String of(LlmRequest request) {
         String query = request.uri().getRawQuery();

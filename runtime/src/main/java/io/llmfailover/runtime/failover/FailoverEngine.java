@@ -70,20 +70,23 @@ public final class FailoverEngine {
             Clock clock, Scheduler scheduler, LastResort lastResort, Drills drills, QuotaBook quotas,
             LastFailures lastFailures) {
         this(config, state, planner, observer, clock, scheduler, lastResort, drills, quotas, lastFailures,
-                KeyFingerprint.salted(config.keySalt()));
+                new AppKeyId(KeyFingerprint.salted(config.keySalt())));
     }
 
-    /** @param keyFingerprint names keys: under the config's salt, or the one a reload carried over */
+    /**
+     * @param appKeyIds names the app's credentials, and through its fingerprint the providers' keys:
+     *     under the config's salt, or the one a reload carried over; the last-resort cache names them the same
+     */
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler, LastResort lastResort, Drills drills, QuotaBook quotas,
-            LastFailures lastFailures, KeyFingerprint keyFingerprint) {
+            LastFailures lastFailures, AppKeyId appKeyIds) {
         this.lastResort = lastResort;
         this.drills = drills;
         this.lastFailures = lastFailures;
         this.quotas = quotas;
         this.streamResume = config.operating().streamResume();
         this.state = state;
-        this.keys = new KeyPool(state, quotas, keyFingerprint, config.providers().values());
+        this.keys = new KeyPool(state, quotas, appKeyIds, config.providers().values());
         this.defaultMaxTokens = config.defaultMaxTokens();
         this.planner = planner;
         this.classifier = new ResponseClassifier(config.failoverOn());
@@ -200,7 +203,7 @@ public final class FailoverEngine {
         if (!queue.enabled()) {
             return queue.off();
         }
-        return queue.place(route.name(), route.provider(), keys.appKeyIdOf(call.request()));
+        return queue.place(route.name(), route.provider(), keys.appKeyIds().of(call.request()));
     }
 
     ProviderLimits limitsOf(Provider provider) {

@@ -44,39 +44,37 @@ public final class KeyPool {
 
     private final ResilienceState state;
     private final QuotaBook quotas;
-    private final KeyFingerprint fingerprint;
-    private final AppKeyId appKeyId;
-    private final BoundedNames appKeyIds = new BoundedNames(MAX_APP_KEYS, this::forgetAppKey);
+    private final AppKeyId appKeyIds;
+    /** By provider, the ids of the app credentials whose throttles and quotas are kept. */
+    private final BoundedNames keptAppKeyIds = new BoundedNames(MAX_APP_KEYS, this::forgetAppKey);
     private final ConcurrentMap<String, AtomicInteger> nextKeyByProvider = new ConcurrentHashMap<>();
     /** By provider name, the ids of its keys in pool order. */
     private final ConcurrentMap<String, PoolIds> poolIds = new ConcurrentHashMap<>();
 
     /** A pool over the default salt, with no quotas: for tests. */
     public KeyPool(ResilienceState state) {
-        this(state, new QuotaBook(TrafficShaping.NONE, Clock.SYSTEM), KeyFingerprint.salted(KeyFingerprint.DEFAULT_SALT),
-                List.of());
+        this(state, new QuotaBook(TrafficShaping.NONE, Clock.SYSTEM),
+                new AppKeyId(KeyFingerprint.salted(KeyFingerprint.DEFAULT_SALT)), List.of());
     }
 
     /**
-     * @param fingerprint names keys under {@code state.key-salt}
+     * @param appKeyIds names the app's credentials, and with its fingerprint ({@code state.key-salt})
+     *     the providers' keys
      * @param providers the configured providers, whose keys are named now rather than on a call
      */
-    public KeyPool(ResilienceState state, QuotaBook quotas, KeyFingerprint fingerprint, Collection<Provider> providers) {
+    public KeyPool(ResilienceState state, QuotaBook quotas, AppKeyId appKeyIds, Collection<Provider> providers) {
         this.state = state;
         this.quotas = quotas;
-        this.fingerprint = fingerprint;
-        this.appKeyId = new AppKeyId(fingerprint);
+        this.appKeyIds = appKeyIds;
         providers.forEach(this::idsOf);
     }
 
-    /** The id of the credential {@code request} carries itself ({@link AppKeyId}): not yet bounded per provider. */
-    public String appKeyIdOf(LlmRequest request) {
-        return appKeyId.of(request);
-    }
-
-    /** The salt's fingerprint, for what else names keys and must agree with this pool. */
-    public KeyFingerprint fingerprint() {
-        return fingerprint;
+    /**
+     * The ids of the credentials the app sends itself ({@link AppKeyId}), not yet bounded per
+     * provider: for what else is kept by caller and must name callers as this pool does.
+     */
+    public AppKeyId appKeyIds() {
+        return appKeyIds;
     }
 
     /** A key of the provider, throttled at the provider's own scope, for a call that estimates no tokens. */
@@ -96,7 +94,7 @@ public final class KeyPool {
     public Choice choose(Provider provider, String scope, LlmRequest appRequest, TokenEstimate estimate) {
         List<String> keys = provider.apiKeys();
         if (keys.isEmpty()) {
-            String keyId = appRequest == null ? APP_KEY_ID : appKeyIds.admit(provider.name(), appKeyId.of(appRequest));
+            String keyId = appRequest == null ? APP_KEY_ID : keptAppKeyIds.admit(provider.name(), appKeyIds.of(appRequest));
             Throttle throttle = state.throttle(scope, keyId);
             return charged(provider, scope, new KeyLease(null, keyId, throttle), throttle.tryAcquire(), estimate);
         }
@@ -138,7 +136,7 @@ public final class KeyPool {
         if (known != null && (known.keys() == provider.apiKeys() || known.keys().equals(provider.apiKeys()))) {
             return known.ids();
         }
-        List<String> ids = provider.apiKeys().stream().map(key -> keyId(fingerprint, key)).toList();
+        List<String> ids = provider.apiKeys().stream().map(key -> keyId(appKeyIds.fingerprint(), key)).toList();
         poolIds.put(provider.name(), new PoolIds(provider.apiKeys(), ids));
         return ids;
     }

@@ -3,7 +3,6 @@ package io.llmfailover.runtime.queue;
 import io.llmfailover.runtime.config.QueueSettings;
 import io.llmfailover.runtime.time.Clock;
 import io.llmfailover.runtime.time.Scheduler;
-import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -20,31 +19,25 @@ import java.util.concurrent.atomic.AtomicInteger;
  * the step that frees up from an earlier one. Lock-free: a waiting virtual thread parks without
  * pinning.
  *
- * <p>Callers choose their credentials, so the lines they can make are bounded: at most {@value
- * #MAX_CALLER_LINES} callers per route have a line of their own, every later one shares the line
- * {@value #OTHER_CALLERS}.
+ * <p>Callers choose their credentials, so a line exists only while calls wait in it: there are never
+ * more lines than waiting calls, which {@code queue.max-length} bounds, and a caller met after any
+ * number of others still waits in a line of its own.
  */
 public final class CallQueue {
-
-    /** Callers per route (and provider) with a line of their own. */
-    public static final int MAX_CALLER_LINES = 1024;
-    /** The line shared by callers beyond {@link #MAX_CALLER_LINES}. */
-    static final String OTHER_CALLERS = "(other callers)";
 
     private final QueueSettings settings;
     private final Clock clock;
     private final Scheduler scheduler;
     /**
-     * By route name, then by the provider the route is for (calls no route matches share a route
-     * name), then by caller. Three levels, so that finding a call's line builds no key.
+     * The calls waiting, first come first, in each line that has any: a line is made by the first
+     * call to wait in it and dropped as the last one leaves.
      */
-    private final ConcurrentMap<String, ConcurrentMap<String, ConcurrentMap<String, ConcurrentLinkedQueue<QueuePlace>>>>
-            lines = new ConcurrentHashMap<>();
+    private final ConcurrentMap<Line, ConcurrentLinkedQueue<QueuePlace>> lines = new ConcurrentHashMap<>();
     private final AtomicInteger length = new AtomicInteger();
     private final AtomicInteger parked = new AtomicInteger();
     private final QueueWaits waits = new QueueWaits();
     /** The place of every call while the queue is off: it never joins a line, so one serves all. */
-    private final QueuePlace off = new QueuePlace(this, new ConcurrentLinkedQueue<>());
+    private final QueuePlace off = new QueuePlace(this, null);
 
     public CallQueue(QueueSettings settings, Clock clock, Scheduler scheduler) {
         this.settings = settings;
@@ -65,36 +58,16 @@ public final class CallQueue {
     /**
      * A place for one call in its line, taken only once it has to wait; close it when the call is done.
      *
+     * @param provider the provider the route is for (calls no route matches share a route name)
      * @param caller the id of the credential the call carries ({@code app:<fingerprint>}, or {@code app})
      */
     public QueuePlace place(String route, String provider, String caller) {
-        if (!enabled()) {
-            return off;
-        }
-        var byProvider = lines.get(route);
-        if (byProvider == null) {
-            byProvider = lines.computeIfAbsent(route, name -> new ConcurrentHashMap<>());
-        }
-        ConcurrentMap<String, ConcurrentLinkedQueue<QueuePlace>> byCaller = byProvider.get(provider);
-        if (byCaller == null) {
-            byCaller = byProvider.computeIfAbsent(provider, name -> new ConcurrentHashMap<>());
-        }
-        return new QueuePlace(this, lineOf(byCaller, caller));
+        return enabled() ? new QueuePlace(this, new Line(route, provider, caller)) : off;
     }
 
-    private static ConcurrentLinkedQueue<QueuePlace> lineOf(
-            ConcurrentMap<String, ConcurrentLinkedQueue<QueuePlace>> byCaller, String caller) {
-        ConcurrentLinkedQueue<QueuePlace> line = byCaller.get(caller);
-        if (line != null) {
-            return line;
-        }
-        String named = byCaller.size() < MAX_CALLER_LINES ? caller : OTHER_CALLERS;
-        return byCaller.computeIfAbsent(named, name -> new ConcurrentLinkedQueue<>());
-    }
-
-    /** How many lines calls have made, all routes together: bounded whatever callers send. */
+    /** How many lines calls wait in now, all routes together: never more than the calls waiting. */
     int lineCount() {
-        return lines.values().stream().flatMap(byProvider -> byProvider.values().stream()).mapToInt(Map::size).sum();
+        return lines.size();
     }
 
     /** The calls waiting now. */
@@ -127,13 +100,23 @@ public final class CallQueue {
         return scheduler;
     }
 
+    /** The first call waiting in {@code line}, or null when none does. */
+    QueuePlace headOf(Line line) {
+        Queue<QueuePlace> waiting = lines.get(line);
+        return waiting == null ? null : waiting.peek();
+    }
+
     /** @return false when the queue is full */
-    boolean join(QueuePlace place, Queue<QueuePlace> line) {
+    boolean join(QueuePlace place, Line line) {
         if (length.incrementAndGet() > settings.maxLength()) {
             length.decrementAndGet();
             return false;
         }
-        line.add(place);
+        lines.compute(line, (named, waiting) -> {
+            ConcurrentLinkedQueue<QueuePlace> joined = waiting != null ? waiting : new ConcurrentLinkedQueue<>();
+            joined.add(place);
+            return joined;
+        });
         return true;
     }
 
@@ -141,14 +124,25 @@ public final class CallQueue {
         parked.addAndGet(change);
     }
 
-    /** Removes {@code place} and tells the line's next head its turn came (it re-checks after setting its wake-up). */
-    void leave(QueuePlace place, Queue<QueuePlace> line) {
-        if (line.remove(place)) {
+    /**
+     * Removes {@code place}, and its line once no call waits in it, and tells the line's next head its
+     * turn came (it re-checks after setting its wake-up).
+     */
+    void leave(QueuePlace place, Line line) {
+        boolean[] left = new boolean[1];
+        Queue<QueuePlace> rest = lines.computeIfPresent(line, (named, waiting) -> {
+            left[0] = waiting.remove(place);
+            return waiting.isEmpty() ? null : waiting;
+        });
+        if (left[0]) {
             length.decrementAndGet();
         }
-        QueuePlace head = line.peek();
+        QueuePlace head = rest == null ? null : rest.peek();
         if (head != null) {
             head.turnCame();
         }
     }
+
+    /** Which line a call waits in: its route's, for the provider the route is for, and its caller's. */
+    record Line(String route, String provider, String caller) {}
 }

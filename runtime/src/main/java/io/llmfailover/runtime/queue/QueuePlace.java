@@ -1,7 +1,6 @@
 package io.llmfailover.runtime.queue;
 
 import java.io.InterruptedIOException;
-import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -19,14 +18,14 @@ public final class QueuePlace implements AutoCloseable {
     static final long RECHECK_NANOS = TimeUnit.MILLISECONDS.toNanos(25);
 
     private final CallQueue queue;
-    private final Queue<QueuePlace> line;
+    private final CallQueue.Line line;
     private boolean joined;
     private long joinedNanos;
     private long waitedNanos;
     private long deadlineNanos;
     private volatile CompletableFuture<Void> wake = new CompletableFuture<>();
 
-    QueuePlace(CallQueue queue, Queue<QueuePlace> line) {
+    QueuePlace(CallQueue queue, CallQueue.Line line) {
         this.queue = queue;
         this.line = line;
     }
@@ -40,7 +39,7 @@ public final class QueuePlace implements AutoCloseable {
      * @throws InterruptedIOException the app cancelled the call while it waited; the interrupt flag stays set
      */
     public void waitBehindOthers(long budgetNanos) throws InterruptedIOException {
-        if (queue.settings().enabled() && !joined && line.peek() != null && join(budgetNanos) && !isHead()) {
+        if (queue.settings().enabled() && !joined && queue.headOf(line) != null && join(budgetNanos) && !isHead()) {
             awaitHead();
         }
     }
@@ -141,7 +140,7 @@ public final class QueuePlace implements AutoCloseable {
     }
 
     private boolean isHead() {
-        return line.peek() == this;
+        return queue.headOf(line) == this;
     }
 
     private long remainingNanos() {

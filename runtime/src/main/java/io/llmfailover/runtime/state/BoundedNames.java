@@ -19,9 +19,6 @@ public final class BoundedNames {
     /** Told of a name dropped to make room, under its group's lock: drop what is kept by it, quickly. */
     @FunctionalInterface
     public interface Eviction {
-
-        Eviction NONE = (group, name) -> {};
-
         void evicted(String group, String name);
     }
 

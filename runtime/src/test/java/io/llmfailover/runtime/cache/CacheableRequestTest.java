@@ -18,6 +18,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -88,7 +89,7 @@ class CacheableRequestTest {
         CacheKey otherPort = keyOf(call(HELLO, "https://east.openai.azure.com:8443/openai/deployments/gpt-4o/chat/completions"));
         CacheKey plainHttp = keyOf(call(HELLO, "http://east.openai.azure.com/openai/deployments/gpt-4o/chat/completions"));
 
-        assertEquals(5, java.util.Set.of(east, west, otherDeployment, otherPort, plainHttp).size());
+        assertEquals(5, Set.of(east, west, otherDeployment, otherPort, plainHttp).size());
         assertEquals(east, keyOf(call(HELLO, "https://EAST.openai.azure.com:443/openai/deployments/gpt-4o/chat/completions")),
                 "the same origin however it is spelt");
     }

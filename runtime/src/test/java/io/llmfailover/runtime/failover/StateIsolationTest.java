@@ -119,7 +119,7 @@ class StateIsolationTest {
         for (int i = 0; i < KeyPool.MAX_APP_KEYS; i++) {
             keys.choose(appKeyed, chat("sk-" + i)).decision().slot().onIgnored();
         }
-        String leastRecentlyUsed = keys.appKeyIdOf(chat("sk-1"));
+        String leastRecentlyUsed = keys.appKeyIds().of(chat("sk-1"));
         keys.choose(appKeyed, chat("sk-0")).decision().slot()
                 .onRateLimited(HttpHeaders.builder().add("retry-after", "30").build());
 

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.Gateway;
 import io.llmfailover.runtime.breaker.BreakerState;
+import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.http.HttpHeaders;
@@ -19,6 +20,8 @@ import io.llmfailover.runtime.testing.LogCapture;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.time.ManualClock;
 import io.llmfailover.runtime.time.ManualScheduler;
+import io.llmfailover.runtime.time.Scheduler;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,6 +32,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -259,11 +264,11 @@ class ConfigReloaderTest {
 
     @Test
     void theOperatorsTimerIsADaemonThreadOfItsOwn() throws Exception {
-        java.util.concurrent.CompletableFuture<Thread> ranOn = new java.util.concurrent.CompletableFuture<>();
+        CompletableFuture<Thread> ranOn = new CompletableFuture<>();
 
-        io.llmfailover.runtime.time.Scheduler.OPERATING.schedule(0, () -> ranOn.complete(Thread.currentThread()));
+        Scheduler.OPERATING.schedule(0, () -> ranOn.complete(Thread.currentThread()));
 
-        Thread thread = ranOn.get(10, java.util.concurrent.TimeUnit.SECONDS);
+        Thread thread = ranOn.get(10, TimeUnit.SECONDS);
         assertEquals("llm-failover-operating", thread.getName());
         assertTrue(thread.isDaemon());
     }
@@ -312,11 +317,11 @@ class ConfigReloaderTest {
                 installed::add, scheduler);
     }
 
-    private FailoverConfig load(Path file) throws io.llmfailover.runtime.config.ConfigException {
+    private FailoverConfig load(Path file) throws ConfigException {
         return ConfigLoader.load("config=" + file, Map.of(), new Properties(), dir);
     }
 
-    private FailoverConfig load(Path file, byte[] content) throws io.llmfailover.runtime.config.ConfigException {
+    private FailoverConfig load(Path file, byte[] content) throws ConfigException {
         return ConfigLoader.load("config=" + file, Map.of(), new Properties(), dir, content);
     }
 
@@ -327,7 +332,7 @@ class ConfigReloaderTest {
     }
 
     /** A moment at which the file's last edit has settled. */
-    private static long settledAfter(Path file) throws java.io.IOException {
+    private static long settledAfter(Path file) throws IOException {
         return Files.getLastModifiedTime(file).toMillis() + FileLook.SETTLE.toMillis();
     }
 

@@ -17,7 +17,6 @@ import redis.clients.jedis.exceptions.JedisNoScriptException;
  */
 final class LuaScript {
 
-
     private final String name;
     private final String source;
     private final String sha1;

@@ -2,8 +2,8 @@ package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
-import io.llmfailover.runtime.throttle.Throttle;
 import io.llmfailover.runtime.status.TaskCap;
+import io.llmfailover.runtime.throttle.Throttle;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.metrics.Meter;
