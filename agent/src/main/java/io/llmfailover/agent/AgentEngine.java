@@ -65,7 +65,7 @@ final class AgentEngine implements Supplier<CallGovernor> {
         telemetry = started;
         Gateway gateway = Gateway.builder(current.config()).telemetry(started).build();
         view.show(gateway.providerStates());
-        ConfigReloader.start(gateway, current.content(), this::reload,
+        ConfigReloader.start(gateway, this::reload,
                 (running, reloaded) -> Gateway.builder(reloaded).telemetry(started).carryingOver(running).build(),
                 next -> {
                     AgentRuntime.install(new GatewayGovernor(next, view));

@@ -33,17 +33,18 @@ final class ConfigBinder {
 
     /**
      * @param source the file, if one was found
+     * @param sourceContent the file's bytes the entries were parsed from; null when no file was found
      * @param fileEntries the file's entries, in file order
      * @param problems problems already found while reading the file
      */
-    static FailoverConfig bind(Optional<Path> source, List<ConfigEntry> fileEntries, List<ConfigEntry> overrides,
-            Map<String, String> env, ConfigProblems problems) throws ConfigException {
+    static FailoverConfig bind(Optional<Path> source, byte[] sourceContent, List<ConfigEntry> fileEntries,
+            List<ConfigEntry> overrides, Map<String, String> env, ConfigProblems problems) throws ConfigException {
         ConfigBinder binder = new ConfigBinder(env, problems);
         Map<String, ConfigEntry> merged = new LinkedHashMap<>();
         fileEntries.forEach(entry -> merged.put(entry.key(), entry));
         overrides.forEach(entry -> merged.put(entry.key(), entry));
         merged.values().forEach(entry -> binder.accept(binder.substituted(entry)));
-        FailoverConfig config = binder.build(source);
+        FailoverConfig config = binder.build(source, sourceContent);
         problems.throwIfAny(source.map(Path::toString).orElse("(system properties)"), binder.strict());
         return config;
     }
@@ -84,7 +85,7 @@ final class ConfigBinder {
         }
     }
 
-    private FailoverConfig build(Optional<Path> source) {
+    private FailoverConfig build(Optional<Path> source, byte[] sourceContent) {
         TypedSettings typed = new TypedSettings(settings, problems);
         var providerMap = providers.build(problems);
         var routeList = routes.build(providers.names(), problems);
@@ -109,7 +110,8 @@ final class ConfigBinder {
                 new OperatingSettings(drills.build(typed.bool(DRILL_ENABLED, false), providerMap.keySet(), problems),
                         offOrPositive(typed, STATUS_INTERVAL, null),
                         offOrPositive(typed, CONFIG_RELOAD, OperatingSettings.DEFAULT_RELOAD_INTERVAL),
-                        typed.bool(STREAM_RESUME, false)));
+                        typed.bool(STREAM_RESUME, false)),
+                sourceContent);
     }
 
     /** A duration that may be {@code off}: null then; {@code fallback} when the key is absent. */

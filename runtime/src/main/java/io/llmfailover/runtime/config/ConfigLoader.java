@@ -47,17 +47,21 @@ public final class ConfigLoader {
         return load(agentArgs, System.getenv(), System.getProperties(), Path.of("").toAbsolutePath(), fileContent);
     }
 
-    /** @param fileContent the file's bytes as read by the caller, or null to read them here */
+    /**
+     * @param fileContent the file's bytes as read by the caller, or null to read them here, once: the
+     *     config carries the bytes it was parsed from ({@link FailoverConfig#sourceContent()})
+     */
     public static FailoverConfig load(String agentArgs, Map<String, String> env, Properties systemProperties,
             Path workDir, byte[] fileContent) throws ConfigException {
         Optional<Path> file = ConfigFileLookup.find(agentArgs, env, systemProperties, workDir);
         ConfigProblems problems = new ConfigProblems();
         List<ConfigEntry> fileEntries = List.of();
+        byte[] content = null;
         if (file.isPresent()) {
-            fileEntries = fileContent == null ? PropertiesFileReader.read(file.get(), problems)
-                    : PropertiesFileReader.read(file.get(), fileContent, problems);
+            content = fileContent != null ? fileContent : PropertiesFileReader.contentOf(file.get());
+            fileEntries = PropertiesFileReader.read(file.get(), content, problems);
         }
-        return ConfigBinder.bind(file, fileEntries, overrides(systemProperties), env, problems);
+        return ConfigBinder.bind(file, content, fileEntries, overrides(systemProperties), env, problems);
     }
 
     /** Every {@code llm.failover.<key>} system property but the lookup's own, in name order. */

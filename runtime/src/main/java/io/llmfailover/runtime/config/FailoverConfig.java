@@ -38,6 +38,9 @@ import java.util.TreeSet;
  * @param shaping what one call may spend, each provider's quotas and context window, the last-resort cache
  * @param fleet {@code state.*}: whether, and through which Redis, the instance shares its state with its fleet
  * @param operating {@code drill.*} and {@code status.interval}
+ * @param sourceContent the bytes of {@code source} the config was parsed from, null when it has no file:
+ *     what the config watch compares the file with, so that an edit made after the parse is never
+ *     taken for what was loaded (not to be changed; {@link #toString()} never shows it)
  */
 public record FailoverConfig(
         Optional<Path> source,
@@ -55,7 +58,8 @@ public record FailoverConfig(
         long bufferMaxBytes,
         TrafficShaping shaping,
         FleetSettings fleet,
-        OperatingSettings operating) {
+        OperatingSettings operating,
+        byte[] sourceContent) {
 
     public static final Duration DEFAULT_FIRST_BYTE_TIMEOUT = Duration.ofSeconds(60);
     public static final int DEFAULT_MAX_TOKENS = BridgeOptions.DEFAULT_MAX_TOKENS;
@@ -76,6 +80,16 @@ public record FailoverConfig(
         if (bufferMaxBytes < 1) {
             throw new IllegalArgumentException("bufferMaxBytes must be positive, was " + bufferMaxBytes);
         }
+    }
+
+    /** A configuration made without reading its file (no {@link #sourceContent}). */
+    public FailoverConfig(Optional<Path> source, Map<String, Provider> providers, List<RouteSettings> routes,
+            BreakerSettings breaker, ThrottleSettings throttle, Duration firstByteTimeout, FailoverPolicy failoverOn,
+            int defaultMaxTokens, Map<String, String> otel, boolean strict, Map<String, String> extra,
+            Duration headTimeout, long bufferMaxBytes, TrafficShaping shaping, FleetSettings fleet,
+            OperatingSettings operating) {
+        this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, defaultMaxTokens, otel, strict,
+                extra, headTimeout, bufferMaxBytes, shaping, fleet, operating, null);
     }
 
     /** A configuration with no drill and no status page. */

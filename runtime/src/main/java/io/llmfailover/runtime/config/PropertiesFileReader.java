@@ -20,9 +20,10 @@ final class PropertiesFileReader {
 
     private PropertiesFileReader() {}
 
-    static List<ConfigEntry> read(Path file, ConfigProblems problems) throws ConfigException {
+    /** The file's bytes, read once. */
+    static byte[] contentOf(Path file) throws ConfigException {
         try {
-            return read(file, Files.readAllBytes(file), problems);
+            return Files.readAllBytes(file);
         } catch (IOException e) {
             throw unreadable(file, e);
         }

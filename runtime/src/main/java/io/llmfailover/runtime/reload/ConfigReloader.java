@@ -67,19 +67,19 @@ public final class ConfigReloader {
     }
 
     /**
-     * Watches the running gateway's file, when it has one and its {@code config.reload} is not off.
+     * Watches the running gateway's file, when it has one and its {@code config.reload} is not off: an
+     * edit is a content other than the bytes the running config was parsed from.
      *
-     * @param loadedContent the file's {@link LoadedConfig#content content} when the running config was read
      * @return stops the watching
      */
-    public static Runnable start(Gateway running, byte[] loadedContent, Source source, Rebuild rebuild, Install install,
-            Scheduler scheduler) {
+    public static Runnable start(Gateway running, Source source, Rebuild rebuild, Install install, Scheduler scheduler) {
         FailoverConfig config = running.config();
         if (config.source().isEmpty() || config.operating().reloadInterval() == null) {
             return () -> {};
         }
         Path file = config.source().get();
-        ConfigReloader reloader = new ConfigReloader(file, source, rebuild, install, scheduler, running, loadedContent);
+        ConfigReloader reloader = new ConfigReloader(file, source, rebuild, install, scheduler, running,
+                config.sourceContent());
         reloader.scheduleNext(config.operating().reloadInterval());
         return () -> reloader.stopped = true;
     }

@@ -1,8 +1,10 @@
 package io.llmfailover.runtime.config;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +13,7 @@ import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -137,6 +140,19 @@ class ConfigLoaderTest {
 
             assertEquals("llm-failover config file " + missing + " named by " + expectedNaming + " does not exist",
                     error.getMessage());
+        }
+
+        @Test
+        void theConfigCarriesTheBytesItWasParsedFromNeverASecondRead() throws Exception {
+            Path file = write("arg.properties", "marker = as read");
+            byte[] read = Files.readAllBytes(file);
+
+            assertArrayEquals(read, load("config=" + file).sourceContent());
+            byte[] given = "marker = as given\n".getBytes(StandardCharsets.UTF_8);
+            FailoverConfig fromGiven = ConfigLoader.load("config=" + file, env, system, workDir, given);
+            assertSame(given, fromGiven.sourceContent(), "what was parsed, not what the file holds");
+            assertEquals("as given", fromGiven.extra().get("marker"));
+            assertNull(load(null).sourceContent(), "no file");
         }
 
         @Test

@@ -152,10 +152,27 @@ class ConfigReloaderTest {
         LoadedConfig loaded = LoadedConfig.of(load(file));
         write("primary", "");
 
-        watch(Gateway.builder(loaded.config()).clock(clock).scheduler(scheduler).build(), loaded.content(), file);
+        watch(Gateway.builder(loaded.config()).clock(clock).scheduler(scheduler).build(), file);
         lookAndSettle(Duration.ofSeconds(5));
 
         assertEquals(1, installed.size());
+        assertEquals(List.of("primary"), installed.get(0).config().routes().get(0).chain());
+    }
+
+    /** premain parses the file; the engine is built on that config later, at the first call. */
+    @Test
+    void anEditMadeBetweenTheParseAtStartAndTheEngineIsAppliedByTheWatchOnceItSettles() throws Exception {
+        Path file = write("primary, backup", "");
+        FailoverConfig parsed = load(file);
+        write("primary", "");
+        long justEdited = Files.getLastModifiedTime(file).toMillis();
+
+        LoadedConfig atStart = LoadedConfig.of(parsed).latest(content -> load(file, content), justEdited);
+        assertEquals(List.of("primary", "backup"), atStart.config().routes().get(0).chain(), "not settled yet: as parsed");
+        watch(Gateway.builder(atStart.config()).clock(clock).scheduler(scheduler).build(), file);
+        lookAndSettle(Duration.ofSeconds(5));
+
+        assertEquals(1, installed.size(), "the edit was never parsed: the watch applies it once it settled");
         assertEquals(List.of("primary"), installed.get(0).config().routes().get(0).chain());
     }
 
@@ -176,7 +193,7 @@ class ConfigReloaderTest {
         LoadedConfig latest = loaded.latest(content -> load(file, content), settledAfter(file));
 
         assertEquals(List.of("primary"), latest.config().routes().get(0).chain());
-        assertArrayEquals(Files.readAllBytes(file), latest.content());
+        assertArrayEquals(Files.readAllBytes(file), latest.config().sourceContent());
     }
 
     @Test
@@ -203,7 +220,7 @@ class ConfigReloaderTest {
         Path file = write("primary, backup", "");
         List<String> parsed = new ArrayList<>();
         Gateway first = Gateway.builder(load(file)).clock(clock).scheduler(scheduler).build();
-        ConfigReloader.start(first, Files.readAllBytes(file), content -> {
+        ConfigReloader.start(first, content -> {
                     parsed.add(new String(content, StandardCharsets.UTF_8));
                     return load(file, content);
                 },
@@ -307,12 +324,12 @@ class ConfigReloaderTest {
     private Gateway start(Path file) throws Exception {
         LoadedConfig loaded = LoadedConfig.of(load(file));
         Gateway gateway = Gateway.builder(loaded.config()).clock(clock).scheduler(scheduler).build();
-        watch(gateway, loaded.content(), file);
+        watch(gateway, file);
         return gateway;
     }
 
-    private void watch(Gateway gateway, byte[] asLoaded, Path file) {
-        ConfigReloader.start(gateway, asLoaded, content -> load(file, content),
+    private void watch(Gateway gateway, Path file) {
+        ConfigReloader.start(gateway, content -> load(file, content),
                 (running, reloaded) -> Gateway.builder(reloaded).clock(clock).scheduler(scheduler).carryingOver(running).build(),
                 installed::add, scheduler);
     }
