@@ -2,7 +2,9 @@ package io.llmfailover.runtime.quota;
 
 import io.llmfailover.runtime.config.ProviderLimits;
 import io.llmfailover.runtime.config.TrafficShaping;
+import io.llmfailover.runtime.throttle.KeyScopes;
 import io.llmfailover.runtime.time.Clock;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -15,7 +17,12 @@ public final class QuotaBook {
 
     private final TrafficShaping shaping;
     private final Clock clock;
+    /** By {@link #quotaKey}. */
     private final ConcurrentMap<String, KeyQuota> quotas = new ConcurrentHashMap<>();
+    /** The scopes of every key's quotas, for {@link #forgetKey}. */
+    private final KeyScopes quotaScopes = new KeyScopes();
+    /** How many quotas the last {@link #forgetKey} looked at: what dropping a key costs. */
+    private volatile int lastForgetKeyVisits;
     private final SharedBuckets fleet;
 
     public QuotaBook(TrafficShaping shaping, Clock clock) {
@@ -35,7 +42,7 @@ public final class QuotaBook {
      * @param scope where the key's throttles live: a provider, or a provider's model for a step that names one
      */
     public QuotaDecision tryCharge(String provider, String scope, String keyId, TokenEstimate estimate) {
-        String quotaKey = provider + '\n' + scope + '\n' + keyId;
+        String quotaKey = quotaKey(provider, scope, keyId);
         KeyQuota quota = quotas.get(quotaKey);
         if (quota == null && shaping.limitsOf(provider).hasQuota()) {
             quota = quotaOf(quotaKey);
@@ -65,23 +72,45 @@ public final class QuotaBook {
 
     /** Drops the quotas of one of the provider's keys, in every scope: its id made room for another. */
     public void forgetKey(String provider, String keyId) {
-        String prefix = provider + '\n';
-        String suffix = '\n' + keyId;
-        quotas.keySet().removeIf(quotaKey -> quotaKey.startsWith(prefix) && quotaKey.endsWith(suffix));
+        Set<String> scopes = quotaScopes.remove(provider, keyId);
+        scopes.forEach(scope -> quotas.remove(quotaKey(provider, scope, keyId)));
+        lastForgetKeyVisits = scopes.size();
+    }
+
+    int lastForgetKeyVisits() {
+        return lastForgetKeyVisits;
     }
 
     /**
      * A book for a reloaded config that keeps what this one charged to every provider not in
      * {@code changed}: a key's quota survives a reload that did not touch its provider.
      */
-    public QuotaBook carriedOver(TrafficShaping reloaded, java.util.Set<String> changed) {
+    public QuotaBook carriedOver(TrafficShaping reloaded, Set<String> changed) {
         QuotaBook next = new QuotaBook(reloaded, clock, fleet);
         quotas.forEach((quotaKey, quota) -> {
-            if (!changed.contains(quotaKey.substring(0, quotaKey.indexOf('\n')))) {
-                next.quotas.put(quotaKey, quota);
+            if (!changed.contains(providerOf(quotaKey))) {
+                next.quotas.computeIfAbsent(quotaKey, kept -> next.noted(kept, quota));
             }
         });
         return next;
+    }
+
+    /** A quota's key in the book, and in the fleet's buckets. */
+    private static String quotaKey(String provider, String scope, String keyId) {
+        return provider + '\n' + scope + '\n' + keyId;
+    }
+
+    private static String providerOf(String quotaKey) {
+        return quotaKey.substring(0, quotaKey.indexOf('\n'));
+    }
+
+    /** The quota of that key, noted among its key's scopes as it goes in the book. */
+    private KeyQuota noted(String quotaKey, KeyQuota quota) {
+        int afterProvider = quotaKey.indexOf('\n');
+        int afterScope = quotaKey.lastIndexOf('\n');
+        quotaScopes.add(quotaKey.substring(0, afterProvider), quotaKey.substring(afterScope + 1),
+                quotaKey.substring(afterProvider + 1, afterScope));
+        return quota;
     }
 
     SharedBuckets fleet() {
@@ -89,9 +118,8 @@ public final class QuotaBook {
     }
 
     KeyQuota quotaOf(String quotaKey) {
-        String provider = quotaKey.substring(0, quotaKey.indexOf('\n'));
-        ProviderLimits limits = shaping.limitsOf(provider);
-        return quotas.computeIfAbsent(quotaKey, key -> new KeyQuota(limits, clock.nanoTime()));
+        ProviderLimits limits = shaping.limitsOf(providerOf(quotaKey));
+        return quotas.computeIfAbsent(quotaKey, key -> noted(key, new KeyQuota(limits, clock.nanoTime())));
     }
 
     Clock clock() {

@@ -4,6 +4,7 @@ import io.llmfailover.runtime.breaker.BreakerListener;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
+import io.llmfailover.runtime.throttle.KeyScopes;
 import io.llmfailover.runtime.throttle.Throttle;
 import io.llmfailover.runtime.throttle.ThrottleListener;
 import io.llmfailover.runtime.time.Clock;
@@ -23,7 +24,7 @@ import java.util.concurrent.ConcurrentMap;
  * its own breaker per provider, and so do the {@value #MAX_UNNAMED_MODELS} other models of each
  * provider used last; a model past them takes the place of the least recently used, whose breaker
  * is dropped. Throttles are keyed by key ids, which {@code KeyPool} keeps bounded the same way
- * ({@link #forgetKey}).
+ * ({@link #forgetKey}, which visits the dropped key's throttles alone).
  */
 public final class LocalResilienceState implements ResilienceState, ProviderControls {
 
@@ -32,6 +33,10 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
 
     private final ConcurrentMap<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
     private final ConcurrentMap<String, Throttle> throttles = new ConcurrentHashMap<>();
+    /** The scopes of every key's throttles, for {@link #forgetKey}. */
+    private final KeyScopes throttleScopes = new KeyScopes();
+    /** How many throttles the last {@link #forgetKey} looked at: what dropping a key costs. */
+    private volatile int lastForgetKeyVisits;
     private final BreakerSettings breakerSettings;
     private final ThrottleSettings throttleSettings;
     private final Clock clock;
@@ -85,9 +90,14 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
 
     @Override
     public Throttle throttle(String provider, String keyId) {
-        String name = provider + "#" + keyId;
+        String name = throttleName(provider, keyId);
         Throttle throttle = throttles.get(name);
-        return throttle != null ? throttle : throttles.computeIfAbsent(name, created -> newThrottle(created, provider));
+        return throttle != null ? throttle : throttles.computeIfAbsent(name, created -> newThrottle(created, provider, keyId));
+    }
+
+    /** @param scope a provider, or a provider's model for a chain step that names one */
+    private static String throttleName(String scope, String keyId) {
+        return scope + "#" + keyId;
     }
 
     /** The breaker of that name ({@link CircuitBreaker#name()}) if this instance has one: never made. */
@@ -116,6 +126,10 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
 
     int throttleCount() {
         return throttles.size();
+    }
+
+    int lastForgetKeyVisits() {
+        return lastForgetKeyVisits;
     }
 
     private CircuitBreaker newBreaker(String name, String provider) {
@@ -182,14 +196,19 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
         unnamedModels.forget(provider);
         breakers.values().removeIf(breaker -> ofProvider(breaker.name(), provider, '/') && removed(breaker));
         throttles.values().removeIf(throttle -> ofProvider(throttle.name(), provider, '#') && removed(throttle));
+        throttleScopes.removeProvider(provider);
     }
 
     @Override
     public void forgetKey(String provider, String keyId) {
-        String suffix = "#" + keyId;
-        throttles.values().removeIf(throttle -> throttle.name().endsWith(suffix)
-                && ofProvider(throttle.name().substring(0, throttle.name().length() - suffix.length()), provider, '/')
-                && removed(throttle));
+        Set<String> scopes = throttleScopes.remove(provider, keyId);
+        for (String scope : scopes) {
+            Throttle dropped = throttles.remove(throttleName(scope, keyId));
+            if (dropped != null) {
+                removed(dropped);
+            }
+        }
+        lastForgetKeyVisits = scopes.size();
     }
 
     /** A model made room for another: its breaker goes with it. */
@@ -217,9 +236,11 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
     }
 
     /** @param scope a provider, or a provider's model for a chain step that names one */
-    private Throttle newThrottle(String name, String scope) {
+    private Throttle newThrottle(String name, String scope, String keyId) {
         int slash = scope.indexOf('/');
-        providersWithState.add(slash < 0 ? scope : scope.substring(0, slash));
+        String provider = slash < 0 ? scope : scope.substring(0, slash);
+        providersWithState.add(provider);
+        throttleScopes.add(provider, keyId, scope);
         Throttle throttle = new Throttle(name, throttleSettings, clock, fleet.instances());
         throttleListeners.forEach(throttle::addListener);
         throttleListeners.forEach(listener -> listener.onCreated(throttle));

@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.quota;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,6 +13,7 @@ import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.time.ManualClock;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** What a call is charged in tokens: counted exactly for an operator's {@code tpm}, by characters for a budget only learnt. */
@@ -53,6 +55,34 @@ class QuotaBookTest {
 
         assertTrue(decision.allowed());
         assertEquals(estimate.total(), decision.charge().tokens());
+    }
+
+    /** A key id made room for another ({@code KeyPool}): dropping it costs what it owns, not what every key does. */
+    @Test
+    void forgettingAKeyVisitsItsOwnQuotasAloneInEveryScope() {
+        ProviderLimits onePerMinute = new ProviderLimits(1, 0, 0);
+        TrafficShaping shaping = new TrafficShaping(CallBudget.UNLIMITED,
+                Map.of("openai", onePerMinute, "anthropic", onePerMinute), CacheSettings.OFF);
+        QuotaBook book = new QuotaBook(shaping, clock);
+        for (int key = 0; key < 1_000; key++) {
+            book.tryCharge("openai", "openai", "app:" + key, TokenEstimate.NONE);
+            book.tryCharge("openai", "openai/gpt-4o-mini", "app:" + key, TokenEstimate.NONE);
+            book.tryCharge("anthropic", "anthropic", "app:" + key, TokenEstimate.NONE);
+        }
+
+        book.forgetKey("openai", "app:7");
+
+        assertEquals(2, book.lastForgetKeyVisits(), "its quota of the provider and of the step naming a model, of 3,000");
+        assertTrue(book.tryCharge("openai", "openai", "app:7", TokenEstimate.NONE).allowed(), "a fresh quota");
+        assertTrue(book.tryCharge("openai", "openai/gpt-4o-mini", "app:7", TokenEstimate.NONE).allowed());
+        assertFalse(book.tryCharge("openai", "openai", "app:8", TokenEstimate.NONE).allowed(), "another key's stays spent");
+        assertFalse(book.tryCharge("anthropic", "anthropic", "app:7", TokenEstimate.NONE).allowed(),
+                "another provider's key of that id stays spent");
+
+        QuotaBook reloaded = book.carriedOver(shaping, Set.of());
+        reloaded.forgetKey("openai", "app:8");
+        assertEquals(2, reloaded.lastForgetKeyVisits(), "a reload carries each key's scopes with its quotas");
+        assertTrue(reloaded.tryCharge("openai", "openai", "app:8", TokenEstimate.NONE).allowed());
     }
 
     private static TokenEstimate estimate() {

@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.state;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +11,7 @@ import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.breaker.CircuitBreaker;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
+import io.llmfailover.runtime.throttle.Throttle;
 import io.llmfailover.runtime.time.ManualClock;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,6 +61,29 @@ class LocalResilienceStateTest {
         assertSame(inUse, told.breaker("openai", "model-0"), "the breaker in use keeps its state");
         assertEquals(BreakerState.OPEN, inUse.state());
         assertEquals(LocalResilienceState.MAX_UNNAMED_MODELS, told.breakerCount());
+    }
+
+    /** A key id made room for another ({@code KeyPool}): dropping it costs what it owns, not what every key does. */
+    @Test
+    void forgettingAKeyVisitsItsOwnThrottlesAloneInEveryScope() {
+        for (int key = 0; key < 1_000; key++) {
+            state.throttle("openai", "app:" + key);
+            state.throttle("openai/gpt-4o-mini", "app:" + key);
+            state.throttle("anthropic", "app:" + key);
+        }
+        Throttle otherProvidersOfTheSameName = state.throttle("openai-eu", "app:7");
+        Throttle ofTheStep = state.throttle("openai/gpt-4o-mini", "app:7");
+        Throttle anotherKeys = state.throttle("openai", "app:8");
+
+        state.forgetKey("openai", "app:7");
+
+        assertEquals(2, state.lastForgetKeyVisits(), "its throttle of the provider and of the step naming a model, of 3,001");
+        assertEquals(2_999, state.throttleCount());
+        assertFalse(state.controls().throttlesOf("openai").containsKey("app:7"));
+        assertNotSame(ofTheStep, state.throttle("openai/gpt-4o-mini", "app:7"), "made afresh at its next use");
+        assertSame(anotherKeys, state.throttle("openai", "app:8"));
+        assertSame(otherProvidersOfTheSameName, state.throttle("openai-eu", "app:7"));
+        assertTrue(state.controls().throttlesOf("anthropic").containsKey("app:7"), "another provider's key of that id stays");
     }
 
     @Test

@@ -1,0 +1,43 @@
+package io.llmfailover.runtime.throttle;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
+
+/**
+ * By provider and key id, the scopes in which a key has state (a throttle, a quota): the provider,
+ * or the provider's model for a chain step that names one. Dropping a key id then visits what it
+ * owns, never what every other key owns.
+ *
+ * <p>Noted as the state is made, inside the computation that puts it in its map, so that a
+ * concurrent {@link #remove} of the key either returns the scope, and the remover then drops the
+ * state, or leaves it noted for the next.
+ */
+public final class KeyScopes {
+
+    /** Each key's scopes, changed only inside {@code compute} on the key: never once removed. */
+    private final ConcurrentMap<Key, Set<String>> scopes = new ConcurrentHashMap<>();
+
+    /** Notes that the provider's key has state in {@code scope}. */
+    public void add(String provider, String keyId, String scope) {
+        scopes.compute(new Key(provider, keyId), (key, known) -> {
+            Set<String> kept = known != null ? known : new HashSet<>(2);
+            kept.add(scope);
+            return kept;
+        });
+    }
+
+    /** The scopes in which the provider's key has state, which it forgets: the caller drops that state. */
+    public Set<String> remove(String provider, String keyId) {
+        Set<String> removed = scopes.remove(new Key(provider, keyId));
+        return removed != null ? removed : Set.of();
+    }
+
+    /** Forgets every key of the provider. */
+    public void removeProvider(String provider) {
+        scopes.keySet().removeIf(key -> key.provider().equals(provider));
+    }
+
+    private record Key(String provider, String keyId) {}
+}
