@@ -12,11 +12,17 @@ import java.util.concurrent.ConcurrentMap;
  *
  * <p>A name already kept costs a map lookup and two reads (a write when its use is newer than its
  * last); recency is counted in admissions, so a use marks a name as used since the last new name
- * came, which is what choosing one to drop needs. Only a new name takes the group's lock.
+ * came, which is what choosing one to drop needs. Only a new name takes the group's lock, and the
+ * {@link Eviction} runs after it is released: the name is out of the group by then, so another new
+ * name never waits on the dropping of its state. Should the dropped name come back meanwhile, the
+ * late drop takes what it made in between, made afresh at its next use, as after any eviction.
  */
 public final class BoundedNames {
 
-    /** Told of a name dropped to make room, under its group's lock: drop what is kept by it, quickly. */
+    /**
+     * Told of a name dropped to make room, on the thread that admitted the new one, outside the group's
+     * lock: drop what is kept by it, at a cost proportional to that.
+     */
     @FunctionalInterface
     public interface Eviction {
         void evicted(String group, String name);
@@ -75,20 +81,26 @@ public final class BoundedNames {
                 use.at(admissions);
                 return;
             }
-            synchronized (this) {
-                if (lastUse.containsKey(used)) {
-                    lastUse.get(used).at(admissions);
-                    return;
-                }
-                if (lastUse.size() >= maxPerGroup) {
-                    dropLeastRecentlyUsed();
-                }
-                admissions++;
-                lastUse.put(used, new Use(admissions));
+            String dropped = keepNew(used);
+            if (dropped != null) {
+                eviction.evicted(name, dropped);
             }
         }
 
-        private void dropLeastRecentlyUsed() {
+        /** Keeps a name not kept a moment ago; returns the name dropped to make room, or null. */
+        private synchronized String keepNew(String used) {
+            Use use = lastUse.get(used);
+            if (use != null) {
+                use.at(admissions);
+                return null;
+            }
+            String dropped = lastUse.size() >= maxPerGroup ? dropLeastRecentlyUsed() : null;
+            admissions++;
+            lastUse.put(used, new Use(admissions));
+            return dropped;
+        }
+
+        private String dropLeastRecentlyUsed() {
             String oldest = null;
             long oldestUse = Long.MAX_VALUE;
             for (Map.Entry<String, Use> entry : lastUse.entrySet()) {
@@ -100,8 +112,8 @@ public final class BoundedNames {
             }
             if (oldest != null) {
                 lastUse.remove(oldest);
-                eviction.evicted(name, oldest);
             }
+            return oldest;
         }
     }
 

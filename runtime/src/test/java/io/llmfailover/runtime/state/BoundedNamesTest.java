@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 class BoundedNamesTest {
@@ -45,6 +49,24 @@ class BoundedNamesTest {
         }
 
         assertEquals(List.of(), evicted);
+    }
+
+    /** A new tenant never waits on another's eviction: the dropped name's state is dropped outside the group's lock. */
+    @Test
+    void anotherNewNameIsAdmittedWhileAnEvictionIsStillDropping() {
+        AtomicBoolean firstEviction = new AtomicBoolean(true);
+        AtomicReference<BoundedNames> bounded = new AtomicReference<>();
+        bounded.set(new BoundedNames(1, (group, name) -> {
+            if (firstEviction.getAndSet(false)) {
+                CompletableFuture.runAsync(() -> bounded.get().admit(group, "c")).orTimeout(10, TimeUnit.SECONDS).join();
+            }
+        }));
+
+        bounded.get().admit("openai", "a");
+        bounded.get().admit("openai", "b");
+
+        assertTrue(bounded.get().contains("openai", "c"), "admitted on another thread while a's state was being dropped");
+        assertFalse(bounded.get().contains("openai", "a"));
     }
 
     @Test
