@@ -12,6 +12,7 @@ import io.llmfailover.runtime.failover.AppKeyId;
 import io.llmfailover.runtime.failover.AttemptPlanner;
 import io.llmfailover.runtime.failover.FailoverEngine;
 import io.llmfailover.runtime.failover.KeyFingerprint;
+import io.llmfailover.runtime.failover.KeyPool;
 import io.llmfailover.runtime.failover.LastFailures;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.AttemptRequest;
@@ -293,18 +294,20 @@ public final class Gateway {
             }
             DrillCount drilled = new DrillCount();
             Runnable stopDrill = DrillAnnouncer.start(config.operating().drills(), operating, drilled);
-            // state.* applies at a restart: a reload keeps naming keys as the state it carries does
-            AppKeyId keyIds = carried != null ? previous.engine.keys().appKeyIds()
-                    : new AppKeyId(KeyFingerprint.salted(config.keySalt()));
+            QuotaBook quotas = carried != null ? previous.engine.quotas().carriedOver(config.shaping(), carried.changed())
+                    : new QuotaBook(config.shaping(), clock, resilience.sharedQuotas());
+            // a reload keeps naming keys, and bounding the app's, as the state and quotas it carries do
+            KeyPool keys = carried != null
+                    ? previous.engine.keys().carriedOver(resilience, quotas, config.providers().values(), carried.changed())
+                    : new KeyPool(resilience, quotas, new AppKeyId(KeyFingerprint.salted(config.keySalt())),
+                            config.providers().values());
             FailoverEngine engine = new FailoverEngine(config, resilience,
                     new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler,
                     carried != null && carried.cache() != null ? carried.cache()
-                            : LastResort.of(config.shaping().cache(), clock, keyIds),
-                    Drills.of(config.operating().drills(), scheduler, drilled),
-                    carried != null ? previous.engine.quotas().carriedOver(config.shaping(), carried.changed())
-                            : new QuotaBook(config.shaping(), clock, resilience.sharedQuotas()),
+                            : LastResort.of(config.shaping().cache(), clock, keys.appKeyIds()),
+                    Drills.of(config.operating().drills(), scheduler, drilled), quotas,
                     carried != null ? previous.engine.lastFailures().carriedOver(carried.changed()) : new LastFailures(clock),
-                    keyIds);
+                    keys);
             ProviderStates states = new ProviderStates(config.providers(), resilience.controls(), engine.lastFailures());
             Runnable stopStatus = StatusLog.start(states, config.operating().statusInterval(), operating, clock);
             return new Gateway(directory, routes, engine, states, config, resilience, List.of(stopDrill, stopStatus));

@@ -70,23 +70,24 @@ public final class FailoverEngine {
             Clock clock, Scheduler scheduler, LastResort lastResort, Drills drills, QuotaBook quotas,
             LastFailures lastFailures) {
         this(config, state, planner, observer, clock, scheduler, lastResort, drills, quotas, lastFailures,
-                new AppKeyId(KeyFingerprint.salted(config.keySalt())));
+                new KeyPool(state, quotas, new AppKeyId(KeyFingerprint.salted(config.keySalt())),
+                        config.providers().values()));
     }
 
     /**
-     * @param appKeyIds names the app's credentials, and through its fingerprint the providers' keys:
-     *     under the config's salt, or the one a reload carried over; the last-resort cache names them the same
+     * @param keys the providers' keys and the ids of the app's credentials, over this state and these
+     *     quotas: a new pool, or the one a reload carried over; the last-resort cache names credentials as it does
      */
     public FailoverEngine(FailoverConfig config, ResilienceState state, AttemptPlanner planner, CallObserver observer,
             Clock clock, Scheduler scheduler, LastResort lastResort, Drills drills, QuotaBook quotas,
-            LastFailures lastFailures, AppKeyId appKeyIds) {
+            LastFailures lastFailures, KeyPool keys) {
         this.lastResort = lastResort;
         this.drills = drills;
         this.lastFailures = lastFailures;
         this.quotas = quotas;
         this.streamResume = config.operating().streamResume();
         this.state = state;
-        this.keys = new KeyPool(state, quotas, appKeyIds, config.providers().values());
+        this.keys = keys;
         this.defaultMaxTokens = config.defaultMaxTokens();
         this.planner = planner;
         this.classifier = new ResponseClassifier(config.failoverOn());

@@ -15,6 +15,7 @@ import io.llmfailover.runtime.throttle.ThrottleDecision;
 import io.llmfailover.runtime.time.Clock;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -46,7 +47,7 @@ public final class KeyPool {
     private final QuotaBook quotas;
     private final AppKeyId appKeyIds;
     /** By provider, the ids of the app credentials whose throttles and quotas are kept. */
-    private final BoundedNames keptAppKeyIds = new BoundedNames(MAX_APP_KEYS, this::forgetAppKey);
+    private final BoundedNames keptAppKeyIds;
     private final ConcurrentMap<String, AtomicInteger> nextKeyByProvider = new ConcurrentHashMap<>();
     /** By provider name, the ids of its keys in pool order. */
     private final ConcurrentMap<String, PoolIds> poolIds = new ConcurrentHashMap<>();
@@ -63,10 +64,28 @@ public final class KeyPool {
      * @param providers the configured providers, whose keys are named now rather than on a call
      */
     public KeyPool(ResilienceState state, QuotaBook quotas, AppKeyId appKeyIds, Collection<Provider> providers) {
+        this(state, quotas, appKeyIds, providers, null, Set.of());
+    }
+
+    /** @param kept the app credentials a reload's pool goes on bounding, but those of the {@code changed} providers */
+    private KeyPool(ResilienceState state, QuotaBook quotas, AppKeyId appKeyIds, Collection<Provider> providers,
+            BoundedNames kept, Set<String> changed) {
         this.state = state;
         this.quotas = quotas;
         this.appKeyIds = appKeyIds;
+        this.keptAppKeyIds = kept == null ? new BoundedNames(MAX_APP_KEYS, this::forgetAppKey)
+                : kept.carriedOver(this::forgetAppKey, changed);
         providers.forEach(this::idsOf);
+    }
+
+    /**
+     * The pool of a reloaded config, over the state and the quotas the reload carries over: the same
+     * ids ({@code state.*} applies at a restart), and the app credentials this pool keeps, which the
+     * new one goes on bounding, but those of the {@code changed} providers, whose state was dropped.
+     */
+    public KeyPool carriedOver(ResilienceState state, QuotaBook quotas, Collection<Provider> providers,
+            Set<String> changed) {
+        return new KeyPool(state, quotas, appKeyIds, providers, keptAppKeyIds, changed);
     }
 
     /**

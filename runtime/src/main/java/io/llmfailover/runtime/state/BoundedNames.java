@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.state;
 
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 
@@ -65,6 +66,20 @@ public final class BoundedNames {
         groups.remove(group);
     }
 
+    /**
+     * The names kept now, with their order of use, bounded as here and told of their own evictions,
+     * but for the groups in {@code forgotten}: for a reload that keeps the state they name.
+     */
+    public BoundedNames carriedOver(Eviction next, Set<String> forgotten) {
+        BoundedNames carried = new BoundedNames(maxPerGroup, next);
+        groups.forEach((name, group) -> {
+            if (!forgotten.contains(name)) {
+                carried.groups.put(name, group.copyInto(carried));
+            }
+        });
+        return carried;
+    }
+
     private final class Group {
         private final String name;
         /** By name, the admissions counted when it was last used. */
@@ -98,6 +113,14 @@ public final class BoundedNames {
             admissions++;
             lastUse.put(used, new Use(admissions));
             return dropped;
+        }
+
+        /** This group's names and their uses, as a group of {@code owner}. */
+        synchronized Group copyInto(BoundedNames owner) {
+            Group copy = owner.new Group(name);
+            lastUse.forEach((kept, use) -> copy.lastUse.put(kept, new Use(use.at)));
+            copy.admissions = admissions;
+            return copy;
         }
 
         private String dropLeastRecentlyUsed() {

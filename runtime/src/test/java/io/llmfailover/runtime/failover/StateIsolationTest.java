@@ -130,6 +130,23 @@ class StateIsolationTest {
                 "the credential in use keeps its silence");
     }
 
+    /** A reload that keeps the state keeps bounding it: the credentials kept before it are still counted. */
+    @Test
+    void theBoundOnAppCredentialsHoldsAcrossReloads() throws IOException {
+        transport.on(PRIMARY, ok(ANSWER));
+        Gateway gateway = Gateway.builder(twoProviders()).clock(clock).scheduler(scheduler).build();
+        int tenant = 0;
+        for (int reload = 0; reload < 3; reload++) {
+            for (int call = 0; call < KeyPool.MAX_APP_KEYS; call++) {
+                gateway.execute(chat("sk-tenant-" + tenant++), transport).close();
+            }
+            gateway = Gateway.builder(twoProviders()).clock(clock).scheduler(scheduler).carryingOver(gateway).build();
+        }
+
+        assertEquals(KeyPool.MAX_APP_KEYS, gateway.providerStates().of("primary").orElseThrow().keys().size(),
+                "the throttles of the credentials used last, whatever the reloads in between");
+    }
+
     private static LlmRequest azureChat(String resource) {
         return new LlmRequest("POST", URI.create("https://" + resource + ".openai.azure.com/openai/v1/chat/completions"),
                 HttpHeaders.builder().add("api-key", "k").build(), CHAT.getBytes(StandardCharsets.UTF_8));

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -67,6 +68,24 @@ class BoundedNamesTest {
 
         assertTrue(bounded.get().contains("openai", "c"), "admitted on another thread while a's state was being dropped");
         assertFalse(bounded.get().contains("openai", "a"));
+    }
+
+    @Test
+    void aCarriedOverCopyKeepsTheNamesAndTheirOrderOfUseButThoseOfTheForgottenGroups() {
+        for (String name : List.of("a", "b", "c", "a")) {
+            names.admit("openai", name);
+            names.admit("anthropic", name);
+        }
+        List<String> evictedByTheCopy = new ArrayList<>();
+
+        BoundedNames carried = names.carriedOver((group, name) -> evictedByTheCopy.add(group + "/" + name), Set.of("anthropic"));
+        carried.admit("openai", "d");
+        carried.admit("anthropic", "d");
+
+        assertEquals(List.of("openai/b"), evictedByTheCopy, "b was used least recently; anthropic's names were forgotten");
+        assertEquals(List.of(), evicted, "the copy tells its own eviction");
+        assertFalse(carried.contains("anthropic", "a"));
+        assertTrue(names.contains("openai", "b"), "the original is left as it was");
     }
 
     @Test
