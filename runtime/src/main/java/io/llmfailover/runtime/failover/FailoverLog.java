@@ -26,7 +26,7 @@ final class FailoverLog {
 
     /** The call moved from one provider to the next, for {@code reason} (an {@link Outcome#token()}). */
     void movedOn(String from, String to, String reason) {
-        long repeats = lines.occurred(new Line(from, to, reason));
+        long repeats = lines.occurred(from + " > " + to + " " + reason);
         if (repeats >= 0 && LOG.isInfoEnabled()) {
             LOG.info("llm-failover: failover from {} to {} ({}){}", from, to, reason, since(repeats));
         }
@@ -34,7 +34,7 @@ final class FailoverLog {
 
     /** The call failed over from {@code from} and found no provider left that it could try. */
     void nothingLeft(String from, String reason) {
-        long repeats = lines.occurred(new Line(from, null, reason));
+        long repeats = lines.occurred(from + " > (none) " + reason);
         if (repeats >= 0 && LOG.isInfoEnabled()) {
             LOG.info("llm-failover: failover from {} found no provider left to answer ({}){}", from, reason,
                     since(repeats));
@@ -43,7 +43,7 @@ final class FailoverLog {
 
     /** A stream from {@code broken} broke after reaching the app and the chain's next provider finished it. */
     void streamResumed(String broken, int deliveredChars) {
-        long repeats = lines.occurred(new Line(broken, null, "stream resumed"));
+        long repeats = lines.occurred(broken + " stream resumed");
         if (repeats >= 0 && LOG.isInfoEnabled()) {
             LOG.info("llm-failover: the stream from {} broke after {} characters of text; the next provider finished it "
                     + "(stream.resume){}", broken, deliveredChars, since(repeats));
@@ -56,7 +56,7 @@ final class FailoverLog {
      * URL, and Gemini's carries the key in its query.
      */
     void streamBroke(String provider, IOException cause) {
-        long repeats = lines.occurred(new Line(provider, null, "stream broke"));
+        long repeats = lines.occurred(provider + " stream broke");
         if (repeats >= 0 && LOG.isWarnEnabled()) {
             LOG.warn("llm-failover: the stream from {} broke off after reaching the app, which got an error event ({}){}",
                     provider, causeTypes(cause), since(repeats));
@@ -79,7 +79,7 @@ final class FailoverLog {
      * never the key.
      */
     void fallbackFault(String provider, String keyId, int status, Outcome outcome) {
-        long repeats = lines.occurred(new Fault(provider, keyId, status, outcome));
+        long repeats = lines.occurred(provider + " " + keyId + " answered " + status + " " + outcome.token());
         if (repeats >= 0 && LOG.isWarnEnabled()) {
             LOG.warn("llm-failover: fallback {} (key {}) answered HTTP {} ({}); counted as its failure, not the caller's; "
                     + "check its url, api-key and model map{}", provider, keyId, status, outcome.token(), since(repeats));
@@ -89,9 +89,4 @@ final class FailoverLog {
     private static String since(long repeats) {
         return repeats == 0 ? "" : " (" + repeats + " more like it since the last such line)";
     }
-
-    /** What makes two failover lines the same line. */
-    private record Line(String from, String to, String reason) {}
-
-    private record Fault(String provider, String keyId, int status, Outcome outcome) {}
 }

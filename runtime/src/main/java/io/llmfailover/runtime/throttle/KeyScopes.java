@@ -12,16 +12,18 @@ import java.util.concurrent.ConcurrentMap;
  *
  * <p>Noted as the state is made, inside the computation that puts it in its map, so that a
  * concurrent {@link #remove} of the key either returns the scope, and the remover then drops the
- * state, or leaves it noted for the next.
+ * state, or leaves it noted for the next. Keys are text ({@code provider\nkeyId}): their equality,
+ * run inside the map's bin lock while another map's is held, takes no lock and no method handle,
+ * so a virtual thread never pins its carrier there.
  */
 public final class KeyScopes {
 
     /** Each key's scopes, changed only inside {@code compute} on the key: never once removed. */
-    private final ConcurrentMap<Key, Set<String>> scopes = new ConcurrentHashMap<>();
+    private final ConcurrentMap<String, Set<String>> scopes = new ConcurrentHashMap<>();
 
     /** Notes that the provider's key has state in {@code scope}. */
     public void add(String provider, String keyId, String scope) {
-        scopes.compute(new Key(provider, keyId), (key, known) -> {
+        scopes.compute(key(provider, keyId), (key, known) -> {
             Set<String> kept = known != null ? known : new HashSet<>(2);
             kept.add(scope);
             return kept;
@@ -30,14 +32,17 @@ public final class KeyScopes {
 
     /** The scopes in which the provider's key has state, which it forgets: the caller drops that state. */
     public Set<String> remove(String provider, String keyId) {
-        Set<String> removed = scopes.remove(new Key(provider, keyId));
+        Set<String> removed = scopes.remove(key(provider, keyId));
         return removed != null ? removed : Set.of();
     }
 
     /** Forgets every key of the provider. */
     public void removeProvider(String provider) {
-        scopes.keySet().removeIf(key -> key.provider().equals(provider));
+        String prefix = provider + "\n";
+        scopes.keySet().removeIf(key -> key.startsWith(prefix));
     }
 
-    private record Key(String provider, String keyId) {}
+    private static String key(String provider, String keyId) {
+        return provider + "\n" + keyId;
+    }
 }
