@@ -201,7 +201,11 @@ class FleetTest {
                 .set("provider.backup.api-key", "sk-backup")
                 .set("state.backend", "redis")
                 .set("state.redis.url", redis.url())
-                .set("state.redis.prefix", "e2e-" + cell + ":");
+                .set("state.redis.prefix", "e2e-" + cell + ":")
+                // What is shared is under test, not what a round trip past the timeout does (each
+                // instance then keeps its own quota, by design): four cold JVMs on two loaded cores
+                // can take longer than the 20 ms default.
+                .set("state.redis.timeout", "250ms");
     }
 
     private AppOutput steadyTraffic(String primaryUrl, Path config, int perSecond, Duration duration) {
