@@ -79,7 +79,13 @@ enum ClientCall {
     MICRONAUT_RETRIEVE_BLOCKING(MicronautHttpClientApp.class, "blocking", "HttpStatus",
             "-D" + MicronautHttpClientApp.BODY_ONLY_PROPERTY + "=true"),
     MICRONAUT_DATA_STREAM(MicronautHttpClientApp.class, "stream", "HttpStatus",
-            "-D" + MicronautHttpClientApp.BODY_ONLY_PROPERTY + "=true");
+            "-D" + MicronautHttpClientApp.BODY_ONLY_PROPERTY + "=true"),
+    /**
+     * Micronaut's {@code exchangeStream} of a request that accepts {@code text/event-stream}, as an
+     * SSE client's does: one line of the stream per chunk.
+     */
+    MICRONAUT_SSE_STREAM(MicronautHttpClientApp.class, "stream", "HttpStatus",
+            "-D" + MicronautHttpClientApp.EVENT_STREAM_PROPERTY + "=exchangeStream");
 
     private static final String ROWS = System.getProperty("e2e.rows", "");
 
@@ -140,10 +146,12 @@ enum ClientCall {
 
     /**
      * Whether the app sees the body of an error status: Micronaut's {@code dataStream} raises the
-     * status with an empty body, with the agent or without it.
+     * status with an empty body, and so does its {@code exchangeStream} of a request that accepts
+     * {@code text/event-stream} for an error body that does not end in a line break (it keeps the
+     * lines of an event stream only), with the agent or without it.
      */
     boolean seesErrorBody() {
-        return this != MICRONAUT_DATA_STREAM;
+        return this != MICRONAUT_DATA_STREAM && this != MICRONAUT_SSE_STREAM;
     }
 
     /** The header that carries the app's own key, and its value: Azure's {@code api-key}, else a bearer token. */
@@ -175,7 +183,7 @@ enum ClientCall {
                 || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
                 || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class || app == AzureOpenAiSdkApp.class
                 || app == JettyHttpClientApp.class || app == JettyWebClientApp.class || app == KtorCioApp.class || vertx()
-                || (app == MicronautHttpClientApp.class && jvmArgs.length == 0);
+                || this == MICRONAUT_BLOCKING || this == MICRONAUT_STREAM || this == MICRONAUT_SSE_STREAM;
     }
 
     /**

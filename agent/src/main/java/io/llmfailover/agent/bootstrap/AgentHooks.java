@@ -305,14 +305,29 @@ public final class AgentHooks {
      * Called on entry to Micronaut's {@code DefaultHttpClient.resolveRedirectURI(parent, redirect)}, as
      * the client follows a redirect; null lets it follow.
      */
-    public static Outcome micronautRedirecting(Object client, Object parentRequest) {
+    public static Outcome micronautRedirecting(Object client, Object parentRequest, Object redirect) {
         try {
             MicronautHook hook = Adapters.MICRONAUT.get(client.getClass());
-            Object refused = hook == null || parentRequest == null ? null : hook.redirecting(parentRequest);
+            Object refused = hook == null || parentRequest == null || redirect == null
+                    ? null : hook.redirecting(parentRequest, redirect);
             return refused == null ? null : Outcome.returning(refused);
         } catch (Throwable t) {
             FailureLog.once("Micronaut HttpClient redirect", t);
             return null;
+        }
+    }
+
+    /**
+     * Called on exit from Micronaut's {@code DefaultHttpClient.isAcceptEvents(request)} when it is
+     * true: whether the client splits the streamed answer to {@code request} into lines.
+     */
+    public static boolean micronautSplitsEvents(Class<?> client, Object request) {
+        try {
+            MicronautHook hook = Adapters.MICRONAUT.get(client);
+            return hook == null || request == null || hook.splitsEvents(request);
+        } catch (Throwable t) {
+            FailureLog.once("Micronaut HttpClient event stream", t);
+            return true;
         }
     }
 }

@@ -15,8 +15,15 @@ public interface MicronautHook {
     void filtersResolved(Object request, List<Object> filters);
 
     /**
-     * The client is about to follow a redirect answered to {@code parentRequest}: the
-     * {@code ExecutionFlow} that fails it when that request is a fallback attempt, or null to follow it.
+     * The client is about to follow a redirect answered to {@code parentRequest} with {@code redirect}:
+     * the {@code ExecutionFlow} that fails it when that request is a fallback attempt, or null to follow it.
      */
-    Object redirecting(Object parentRequest);
+    Object redirecting(Object parentRequest, Object redirect);
+
+    /**
+     * The client is about to split the streamed answer to {@code request}, which accepts
+     * {@code text/event-stream}, into lines: false for an attempt of the agent's, which the runtime
+     * reads as it arrived.
+     */
+    boolean splitsEvents(Object request);
 }

@@ -9,6 +9,7 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
 import io.micronaut.http.netty.stream.DefaultStreamedHttpResponse;
 import io.micronaut.http.netty.stream.StreamedHttpResponse;
+import io.netty.buffer.ByteBuf;
 import io.netty.buffer.Unpooled;
 import io.netty.handler.codec.http.DefaultFullHttpResponse;
 import io.netty.handler.codec.http.DefaultHttpContent;
@@ -21,15 +22,18 @@ import io.netty.handler.codec.http.HttpVersion;
 import java.io.IOException;
 import java.io.InputStream;
 import org.reactivestreams.Publisher;
+import reactor.core.publisher.Flux;
 import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /**
  * The response the app's client would have made of an answer the runtime made (a fallback's, a
- * translated one, or the exhausted chain's): for {@code exchange}, the body decoded into the type the
- * app asked for; for the streams, Micronaut's streamed response over a body read lazily on agent
- * threads, one SSE event at a time. An error status becomes the {@code HttpClientResponseException}
- * Micronaut raises. Both response classes are Micronaut's own, whose constructors are not public.
+ * translated one, the exhausted chain's, or, for a request that accepts events, any): for
+ * {@code exchange}, the body decoded into the type the app asked for; for the streams, Micronaut's
+ * streamed response over a body read lazily on agent threads, one SSE event at a time, or one line
+ * at a time for a request that accepts events, as Micronaut splits such a stream ({@link SseLines}).
+ * An error status becomes the {@code HttpClientResponseException} Micronaut raises. Both response
+ * classes are Micronaut's own, whose constructors are not public.
  */
 final class AppResponses {
 
@@ -43,18 +47,24 @@ final class AppResponses {
     }
 
     static AppOutcome of(MicronautCall call, LlmResponse answer) throws IOException {
-        HttpResponse<?> response = call.streamed() && answer.status() < 400 ? streamed(answer) : decoded(call, answer);
+        HttpResponse<?> response = call.streamed() && answer.status() < 400 ? streamed(call, answer) : decoded(call, answer);
         return answer.status() < 400 ? AppOutcome.of(response) : AppOutcome.failed(
                 new HttpClientResponseException(HttpResponseStatus.valueOf(answer.status()).reasonPhrase(), response));
     }
 
-    /** Read whole, as Micronaut reads a body it decodes (and an error's, which is small). */
+    /**
+     * Read whole, as Micronaut reads a body it decodes (and an error's, which is small); an error
+     * to a request that accepts events from the lines Micronaut would have split it into.
+     */
     private static HttpResponse<?> decoded(MicronautCall call, LlmResponse answer) throws IOException {
         byte[] bytes;
         try (InputStream body = answer.body()) {
             bytes = body.readAllBytes();
         } finally {
             answer.close();
+        }
+        if (call.acceptsEvents()) {
+            bytes = SseLines.joined(bytes);
         }
         FullHttpResponse full = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(answer.status()),
                 Unpooled.wrappedBuffer(bytes), headersOf(answer), EmptyHttpHeaders.INSTANCE);
@@ -63,9 +73,12 @@ final class AppResponses {
                 answer.status() < 400, ConversionService.SHARED);
     }
 
-    private static HttpResponse<?> streamed(LlmResponse answer) {
-        Publisher<HttpContent> content = RelayedBody.of(answer, READERS)
-                .map(chunk -> new DefaultHttpContent(Unpooled.wrappedBuffer(chunk)));
+    private static HttpResponse<?> streamed(MicronautCall call, LlmResponse answer) {
+        Flux<byte[]> body = RelayedBody.of(answer, READERS);
+        Flux<ByteBuf> buffers = call.acceptsEvents()
+                ? SseLines.split(body, call.client().getConfiguration().getMaxContentLength())
+                : body.map(Unpooled::wrappedBuffer);
+        Publisher<HttpContent> content = buffers.map(DefaultHttpContent::new);
         StreamedHttpResponse streamed = new DefaultStreamedHttpResponse(HttpVersion.HTTP_1_1,
                 HttpResponseStatus.valueOf(answer.status()), headersOf(answer), content);
         return MicronautResponseTypes.INSTANCE.streamed(streamed, ConversionService.SHARED);

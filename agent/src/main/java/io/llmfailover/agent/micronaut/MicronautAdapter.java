@@ -56,10 +56,18 @@ public final class MicronautAdapter implements MicronautHook {
 
     /** A rewritten attempt's redirect is not followed: its key would go along to wherever it points. */
     @Override
-    public Object redirecting(Object parentRequest) {
-        if (!MicronautTransport.isFallbackAttempt((HttpRequest<?>) parentRequest)) {
+    public Object redirecting(Object parentRequest, Object redirect) {
+        HttpRequest<?> parent = (HttpRequest<?>) parentRequest;
+        if (!MicronautTransport.isFallbackAttempt(parent)) {
+            MicronautTransport.redirected(parent, (HttpRequest<?>) redirect);
             return null;
         }
         return ExecutionFlow.error(new HttpClientException("llm-failover: a fallback's redirect is not followed"));
+    }
+
+    /** The runtime reads an attempt's event stream as the provider sent it; the app gets it split ({@link AppResponses}). */
+    @Override
+    public boolean splitsEvents(Object request) {
+        return !MicronautTransport.isAttempt((HttpRequest<?>) request);
     }
 }

@@ -62,9 +62,10 @@ final class MicronautBinding implements ClientBinding<MicronautCall, AppOutcome>
         return new MicronautTransport(call);
     }
 
+    /** The app's own response as Micronaut made it, unless its event stream came unsplit, as an attempt's does. */
     @Override
     public AppOutcome toApp(MicronautCall call, Answer answer) throws IOException {
-        if (answer.ownBodyUntouched() && answer.ownResponse() instanceof MicronautLlmResponse own) {
+        if (answer.ownBodyUntouched() && answer.ownResponse() instanceof MicronautLlmResponse own && !call.acceptsEvents()) {
             return own.outcome();
         }
         return AppResponses.of(call, answer);

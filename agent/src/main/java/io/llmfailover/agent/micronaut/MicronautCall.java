@@ -91,6 +91,11 @@ final class MicronautCall {
         return ask.streamed();
     }
 
+    /** A stream whose request accepts {@code text/event-stream}: Micronaut hands the app its lines ({@link SseLines}). */
+    boolean acceptsEvents() {
+        return streamed() && SseLines.accepted(request);
+    }
+
     @SuppressWarnings("unchecked")
     Argument<Object> bodyType() {
         return (Argument<Object>) ask.bodyType();

@@ -1,6 +1,7 @@
 package io.llmfailover.agent.micronaut;
 
 import static net.bytebuddy.matcher.ElementMatchers.isPublic;
+import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
@@ -19,7 +20,8 @@ import net.bytebuddy.matcher.ElementMatcher;
  * {@code toBlocking()} returns). Then {@code DefaultHttpClientFilterResolver.resolveFilters}, which
  * every request of every client goes through with its absolute URI, gives a governed call the
  * agent's filter. And {@code resolveRedirectURI}, where the client starts to follow a redirect, which
- * a fallback attempt never does.
+ * a fallback attempt never does; and {@code isAcceptEvents}, where it decides to split an event
+ * stream into lines, which it never does for an attempt's answer.
  */
 public final class MicronautInstrumentation implements ClientInstrumentation {
 
@@ -45,8 +47,12 @@ public final class MicronautInstrumentation implements ClientInstrumentation {
                     MethodAdvice.of(isPublic().and(named("jsonStream")).and(takesArguments(3))
                                     .and(takesArgument(0, named(REQUEST))).and(takesArgument(1, named(ARGUMENT))),
                             "io.llmfailover.agent.micronaut.MicronautStreamAdvice"),
-                    MethodAdvice.of(named("resolveRedirectURI").and(takesArguments(2)).and(takesArgument(0, named(REQUEST))),
-                            "io.llmfailover.agent.micronaut.MicronautRedirectAdvice"));
+                    MethodAdvice.of(named("resolveRedirectURI").and(takesArguments(2)).and(takesArgument(0, named(REQUEST)))
+                                    .and(takesArgument(1, named(REQUEST))),
+                            "io.llmfailover.agent.micronaut.MicronautRedirectAdvice"),
+                    MethodAdvice.of(isStatic().and(named("isAcceptEvents")).and(takesArguments(1))
+                                    .and(takesArgument(0, named(REQUEST))),
+                            "io.llmfailover.agent.micronaut.MicronautEventLinesAdvice"));
             case BLOCKING_CLIENT -> List.of(
                     MethodAdvice.of(exchange(), "io.llmfailover.agent.micronaut.MicronautBlockingExchangeAdvice"));
             case FILTER_RESOLVER -> List.of(MethodAdvice.of(isPublic().and(named("resolveFilters")).and(takesArguments(2))

@@ -5,14 +5,18 @@ import io.llmfailover.agent.bootstrap.Outcome;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
-/** Inlined into {@code DefaultHttpClient.resolveRedirectURI(parent, redirect)}: a fallback attempt's redirect fails instead. */
+/**
+ * Inlined into {@code DefaultHttpClient.resolveRedirectURI(parent, redirect)}: a fallback attempt's
+ * redirect fails instead; the app's own attempt's is an attempt too.
+ */
 final class MicronautRedirectAdvice {
 
     private MicronautRedirectAdvice() {}
 
     @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
-    static Outcome enter(@Advice.This Object client, @Advice.Argument(0) Object parentRequest) {
-        return AgentHooks.micronautRedirecting(client, parentRequest);
+    static Outcome enter(@Advice.This Object client, @Advice.Argument(0) Object parentRequest,
+            @Advice.Argument(1) Object redirect) {
+        return AgentHooks.micronautRedirecting(client, parentRequest, redirect);
     }
 
     @Advice.OnMethodExit(suppress = Throwable.class)

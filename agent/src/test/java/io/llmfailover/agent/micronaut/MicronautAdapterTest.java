@@ -1,6 +1,7 @@
 package io.llmfailover.agent.micronaut;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -85,12 +86,25 @@ class MicronautAdapterTest {
 
     @Test
     void aFallbackAttemptsRedirectFailsAndTheAppsOwnIsFollowed() {
-        assertNull(governingChat.redirecting(HttpRequest.POST(CHAT, "{}")));
+        assertNull(governingChat.redirecting(HttpRequest.POST(CHAT, "{}"), HttpRequest.GET(CHAT)));
 
         MutableHttpRequest<Object> fallback = HttpRequest.POST(CHAT, (Object) "{}");
         MicronautTransport.markFallback(fallback);
-        Object refused = governingChat.redirecting(fallback);
+        Object refused = governingChat.redirecting(fallback, HttpRequest.GET(CHAT));
 
         assertNotNull(((ExecutionFlow<?>) refused).tryCompleteError(), "the redirect fails");
+    }
+
+    @Test
+    void anAttemptsEventStreamIsNotSplitIntoLinesAndTheAppsOwnRequestsIs() {
+        MutableHttpRequest<Object> attempt = HttpRequest.POST(CHAT, (Object) "{}");
+        MicronautTransport.markAttempt(attempt);
+        MutableHttpRequest<Object> redirect = HttpRequest.POST(CHAT, (Object) "{}");
+
+        assertNull(governingChat.redirecting(attempt, redirect), "the app's own attempt follows its redirect");
+
+        assertFalse(governingChat.splitsEvents(attempt), "the runtime reads the provider's bytes");
+        assertFalse(governingChat.splitsEvents(redirect), "and those of the redirect it followed");
+        assertTrue(governingChat.splitsEvents(HttpRequest.POST(CHAT, "{}")), "a request of the app's, sent as it is");
     }
 }

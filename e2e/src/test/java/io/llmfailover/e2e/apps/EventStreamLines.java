@@ -35,6 +35,25 @@ final class EventStreamLines {
         }
     }
 
+    /**
+     * Feeds one whole line without its line break, as Micronaut hands an SSE client each piece of
+     * the stream: a piece that holds a line break is not what such an app can read, and is its error.
+     */
+    void line(byte[] bytes) {
+        String text = new String(bytes, StandardCharsets.UTF_8);
+        raw.append(text).append('\n');
+        if (text.indexOf('\n') >= 0 || text.indexOf('\r') >= 0) {
+            error = error != null ? error : "a piece of the stream holds more than one line: " + text;
+        } else {
+            onLine(text);
+        }
+    }
+
+    /** Feeds one event's data, as an event stream reader hands it over. */
+    void event(byte[] data) {
+        line(("data: " + new String(data, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8));
+    }
+
     private void onLine(String text) {
         if (done || error != null || !text.startsWith("data:")) {
             return;

@@ -9,8 +9,11 @@ import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MediaType;
 import io.micronaut.http.MutableHttpRequest;
 import io.micronaut.http.client.DefaultHttpClientConfiguration;
+import io.micronaut.http.client.HttpClientConfiguration;
 import io.micronaut.http.client.StreamingHttpClient;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import io.micronaut.http.client.sse.SseClient;
+import java.io.Closeable;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URL;
@@ -18,6 +21,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
 import reactor.core.publisher.Flux;
 
 /**
@@ -29,21 +33,34 @@ import reactor.core.publisher.Flux;
  * whose status and body the app reports. It allows answers of several megabytes and a read timeout
  * of 30 s, as an app that expects long generations would. With {@value #BODY_ONLY_PROPERTY}{@code =true}
  * it takes the calls that hand over the body alone: {@code toBlocking().retrieve(request, String.class)},
- * and {@code dataStream}, whose chunks it reads as they arrive. Args: see {@link AppArgs}.
+ * and {@code dataStream}, whose chunks it reads as they arrive. With {@value #EVENT_STREAM_PROPERTY} it
+ * streams as an SSE client does, its request accepting {@code text/event-stream}, by the call the
+ * property names. Args: see {@link AppArgs}.
  */
 public final class MicronautHttpClientApp {
 
     /** {@code true}: {@code retrieve} and {@code dataStream}, which give the app the body and not the response. */
     public static final String BODY_ONLY_PROPERTY = "e2e.micronaut.body-only";
 
+    /**
+     * {@code exchangeStream}, {@code dataStream} or {@code eventStream}: the call the app streams with,
+     * its request accepting {@code text/event-stream}; Micronaut then hands the first two one line of
+     * the stream per chunk, its line break removed, and the third one event at a time.
+     */
+    public static final String EVENT_STREAM_PROPERTY = "e2e.micronaut.event-stream";
+
     private static final int MAX_ANSWER_BYTES = 16 * 1024 * 1024;
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final StreamingHttpClient http;
+    private final URL server;
+    private final HttpClientConfiguration configuration;
     private final AppArgs app;
 
-    private MicronautHttpClientApp(StreamingHttpClient http, AppArgs app) {
+    private MicronautHttpClientApp(StreamingHttpClient http, URL server, HttpClientConfiguration configuration, AppArgs app) {
         this.http = http;
+        this.server = server;
+        this.configuration = configuration;
         this.app = app;
     }
 
@@ -56,8 +73,9 @@ public final class MicronautHttpClientApp {
             configuration.setFollowRedirects(true); // follow-redirects, Micronaut's default, set all the same
         }
         URI base = URI.create(app.baseUrl());
-        try (StreamingHttpClient http = StreamingHttpClient.create(new URL(base.getScheme() + "://" + base.getAuthority()), configuration)) {
-            MicronautHttpClientApp micronautApp = new MicronautHttpClientApp(http, app);
+        URL server = new URL(base.getScheme() + "://" + base.getAuthority());
+        try (StreamingHttpClient http = StreamingHttpClient.create(server, configuration)) {
+            MicronautHttpClientApp micronautApp = new MicronautHttpClientApp(http, server, configuration, app);
             app.plan().run(micronautApp::call);
         }
         Report.done();
@@ -68,11 +86,14 @@ public final class MicronautHttpClientApp {
                 .contentType(MediaType.APPLICATION_JSON_TYPE)
                 .header("Authorization", "Bearer " + app.apiKey());
         AppArgs.routeHeader(request::header);
+        String acceptingEvents = System.getProperty(EVENT_STREAM_PROPERTY);
         try {
-            if (Boolean.getBoolean(BODY_ONLY_PROPERTY)) {
+            if (acceptingEvents != null && app.streaming()) {
+                acceptingEvents(number, request.accept(MediaType.TEXT_EVENT_STREAM_TYPE), acceptingEvents);
+            } else if (Boolean.getBoolean(BODY_ONLY_PROPERTY)) {
                 bodyOnly(number, request);
             } else if (app.streaming()) {
-                stream(number, request);
+                exchangeStream(number, request, EventStreamLines::feed);
             } else {
                 HttpResponse<String> response = http.toBlocking().exchange(request, String.class);
                 Report.result(number, response.code(), response.getHeaders().get(ChatExchange.PROVIDER_HEADER),
@@ -101,15 +122,21 @@ public final class MicronautHttpClientApp {
             Report.result(number, 200, null, ContentField.in(body));
             return;
         }
-        EventStreamLines events = new EventStreamLines(number);
-        Flux.from(http.dataStream(request))
-                .doOnNext(chunk -> events.feed(chunk.toByteArray()))
-                .blockLast(Duration.ofSeconds(60));
-        VertxReplies.reportStream(number, 200, null, events);
+        dataStream(number, request, EventStreamLines::feed);
+    }
+
+    /** An SSE client's stream: each chunk one line of the stream, or, by {@code eventStream}, each item an event's data. */
+    private void acceptingEvents(int number, MutableHttpRequest<Object> request, String call) throws IOException {
+        switch (call) {
+            case "exchangeStream" -> exchangeStream(number, request, EventStreamLines::line);
+            case "dataStream" -> dataStream(number, request, EventStreamLines::line);
+            case "eventStream" -> eventStream(number, request);
+            default -> throw new IllegalArgumentException(EVENT_STREAM_PROPERTY + "=" + call);
+        }
     }
 
     /** Each chunk's bytes are copied as it arrives: Micronaut releases its buffer right after. */
-    private void stream(int number, MutableHttpRequest<Object> request) {
+    private void exchangeStream(int number, MutableHttpRequest<Object> request, BiConsumer<EventStreamLines, byte[]> reader) {
         EventStreamLines events = new EventStreamLines(number);
         AtomicReference<String> provider = new AtomicReference<>();
         AtomicInteger status = new AtomicInteger(200);
@@ -119,10 +146,34 @@ public final class MicronautHttpClientApp {
                     provider.compareAndSet(null, chunk.getHeaders().get(ChatExchange.PROVIDER_HEADER));
                     ByteBuffer<?> body = chunk.body();
                     if (body != null) {
-                        events.feed(body.toByteArray());
+                        reader.accept(events, body.toByteArray());
                     }
                 })
                 .blockLast(Duration.ofSeconds(60));
         VertxReplies.reportStream(number, status.get(), provider.get(), events);
+    }
+
+    /** Micronaut's SSE client, made as an app makes it: each event's data, its lines joined. */
+    private void eventStream(int number, MutableHttpRequest<Object> request) throws IOException {
+        SseClient sse = SseClient.create(server, configuration);
+        try {
+            EventStreamLines events = new EventStreamLines(number);
+            Flux.from(sse.eventStream(request))
+                    .doOnNext(event -> events.event(event.getData().toByteArray()))
+                    .blockLast(Duration.ofSeconds(60));
+            VertxReplies.reportStream(number, 200, null, events);
+        } finally {
+            if (sse instanceof Closeable closeable) {
+                closeable.close();
+            }
+        }
+    }
+
+    private void dataStream(int number, MutableHttpRequest<Object> request, BiConsumer<EventStreamLines, byte[]> reader) {
+        EventStreamLines events = new EventStreamLines(number);
+        Flux.from(http.dataStream(request))
+                .doOnNext(chunk -> reader.accept(events, chunk.toByteArray()))
+                .blockLast(Duration.ofSeconds(60));
+        VertxReplies.reportStream(number, 200, null, events);
     }
 }

@@ -1,0 +1,21 @@
+package io.llmfailover.agent.micronaut;
+
+import io.llmfailover.agent.bootstrap.AgentHooks;
+import net.bytebuddy.asm.Advice;
+
+/**
+ * Inlined into the static {@code DefaultHttpClient.isAcceptEvents(request)}, which decides whether
+ * the client splits a streamed answer into SSE lines: an attempt of the agent's is not split.
+ */
+final class MicronautEventLinesAdvice {
+
+    private MicronautEventLinesAdvice() {}
+
+    @Advice.OnMethodExit(suppress = Throwable.class)
+    static void exit(@Advice.Origin Class<?> client, @Advice.Argument(0) Object request,
+            @Advice.Return(readOnly = false) boolean acceptsEvents) {
+        if (acceptsEvents && !AgentHooks.micronautSplitsEvents(client, request)) {
+            acceptsEvents = false;
+        }
+    }
+}
