@@ -4,6 +4,7 @@ import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
@@ -141,6 +142,11 @@ final class VertxCall {
         return Boolean.TRUE.equals(options.getFollowRedirects());
     }
 
+    /** The app's client's options: its connection idle timeouts, say. */
+    HttpClientOptions clientOptions() {
+        return client.options();
+    }
+
     /** How many redirects the app's client follows for one request. */
     int clientMaxRedirects() {
         return client.options().getMaxRedirects();
@@ -201,7 +207,7 @@ final class VertxCall {
         send.end();
         send.head().whenComplete((head, failure) -> context.runOnContext(v -> {
             if (failure != null) {
-                response.tryFail(VertxFailure.unwrapped(failure));
+                response.tryFail(TransportFailure.unwrapped(failure));
             } else {
                 delivered(new RelayedResponse(this, head, head.statusMessage()));
             }
@@ -216,7 +222,7 @@ final class VertxCall {
             }
             answered = CallLifecycle.runGoverned(VertxBinding.INSTANCE, this, governor, caller);
         } catch (Exception | Error failure) {
-            Throwable seen = VertxFailure.unwrapped(failure);
+            Throwable seen = TransportFailure.unwrapped(failure);
             context.runOnContext(v -> response.tryFail(seen));
             return;
         }
