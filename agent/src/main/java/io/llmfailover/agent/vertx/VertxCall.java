@@ -133,8 +133,13 @@ final class VertxCall {
     }
 
     /** The app's options, for an attempt to start from: its timeouts, proxy and redirect setting. */
-    RequestOptions optionsCopy() {
+    synchronized RequestOptions optionsCopy() {
         return new RequestOptions(options);
+    }
+
+    /** The idle timeout the app set on the request it was handed, which its options then carry. */
+    synchronized void idleTimeout(long millis) {
+        options = new RequestOptions(options).setIdleTimeout(millis);
     }
 
     /** Whether the app's options ask the request to follow redirects, as Vert.x reads them. */
