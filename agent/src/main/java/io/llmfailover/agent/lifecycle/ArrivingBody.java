@@ -68,7 +68,7 @@ public final class ArrivingBody extends ChunkedStream {
         }
         if (arrival instanceof Throwable failure) {
             ended = true;
-            throw failure instanceof IOException io ? io : new IOException("the response body broke off", failure);
+            throw TransportFailure.of(failure); // the client's own failure, for the app to see if it is the app's
         }
         source.requestOne();
         return (byte[]) arrival;

@@ -1,5 +1,6 @@
 package io.llmfailover.agent.reactive;
 
+import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.LlmResponse;
 import java.io.InputStream;
 import java.util.Arrays;
@@ -28,7 +29,7 @@ public final class RelayedBody {
                             sink.next(Arrays.copyOf(chunk, read));
                         }
                     } catch (Exception e) {
-                        sink.error(e);
+                        sink.error(TransportFailure.unwrapped(e)); // the client's own failure, as the app would see it
                     }
                     return body;
                 }, body -> answer.close())

@@ -1,5 +1,7 @@
 package io.llmfailover.agent.reactornetty;
 
+import io.llmfailover.agent.lifecycle.AbandonableBody;
+import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.agent.lifecycle.ArrivingBody;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
@@ -11,20 +13,25 @@ import reactor.netty.http.client.HttpClientResponse;
 
 /**
  * One attempt's response, seen by the runtime: its head, and its connection, whose body is
- * subscribed only when the runtime reads it. Closing or aborting cancels or discards the body,
- * which never blocks; a response handed to the app is the app's to release.
+ * subscribed only when the runtime reads it; a read that fails because the app gave up (it
+ * cancelled, or its own timeout expired) is the app's, not the provider's. Closing or aborting
+ * cancels or discards the body, which never blocks; a response handed to the app is the app's to
+ * release.
  */
 final class AttemptResponse implements LlmResponse {
 
     private final HttpClientResponse response;
     private final Connection connection;
+    private final AppWait app;
     private final HttpHeaders headers;
     private ArrivingBody body;
+    private InputStream read;
     private boolean handedOver;
 
-    AttemptResponse(HttpClientResponse response, Connection connection) {
+    AttemptResponse(HttpClientResponse response, Connection connection, AppWait app) {
         this.response = response;
         this.connection = connection;
+        this.app = app;
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         for (Map.Entry<String, String> header : response.responseHeaders()) {
             neutral.add(header.getKey(), header.getValue());
@@ -52,8 +59,9 @@ final class AttemptResponse implements LlmResponse {
     public synchronized InputStream body() {
         if (body == null) {
             body = InboundBody.of(connection.inbound().receive());
+            read = AbandonableBody.of(body, app);
         }
-        return body;
+        return read;
     }
 
     @Override

@@ -16,18 +16,22 @@ import reactor.util.context.ContextView;
 
 /**
  * The request the app's body function is given while the agent reads it: the client's headers, to
- * which the function may add its own, kept in memory and copied onto each attempt.
+ * which the function may add its own, and the response timeout it may set, kept in memory and
+ * carried onto each attempt; its context is the one the app subscribed with.
  */
 final class CapturedRequest implements HttpClientRequest {
 
     private final HttpMethod method;
     private final URI uri;
     private final HttpHeaders headers;
+    private final ContextView appContext;
+    private volatile Duration responseTimeout;
 
-    CapturedRequest(HttpMethod method, URI uri, HttpHeaders headers) {
+    CapturedRequest(HttpMethod method, URI uri, HttpHeaders headers, ContextView appContext) {
         this.method = method;
         this.uri = uri;
         this.headers = headers;
+        this.appContext = appContext;
     }
 
     @Override
@@ -59,20 +63,26 @@ final class CapturedRequest implements HttpClientRequest {
         return false;
     }
 
-    /** The client's own response timeout still applies to each attempt; a per-request one is not carried over. */
+    /** The app's own timeout for this request: each attempt waits for its response no longer. */
     @Override
     public HttpClientRequest responseTimeout(Duration timeout) {
+        this.responseTimeout = timeout;
         return this;
+    }
+
+    /** The response timeout the app's body function set; null when it set none. */
+    Duration ownResponseTimeout() {
+        return responseTimeout;
     }
 
     @Override
     public Context currentContext() {
-        return Context.empty();
+        return Context.of(appContext);
     }
 
     @Override
     public ContextView currentContextView() {
-        return Context.empty();
+        return appContext;
     }
 
     @Override

@@ -20,7 +20,7 @@ import reactor.netty.http.client.HttpClientResponse;
  * current span) is read on the subscribing thread, the lifecycle runs on an agent thread, never on
  * an event loop, and the app's function is then given the chosen response, as the operation would
  * have given it. The app's cancellation abandons the call: the attempt in flight is cancelled, its
- * connection released, and nothing more is sent.
+ * connection released, and nothing more is sent. Each attempt runs in the context the app subscribed with.
  */
 final class GovernedReceive {
 
@@ -55,6 +55,7 @@ final class GovernedReceive {
 
     private static void start(ReactorNettyCall call, CallGovernor governor, MonoSink<Chosen> sink) {
         CallerClassLoader.Captured caller = CallLifecycle.callerOf(ReactorNettyBinding.INSTANCE, call);
+        call.subscribedWith(sink.contextView());
         sink.onCancel(call.appWait()::abandon);
         if (!CallLifecycle.startOnAgentThread(ReactorNettyBinding.INSTANCE, call, call.agentThreads(),
                 () -> run(call, governor, caller, sink))) {

@@ -8,14 +8,16 @@ import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import io.netty.handler.codec.http.HttpMethod;
 import java.io.IOException;
+import java.time.Duration;
 import reactor.core.publisher.Mono;
 import reactor.netty.http.client.HttpClient;
 
 /**
  * Sends each attempt through a copy of the app's own client (its pool, TLS, proxy, timeouts and
- * hooks), reconfigured with the attempt's headers, URI and body, and never following a rewritten
- * attempt's redirect; then waits, on the agent thread, for the head. Assembled on that thread,
- * inside the lifecycle's mark, the attempt is left alone by the adapter's own hook.
+ * hooks), reconfigured with the attempt's headers, URI and body and the response timeout the app
+ * set on its request, in the Reactor context the app subscribed with, and never following a
+ * rewritten attempt's redirect; then waits, on the agent thread, for the head. Assembled on that
+ * thread, inside the lifecycle's mark, the attempt is left alone by the adapter's own hook.
  */
 final class HttpClientTransport implements Transport {
 
@@ -41,11 +43,16 @@ final class HttpClientTransport implements Transport {
             // Following a rewritten attempt's redirect would carry its key and the prompt to a host the app never addressed.
             copy = copy.followRedirect(false);
         }
+        Duration ownResponseTimeout = call.ownResponseTimeout();
+        if (ownResponseTimeout != null) {
+            copy = copy.responseTimeout(ownResponseTimeout);
+        }
         Mono<AttemptResponse> head = copy.request(HttpMethod.valueOf(request.method()))
                 .uri(request.uri())
                 .send((nativeRequest, outbound) -> body.length == 0 ? outbound : outbound.sendByteArray(Mono.just(body)))
-                .responseConnection((response, connection) -> Mono.just(new AttemptResponse(response, connection)))
-                .next();
+                .responseConnection((response, connection) -> Mono.just(new AttemptResponse(response, connection, call.appWait())))
+                .next()
+                .contextWrite(call.appContext());
         AttemptResponse response = HeadWait.await(head.toFuture(), attempt.headTimeout(), call.appWait(),
                 AttemptResponse::release);
         call.appWait().onAbandon(response::release);

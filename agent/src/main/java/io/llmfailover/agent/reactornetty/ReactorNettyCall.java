@@ -10,6 +10,7 @@ import io.llmfailover.runtime.http.LlmRequest;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
@@ -19,10 +20,13 @@ import org.reactivestreams.Publisher;
 import reactor.core.publisher.Mono;
 import reactor.core.scheduler.Scheduler;
 import reactor.netty.http.client.HttpClient;
+import reactor.util.context.Context;
+import reactor.util.context.ContextView;
 
 /**
  * One Reactor Netty call the lifecycle runs: the app's client, as its chain configured it, the
- * request its body function wrote into memory, and whether the app still waits.
+ * request its body function wrote into memory, the Reactor context the app subscribed with, and
+ * whether the app still waits.
  */
 final class ReactorNettyCall {
 
@@ -31,6 +35,7 @@ final class ReactorNettyCall {
     private final ExecutorService agentThreads;
     private final Scheduler readers;
     private final AppWait wait = new AppWait();
+    private volatile ContextView appContext = Context.empty();
     private volatile CapturedRequest captured;
 
     ReactorNettyCall(HttpClient client, AppRequest app, ExecutorService agentThreads, Scheduler readers) {
@@ -55,6 +60,21 @@ final class ReactorNettyCall {
 
     AppWait appWait() {
         return wait;
+    }
+
+    /** Read as the app subscribes: what it put in its context (the Azure SDK's per-call timeouts, say) reaches each attempt. */
+    void subscribedWith(ContextView context) {
+        this.appContext = context;
+    }
+
+    ContextView appContext() {
+        return appContext;
+    }
+
+    /** The response timeout the app's body function set on its request; null when it set none. */
+    Duration ownResponseTimeout() {
+        CapturedRequest request = captured;
+        return request == null ? null : request.ownResponseTimeout();
     }
 
     ExecutorService agentThreads() {
@@ -86,14 +106,15 @@ final class ReactorNettyCall {
      * @throws IOException the app's own body failed (carried as {@link TransportFailure}), or the app cancelled
      */
     BufferedBody capture(long limit) throws IOException {
-        CapturedRequest request = new CapturedRequest(app.method(), app.uri(), new DefaultHttpHeaders().set(app.headers()));
+        CapturedRequest request = new CapturedRequest(app.method(), app.uri(), new DefaultHttpHeaders().set(app.headers()),
+                appContext);
         captured = request;
         if (app.body() == null) {
             return BufferedBody.empty();
         }
         BodyRecording recording = new BodyRecording(limit);
         Publisher<Void> written = app.body().apply(request, new RecordingOutbound(recording));
-        CompletableFuture<Void> done = Mono.from(written).toFuture();
+        CompletableFuture<Void> done = Mono.from(written).contextWrite(appContext).toFuture();
         wait.onAbandon(() -> done.cancel(true));
         try {
             done.get();

@@ -1,5 +1,6 @@
 package io.llmfailover.agent.vertx;
 
+import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.vertx.core.buffer.Buffer;
@@ -19,7 +20,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * One request through the app's own client (its pool, TLS, proxy, timeouts), sent from an agent
  * thread, which then waits for the response head; the client's event loop only hands it over.
  * An attempt that misses the deadline, or whose app resets its request, is reset: its connection
- * is closed.
+ * is closed. One that the app's own timeout ends ({@link AppTimeouts}) ends the call as the app's.
  */
 final class AttemptExchange {
 
@@ -30,8 +31,8 @@ final class AttemptExchange {
      *     request to; any other follows none, whatever {@code options} say
      * @param deadline the agent's head deadline; null waits as long as the client's own timeouts let it
      * @throws FirstByteTimeoutException no head within {@code deadline}
-     * @throws CallAbandonedException the app reset its request
-     * @throws IOException the client's failure (connect, reset, its own timeout)
+     * @throws CallAbandonedException the app reset its request, or its own timeout expired
+     * @throws IOException the client's failure (connect, reset), as {@link TransportFailure} when it is no IOException
      */
     static VertxLlmResponse send(VertxCall call, RequestOptions options, byte[] body, boolean appsOwn,
             Duration deadline) throws IOException {
@@ -40,6 +41,7 @@ final class AttemptExchange {
         }
         CompletableFuture<Void> connected = new CompletableFuture<>();
         CompletableFuture<VertxLlmResponse> head = new CompletableFuture<>();
+        AppTimeouts own = AppTimeouts.of(call.clientOptions());
         AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
         AtomicBoolean abandoned = new AtomicBoolean();
         Runnable abandon = () -> {
@@ -57,6 +59,7 @@ final class AttemptExchange {
                 return;
             }
             HttpClientRequest request = connecting.result();
+            own.activity(); // the app's own timeouts run from here
             if (appsOwn) {
                 call.appRequest().redirectsAsSetOn(request);
             } else {
@@ -73,21 +76,24 @@ final class AttemptExchange {
                 if (answered.failed()) {
                     head.completeExceptionally(answered.cause());
                 } else {
-                    head.complete(new VertxLlmResponse(answered.result(), call::abandoned));
+                    own.activity();
+                    head.complete(new VertxLlmResponse(answered.result(), call::abandoned, own));
                 }
             });
         });
-        return await(call, connected, head, deadline, abandon);
+        return await(call, connected, head, deadline, abandon, own);
     }
 
     /**
      * Waits for {@code head}: without limit when {@code deadline} is null, else up to {@code deadline}
      * for the client's connection and as long again, from then, for the head: the first request of a
      * client sets up Vert.x's whole connection machinery, which is the app's cost, not the provider's
-     * wait. {@code abandon} resets what is in flight.
+     * wait. {@code abandon} resets what is in flight. A failure once {@code connected} completed is
+     * the app's when {@code own} (null: never) says its own timeout ended the request.
      */
     static VertxLlmResponse await(VertxCall call, CompletableFuture<?> connected,
-            CompletableFuture<VertxLlmResponse> head, Duration deadline, Runnable abandon) throws IOException {
+            CompletableFuture<VertxLlmResponse> head, Duration deadline, Runnable abandon, AppTimeouts own)
+            throws IOException {
         try {
             if (deadline == null) {
                 return head.get();
@@ -104,7 +110,11 @@ final class AttemptExchange {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while waiting for the response head");
         } catch (ExecutionException e) {
-            throw call.abandoned() ? appReset() : VertxFailure.of(e.getCause());
+            if (call.abandoned()) {
+                throw appReset();
+            }
+            IOException failure = TransportFailure.of(e.getCause());
+            throw own != null && connected.isDone() && own.ended(failure) ? new CallAbandonedException(failure) : failure;
         }
     }
 

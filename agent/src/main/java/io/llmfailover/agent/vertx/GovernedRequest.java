@@ -241,8 +241,10 @@ final class GovernedRequest implements HttpClientRequest {
         return this;
     }
 
+    /** The app's own timeout for this request: each attempt's request gets it, as the app's options would have given it. */
     @Override
     public HttpClientRequest idleTimeout(long timeout) {
+        call.idleTimeout(timeout);
         return this;
     }
 

@@ -81,7 +81,7 @@ final class PastCapSend {
 
     /** Waits, on an agent thread, for the head of the one response. */
     VertxLlmResponse awaitHead() throws IOException {
-        return AttemptExchange.await(call, head, head, null, this::reset);
+        return AttemptExchange.await(call, head, head, null, this::reset, null);
     }
 
     private synchronized void connected(AsyncResult<HttpClientRequest> connecting) {
@@ -100,7 +100,7 @@ final class PastCapSend {
             if (answered.failed()) {
                 head.completeExceptionally(answered.cause());
             } else {
-                head.complete(new VertxLlmResponse(answered.result(), call::abandoned));
+                head.complete(new VertxLlmResponse(answered.result(), call::abandoned, null));
             }
         });
         Buffer chunk;

@@ -1,6 +1,7 @@
 package io.llmfailover.agent.vertx;
 
 import io.llmfailover.agent.lifecycle.ArrivingBody;
+import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.vertx.core.Context;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.HttpClientResponse;
@@ -20,13 +21,20 @@ final class ResponseBodyStream implements ArrivingBody.Source {
         this.context = context;
     }
 
-    /** Called on the response's context, before it hands over its first buffer. */
-    static ArrivingBody of(HttpClientResponse response) {
+    /**
+     * Called on the response's context, before it hands over its first buffer.
+     *
+     * @param arrived told of each buffer as it arrives, on the response's context
+     */
+    static ArrivingBody of(HttpClientResponse response, Runnable arrived) {
         response.pause();
         ResponseBodyStream source = new ResponseBodyStream(response, Vertx.currentContext());
         ArrivingBody body = new ArrivingBody();
-        response.handler(buffer -> body.arrived(buffer.getBytes()));
-        response.exceptionHandler(failure -> source.failAfterWhatArrived(body, VertxFailure.of(failure)));
+        response.handler(buffer -> {
+            arrived.run();
+            body.arrived(buffer.getBytes());
+        });
+        response.exceptionHandler(failure -> source.failAfterWhatArrived(body, TransportFailure.of(failure)));
         response.endHandler(end -> {
             source.ended = true;
             body.ended();

@@ -1,6 +1,7 @@
 package io.llmfailover.agent.vertx;
 
 import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -155,7 +156,7 @@ final class ResponsePump {
                 context.runOnContext(v -> delivered(next));
             }
         } catch (IOException | RuntimeException e) {
-            Throwable seen = VertxFailure.unwrapped(e);
+            Throwable seen = TransportFailure.unwrapped(e);
             context.runOnContext(v -> failed(seen));
         } finally {
             answer.close();

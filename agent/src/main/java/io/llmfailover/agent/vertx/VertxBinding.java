@@ -3,6 +3,7 @@ package io.llmfailover.agent.vertx;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
+import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmRequest;
@@ -96,7 +97,7 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
     public IOException timeout(FirstByteTimeoutException expired) {
         TimeoutException timeout = new TimeoutException(expired.getMessage());
         timeout.initCause(expired);
-        return VertxFailure.of(timeout);
+        return TransportFailure.of(timeout);
     }
 
     @Override

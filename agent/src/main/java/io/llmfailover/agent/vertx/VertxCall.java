@@ -4,6 +4,7 @@ import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
@@ -132,13 +133,23 @@ final class VertxCall {
     }
 
     /** The app's options, for an attempt to start from: its timeouts, proxy and redirect setting. */
-    RequestOptions optionsCopy() {
+    synchronized RequestOptions optionsCopy() {
         return new RequestOptions(options);
+    }
+
+    /** The idle timeout the app set on the request it was handed, which its options then carry. */
+    synchronized void idleTimeout(long millis) {
+        options = new RequestOptions(options).setIdleTimeout(millis);
     }
 
     /** Whether the app's options ask the request to follow redirects, as Vert.x reads them. */
     boolean optionsFollowRedirects() {
         return Boolean.TRUE.equals(options.getFollowRedirects());
+    }
+
+    /** The app's client's options: its connection idle timeouts, say. */
+    HttpClientOptions clientOptions() {
+        return client.options();
     }
 
     /** How many redirects the app's client follows for one request. */
@@ -201,7 +212,7 @@ final class VertxCall {
         send.end();
         send.head().whenComplete((head, failure) -> context.runOnContext(v -> {
             if (failure != null) {
-                response.tryFail(VertxFailure.unwrapped(failure));
+                response.tryFail(TransportFailure.unwrapped(failure));
             } else {
                 delivered(new RelayedResponse(this, head, head.statusMessage()));
             }
@@ -216,7 +227,7 @@ final class VertxCall {
             }
             answered = CallLifecycle.runGoverned(VertxBinding.INSTANCE, this, governor, caller);
         } catch (Exception | Error failure) {
-            Throwable seen = VertxFailure.unwrapped(failure);
+            Throwable seen = TransportFailure.unwrapped(failure);
             context.runOnContext(v -> response.tryFail(seen));
             return;
         }

@@ -20,11 +20,14 @@ final class VertxLlmResponse implements LlmResponse {
     private final ArrivingBody body;
     /** Whether the app reset its request: a body read that fails then is the app's doing. */
     private final BooleanSupplier appReset;
+    /** The app's own timeouts on the attempt, which a body read that fails may be; null for a request sent as the app made it. */
+    private final AppTimeouts own;
 
-    VertxLlmResponse(HttpClientResponse response, BooleanSupplier appReset) {
+    VertxLlmResponse(HttpClientResponse response, BooleanSupplier appReset, AppTimeouts own) {
         this.response = response;
-        this.body = ResponseBodyStream.of(response);
+        this.body = ResponseBodyStream.of(response, own == null ? () -> {} : own::activity);
         this.appReset = appReset;
+        this.own = own;
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         for (Map.Entry<String, String> header : response.headers()) {
             neutral.add(header.getKey(), header.getValue());
@@ -48,7 +51,7 @@ final class VertxLlmResponse implements LlmResponse {
 
     @Override
     public InputStream body() {
-        return AbandonableBody.of(body, appReset);
+        return own == null ? AbandonableBody.of(body, appReset) : AbandonableBody.of(body, appReset, own::ended);
     }
 
     /** A body not read to its end is cut off: the client closes the connection. */

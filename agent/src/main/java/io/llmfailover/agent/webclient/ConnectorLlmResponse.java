@@ -1,5 +1,7 @@
 package io.llmfailover.agent.webclient;
 
+import io.llmfailover.agent.lifecycle.AbandonableBody;
+import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.agent.lifecycle.ArrivingBody;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
@@ -8,18 +10,23 @@ import org.springframework.http.client.reactive.ClientHttpResponse;
 
 /**
  * One attempt's reactive response, seen by the runtime. Its body is subscribed only when the
- * runtime reads it; the native response is kept for the app when it answers the app's own request.
- * Closing or aborting cancels the body, which never blocks.
+ * runtime reads it; a read that fails because the app gave up (it cancelled, or the connector's
+ * client timed out as the app set it) is the app's, not the provider's. The native response is
+ * kept for the app when it answers the app's own request. Closing or aborting cancels the body,
+ * which never blocks.
  */
 final class ConnectorLlmResponse implements LlmResponse {
 
     private final ClientHttpResponse response;
+    private final AppWait app;
     private final HttpHeaders headers;
     private ArrivingBody body;
+    private InputStream read;
     private boolean handedOver;
 
-    ConnectorLlmResponse(ClientHttpResponse response) {
+    ConnectorLlmResponse(ClientHttpResponse response, AppWait app) {
         this.response = response;
+        this.app = app;
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         response.getHeaders().forEach((name, values) -> values.forEach(value -> neutral.add(name, value)));
         this.headers = neutral.build();
@@ -51,7 +58,10 @@ final class ConnectorLlmResponse implements LlmResponse {
         if (body == null) {
             body = DataBufferBody.of(response);
         }
-        return body;
+        if (read == null) {
+            read = AbandonableBody.of(body, app);
+        }
+        return read;
     }
 
     /** Releases the connection; a response handed to the app is the app's to release. */

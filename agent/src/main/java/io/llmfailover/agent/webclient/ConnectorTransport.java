@@ -68,7 +68,7 @@ final class ConnectorTransport implements Transport {
             throw WebClientCall.abandonedByApp(); // no attempt starts once the app has gone
         }
         ClientHttpResponse response = HeadWait.await(exchange.toFuture(), deadline, call.appWait(), WebClientCall::release);
-        ConnectorLlmResponse attempt = new ConnectorLlmResponse(response);
+        ConnectorLlmResponse attempt = new ConnectorLlmResponse(response, call.appWait());
         call.onAbandon(attempt::release);
         if (call.abandoned()) {
             throw WebClientCall.abandonedByApp();

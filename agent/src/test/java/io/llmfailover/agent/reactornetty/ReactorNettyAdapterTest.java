@@ -1,22 +1,35 @@
 package io.llmfailover.agent.reactornetty;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.LoopbackServer;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.LlmRequest;
+import io.netty.buffer.ByteBuf;
+import io.netty.handler.timeout.ReadTimeoutException;
+import io.netty.handler.timeout.ReadTimeoutHandler;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.function.BiFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import reactor.core.Disposable;
+import reactor.core.Exceptions;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
@@ -24,12 +37,16 @@ import reactor.netty.ByteBufMono;
 import reactor.netty.Connection;
 import reactor.netty.http.client.HttpClient;
 import reactor.netty.http.client.HttpClientResponse;
+import reactor.util.context.Context;
 
 /** The adapter called as its advice calls it, on each terminal operation of a real Reactor Netty client. */
 class ReactorNettyAdapterTest {
 
     private static final String PROMPT = "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
     private static final Duration WAIT = Duration.ofSeconds(10);
+    /** The app's own timeout, shorter than the agent's deadline. */
+    private static final Duration APP_TIMEOUT = Duration.ofMillis(300);
+    private static final Duration AGENT_DEADLINE = Duration.ofSeconds(2);
 
     private final LoopbackServer primary = new LoopbackServer();
     private final LoopbackServer fallback = new LoopbackServer();
@@ -158,6 +175,101 @@ class ReactorNettyAdapterTest {
         assertEquals("200 {\"from\":\"fallback\"}", governed.blockLast(WAIT));
     }
 
+    /** The app's request says 300 ms; the agent would wait 2 s: the app's own timeout ends the call, and nothing fails over. */
+    @Test
+    void M1_theResponseTimeoutTheAppSetsOnItsRequestEndsTheCallWithItsOwnException() {
+        primary.answering(exchange -> primary.holdUntilReleased());
+        List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
+        ReactorNettyAdapter adapter = new ReactorNettyAdapter(() -> FakeGovernor.failingOverUnlessAbandoned(runtimeSaw,
+                AGENT_DEADLINE, this::toFallback, WAIT), agentThreads);
+        HttpClient.ResponseReceiver<?> receiver = HttpClient.create().post().uri(primary.uri("/v1/chat/completions").toString())
+                .send((request, outbound) -> {
+                    request.responseTimeout(APP_TIMEOUT);
+                    return outbound.sendString(Mono.just(PROMPT));
+                });
+
+        Throwable failure = assertThrows(RuntimeException.class, () -> responseSingle(adapter, receiver, Context.empty()));
+
+        assertInstanceOf(ReadTimeoutException.class, Exceptions.unwrap(failure));
+        assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
+        assertTrue(fallback.received().isEmpty(), "the app's own timeout was failed over");
+    }
+
+    /**
+     * A stream whose head comes at once and whose first content comes late, read by the runtime
+     * for its first content: the client's response timeout and a read timeout handler the app adds
+     * to each connection are the app's own, not the provider's failure.
+     */
+    @Test
+    void M1_theClientsOwnReadTimeoutsWhileAStreamsFirstContentIsAwaitedEndTheCallWithTheirOwnException() {
+        List<HttpClient> clients = List.of(HttpClient.create().responseTimeout(APP_TIMEOUT),
+                HttpClient.create().doOnConnected(connection -> connection.addHandlerLast(
+                        new ReadTimeoutHandler(APP_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS))));
+        for (HttpClient client : clients) {
+            primary.answering(LoopbackServer.streaming(List.of(": keep-alive\n\n", "data: late\n\n"), 2_000));
+            List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
+            ReactorNettyAdapter adapter = new ReactorNettyAdapter(() -> FakeGovernor.readingBodyAndFailingOverUnlessAbandoned(
+                    runtimeSaw, AGENT_DEADLINE, this::toFallback), agentThreads);
+
+            Throwable failure = assertThrows(RuntimeException.class,
+                    () -> responseSingle(adapter, client.post().uri(primary.uri("/v1/chat/completions").toString())
+                            .send(ByteBufFlux.fromString(Mono.just(PROMPT))), Context.empty()));
+
+            assertInstanceOf(ReadTimeoutException.class, Exceptions.unwrap(failure));
+            assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
+            assertTrue(fallback.received().isEmpty(), "the app's own timeout was failed over");
+        }
+    }
+
+    /** The app cancels (Reactor's own {@code timeout}, say) while the runtime waits for a stream's first content: no fallback. */
+    @Test
+    void M1_cancellingWhileAStreamsFirstContentIsAwaitedEndsTheCallAsTheAppsCancellation() throws Exception {
+        primary.answering(LoopbackServer.streaming(List.of(": keep-alive\n\n", "data: late\n\n"), 2_000));
+        List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
+        CountDownLatch reading = new CountDownLatch(1);
+        CountDownLatch runtimeDone = new CountDownLatch(1);
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            try (InputStream body = transport.send(request, AGENT_DEADLINE).body()) {
+                reading.countDown();
+                body.readAllBytes();
+                runtimeSaw.add(Void.class); // the stream ended: a provider's short answer, for the runtime
+                return null;
+            } catch (IOException e) {
+                runtimeSaw.add(e.getClass());
+                throw e;
+            } finally {
+                runtimeDone.countDown();
+            }
+        });
+        HttpClient.ResponseReceiver<?> receiver = chat();
+        @SuppressWarnings("unchecked")
+        Flux<ByteBuf> governed = (Flux<ByteBuf>) new ReactorNettyAdapter(() -> governor, agentThreads)
+                .governed(receiver, "responseContent", null, receiver.responseContent());
+
+        Disposable call = governed.subscribe();
+        assertTrue(reading.await(WAIT.toMillis(), TimeUnit.MILLISECONDS), "the runtime never read the stream");
+        call.dispose();
+
+        assertTrue(runtimeDone.await(WAIT.toMillis(), TimeUnit.MILLISECONDS), "the runtime still reads the stream");
+        assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
+        assertTrue(fallback.received().isEmpty());
+    }
+
+    /** What the app put in its Reactor context (a per-call timeout of the Azure SDK's, a tenant) is there for the attempt's hooks. */
+    @Test
+    void theContextTheAppSubscribedWithReachesEachAttempt() {
+        List<String> seen = new CopyOnWriteArrayList<>();
+        ReactorNettyAdapter adapter = new ReactorNettyAdapter(() -> FakeGovernor.passThrough(WAIT), agentThreads);
+        HttpClient client = HttpClient.create()
+                .doOnRequest((request, connection) -> seen.add(request.currentContextView().getOrDefault("tenant", "none")));
+
+        String body = responseSingle(adapter, client.post().uri(primary.uri("/v1/chat/completions").toString())
+                .send(ByteBufFlux.fromString(Mono.just(PROMPT))), Context.of("tenant", "acme"));
+
+        assertEquals("{\"ok\":true}", body);
+        assertEquals(List.of("acme"), seen);
+    }
+
     private String responseSingle(ReactorNettyAdapter adapter) {
         HttpClient.ResponseReceiver<?> receiver = chat();
         BiFunction<HttpClientResponse, ByteBufMono, Mono<String>> read =
@@ -165,6 +277,18 @@ class ReactorNettyAdapterTest {
         @SuppressWarnings("unchecked")
         Mono<String> governed = (Mono<String>) adapter.governed(receiver, "responseSingle", read, receiver.responseSingle(read));
         return governed.block(WAIT);
+    }
+
+    @SuppressWarnings("unchecked")
+    private static String responseSingle(ReactorNettyAdapter adapter, HttpClient.ResponseReceiver<?> receiver, Context context) {
+        BiFunction<HttpClientResponse, ByteBufMono, Mono<String>> read =
+                (response, body) -> body.asString(StandardCharsets.UTF_8);
+        Mono<String> governed = (Mono<String>) adapter.governed(receiver, "responseSingle", read, receiver.responseSingle(read));
+        return governed.contextWrite(context).block(WAIT);
+    }
+
+    private LlmRequest toFallback(LlmRequest request) {
+        return request.withUri(fallback.uri("/v1/chat/completions"));
     }
 
     private HttpClient.ResponseReceiver<?> chat() {

@@ -3,6 +3,7 @@ package io.llmfailover.agent.testing;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.AttemptRequest;
+import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
@@ -67,6 +68,26 @@ public final class FakeGovernor implements CallGovernor {
                     throw e;
                 }
                 return transport.send(toFallback.apply(request), fallbackHeadTimeout);
+            }
+        });
+    }
+
+    /**
+     * As {@link #failingOverUnlessAbandoned}, reading the whole body before answering, as the
+     * runtime reads a stream up to its first content: a read's failure counts as the send's.
+     */
+    public static FakeGovernor readingBodyAndFailingOverUnlessAbandoned(List<Class<?>> runtimeSaw, Duration headTimeout,
+            UnaryOperator<LlmRequest> toFallback) {
+        return new FakeGovernor(uri -> true, (request, transport) -> {
+            try {
+                LlmResponse response = transport.send(request, headTimeout);
+                return new BufferedResponse(response.status(), response.headers(), response.body().readAllBytes());
+            } catch (IOException e) {
+                runtimeSaw.add(e.getClass());
+                if (e instanceof CallAbandonedException) {
+                    throw e;
+                }
+                return transport.send(toFallback.apply(request), headTimeout);
             }
         });
     }

@@ -109,6 +109,11 @@ public final class LoopbackServer implements AutoCloseable {
         }
     }
 
+    /** An answer that streams {@code chunks} as {@link #stream} does. */
+    public static Answer streaming(List<String> chunks, long pauseMillis) {
+        return exchange -> stream(exchange, chunks, pauseMillis);
+    }
+
     /** Sends the head and the first chunk at once, then each further chunk after {@code pause}. */
     public static void stream(HttpExchange exchange, List<String> chunks, long pauseMillis) throws IOException, InterruptedException {
         exchange.getResponseHeaders().set("Content-Type", "text/event-stream");

@@ -19,6 +19,7 @@ import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
+import io.netty.handler.timeout.ReadTimeoutException;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.TraceFlags;
@@ -53,6 +54,7 @@ import org.springframework.web.reactive.function.client.WebClientRequestExceptio
 import reactor.core.Disposable;
 import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
+import reactor.netty.http.client.HttpClient;
 
 class WebClientAdapterTest {
 
@@ -380,6 +382,35 @@ class WebClientAdapterTest {
             assertTrue(silent.connectionClosed.await(WAIT.toMillis(), TimeUnit.MILLISECONDS), "the attempt's connection is still open");
             assertTrue(fallback.received().isEmpty());
         }
+    }
+
+    /**
+     * The response timeout the app set on its connector's client, expiring while the runtime waits
+     * for a stream's first content: the app's own, so the call ends with it and nothing fails over.
+     */
+    @Test
+    void M1_theConnectorsResponseTimeoutWhileAStreamsFirstContentIsAwaitedEndsTheCallWithItsOwnException() {
+        primary.answering(LoopbackServer.streaming(List.of(": keep-alive\n\n", "data: late\n\n"), 2_000));
+        List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
+        FakeGovernor governor = FakeGovernor.readingBodyAndFailingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(2),
+                request -> request.withUri(fallback.uri("/v1/chat/completions")));
+        WebClientAdapter adapter = new WebClientAdapter(() -> governor, agentThreads);
+        WebClient client = WebClient.builder().clientConnector((ClientHttpConnector) adapter.governedConnector(
+                new ReactorClientHttpConnector(HttpClient.create().responseTimeout(Duration.ofMillis(300))))).build();
+
+        RuntimeException failure = assertThrows(RuntimeException.class, () -> chat(client));
+
+        assertTrue(causes(failure).stream().anyMatch(ReadTimeoutException.class::isInstance), () -> "the app saw " + failure);
+        assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
+        assertTrue(fallback.received().isEmpty(), "the app's own timeout was failed over");
+    }
+
+    private static List<Throwable> causes(Throwable failure) {
+        List<Throwable> chain = new java.util.ArrayList<>();
+        for (Throwable t = failure; t != null && chain.size() < 10; t = t.getCause()) {
+            chain.add(t);
+        }
+        return chain;
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.llmfailover.e2e.apps;
 
+import java.time.Duration;
 import java.util.Locale;
 import java.util.function.BiConsumer;
 
@@ -34,6 +35,14 @@ public record AppArgs(String baseUrl, String apiKey, Mode mode, CallPlan plan) {
     /** How the name of a fault matrix cell ends when its app's client follows redirects. */
     public static final String FOLLOWING_REDIRECTS_CELL = "-following";
 
+    /**
+     * A JVM option: the app gives its call a timeout of its own, {@code <kind>:<millis>}, the kind
+     * naming where the app sets it (its client's options, its request's, a handler, a cancel); each
+     * app says which kinds it has. {@link FaultMatrixApp} sets it for one cell with
+     * {@code -De2e.app-timeout=<kind>:<millis>} after the cell's plan.
+     */
+    public static final String APP_TIMEOUT_PROPERTY = "e2e.app-timeout";
+
     /** The header that names a route: the agent's own, which no provider may ever see. */
     public static final String ROUTE_HEADER = "x-llm-route";
 
@@ -56,6 +65,16 @@ public record AppArgs(String baseUrl, String apiKey, Mode mode, CallPlan plan) {
         if (route != null) {
             header.accept(ROUTE_HEADER, route);
         }
+    }
+
+    /**
+     * The app's own timeout of {@code kind} ({@value #APP_TIMEOUT_PROPERTY}), or null when it sets
+     * none of that kind.
+     */
+    public static Duration ownTimeout(String kind) {
+        String setting = System.getProperty(APP_TIMEOUT_PROPERTY, "");
+        String prefix = kind + ":";
+        return setting.startsWith(prefix) ? Duration.ofMillis(Long.parseLong(setting.substring(prefix.length()))) : null;
     }
 
     public boolean streaming() {

@@ -7,6 +7,7 @@ import com.azure.ai.openai.models.ChatCompletions;
 import com.azure.ai.openai.models.ChatCompletionsOptions;
 import com.azure.ai.openai.models.ChatRequestUserMessage;
 import com.azure.core.exception.HttpResponseException;
+import com.azure.core.http.HttpClient;
 import com.azure.core.http.HttpHeaderName;
 import com.azure.core.http.HttpHeaders;
 import com.azure.core.http.netty.NettyAsyncHttpClientBuilder;
@@ -16,6 +17,8 @@ import com.azure.core.http.policy.RetryOptions;
 import com.azure.core.http.rest.RequestOptions;
 import com.azure.core.http.rest.Response;
 import com.azure.core.util.BinaryData;
+import com.azure.core.util.Context;
+import com.azure.core.util.HttpClientOptions;
 import com.azure.core.util.IterableStream;
 import java.time.Duration;
 import java.util.List;
@@ -25,7 +28,11 @@ import java.util.List;
  * Netty through azure-core-http-netty, calling an Azure-style resource: {@code <endpoint>/openai/deployments/gpt-4o/chat/completions?api-version=…}
  * with its key in {@code api-key}. The endpoint is the base URL it is given. The key is added by a
  * policy of the app's own: the SDK's key credential refuses plain http, and the stubs are loopback
- * http. The SDK's own retries are off, as in the other apps. Args: see {@link AppArgs}.
+ * http. The SDK's own retries are off, as in the other apps. Args: see {@link AppArgs}. Its own
+ * timeouts ({@link AppArgs#APP_TIMEOUT_PROPERTY}), set on the transport with azure-core's
+ * {@code HttpClientOptions}: {@code response} is {@code setResponseTimeout} (request sent to
+ * response head), {@code read} is {@code setReadTimeout} (between reads of the body); {@code call}
+ * is a response timeout of each call's own, in its {@code Context} ({@code azure-response-timeout}).
  */
 public final class AzureOpenAiSdkApp {
 
@@ -43,12 +50,31 @@ public final class AzureOpenAiSdkApp {
         if (app.followsRedirects()) {
             builder.httpClient(new NettyAsyncHttpClientBuilder(reactor.netty.http.client.HttpClient.create().followRedirect(true))
                     .build());
+        } else if (ownTimeouts() != null) {
+            builder.httpClient(HttpClient.createDefault(ownTimeouts()));
         }
         this.client = builder
                 .endpoint(app.baseUrl())
                 .addPolicy(new AddHeadersPolicy(withRoute(new HttpHeaders().set(HttpHeaderName.fromString("api-key"), app.apiKey()))))
                 .retryOptions(new RetryOptions(new FixedDelayOptions(0, Duration.ofMillis(1))))
                 .buildClient();
+    }
+
+    /** The transport's options with the app's own timeout, or null when it sets none. */
+    private static HttpClientOptions ownTimeouts() {
+        Duration response = AppArgs.ownTimeout("response");
+        Duration read = AppArgs.ownTimeout("read");
+        if (response == null && read == null) {
+            return null;
+        }
+        HttpClientOptions options = new HttpClientOptions();
+        if (response != null) {
+            options.setResponseTimeout(response);
+        }
+        if (read != null) {
+            options.setReadTimeout(read);
+        }
+        return options;
     }
 
     private static HttpHeaders withRoute(HttpHeaders headers) {
@@ -75,15 +101,27 @@ public final class AzureOpenAiSdkApp {
             if (stream) {
                 stream(number, options);
             } else {
-                Response<ChatCompletions> response = client.getChatCompletionsWithResponse(DEPLOYMENT, options, new RequestOptions());
+                Response<ChatCompletions> response = client.getChatCompletionsWithResponse(DEPLOYMENT, options, requestOptions());
                 Report.result(number, response.getStatusCode(), response.getHeaders().getValue(PROVIDER),
                         response.getValue().getChoices().get(0).getMessage().getContent());
             }
         } catch (HttpResponseException e) {
             Report.error(number, "HttpResponseException", String.valueOf(e.getResponse().getStatusCode()), null, bodyOf(e));
         } catch (RuntimeException e) {
-            Report.error(number, e);
+            Report.error(number, unwrapped(e));
         }
+    }
+
+    /** Each call's options: with its own response timeout, when the app sets one. */
+    private static RequestOptions requestOptions() {
+        Duration timeout = AppArgs.ownTimeout("call");
+        return timeout == null ? new RequestOptions() : new RequestOptions().setContext(new Context("azure-response-timeout", timeout));
+    }
+
+    /** What the sync client wrapped: a timeout is raised as a {@code RuntimeException} (or Reactor's) around it. */
+    private static Throwable unwrapped(RuntimeException e) {
+        boolean wrapper = e.getClass() == RuntimeException.class || e.getClass().getName().startsWith("reactor.core.Exceptions");
+        return wrapper && e.getCause() != null ? e.getCause() : e;
     }
 
     /** The error body as the provider sent it: the exception's value, or what its message quotes ({@code Status code 429, "<body>"}). */
@@ -99,7 +137,7 @@ public final class AzureOpenAiSdkApp {
 
     private void stream(int number, ChatCompletionsOptions options) {
         Response<IterableStream<ChatCompletions>> response =
-                client.getChatCompletionsStreamWithResponse(DEPLOYMENT, options, new RequestOptions());
+                client.getChatCompletionsStreamWithResponse(DEPLOYMENT, options, requestOptions());
         StringBuilder content = new StringBuilder();
         int index = 0;
         for (ChatCompletions chunk : response.getValue()) {

@@ -3,6 +3,7 @@ package io.llmfailover.e2e.apps;
 import io.netty.handler.codec.http.HttpHeaderNames;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import reactor.core.publisher.Flux;
 import reactor.core.publisher.Mono;
 import reactor.netty.ByteBufFlux;
 import reactor.netty.http.client.HttpClient;
@@ -12,6 +13,10 @@ import reactor.netty.http.client.HttpClientResponse;
  * An app that calls an OpenAI-compatible endpoint with Reactor Netty's {@code HttpClient} directly,
  * no Spring in between: a blocking call aggregates the body with {@code responseSingle}, a
  * streaming one reads the events with {@code response(…)} as they arrive. Args: see {@link AppArgs}.
+ * Its own timeouts ({@link AppArgs#APP_TIMEOUT_PROPERTY}): {@code client} is the client's
+ * {@code responseTimeout} (else 30 s), {@code request} the request's own {@code responseTimeout},
+ * set in its body function, {@code cancel} Reactor's {@code timeout} on the call's {@code Mono} or
+ * {@code Flux}, which cancels it.
  */
 public final class ReactorNettyApp {
 
@@ -20,8 +25,21 @@ public final class ReactorNettyApp {
 
     /** Reactor Netty follows no redirect by default; following on is {@code followRedirect(true)}. */
     private ReactorNettyApp(AppArgs app) {
-        this.http = HttpClient.create().responseTimeout(Duration.ofSeconds(30)).followRedirect(app.followsRedirects());
+        Duration responseTimeout = AppArgs.ownTimeout("client");
+        this.http = HttpClient.create().responseTimeout(responseTimeout != null ? responseTimeout : Duration.ofSeconds(30))
+                .followRedirect(app.followsRedirects());
         this.app = app;
+    }
+
+    /** The call with Reactor's own timeout, when the app sets one: it cancels the call. */
+    private static <T> Mono<T> cancelledInTime(Mono<T> call) {
+        Duration timeout = AppArgs.ownTimeout("cancel");
+        return timeout == null ? call : call.timeout(timeout);
+    }
+
+    private static <T> Flux<T> cancelledInTime(Flux<T> call) {
+        Duration timeout = AppArgs.ownTimeout("cancel");
+        return timeout == null ? call : call.timeout(timeout);
     }
 
     public static void main(String[] args) throws Exception {
@@ -50,23 +68,30 @@ public final class ReactorNettyApp {
 
     private HttpClient.ResponseReceiver<?> request(boolean stream) {
         String body = ChatExchange.requestBody(stream);
-        return http.headers(headers -> {
+        HttpClient.RequestSender post = http.headers(headers -> {
                     headers.set(HttpHeaderNames.AUTHORIZATION, "Bearer " + app.apiKey())
                             .set(HttpHeaderNames.CONTENT_TYPE, "application/json");
                     AppArgs.routeHeader(headers::set);
                 })
                 .post()
-                .uri(app.baseUrl() + "/chat/completions")
-                .send(ByteBufFlux.fromString(Mono.just(body)));
+                .uri(app.baseUrl() + "/chat/completions");
+        Duration requestTimeout = AppArgs.ownTimeout("request");
+        if (requestTimeout == null) {
+            return post.send(ByteBufFlux.fromString(Mono.just(body)));
+        }
+        return post.send((request, outbound) -> {
+            request.responseTimeout(requestTimeout);
+            return outbound.sendString(Mono.just(body));
+        });
     }
 
     private void complete(int number) {
-        request(false).responseSingle((response, body) -> body.asString(StandardCharsets.UTF_8)
+        cancelledInTime(request(false).responseSingle((response, body) -> body.asString(StandardCharsets.UTF_8)
                         .defaultIfEmpty("")
                         .map(text -> {
                             report(number, response, text);
                             return text;
-                        }))
+                        })))
                 .block();
     }
 
@@ -80,7 +105,7 @@ public final class ReactorNettyApp {
     }
 
     private void stream(int number) {
-        request(true).response((response, body) -> {
+        cancelledInTime(request(true).response((response, body) -> {
                     int status = response.status().code();
                     if (status / 100 != 2) {
                         return body.aggregate().asString(StandardCharsets.UTF_8).defaultIfEmpty("")
@@ -90,7 +115,7 @@ public final class ReactorNettyApp {
                     return body.asString(StandardCharsets.UTF_8)
                             .takeUntil(events::readEndsWithin)
                             .then(Mono.fromRunnable(() -> events.reportResult(status, provider(response))));
-                })
+                }))
                 .blockLast();
     }
 

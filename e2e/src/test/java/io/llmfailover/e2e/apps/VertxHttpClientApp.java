@@ -5,10 +5,13 @@ import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * An ordinary app that calls an OpenAI-compatible endpoint with Vert.x 5's core {@code HttpClient},
@@ -17,7 +20,11 @@ import java.util.concurrent.ExecutionException;
  * event loop; streaming: a handler reports each event as its buffer arrives; upload: a small file
  * to the files API. Args: see {@link AppArgs}.
  * Its requests follow no redirect, Vert.x's default; with following on, their options say
- * {@code setFollowRedirects(true)} (Vert.x then follows a POST's 303, as a GET).
+ * {@code setFollowRedirects(true)} (Vert.x then follows a POST's 303, as a GET). Its own timeouts
+ * ({@link AppArgs#APP_TIMEOUT_PROPERTY}): {@code request} is each request's idle timeout
+ * ({@code RequestOptions.setIdleTimeout}, else 30 s), {@code handed} the same set on the request
+ * the client hands the app ({@code HttpClientRequest.idleTimeout}), {@code client} the client's
+ * connection idle timeout ({@code HttpClientOptions.setIdleTimeout}, in milliseconds).
  */
 public final class VertxHttpClientApp {
 
@@ -33,12 +40,26 @@ public final class VertxHttpClientApp {
         AppArgs app = AppArgs.parse(args);
         Vertx vertx = Vertx.vertx();
         try {
-            VertxHttpClientApp vertxApp = new VertxHttpClientApp(vertx.createHttpClient(), app);
+            VertxHttpClientApp vertxApp = new VertxHttpClientApp(vertx.createHttpClient(clientOptions()), app);
             app.plan().run(vertxApp::call);
         } finally {
             vertx.close().toCompletionStage().toCompletableFuture().get();
         }
         Report.done();
+    }
+
+    private static HttpClientOptions clientOptions() {
+        HttpClientOptions options = new HttpClientOptions();
+        Duration idle = AppArgs.ownTimeout("client");
+        if (idle != null) {
+            options.setIdleTimeout((int) idle.toMillis()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+        }
+        return options;
+    }
+
+    private static long requestIdleTimeoutMillis() {
+        Duration idle = AppArgs.ownTimeout("request");
+        return idle != null ? idle.toMillis() : 30_000;
     }
 
     private void call(int number) throws InterruptedException {
@@ -49,13 +70,19 @@ public final class VertxHttpClientApp {
         RequestOptions options = new RequestOptions()
                 .setMethod(HttpMethod.POST)
                 .setAbsoluteURI(app.baseUrl() + "/chat/completions")
-                .setIdleTimeout(30_000)
+                .setIdleTimeout(requestIdleTimeoutMillis())
                 .setFollowRedirects(app.followsRedirects())
                 .putHeader("Authorization", "Bearer " + app.apiKey())
                 .putHeader("Content-Type", "application/json");
         AppArgs.routeHeader(options::putHeader);
         String body = ChatExchange.requestBody(app.streaming());
-        Future<HttpClientResponse> response = http.request(options).compose(request -> request.send(body));
+        Duration handed = AppArgs.ownTimeout("handed");
+        Future<HttpClientResponse> response = http.request(options).compose(request -> {
+            if (handed != null) {
+                request.idleTimeout(handed.toMillis());
+            }
+            return request.send(body);
+        });
         try {
             if (app.streaming()) {
                 stream(number, response).toCompletionStage().toCompletableFuture().get();

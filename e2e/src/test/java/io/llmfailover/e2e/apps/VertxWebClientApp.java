@@ -10,13 +10,17 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
 import io.vertx.ext.web.codec.BodyCodec;
+import java.time.Duration;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
 
 /**
  * An ordinary app that calls an OpenAI-compatible endpoint with Vert.x 5's {@code WebClient},
  * default settings. Blocking: {@code sendBuffer} and the main thread waiting on its future;
  * streaming: the body piped ({@code BodyCodec.pipe}) into a stream that reports each event as its
- * buffer arrives. Args: see {@link AppArgs}.
+ * buffer arrives. Args: see {@link AppArgs}. Its own timeouts ({@link AppArgs#APP_TIMEOUT_PROPERTY}):
+ * {@code timeout} is each request's {@code timeout}, {@code client} the client's connection idle
+ * timeout ({@code WebClientOptions.setIdleTimeout}, in milliseconds; else 30 s).
  */
 public final class VertxWebClientApp {
 
@@ -33,6 +37,10 @@ public final class VertxWebClientApp {
         Vertx vertx = Vertx.vertx();
         try {
             WebClientOptions options = new WebClientOptions().setIdleTimeout(30);
+            Duration idle = AppArgs.ownTimeout("client");
+            if (idle != null) {
+                options.setIdleTimeout((int) idle.toMillis()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
+            }
             if (app.followsRedirects()) {
                 options.setFollowRedirects(true); // WebClient follows redirects itself by default: set all the same
             }
@@ -68,6 +76,10 @@ public final class VertxWebClientApp {
                 .putHeader("Authorization", "Bearer " + app.apiKey())
                 .putHeader("Content-Type", "application/json");
         AppArgs.routeHeader(post::putHeader);
+        Duration timeout = AppArgs.ownTimeout("timeout");
+        if (timeout != null) {
+            post.timeout(timeout.toMillis());
+        }
         return post;
     }
 
