@@ -91,8 +91,9 @@ public final class AgentInstaller {
         // app's whole class path, a cost the engine pays when it is built, not premain.
         Logger log = new AgentLogger(AgentInstaller.class.getName());
         if (config.source().isEmpty()) {
-            log.info("llm-failover: no config file found; governing calls to the well-known LLM hosts "
-                    + "with breaker and throttle, with no provider to fail over to");
+            log.info("llm-failover: no config file found (looked at " + ConfigLoader.placesLooked()
+                    + "); governing calls to the well-known LLM hosts with breaker and throttle, with no provider "
+                    + "to fail over to");
         } else {
             log.info("llm-failover: started with {} ({}, {}); governing {}", config.source().get(),
                     count(config.providers().size(), "provider"), count(config.routes().size(), "route"),

@@ -62,6 +62,10 @@ class AgentStartupTest {
                 .filter(line -> NO_CONFIG_NOTICE.matcher(line).matches())
                 .toList();
         assertEquals(1, notices.size(), () -> "expected one no-config notice" + output.describe());
+        for (String place : List.of("config=", "llm.failover.config", "LLM_FAILOVER_CONFIG",
+                workDir.toRealPath().resolve("llm-failover.properties").toString())) {
+            assertTrue(notices.get(0).contains(place), () -> "the places looked at, " + place + " among them: " + notices);
+        }
     }
 
     @ParameterizedTest

@@ -19,7 +19,8 @@ import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
-import io.llmfailover.runtime.provider.Protocol;
+import io.llmfailover.runtime.provider.BaseUrl;
+import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.provider.ProviderDirectory;
 import io.llmfailover.runtime.queue.CallQueue;
 import io.llmfailover.runtime.quota.QuotaBook;
@@ -40,6 +41,7 @@ import io.llmfailover.runtime.time.Clock;
 import io.llmfailover.runtime.time.Scheduler;
 import java.io.IOException;
 import java.net.URI;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -183,10 +185,17 @@ public final class Gateway {
      */
     public String whyNotGoverned(String method, URI uri) {
         String origin = uri.getScheme() + "://" + uri.getHost() + ":" + uri.getPort();
-        if (!directory.governs(uri)) {
-            if (!looksLikeGeneration(method, uri.getRawPath())) {
-                return null;
-            }
+        boolean providersHost = directory.governs(uri);
+        if (!providersHost && !CallRecognizer.looksLikeGeneration(method, uri.getRawPath())) {
+            return null;
+        }
+        Optional<Provider> nearest = directory.nearestConfigured(uri);
+        if (nearest.isPresent()) {
+            return "the nearest provider, " + nearest.get().name() + " (" + nearest.get().baseUrl() + "), differs: "
+                    + differences(uri, nearest.get().baseUrl()) + " (a call is governed when its scheme, host and "
+                    + "port are those of a provider's url and its path lies under that url's path)";
+        }
+        if (!providersHost) {
             return "no provider at " + origin + " (scheme, host and port must be a provider's url; names are not resolved)";
         }
         return directory.addressed(uri)
@@ -195,13 +204,16 @@ public final class Gateway {
                 .orElse("no provider's url is a prefix of " + origin + uri.getRawPath());
     }
 
-    private static boolean looksLikeGeneration(String method, String rawPath) {
-        for (Protocol protocol : Protocol.values()) {
-            if (CallRecognizer.operationOf(protocol, method, rawPath) != null) {
-                return true;
-            }
+    /** What sets a call apart from a provider's base URL on the same host and port: its scheme, its path. */
+    private static String differences(URI call, URI base) {
+        List<String> differs = new ArrayList<>();
+        if (!String.valueOf(call.getScheme()).equalsIgnoreCase(base.getScheme())) {
+            differs.add("the call's scheme is " + call.getScheme() + ", the provider's " + base.getScheme());
         }
-        return false;
+        if (!BaseUrl.isUnder(String.valueOf(call.getRawPath()), base.getRawPath())) {
+            differs.add("the call's path " + call.getRawPath() + " is not under the provider's " + base.getRawPath());
+        }
+        return String.join(", ", differs);
     }
 
     /** Assembles a gateway; the agent adds telemetry's observer and listeners, tests replace the clock or the state store. */

@@ -28,12 +28,16 @@ public final class AnthropicSdkApp {
     private final AnthropicClient client;
     /** Redirects are OkHttp's to follow, on by default; following on sets the SDK's per-request switch all the same. */
     private final RequestOptions options;
-    private final MessageCreateParams params = MessageCreateParams.builder()
-            .model("claude-sonnet-4-5")
-            .maxTokens(300)
-            .system("Answer briefly.")
-            .addUserMessage("Say hello")
-            .build();
+
+    /** The question, as each call asks it (a call plan may change it between calls). */
+    private static MessageCreateParams params() {
+        return MessageCreateParams.builder()
+                .model("claude-sonnet-4-5")
+                .maxTokens(300)
+                .system("Answer briefly.")
+                .addUserMessage(ChatExchange.prompt())
+                .build();
+    }
 
     private AnthropicSdkApp(AnthropicClient client, boolean followRedirects) {
         this.client = client;
@@ -77,7 +81,7 @@ public final class AnthropicSdkApp {
     }
 
     private void create(int number) {
-        HttpResponseFor<Message> response = client.messages().withRawResponse().create(params, options);
+        HttpResponseFor<Message> response = client.messages().withRawResponse().create(params(), options);
         Message message = response.parse();
         String text = message.content().stream()
                 .flatMap(block -> block.text().stream())
@@ -90,7 +94,7 @@ public final class AnthropicSdkApp {
         StringBuilder content = new StringBuilder();
         AtomicInteger index = new AtomicInteger();
         HttpResponseFor<StreamResponse<RawMessageStreamEvent>> response =
-                client.messages().withRawResponse().createStreaming(params, options);
+                client.messages().withRawResponse().createStreaming(params(), options);
         try (StreamResponse<RawMessageStreamEvent> events = response.parse()) {
             events.stream()
                     .flatMap(event -> event.contentBlockDelta().stream())

@@ -5,9 +5,12 @@ import java.util.List;
 
 /**
  * What a child app does over time: {@code "3,pause:1200,2"} means three calls, a pause of 1200 ms,
- * then two more. The pauses let a scenario outlast a breaker's open duration or a Retry-After
+ * then two more; {@code together:6:100} six calls at once, each on a thread of its own, started
+ * 100 ms apart, each printing how long it took ({@code TOOK call=3 millis=2040}), all awaited. The pauses let a scenario outlast a breaker's open duration or a Retry-After
  * silence inside one JVM, where the agent's state lives. {@code jmx:forceOpen:primary} is an
- * operator at the JVM's JMX console between calls (see {@link OperatorConsole}).
+ * operator at the JVM's JMX console between calls (see {@link OperatorConsole}); {@code prompt-size:40}
+ * makes the calls after it ask another question, padded to that many characters ({@link
+ * AppArgs#PROMPT_SIZE_PROPERTY}), in the apps that ask {@link ChatExchange#prompt()}.
  */
 public final class CallPlan {
 
@@ -17,11 +20,15 @@ public final class CallPlan {
         void make(int number) throws Exception;
     }
 
-    private sealed interface Step permits Calls, Pause, Operator {}
+    private sealed interface Step permits Calls, Pause, Operator, PromptSize, Together {}
 
     private record Calls(int count) implements Step {}
 
     private record Pause(long millis) implements Step {}
+
+    private record PromptSize(int characters) implements Step {}
+
+    private record Together(int count, long gapMillis) implements Step {}
 
     /** {@code jmx:<operation>[:<provider>]}. */
     private record Operator(String operation, String provider) implements Step {}
@@ -38,6 +45,11 @@ public final class CallPlan {
             String step = token.trim();
             if (step.startsWith("pause:")) {
                 steps.add(new Pause(Long.parseLong(step.substring("pause:".length()))));
+            } else if (step.startsWith("together:")) {
+                String[] parts = step.split(":");
+                steps.add(new Together(Integer.parseInt(parts[1]), parts.length > 2 ? Long.parseLong(parts[2]) : 0));
+            } else if (step.startsWith("prompt-size:")) {
+                steps.add(new PromptSize(Integer.parseInt(step.substring("prompt-size:".length()))));
             } else if (step.startsWith("jmx:")) {
                 String[] parts = step.split(":");
                 steps.add(new Operator(parts[1], parts.length > 2 ? parts[2] : null));
@@ -54,6 +66,10 @@ public final class CallPlan {
         for (Step step : steps) {
             if (step instanceof Pause pause) {
                 Thread.sleep(pause.millis());
+            } else if (step instanceof Together together) {
+                number = together(call, number, together);
+            } else if (step instanceof PromptSize size) {
+                System.setProperty(AppArgs.PROMPT_SIZE_PROPERTY, Integer.toString(size.characters()));
             } else if (step instanceof Operator operator) {
                 OperatorConsole.invoke(operator.operation(), operator.provider());
             } else if (step instanceof Calls calls) {
@@ -61,6 +77,33 @@ public final class CallPlan {
                     call.make(++number);
                 }
             }
+        }
+    }
+
+    /** @return the number of the last call made */
+    private static int together(Call call, int number, Together together) throws InterruptedException {
+        List<Thread> running = new ArrayList<>();
+        for (int i = 0; i < together.count(); i++) {
+            int made = ++number;
+            Thread thread = new Thread(() -> timed(call, made), "call-" + made);
+            thread.start();
+            running.add(thread);
+            Thread.sleep(together.gapMillis());
+        }
+        for (Thread thread : running) {
+            thread.join();
+        }
+        return number;
+    }
+
+    private static void timed(Call call, int number) {
+        long start = System.nanoTime();
+        try {
+            call.make(number);
+        } catch (Exception failure) {
+            Report.error(number, failure);
+        } finally {
+            Report.line("TOOK call=" + number + " millis=" + (System.nanoTime() - start) / 1_000_000);
         }
     }
 }

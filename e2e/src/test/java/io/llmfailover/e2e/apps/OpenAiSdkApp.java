@@ -22,10 +22,11 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class OpenAiSdkApp {
 
     private final OpenAIClient client;
-    private final ChatCompletionCreateParams params = ChatCompletionCreateParams.builder()
-            .model("gpt-4o")
-            .addUserMessage(ChatExchange.prompt())
-            .build();
+
+    /** The question, as each call asks it (a call plan may change it between calls). */
+    private static ChatCompletionCreateParams params() {
+        return ChatCompletionCreateParams.builder().model("gpt-4o").addUserMessage(ChatExchange.prompt()).build();
+    }
 
     private OpenAiSdkApp(OpenAIClient client) {
         this.client = client;
@@ -78,7 +79,7 @@ public final class OpenAiSdkApp {
     }
 
     private void complete(int number) {
-        ChatCompletion completion = client.chat().completions().create(params);
+        ChatCompletion completion = client.chat().completions().create(params());
         String content = completion.choices().get(0).message().content().orElse("");
         Report.result(number, 200, null, content);
     }
@@ -99,7 +100,7 @@ public final class OpenAiSdkApp {
     private void stream(int number) {
         StringBuilder content = new StringBuilder();
         AtomicInteger index = new AtomicInteger();
-        try (StreamResponse<ChatCompletionChunk> chunks = client.chat().completions().createStreaming(params)) {
+        try (StreamResponse<ChatCompletionChunk> chunks = client.chat().completions().createStreaming(params())) {
             chunks.stream()
                     .flatMap(chunk -> chunk.choices().stream())
                     .forEach(choice -> choice.delta().content().ifPresent(text -> {

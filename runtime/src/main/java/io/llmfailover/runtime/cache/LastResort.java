@@ -67,8 +67,8 @@ public final class LastResort {
             return delivered;
         }
         String contentType = delivered.headers().first("content-type").orElse("application/json");
-        RecordingBody body = new RecordingBody(delivered.body(), cache.maxAnswerBytes(),
-                whole -> store(key.get(), contentType, whole));
+        RecordingBody body = new RecordingBody(delivered.body(), WholeAnswer.of(delivered.headers()),
+                cache.maxAnswerBytes(), whole -> store(key.get(), contentType, whole));
         return new RelayedResponse(delivered, delivered.headers(), body);
     }
 

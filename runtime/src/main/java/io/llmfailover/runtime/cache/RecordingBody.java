@@ -11,9 +11,10 @@ import java.util.function.Consumer;
 
 /**
  * The body the app reads, copied as it goes: on a clean end of stream the copy is handed to
- * {@code onComplete}, once; so is an event stream closed once its last event came. A body that
- * broke, was closed before its end, or grew past the cap is never handed on: only an answer that
- * reached the app whole is worth replaying.
+ * {@code onComplete}, once; so is a body closed after its last byte, which the app's reader need
+ * not ask for the end to have read ({@link WholeAnswer}). A body that broke, was closed before its
+ * end, or grew past the cap is never handed on: only an answer that reached the app whole is worth
+ * replaying.
  *
  * <p>The copies of all answers being read hold at most a {@link RecordingBudget} together: an
  * answer that does not fit is not recorded, and its bytes reach the app as they would anyway.
@@ -25,17 +26,20 @@ final class RecordingBody extends FilterInputStream {
     private static final Cleaner ABANDONED = Cleaner.create(
             runnable -> AgentThread.daemon("llm-failover-recordings", runnable));
 
+    private final WholeAnswer end;
     private final int maxBytes;
     private final Consumer<byte[]> onComplete;
     private final Held held;
     private ByteArrayOutputStream copy = new ByteArrayOutputStream();
 
-    RecordingBody(InputStream body, int maxBytes, Consumer<byte[]> onComplete) {
-        this(body, maxBytes, onComplete, RecordingBudget.SHARED);
+    /** @param end what the answer is whole at, should the app close it without reading to its end */
+    RecordingBody(InputStream body, WholeAnswer end, int maxBytes, Consumer<byte[]> onComplete) {
+        this(body, end, maxBytes, onComplete, RecordingBudget.SHARED);
     }
 
-    RecordingBody(InputStream body, int maxBytes, Consumer<byte[]> onComplete, RecordingBudget budget) {
+    RecordingBody(InputStream body, WholeAnswer end, int maxBytes, Consumer<byte[]> onComplete, RecordingBudget budget) {
         super(body);
+        this.end = end;
         this.maxBytes = maxBytes;
         this.onComplete = onComplete;
         this.held = new Held(budget);
@@ -78,12 +82,13 @@ final class RecordingBody extends FilterInputStream {
     }
 
     /**
-     * An SSE client stops at the stream's last event ({@code [DONE]}, {@code message_stop}) and
-     * closes without reading on to the end: an answer whose last event came is whole all the same.
+     * A JSON reader stops at the document's closing brace, an SSE client at the stream's last event
+     * ({@code [DONE]}, {@code message_stop}), and either closes without reading on to the end: an
+     * answer read to its last byte is whole all the same.
      */
     @Override
     public void close() throws IOException {
-        if (copy != null && StreamEnding.isComplete(copy.toByteArray())) {
+        if (copy != null && end.isWhole(copy.toByteArray())) {
             completed();
         }
         drop();

@@ -39,6 +39,16 @@ public final class CallRecognizer {
         };
     }
 
+    /** Whether {@code method} and {@code rawPath} name a governed operation in any protocol. */
+    public static boolean looksLikeGeneration(String method, String rawPath) {
+        for (Protocol protocol : Protocol.values()) {
+            if (operationOf(protocol, method, rawPath) != null) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public static Optional<GovernedCall> recognize(Provider addressed, LlmRequest request) {
         String path = request.uri().getRawPath();
         Operation operation = operationOf(addressed.protocol(), request.method(), path);

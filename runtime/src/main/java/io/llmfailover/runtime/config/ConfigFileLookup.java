@@ -38,6 +38,12 @@ final class ConfigFileLookup {
         return Files.isRegularFile(inWorkDir) ? Optional.of(inWorkDir) : Optional.empty();
     }
 
+    /** Every place {@link #find} looks, in its order, for the line that says none held a file. */
+    static String placesLooked(Path workDir) {
+        return "the agent argument config=, the system property " + SYSTEM_PROPERTY + ", the environment variable "
+                + ENV_VARIABLE + ", then " + workDir.resolve(DEFAULT_FILE_NAME);
+    }
+
     /**
      * {@code config=/path} among comma- or semicolon-separated {@code k=v} pairs; a lone value with
      * no {@code =} is taken as the path too.

@@ -64,6 +64,11 @@ public final class ConfigLoader {
         return ConfigBinder.bind(file, content, fileEntries, overrides(systemProperties), env, problems);
     }
 
+    /** Where {@link #load(String)} looks for the file, in order: what to say when it found none. */
+    public static String placesLooked() {
+        return ConfigFileLookup.placesLooked(Path.of("").toAbsolutePath());
+    }
+
     /** Every {@code llm.failover.<key>} system property but the lookup's own, in name order. */
     private static List<ConfigEntry> overrides(Properties systemProperties) {
         List<ConfigEntry> overrides = new ArrayList<>();

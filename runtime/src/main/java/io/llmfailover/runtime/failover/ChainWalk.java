@@ -27,6 +27,7 @@ import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallScope;
 import io.llmfailover.runtime.telemetry.SkipReason;
 import io.llmfailover.runtime.throttle.RetryAfter;
+import io.llmfailover.runtime.throttle.Throttle;
 import io.llmfailover.runtime.time.Waiting;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -56,6 +57,8 @@ final class ChainWalk {
 
     /** Attempts started, for their numbers. */
     private int attempts;
+    /** Attempts started before this walk of the chain: {@code failover.max-attempts} counts each walk's own. */
+    private int attemptsBeforeWalk;
     /** Attempts handed to the transport: from the first on, nothing may fail open. */
     private int handedOver;
     private Exhaustion exhaustion;
@@ -70,9 +73,9 @@ final class ChainWalk {
     private final long startedNanos;
     /** Which steps' context windows the request fits. */
     private final ContextFit contextWindows;
-    /** Where the call waits when nothing on its chain is free; left once an attempt is sent. */
+    /** Where the call waits when nothing on its chain is free, or every step it tried said 429 or 529. */
     private final QueuePlace queuePlace;
-    private boolean queueWaitReported;
+    private long queueWaitReported;
     /** The index of the chain step the walk tries next: a hedge takes steps ahead of the walk. */
     private int nextStep;
     /** The provider whose attempt gave the answer the walk returns. */
@@ -103,29 +106,49 @@ final class ChainWalk {
         }
     }
 
-    /** Walks the chain; when nothing was free, waits in the queue for a step to free up and walks again. */
+    /**
+     * Walks the chain; when nothing was free, or every step it tried said 429 or 529 (no provider
+     * took the request), waits in the queue for a step to free up and walks again.
+     */
     private Answer walk() throws IOException {
         try (QueuePlace place = queuePlace) {
-            place.waitBehindOthers(engine.budget().capNanos(Long.MAX_VALUE, elapsedNanos()));
+            place.waitBehindOthers(waitBudgetNanos());
             Answer answer;
-            while ((answer = walkOnce()) == null && attempts == 0 && exhaustion.onlyThrottled()
-                    && place.waitForTurn(exhaustion.soonestNanos(), engine.budget().capNanos(Long.MAX_VALUE, elapsedNanos()))) {
+            while ((answer = walkOnce()) == null && waitingMayHelp()
+                    && place.waitForTurn(exhaustion.soonestNanos(), waitBudgetNanos())) {
                 exhaustion = new Exhaustion(call);
+                attemptsBeforeWalk = attempts;
+                failedOverFrom = null;
             }
             if (answer != null) {
                 return answer;
             }
-            leaveQueue();
+            queuePlace.close();
+            reportQueueWait();
             return exhausted();
         }
     }
 
-    /** Leaves the queue (a no-op once left), putting the wait on the call's span. */
-    private void leaveQueue() {
-        queuePlace.close();
-        if (queuePlace.waitedNanos() > 0 && !queueWaitReported) {
-            queueWaitReported = true;
-            scope.queued(queuePlace.waitedNanos());
+    /**
+     * Whether the call may wait for its chain: every step passed over for a silence, a limit or a
+     * quota, or told 429 or 529 with a wait that ends within the call's time in the queue.
+     */
+    private boolean waitingMayHelp() {
+        return exhaustion.onlyThrottled()
+                && (!exhaustion.rateLimited() || queuePlace.mayWaitFor(exhaustion.soonestNanos(), waitBudgetNanos()));
+    }
+
+    /** What {@code failover.deadline} leaves for waiting in the queue. */
+    private long waitBudgetNanos() {
+        return engine.budget().capNanos(Long.MAX_VALUE, elapsedNanos());
+    }
+
+    /** Puts the call's wait in the queue so far on its span. */
+    private void reportQueueWait() {
+        long waited = queuePlace.waitedNanos();
+        if (waited > queueWaitReported) {
+            queueWaitReported = waited;
+            scope.queued(waited);
         }
     }
 
@@ -136,7 +159,7 @@ final class ChainWalk {
             if (handedOver > 0) {
                 stopIfCancelled();
             }
-            if (!engine.budget().allowsAnother(attempts, elapsedNanos())) {
+            if (!engine.budget().allowsAnother(attempts - attemptsBeforeWalk, elapsedNanos())) {
                 break;
             }
             int handedOverBefore = handedOver;
@@ -338,7 +361,8 @@ final class ChainWalk {
         }
         logFailoverTo(attempt.provider());
         long startedNanos = engine.clock().nanoTime();
-        leaveQueue();
+        queuePlace.attemptSent();
+        reportQueueWait();
         Transport sending = drilled(attempt, leases, attemptScope);
         Optional<Executor> hedgeThreads = hedgeThreads();
         if (hedgeThreads.isPresent()) {
@@ -436,7 +460,7 @@ final class ChainWalk {
 
     /** The hedge: the chain's next step that can be sent, started beside the first attempt; null when none can. */
     private RacingAttempt hedge(Executor threads) {
-        while (nextStep < route.chain().size() && engine.budget().allowsAnother(attempts, elapsedNanos())) {
+        while (nextStep < route.chain().size() && engine.budget().allowsAnother(attempts - attemptsBeforeWalk, elapsedNanos())) {
             Planned planned = planStep(route.chain().get(nextStep++));
             if (planned == null) {
                 continue;
@@ -606,8 +630,13 @@ final class ChainWalk {
         if (!failsOver) {
             return attempt.untouched() ? error : translatedError(attempt, error);
         }
-        exhaustion.errorResponse(attempt.provider(), attempt.provider().equals(call.addressed())
-                ? error : translatedError(attempt, error));
+        BufferedResponse kept = attempt.provider().equals(call.addressed()) ? error : translatedError(attempt, error);
+        if (notTaken(status, outcome)) {
+            exhaustion.rateLimited(attempt.provider(), kept, TimeUnit.MILLISECONDS.toNanos(
+                    Throttle.rateLimitWaitMillis(error.headers(), engine.clock().currentTimeMillis())));
+        } else {
+            exhaustion.errorResponse(attempt.provider(), kept);
+        }
         if (outcome == Outcome.CONTEXT_OVERFLOW) {
             contextWindows.overflowed(attempt.provider());
         }
@@ -617,6 +646,15 @@ final class ChainWalk {
         }
         failedOver(attempt.provider(), outcome);
         return null;
+    }
+
+    /**
+     * A 429 that is a passing limit, or a 529: the provider did not take the request, so sending it
+     * again once the provider's wait passed is the same call waiting its turn, not a duplicate. A 503
+     * that names a wait, a spent quota, or anything else may have been taken, and is never sent again.
+     */
+    private static boolean notTaken(int status, Outcome outcome) {
+        return (status == 429 && outcome == Outcome.RATE_LIMITED) || (status == 529 && outcome == Outcome.OVERLOADED);
     }
 
     /** Between attempts: an app that gave up gets no attempt sent to a fallback on its behalf. */

@@ -30,8 +30,11 @@ final class Exhaustion {
     private IOException addressedException;
     private IOException fallbackException;
     private boolean throttled;
+    private boolean rateLimited;
     private boolean breakerOpen;
     private boolean passedOverOtherwise;
+    /** An attempt ended otherwise than told 429 or 529: the provider may have taken the request. */
+    private boolean endedOtherwise;
     private long soonestNanos = Long.MAX_VALUE;
 
     Exhaustion(GovernedCall call) {
@@ -39,6 +42,21 @@ final class Exhaustion {
     }
 
     void errorResponse(Provider provider, BufferedResponse error) {
+        endedOtherwise = true;
+        keep(provider, error);
+    }
+
+    /**
+     * A 429 or 529: the provider did not take the request, and may in {@code waitNanos}. Waiting for
+     * it may then help, as for a step passed over while silenced.
+     */
+    void rateLimited(Provider provider, BufferedResponse error, long waitNanos) {
+        rateLimited = true;
+        soonestNanos = Math.min(soonestNanos, waitNanos);
+        keep(provider, error);
+    }
+
+    private void keep(Provider provider, BufferedResponse error) {
         if (provider.equals(call.addressed())) {
             addressedError = error;
         } else if (fallbackError == null) {
@@ -48,6 +66,7 @@ final class Exhaustion {
 
     /** A fallback's answer that was its own failure, kept as a 502 in the caller's format. */
     void unusable(Provider provider, int status) {
+        endedOtherwise = true;
         if (fallbackError == null) {
             HttpHeaders headers = HttpHeaders.builder()
                     .set("content-type", "application/json")
@@ -59,6 +78,7 @@ final class Exhaustion {
     }
 
     void noHead(Provider provider, IOException exception) {
+        endedOtherwise = true;
         if (provider.equals(call.addressed())) {
             addressedException = exception;
         } else if (fallbackException == null) {
@@ -78,13 +98,20 @@ final class Exhaustion {
         soonestNanos = Math.min(soonestNanos, nanosUntilAllowed);
     }
 
-    /** Every step was passed over only for being silenced or over a limit or quota: waiting may help. */
+    /**
+     * Every step was passed over for being silenced or over a limit or quota, or told 429 or 529
+     * (so no provider took the request): waiting may help, and sending again is no duplicate.
+     */
     boolean onlyThrottled() {
-        return throttled && !breakerOpen && !passedOverOtherwise && addressedError == null && fallbackError == null
-                && addressedException == null && fallbackException == null;
+        return (throttled || rateLimited) && !breakerOpen && !passedOverOtherwise && !endedOtherwise;
     }
 
-    /** How long until the earliest step passed over may be allowed. */
+    /** Whether a step answered 429 or 529 (as well as any passed over). */
+    boolean rateLimited() {
+        return rateLimited;
+    }
+
+    /** How long until the earliest step passed over or told 429 or 529 may be allowed. */
     long soonestNanos() {
         return soonestNanos;
     }

@@ -93,6 +93,34 @@ public final class ProviderDirectory {
     }
 
     /**
+     * For a call to a configured provider's host and port that {@link #addressed} matches to none
+     * (another scheme, a path outside every base path): the configured provider there it most
+     * likely meant, on the same scheme first, then the one whose base path the call's path lies
+     * under. Empty when no configured provider is on that host and port, or one matches.
+     */
+    public Optional<Provider> nearestConfigured(URI uri) {
+        String host = lowerCase(uri.getHost());
+        List<Provider> onHost = host == null ? null : configuredByHost.get(host);
+        if (onHost == null || addressed(uri).filter(onHost::contains).isPresent()) {
+            return Optional.empty();
+        }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme();
+        int port = BaseUrl.effectivePort(uri);
+        String path = uri.getRawPath() == null ? "" : uri.getRawPath();
+        Provider nearest = null;
+        int nearness = -1;
+        for (Provider candidate : onHost) {
+            URI base = candidate.baseUrl();
+            int score = (scheme.equalsIgnoreCase(base.getScheme()) ? 2 : 0) + (BaseUrl.isUnder(path, base.getRawPath()) ? 1 : 0);
+            if (BaseUrl.effectivePort(base) == port && score > nearness) {
+                nearest = candidate;
+                nearness = score;
+            }
+        }
+        return Optional.ofNullable(nearest);
+    }
+
+    /**
      * A configured provider, or a well-known one by its catalogue name. Host-suffix entries (Azure)
      * have no single host, so they are found only through {@link #addressed(URI)}.
      */

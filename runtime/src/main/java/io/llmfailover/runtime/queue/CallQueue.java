@@ -3,11 +3,12 @@ package io.llmfailover.runtime.queue;
 import io.llmfailover.runtime.config.QueueSettings;
 import io.llmfailover.runtime.time.Clock;
 import io.llmfailover.runtime.time.Scheduler;
-import java.util.Queue;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ConcurrentMap;
+import java.util.concurrent.ConcurrentSkipListMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * The bounded queue where calls wait, first come first served, when every step of their chain is
@@ -16,8 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * route never holds up another's calls, nor one tenant's silenced key another tenant's calls;
  * {@code queue.max-length} bounds all lines together. Only a line's head re-walks its chain; the
  * others, and a new call that finds others waiting, wait for their turn, so a later call never takes
- * the step that frees up from an earlier one. Lock-free: a waiting virtual thread parks without
- * pinning.
+ * the step that frees up from an earlier one. A line is ordered by when its calls began: a call told
+ * 429 or 529 after its turn came goes back to the place its start gave it, not to the back. Lock-free:
+ * a waiting virtual thread parks without pinning.
  *
  * <p>Callers choose their credentials, so a line exists only while calls wait in it: there are never
  * more lines than waiting calls, which {@code queue.max-length} bounds, and a caller met after any
@@ -29,15 +31,17 @@ public final class CallQueue {
     private final Clock clock;
     private final Scheduler scheduler;
     /**
-     * The calls waiting, first come first, in each line that has any: a line is made by the first
-     * call to wait in it and dropped as the last one leaves.
+     * The calls waiting in each line that has any, by the order they began in: a line is made by the
+     * first call to wait in it and dropped as the last one leaves.
      */
-    private final ConcurrentMap<Line, ConcurrentLinkedQueue<QueuePlace>> lines = new ConcurrentHashMap<>();
+    private final ConcurrentMap<Line, ConcurrentSkipListMap<Long, QueuePlace>> lines = new ConcurrentHashMap<>();
+    /** Numbers the calls in the order they began, which is their order in any line they wait in. */
+    private final AtomicLong began = new AtomicLong();
     private final AtomicInteger length = new AtomicInteger();
     private final AtomicInteger parked = new AtomicInteger();
     private final QueueWaits waits = new QueueWaits();
     /** The place of every call while the queue is off: it never joins a line, so one serves all. */
-    private final QueuePlace off = new QueuePlace(this, null);
+    private final QueuePlace off = new QueuePlace(this, null, 0);
 
     public CallQueue(QueueSettings settings, Clock clock, Scheduler scheduler) {
         this.settings = settings;
@@ -62,7 +66,7 @@ public final class CallQueue {
      * @param caller the id of the credential the call carries ({@code app:<fingerprint>}, or {@code app})
      */
     public QueuePlace place(String route, String provider, String caller) {
-        return enabled() ? new QueuePlace(this, new Line(route, provider, caller)) : off;
+        return enabled() ? new QueuePlace(this, new Line(route, provider, caller), began.incrementAndGet()) : off;
     }
 
     /** How many lines calls wait in now, all routes together: never more than the calls waiting. */
@@ -102,8 +106,9 @@ public final class CallQueue {
 
     /** The first call waiting in {@code line}, or null when none does. */
     QueuePlace headOf(Line line) {
-        Queue<QueuePlace> waiting = lines.get(line);
-        return waiting == null ? null : waiting.peek();
+        ConcurrentSkipListMap<Long, QueuePlace> waiting = lines.get(line);
+        Map.Entry<Long, QueuePlace> head = waiting == null ? null : waiting.firstEntry();
+        return head == null ? null : head.getValue();
     }
 
     /** @return false when the queue is full */
@@ -113,8 +118,8 @@ public final class CallQueue {
             return false;
         }
         lines.compute(line, (named, waiting) -> {
-            ConcurrentLinkedQueue<QueuePlace> joined = waiting != null ? waiting : new ConcurrentLinkedQueue<>();
-            joined.add(place);
+            ConcurrentSkipListMap<Long, QueuePlace> joined = waiting != null ? waiting : new ConcurrentSkipListMap<>();
+            joined.put(place.began(), place);
             return joined;
         });
         return true;
@@ -130,16 +135,16 @@ public final class CallQueue {
      */
     void leave(QueuePlace place, Line line) {
         boolean[] left = new boolean[1];
-        Queue<QueuePlace> rest = lines.computeIfPresent(line, (named, waiting) -> {
-            left[0] = waiting.remove(place);
+        ConcurrentSkipListMap<Long, QueuePlace> rest = lines.computeIfPresent(line, (named, waiting) -> {
+            left[0] = waiting.remove(place.began(), place);
             return waiting.isEmpty() ? null : waiting;
         });
         if (left[0]) {
             length.decrementAndGet();
         }
-        QueuePlace head = rest == null ? null : rest.peek();
+        Map.Entry<Long, QueuePlace> head = rest == null ? null : rest.firstEntry();
         if (head != null) {
-            head.turnCame();
+            head.getValue().turnCame();
         }
     }
 

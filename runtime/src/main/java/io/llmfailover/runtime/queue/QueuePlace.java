@@ -7,7 +7,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * One call's place in the {@link CallQueue}: joined the first time its chain had nothing free, kept
- * across its re-walks (so it does not lose its turn), left when closed.
+ * across its re-walks (so it does not lose its turn), left when closed. While the call's attempt is
+ * out, the place steps out of its line and lets the next call have its turn; a 429 or 529 brings it
+ * back where its start put it.
  */
 public final class QueuePlace implements AutoCloseable {
 
@@ -19,15 +21,21 @@ public final class QueuePlace implements AutoCloseable {
 
     private final CallQueue queue;
     private final CallQueue.Line line;
+    /** When the call began among all others: its order in the line, whenever it stands in it. */
+    private final long began;
+    /** Whether the call ever joined the queue: its wait is then bounded and recorded. */
     private boolean joined;
-    private long joinedNanos;
+    /** Whether the call stands in its line now (not while an attempt of it is out). */
+    private boolean inLine;
+    private long inLineSinceNanos;
     private long waitedNanos;
     private long deadlineNanos;
     private volatile CompletableFuture<Void> wake = new CompletableFuture<>();
 
-    QueuePlace(CallQueue queue, CallQueue.Line line) {
+    QueuePlace(CallQueue queue, CallQueue.Line line, long began) {
         this.queue = queue;
         this.line = line;
+        this.began = began;
     }
 
     /**
@@ -46,7 +54,8 @@ public final class QueuePlace implements AutoCloseable {
 
     /**
      * Waits until this call should walk its chain again: when it is the head, until the soonest step
-     * may be allowed; otherwise until it becomes the head.
+     * may be allowed; otherwise until it becomes the head. A call whose attempt was told 429 or 529
+     * comes back to its place in line here.
      *
      * @param soonestNanos how long until the earliest step may be allowed, as the walk saw it
      * @param budgetNanos what else caps the call's wait ({@code failover.deadline}); Long.MAX_VALUE for nothing
@@ -54,7 +63,7 @@ public final class QueuePlace implements AutoCloseable {
      * @throws InterruptedIOException the app cancelled the call while it waited; the interrupt flag stays set
      */
     public boolean waitForTurn(long soonestNanos, long budgetNanos) throws InterruptedIOException {
-        if (!queue.settings().enabled() || (!joined && !join(budgetNanos))) {
+        if (!queue.settings().enabled() || (!inLine && !join(budgetNanos))) {
             return false;
         }
         if (remainingNanos() <= 0) {
@@ -64,37 +73,75 @@ public final class QueuePlace implements AutoCloseable {
             return awaitHead();
         }
         park(newWake(), Math.min(remainingNanos(), soonestNanos > 0 ? soonestNanos : RECHECK_NANOS));
-        return true;
+        // a call that began earlier may have come back ahead meanwhile
+        return isHead() || awaitHead();
     }
 
-    /** Leaves the queue, if this call joined it, recording how long it waited. */
-    @Override
-    public void close() {
-        if (joined) {
-            joined = false;
-            waitedNanos = queue.clock().nanoTime() - joinedNanos;
-            queue.waits().record(waitedNanos);
-            queue.leave(this, line);
+    /**
+     * Whether a call that may walk again once {@code nanos} passed would still be within its wait: a
+     * call that never joined has all of {@code queue.max-wait} and {@code budgetNanos} ahead of it.
+     */
+    public boolean mayWaitFor(long nanos, long budgetNanos) {
+        if (!queue.settings().enabled()) {
+            return false;
+        }
+        long left = joined ? remainingNanos() : Math.min(queue.settings().maxWait().toNanos(), budgetNanos);
+        return nanos < left;
+    }
+
+    /**
+     * The call's attempt is handed to the transport: it steps out of its line, so the next call may
+     * have its turn, and keeps its place should the attempt be told 429 or 529.
+     */
+    public void attemptSent() {
+        if (inLine) {
+            leaveLine();
         }
     }
 
-    /** How long the call waited in the queue, once it left; 0 when it never joined. */
+    /** Leaves the queue, if this call joined it, recording how long it waited in all. */
+    @Override
+    public void close() {
+        if (inLine) {
+            leaveLine();
+        }
+        if (joined) {
+            joined = false;
+            queue.waits().record(waitedNanos);
+        }
+    }
+
+    /** How long the call waited in the queue so far, in all; 0 when it never joined. */
     public long waitedNanos() {
         return waitedNanos;
+    }
+
+    long began() {
+        return began;
     }
 
     void turnCame() {
         wakeUp(wake);
     }
 
+    /** Joins the line at this call's place; its wait is bounded from the first time it joined. */
     private boolean join(long budgetNanos) {
         if (!queue.join(this, line)) {
             return false;
         }
-        joined = true;
-        joinedNanos = queue.clock().nanoTime();
-        deadlineNanos = joinedNanos + Math.min(queue.settings().maxWait().toNanos(), budgetNanos);
+        inLine = true;
+        inLineSinceNanos = queue.clock().nanoTime();
+        if (!joined) {
+            joined = true;
+            deadlineNanos = inLineSinceNanos + Math.min(queue.settings().maxWait().toNanos(), budgetNanos);
+        }
         return true;
+    }
+
+    private void leaveLine() {
+        inLine = false;
+        waitedNanos += queue.clock().nanoTime() - inLineSinceNanos;
+        queue.leave(this, line);
     }
 
     /** A head that left or gave up wakes the next; the wake-up is set before looking, so none is lost. */

@@ -156,7 +156,7 @@ public final class Throttle {
         limitInForce = true;
         probing = true;
         boolean sameBurst = silence(drilled ? SilenceReason.DRILL : SilenceReason.RATE_LIMITED,
-                rateLimitWaitMillis(responseHeaders));
+                rateLimitWaitMillis(responseHeaders, clock.currentTimeMillis()));
         if (!sameBurst) {
             updateLimit(AimdLimit::afterRateLimit);
         }
@@ -220,8 +220,11 @@ public final class Throttle {
         return "Throttle[" + name + ", limit " + limit() + ", in flight " + inFlight() + "]";
     }
 
-    private long rateLimitWaitMillis(HttpHeaders headers) {
-        long nowMillis = clock.currentTimeMillis();
+    /**
+     * How long a 429 or 529 with these headers asks for quiet: its Retry-After, else the longest
+     * announced rate-limit reset, else one second.
+     */
+    public static long rateLimitWaitMillis(HttpHeaders headers, long nowMillis) {
         OptionalLong wait = RetryAfter.waitMillis(headers, nowMillis);
         if (wait.isEmpty()) {
             wait = RateLimitHeaders.resetMillis(headers, nowMillis);

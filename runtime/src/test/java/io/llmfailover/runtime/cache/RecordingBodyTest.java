@@ -3,6 +3,7 @@ package io.llmfailover.runtime.cache;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.testing.ScriptedTransport.BreakingStream;
 import java.io.ByteArrayInputStream;
@@ -19,6 +20,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 class RecordingBodyTest {
 
     private static final String ANSWER = "data: {\"choices\":[]}\n\ndata: [DONE]\n\n";
+    private static final String JSON_ANSWER = "{\"id\":\"chatcmpl-1\",\"choices\":[{\"message\":{\"content\":\"}{\"}}]}";
+    private static final WholeAnswer UNDECLARED = new WholeAnswer(-1);
 
     private final List<String> kept = new ArrayList<>();
 
@@ -77,6 +80,69 @@ class RecordingBodyTest {
         assertEquals(List.of(), kept);
     }
 
+    /**
+     * Jackson (the OpenAI and Anthropic SDKs, Spring AI) stops at the closing brace and closes: a body
+     * read to its declared length is whole, whether or not the app asked for the end.
+     */
+    @Test
+    void aJsonAnswerReadToItsDeclaredLengthAndClosedIsHandedOn() throws IOException {
+        byte[] bytes = bytes(JSON_ANSWER);
+        InputStream body = recording(new ByteArrayInputStream(bytes), declaring(bytes.length), 1000);
+
+        readAndClose(body, bytes.length);
+
+        assertEquals(List.of(JSON_ANSWER), kept);
+    }
+
+    /** Chunked, or translated: no length declared, so the document itself says where it ends. */
+    @ParameterizedTest
+    @ValueSource(strings = {"", "\n", "\r\n  \t"})
+    void aJsonAnswerOfNoDeclaredLengthClosedAfterItsDocumentIsHandedOn(String whitespace) throws IOException {
+        byte[] bytes = bytes(JSON_ANSWER + whitespace);
+        InputStream body = recording(new ByteArrayInputStream(bytes), 1000);
+
+        readAndClose(body, bytes.length);
+
+        assertEquals(List.of(JSON_ANSWER + whitespace), kept);
+    }
+
+    /** Cut anywhere inside the document, even just after a field that ends a stream's last event. */
+    @ParameterizedTest
+    @ValueSource(ints = {1, 20, 50})
+    void aTruncatedJsonAnswerIsNeverHandedOn(int cut) throws IOException {
+        String gemini = "{\"candidates\":[{\"content\":{\"parts\":[{\"text\":\"Hi\"}]},\"finishReason\":\"STOP\"}]}";
+        byte[] bytes = bytes(gemini);
+        InputStream undeclared = recording(new ByteArrayInputStream(bytes), 1000);
+        InputStream declared = recording(new ByteArrayInputStream(bytes), declaring(bytes.length), 1000);
+
+        readAndClose(undeclared, bytes.length - cut);
+        readAndClose(declared, bytes.length - cut);
+
+        assertEquals(List.of(), kept);
+    }
+
+    /** A complete document is not the whole body when something other than whitespace follows it. */
+    @ParameterizedTest
+    @ValueSource(strings = {"{", "x", "{\"id\":2}", "\n,"})
+    void aJsonAnswerWithMoreAfterItsDocumentIsNeverHandedOn(String extra) throws IOException {
+        byte[] bytes = bytes(JSON_ANSWER + extra);
+        InputStream body = recording(new ByteArrayInputStream(bytes), 1000);
+
+        readAndClose(body, bytes.length);
+
+        assertEquals(List.of(), kept);
+    }
+
+    @Test
+    void aBodyClosedShortOfItsDeclaredLengthThatIsNoCompleteDocumentIsNeverHandedOn() throws IOException {
+        byte[] bytes = bytes(ANSWER);
+        InputStream body = recording(new ByteArrayInputStream(bytes), declaring(bytes.length), 1000);
+
+        readAndClose(body, bytes.length - 3);
+
+        assertEquals(List.of(), kept);
+    }
+
     @Test
     void aBodyLargerThanTheCapIsReadWholeByTheAppButNeverHandedOn() {
         InputStream body = recording(new ByteArrayInputStream(bytes(ANSWER)), ANSWER.length() - 1);
@@ -131,7 +197,7 @@ class RecordingBodyTest {
         byte[] answer = new byte[size];
         List<InputStream> reading = new ArrayList<>();
         for (int i = 0; i < answers; i++) {
-            InputStream body = new RecordingBody(new ByteArrayInputStream(answer), size, whole -> kept.add("kept"));
+            InputStream body = new RecordingBody(new ByteArrayInputStream(answer), UNDECLARED, size, whole -> kept.add("kept"));
             body.readNBytes(new byte[size], 0, size); // the whole answer read, its end not yet seen
             reading.add(body);
         }
@@ -143,11 +209,27 @@ class RecordingBodyTest {
     }
 
     private InputStream recording(InputStream upstream, int maxBytes) {
-        return new RecordingBody(upstream, maxBytes, whole -> kept.add(new String(whole, StandardCharsets.UTF_8)));
+        return recording(upstream, UNDECLARED, maxBytes);
+    }
+
+    private InputStream recording(InputStream upstream, WholeAnswer end, int maxBytes) {
+        return new RecordingBody(upstream, end, maxBytes, whole -> kept.add(new String(whole, StandardCharsets.UTF_8)));
     }
 
     private InputStream recording(InputStream upstream, int maxBytes, RecordingBudget budget) {
-        return new RecordingBody(upstream, maxBytes, whole -> kept.add(new String(whole, StandardCharsets.UTF_8)), budget);
+        return new RecordingBody(upstream, UNDECLARED, maxBytes, whole -> kept.add(new String(whole, StandardCharsets.UTF_8)),
+                budget);
+    }
+
+    /** What a body that declares {@code length} bytes is whole at. */
+    private static WholeAnswer declaring(long length) {
+        return WholeAnswer.of(HttpHeaders.builder().set("content-length", Long.toString(length)).build());
+    }
+
+    /** The app reads {@code count} bytes, as a JSON reader does, and closes without asking for the end. */
+    private static void readAndClose(InputStream body, int count) throws IOException {
+        body.readNBytes(new byte[count], 0, count);
+        body.close();
     }
 
     private static byte[] bytes(String text) {

@@ -74,6 +74,11 @@ final class Chains {
         this(withCache(config(chain), cache));
     }
 
+    /** A gateway whose calls wait in a queue as {@code queue} says, and may spend at most {@code budget} walking. */
+    Chains(QueueSettings queue, CallBudget budget, String... chain) {
+        this(withBudget(withShaping(config(chain), config(chain).shaping().withQueue(queue)), budget));
+    }
+
     /** A gateway whose calls wait in a queue as {@code queue} says, over throttles as {@code throttle} says. */
     Chains(QueueSettings queue, ThrottleSettings throttle, String... chain) {
         this(withShaping(config(BREAKER, throttle, chain), config(chain).shaping().withQueue(queue)));

@@ -55,4 +55,16 @@ class DecisionLogTest {
         assertNull(gateway.whyNotGoverned("POST", URI.create("http://localhost:4318/v1/traces")),
                 "traffic that is no LLM call at all (the agent's own export) has nothing to explain");
     }
+
+    /** A near miss: a provider's host and port, but another scheme or a path outside its url's path. */
+    @Test
+    void aCallToAProvidersHostAndPortThatIsNotGovernedNamesTheNearestProviderAndWhatDiffers() {
+        assertEquals("the nearest provider, primary (http://127.0.0.1:9001/v1), differs: the call's scheme is https, the "
+                + "provider's http (a call is governed when its scheme, host and port are those of a provider's url and its "
+                + "path lies under that url's path)",
+                gateway.whyNotGoverned("POST", URI.create("https://127.0.0.1:9001/v1/chat/completions")));
+        assertTrue(gateway.whyNotGoverned("POST", URI.create("http://localhost:9002/openai/v1/chat/completions"))
+                .startsWith("the nearest provider, backup (http://127.0.0.1:9002/v1), differs: the call's path "
+                        + "/openai/v1/chat/completions is not under the provider's /v1"));
+    }
 }

@@ -9,18 +9,23 @@ import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
+import io.llmfailover.runtime.config.CallBudget;
 import io.llmfailover.runtime.config.QueueSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.queue.CallQueue;
 import io.llmfailover.runtime.testing.Eventually;
 import io.llmfailover.runtime.testing.ScriptedTransport;
+import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,6 +38,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@code queue.max-wait} and {@code queue.max-length}: when every step of a call's chain is silenced
@@ -64,7 +71,7 @@ class QueueTest {
 
         assertEquals(429, answer.status());
         assertEquals("30", answer.headers().first("retry-after").orElse(null));
-        assertEquals(1, transport.sentTo(PRIMARY), "only the call that was told 429");
+        assertEquals(0, transport.sentTo(PRIMARY), "nothing is sent to a silenced step");
         assertEquals(0, chains.gateway.queue().waits().count());
     }
 
@@ -78,7 +85,7 @@ class QueueTest {
         chains.scheduler.advance(Duration.ofSeconds(2));
 
         assertEquals(200, answerOf(call).status());
-        assertEquals(2, transport.sentTo(PRIMARY));
+        assertEquals(1, transport.sentTo(PRIMARY));
         assertEquals(Duration.ofSeconds(2).toNanos(), chains.gateway.queue().waits().percentileNanos(50));
         assertEquals(0, chains.gateway.queue().length());
     }
@@ -95,8 +102,168 @@ class QueueTest {
         LlmResponse answer = answerOf(call);
         assertEquals(429, answer.status());
         assertEquals("9", answer.headers().first("retry-after").orElse(null));
-        assertEquals(1, transport.sentTo(PRIMARY), "the waiting call was never sent");
+        assertEquals(0, transport.sentTo(PRIMARY), "the waiting call was never sent");
         assertEquals(0, chains.gateway.queue().length());
+    }
+
+    /**
+     * A 429 or 529 means the provider did not take the request: with time left in the queue, the call
+     * waits out the provider's Retry-After and is sent again, instead of ending with it.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {429, 529})
+    void aCallToldToWaitWithTimeLeftWaitsItOutAndIsServed(int status) throws Exception {
+        Chains chains = queued(Duration.ofSeconds(3), 1000, ThrottleSettings.DEFAULTS);
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, status(status, RATE_LIMITED, "retry-after", "1"), ok(ANSWER));
+
+        CompletableFuture<LlmResponse> call = call(chains, transport, "told-to-wait");
+        awaitParked(chains, 1);
+        assertEquals(1, transport.sentTo(PRIMARY), "nothing more is sent before the provider's wait ends");
+        chains.scheduler.advance(Duration.ofSeconds(1));
+
+        assertEquals(200, answerOf(call).status());
+        assertEquals(2, transport.sentTo(PRIMARY));
+        assertEquals(Duration.ofSeconds(1).toNanos(), chains.gateway.queue().waits().percentileNanos(50));
+        assertEquals(0, chains.gateway.queue().length());
+    }
+
+    /** With the throttle off nothing silences the step: the provider's own wait still paces the call. */
+    @Test
+    void withTheThrottleOffTheProvidersWaitStillPacesTheCall() throws Exception {
+        ThrottleSettings off = new ThrottleSettings(false, 10, 1, 100, Duration.ofMinutes(10));
+        Chains chains = queued(Duration.ofSeconds(3), 1000, off);
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, status(429, RATE_LIMITED, "retry-after", "2"), ok(ANSWER));
+
+        CompletableFuture<LlmResponse> call = call(chains, transport, "told-to-wait");
+        awaitParked(chains, 1);
+        chains.scheduler.advance(Duration.ofMillis(1900));
+        Eventually.until(() -> atRest(chains), "still waiting");
+        assertEquals(1, transport.sentTo(PRIMARY));
+        chains.scheduler.advance(Duration.ofMillis(100));
+
+        assertEquals(200, answerOf(call).status());
+        assertEquals(2, transport.sentTo(PRIMARY));
+    }
+
+    /**
+     * The step answers 429 (Retry-After: 1) for its first 1.2 s: the call that met it first and the
+     * five queued behind it are all served, and the provider hears one request per window beyond them.
+     */
+    @Test
+    void callsQueuedBehindALimitedStepAreAllServedAndItHearsOneRequestAWindow() throws Exception {
+        Chains chains = queued(Duration.ofSeconds(3), 1000, ThrottleSettings.DEFAULTS);
+        List<Long> toldToWaitAt = Collections.synchronizedList(new ArrayList<>());
+        ScriptedTransport transport = new ScriptedTransport().on(PRIMARY, request -> {
+            long now = chains.clock.nanoTime();
+            if (now < Duration.ofMillis(1200).toNanos()) {
+                toldToWaitAt.add(TimeUnit.NANOSECONDS.toMillis(now));
+                return status(429, RATE_LIMITED, "retry-after", "1").answer(request);
+            }
+            return ok(ANSWER).answer(request);
+        });
+        List<CompletableFuture<LlmResponse>> calls = new ArrayList<>();
+        calls.add(call(chains, transport, "first"));
+        awaitParked(chains, 1);
+        for (int i = 1; i < 6; i++) {
+            calls.add(call(chains, transport, "queued-" + i));
+            awaitParked(chains, calls.size());
+        }
+
+        advanceUntil(chains, () -> calls.stream().allMatch(CompletableFuture::isDone));
+
+        for (CompletableFuture<LlmResponse> call : calls) {
+            assertEquals(200, answerOf(call).status());
+        }
+        assertEquals(List.of(0L, 1000L), toldToWaitAt, "one request per Retry-After window while limited");
+        assertEquals(6 + 2, transport.sentTo(PRIMARY));
+        assertTrue(chains.gateway.queue().waits().percentileNanos(100) <= Duration.ofMillis(2100).toNanos());
+    }
+
+    /** First come first served: a call told 429 goes back to its own place, ahead of those that came after it. */
+    @Test
+    void aCallToldA429GoesBackToItsOwnPlaceNotToTheBack() throws Exception {
+        Chains chains = queued(Duration.ofSeconds(10), 1000, ONE_AT_A_TIME);
+        silencedFor(chains, 1);
+        List<String> sentBy = Collections.synchronizedList(new ArrayList<>());
+        AtomicInteger sends = new AtomicInteger();
+        ScriptedTransport transport = new ScriptedTransport().on(PRIMARY, request -> {
+            sentBy.add(Thread.currentThread().getName());
+            return sends.incrementAndGet() == 1
+                    ? status(429, RATE_LIMITED, "retry-after", "1").answer(request)
+                    : ok(ANSWER).answer(request);
+        });
+        List<CompletableFuture<LlmResponse>> waiters = new ArrayList<>();
+        for (String name : List.of("first", "second", "third")) {
+            waiters.add(call(chains, transport, name));
+            awaitParked(chains, waiters.size());
+        }
+
+        chains.scheduler.advance(Duration.ofSeconds(1));
+        advanceUntil(chains, () -> waiters.stream().allMatch(CompletableFuture::isDone));
+
+        assertEquals(List.of("first", "first", "second", "third"), sentBy);
+        for (CompletableFuture<LlmResponse> waiter : waiters) {
+            assertEquals(200, answerOf(waiter).status());
+        }
+    }
+
+    /**
+     * Exactly once: only a 429 or 529 says the provider did not take the request. A 5xx (even a 503
+     * naming a wait), a timeout or a broken connection after sending is never sent again by the queue.
+     */
+    @ParameterizedTest
+    @ValueSource(ints = {500, 503})
+    void aCallWhoseAttemptMayHaveBeenTakenIsNeverSentAgain(int status) throws Exception {
+        Chains chains = queued(Duration.ofSeconds(3), 1000, ThrottleSettings.DEFAULTS);
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, status(status, "{\"error\":{}}", "retry-after", "1"), ok(ANSWER));
+
+        LlmResponse answer = chains.gateway.execute(chat(), transport);
+
+        assertEquals(status, answer.status());
+        assertEquals(1, transport.sentTo(PRIMARY));
+        assertEquals(0, chains.gateway.queue().waits().count());
+    }
+
+    @Test
+    void aCallWhoseConnectionBrokeIsNeverSentAgain() throws Exception {
+        Chains chains = queued(Duration.ofSeconds(3), 1000, ThrottleSettings.DEFAULTS);
+        ScriptedTransport transport = new ScriptedTransport().on(PRIMARY, ScriptedTransport.refuse(), ok(ANSWER));
+
+        assertThrows(IOException.class, () -> chains.gateway.execute(chat(), transport));
+        assertEquals(1, transport.sentTo(PRIMARY));
+    }
+
+    /** A wait longer than the call has left in the queue is not waited for: the provider's own 429, at once. */
+    @Test
+    void aRetryAfterBeyondTheWaitLeftEndsTheCallWithTheProvidersOwn429AtOnce() throws Exception {
+        Chains chains = queued(Duration.ofSeconds(1), 1000, ThrottleSettings.DEFAULTS);
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, status(429, RATE_LIMITED, "retry-after", "30"), ok(ANSWER));
+
+        LlmResponse answer = chains.gateway.execute(chat(), transport);
+
+        assertEquals(429, answer.status());
+        assertEquals(RATE_LIMITED, new String(answer.body().readAllBytes(), StandardCharsets.UTF_8));
+        assertEquals(1, transport.sentTo(PRIMARY));
+        assertEquals(0, chains.gateway.queue().waits().count());
+    }
+
+    /** Each walk of the chain has {@code failover.max-attempts}: waiting its turn again is not failing over again. */
+    @Test
+    void aCallThatWaitedItsTurnAgainWalksItsChainWithAllItsAttempts() throws Exception {
+        Chains chains = new Chains(new QueueSettings(Duration.ofSeconds(3), 1000), new CallBudget(1, null), "primary");
+        ScriptedTransport transport = new ScriptedTransport()
+                .on(PRIMARY, status(429, RATE_LIMITED, "retry-after", "1"), ok(ANSWER));
+
+        CompletableFuture<LlmResponse> call = call(chains, transport, "told-to-wait");
+        awaitParked(chains, 1);
+        chains.scheduler.advance(Duration.ofSeconds(1));
+
+        assertEquals(200, answerOf(call).status());
+        assertEquals(2, transport.sentTo(PRIMARY));
     }
 
     @Test
@@ -226,7 +393,7 @@ class QueueTest {
         assertEquals(1, chains.gateway.queue().length(), "the waiting call keeps its place");
         chains.scheduler.advance(Duration.ofSeconds(5));
         assertEquals(429, answerOf(waiting).status());
-        assertEquals(1, transport.sentTo(PRIMARY));
+        assertEquals(0, transport.sentTo(PRIMARY));
     }
 
     @Test
@@ -246,7 +413,7 @@ class QueueTest {
         }
         assertEquals(0, chains.gateway.queue().length());
         assertEquals(0, chains.scheduler.pending(), "its wake-up is cancelled too");
-        assertEquals(1, transport.sentTo(PRIMARY));
+        assertEquals(0, transport.sentTo(PRIMARY));
     }
 
     /**
@@ -317,14 +484,14 @@ class QueueTest {
         return new Chains(new QueueSettings(maxWait, maxLength), throttle, "primary");
     }
 
-    /** A first call told 429 with {@code Retry-After: seconds} silences the chain's only step; later calls succeed. */
-    private static ScriptedTransport silencedFor(Chains chains, int seconds) throws Exception {
-        ScriptedTransport transport = new ScriptedTransport()
-                .on(PRIMARY, status(429, RATE_LIMITED, "retry-after", Integer.toString(seconds)), ok(ANSWER));
-        try (LlmResponse told = chains.gateway.execute(chat(), transport)) {
-            assertEquals(429, told.status());
-        }
-        return transport;
+    /**
+     * The chain's only step silenced as a 429 with {@code Retry-After: seconds} to an earlier call
+     * would (that call's own wait is another test's); the calls sent from here on succeed.
+     */
+    private static ScriptedTransport silencedFor(Chains chains, int seconds) {
+        chains.throttle("primary").tryAcquire().slot()
+                .onRateLimited(HttpHeaders.builder().set("retry-after", Integer.toString(seconds)).build());
+        return new ScriptedTransport().on(PRIMARY, ok(ANSWER));
     }
 
     private CompletableFuture<LlmResponse> call(Chains chains, ScriptedTransport transport, String name) {

@@ -48,7 +48,7 @@ final class CallSpans {
 
     void write(GenAiCallScope call) {
         List<GenAiAttemptScope> attempts = call.attempts();
-        GenAiAttemptScope only = attempts.size() == 1 && !attempts.get(0).failsOver() ? attempts.get(0) : null;
+        GenAiAttemptScope only = onlyAttempt(call);
         String operation = call.call.source().operation().semanticName();
         String model = call.call.source().model();
         Context parent = call.appParent.isValid() ? Context.root().with(Span.wrap(call.appParent)) : Context.root();
@@ -85,6 +85,17 @@ final class CallSpans {
                 writeAttempt(attempt, Context.root().with(Span.wrap(callContext)), call.endNanos());
             }
         }
+    }
+
+    /** The spans {@link #write} makes of a call: its own, and one per attempt unless a lone attempt is folded in. */
+    static int count(GenAiCallScope call) {
+        return onlyAttempt(call) != null ? 1 : 1 + call.attempts().size();
+    }
+
+    /** A call's lone attempt that did not fail over, whose facts go on the call's span; null otherwise. */
+    private static GenAiAttemptScope onlyAttempt(GenAiCallScope call) {
+        List<GenAiAttemptScope> attempts = call.attempts();
+        return attempts.size() == 1 && !attempts.get(0).failsOver() ? attempts.get(0) : null;
     }
 
     private void callAttributes(GenAiCallScope call, SpanBuilder span) {

@@ -1,12 +1,15 @@
 package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.breaker.BreakerListener;
+import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.Telemetry;
 import io.llmfailover.runtime.throttle.ThrottleListener;
 import io.llmfailover.runtime.time.Clock;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * {@link Telemetry} backed by the runtime's own OpenTelemetry SDK, started on the telemetry thread
@@ -26,17 +29,23 @@ public final class OtelTelemetry implements Telemetry {
      * that exits at once after its first call, on a busy machine, waits for it at all.
      */
     private static final long STARTING_SDK_WAIT_MILLIS = 10_000;
+    /** At exit with nothing listening: writing the last calls into a started SDK is in memory, quick. */
+    private static final long WRITE_PENDING_WAIT_MILLIS = 200;
+
+    private static final Logger LOG = LoggerFactory.getLogger("io.llmfailover.telemetry");
 
     private final ExportSettings settings;
     private final TelemetryExport export;
+    private final Undelivered undelivered;
     private final CallObserver observer;
     private final BreakerListener breakerListener;
     private final ThrottleListener throttleListener;
 
-    private OtelTelemetry(ExportSettings settings, TelemetryExport export, ResilienceGauges gauges,
-            CallObserver observer, Clock clock) {
+    private OtelTelemetry(ExportSettings settings, TelemetryExport export, Undelivered undelivered,
+            ResilienceGauges gauges, CallObserver observer, Clock clock) {
         this.settings = settings;
         this.export = export;
+        this.undelivered = undelivered;
         this.observer = observer;
         this.breakerListener = new BreakerTelemetry(gauges);
         this.throttleListener = new ThrottleTelemetry(gauges, clock);
@@ -62,16 +71,16 @@ public final class OtelTelemetry implements Telemetry {
             return loggingOnly(clock);
         }
         ResilienceGauges gauges = new ResilienceGauges();
-        TelemetryExport export = new TelemetryExport(
-                self -> TelemetryWriter.start(settings, clock, extraReaders, senderLoader, gauges, self::droppedCalls),
-                settings.maxQueueSize());
+        Undelivered undelivered = new Undelivered();
+        TelemetryExport export = new TelemetryExport(self -> TelemetryWriter.start(settings, clock, extraReaders,
+                senderLoader, gauges, self::droppedCalls, undelivered), settings.maxQueueSize());
         GenAiObserver observer = new GenAiObserver(export, clock, settings.captureContent(), AppTraceContext.shared());
-        return new OtelTelemetry(settings, export, gauges, observer, clock);
+        return new OtelTelemetry(settings, export, undelivered, gauges, observer, clock);
     }
 
     /** No export, no spans: breaker and throttle transitions are still logged. */
     public static Telemetry loggingOnly(Clock clock) {
-        return new OtelTelemetry(null, null, new ResilienceGauges(), CallObserver.NOOP, clock);
+        return new OtelTelemetry(null, null, null, new ResilienceGauges(), CallObserver.NOOP, clock);
     }
 
     @Override
@@ -105,12 +114,33 @@ public final class OtelTelemetry implements Telemetry {
         if (settings.exportsOverOtlp() && !CollectorProbe.listening(settings.tracesEndpoint())
                 && !CollectorProbe.listening(settings.metricsEndpoint())) {
             // Nothing listens: the last export could only retry until its deadline.
+            export.writePending(WRITE_PENDING_WAIT_MILLIS);
+            sayWhatWasNotDelivered();
             return;
         }
         // Returns after the wait even if the SDK's shutdown still blocks on a slow collector: the
         // telemetry thread is a daemon, which the JVM does not wait for.
         if (export.awaitStart(STARTING_SDK_WAIT_MILLIS)) {
             export.stop(SHUTDOWN_WAIT_MILLIS + 500);
+        }
+        sayWhatWasNotDelivered();
+    }
+
+    /** Once, at exit: how many spans and calls' metrics the OTLP exporters never delivered, and where to. */
+    private void sayWhatWasNotDelivered() {
+        if (!settings.exportsOverOtlp()) {
+            return;
+        }
+        try {
+            List<GenAiCallScope> pending = export.pending();
+            SpanKeeping keeping = SpanKeeping.of(settings);
+            long pendingSpans = pending.stream().filter(keeping::keeps).mapToLong(CallSpans::count).sum();
+            String line = undelivered.line(settings, pendingSpans, pending.size());
+            if (line != null) {
+                LOG.warn(line);
+            }
+        } catch (RuntimeException internal) {
+            OnceLogger.internalFailure("counting undelivered telemetry", internal);
         }
     }
 }

@@ -20,6 +20,10 @@ final class SpanKeeping {
         this.threshold = (long) (Math.max(0, Math.min(1, ratio)) * Long.MAX_VALUE);
     }
 
+    static SpanKeeping of(ExportSettings settings) {
+        return of(settings.sampler(), TelemetrySdk.ratio(settings.samplerArg()));
+    }
+
     static SpanKeeping of(String sampler, double ratio) {
         return new SpanKeeping(!KEEP_FAILOVERS.equals(sampler), ratio);
     }

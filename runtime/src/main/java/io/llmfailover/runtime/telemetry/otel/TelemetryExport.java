@@ -2,6 +2,7 @@ package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.AgentThread;
 import io.llmfailover.runtime.log.OnceLogger;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
@@ -26,7 +27,7 @@ final class TelemetryExport {
 
     static final long DRAIN_INTERVAL_MILLIS = 100;
 
-    private enum Kind { FLUSH, STOP }
+    private enum Kind { WRITE, FLUSH, STOP }
 
     private record Request(Kind kind, CompletableFuture<Void> done) {}
 
@@ -64,6 +65,11 @@ final class TelemetryExport {
         return started.get();
     }
 
+    /** The calls handed over and not yet written, as they are now. */
+    List<GenAiCallScope> pending() {
+        return List.copyOf(calls);
+    }
+
     void submit(GenAiCallScope call) {
         int queued = waiting.incrementAndGet();
         if (queued > capacity) {
@@ -84,6 +90,14 @@ final class TelemetryExport {
     /** Waits until the SDK has started (or failed to); false when it is still starting after the wait. */
     boolean awaitStart(long waitMillis) {
         return started.get() && await(writerStarted, waitMillis);
+    }
+
+    /**
+     * Writes every call handed over so far into the SDK, exporting nothing; false when the SDK is
+     * still starting (its calls then wait in {@link #pending()}) or that took longer than the wait.
+     */
+    boolean writePending(long waitMillis) {
+        return writerStarted.isDone() && request(Kind.WRITE, waitMillis);
     }
 
     /** Writes every call handed over so far and exports it; false when that took longer than the wait. */
@@ -158,10 +172,10 @@ final class TelemetryExport {
     private static boolean answer(Request request, TelemetryWriter writer) {
         try {
             if (writer != null) {
-                if (request.kind() == Kind.FLUSH) {
-                    writer.flush();
-                } else {
-                    writer.shutdown(OtelTelemetry.SHUTDOWN_WAIT_MILLIS);
+                switch (request.kind()) {
+                    case WRITE -> { } // drained before the request was answered
+                    case FLUSH -> writer.flush();
+                    case STOP -> writer.shutdown(OtelTelemetry.SHUTDOWN_WAIT_MILLIS);
                 }
             }
         } catch (RuntimeException internal) {

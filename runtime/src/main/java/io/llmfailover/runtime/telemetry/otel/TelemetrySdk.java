@@ -62,17 +62,20 @@ public final class TelemetrySdk {
      */
     public static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
             ClassLoader senderLoader) {
-        return build(settings, clock, extraReaders, senderLoader, IdGenerator.random());
+        return build(settings, clock, extraReaders, senderLoader, IdGenerator.random(), new Undelivered());
     }
 
-    /** @param ids the span and trace ids of the spans started next (the telemetry thread presets them) */
+    /**
+     * @param ids the span and trace ids of the spans started next (the telemetry thread presets them)
+     * @param undelivered counts what the exporters take and deliver
+     */
     static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
-            ClassLoader senderLoader, IdGenerator ids) {
+            ClassLoader senderLoader, IdGenerator ids, Undelivered undelivered) {
         SdkLogBridge.install(settings);
         Resource resource = resource(settings);
         SdkMeterProviderBuilder meters = SdkMeterProvider.builder().setResource(resource).setClock(SdkClock.of(clock));
         if (settings.exportsMetrics()) {
-            meters.registerMetricReader(PeriodicMetricReader.builder(metricExporter(settings, senderLoader))
+            meters.registerMetricReader(PeriodicMetricReader.builder(undelivered.delivering(metricExporter(settings, senderLoader)))
                     .setInterval(settings.metricInterval())
                     .build());
         }
@@ -86,7 +89,9 @@ public final class TelemetrySdk {
                     .setClock(SdkClock.of(clock))
                     .setIdGenerator(ids)
                     .setSampler(sampler(settings.sampler(), settings.samplerArg()))
-                    .addSpanProcessor(BatchSpanProcessor.builder(InjectedFault.maybeBlocking(spanExporter(settings, senderLoader)))
+                    .addSpanProcessor(undelivered.counting())
+                    .addSpanProcessor(BatchSpanProcessor.builder(
+                                    undelivered.delivering(InjectedFault.maybeBlocking(spanExporter(settings, senderLoader))))
                             .setMaxQueueSize(settings.maxQueueSize())
                             .setMaxExportBatchSize(Math.min(settings.maxExportBatchSize(), settings.maxQueueSize()))
                             .setScheduleDelay(settings.scheduleDelay())

@@ -22,18 +22,27 @@ final class TelemetryWriter {
     private final CallSpans spans;
     private final CallMetrics metrics;
     private final SpanKeeping keeping;
+    private final Undelivered undelivered;
 
-    private TelemetryWriter(OpenTelemetrySdk sdk, CallSpans spans, CallMetrics metrics, SpanKeeping keeping) {
+    private TelemetryWriter(OpenTelemetrySdk sdk, CallSpans spans, CallMetrics metrics, SpanKeeping keeping,
+            Undelivered undelivered) {
         this.sdk = sdk;
         this.spans = spans;
         this.metrics = metrics;
         this.keeping = keeping;
+        this.undelivered = undelivered;
     }
 
     static TelemetryWriter start(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
             ClassLoader senderLoader, ResilienceGauges gauges, LongSupplier droppedCalls) {
+        return start(settings, clock, extraReaders, senderLoader, gauges, droppedCalls, new Undelivered());
+    }
+
+    /** @param undelivered counts what the exporters take and deliver, for the line at exit */
+    static TelemetryWriter start(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
+            ClassLoader senderLoader, ResilienceGauges gauges, LongSupplier droppedCalls, Undelivered undelivered) {
         PresetIds ids = new PresetIds();
-        OpenTelemetrySdk sdk = TelemetrySdk.build(settings, clock, extraReaders, senderLoader, ids);
+        OpenTelemetrySdk sdk = TelemetrySdk.build(settings, clock, extraReaders, senderLoader, ids, undelivered);
         Meter meter = sdk.getMeter(OtelTelemetry.SCOPE);
         gauges.register(meter);
         meter.counterBuilder("llm_failover.telemetry.dropped_calls")
@@ -42,8 +51,8 @@ final class TelemetryWriter {
                 .buildWithCallback(counter -> counter.record(droppedCalls.getAsLong()));
         CallSpans spans = new CallSpans(sdk.getTracer(OtelTelemetry.SCOPE), ids, new EpochClock(clock),
                 settings.captureContent());
-        return new TelemetryWriter(sdk, spans, new CallMetrics(new GenAiMetrics(meter)),
-                SpanKeeping.of(settings.sampler(), TelemetrySdk.ratio(settings.samplerArg())));
+        return new TelemetryWriter(sdk, spans, new CallMetrics(new GenAiMetrics(meter)), SpanKeeping.of(settings),
+                undelivered);
     }
 
     void write(GenAiCallScope call) {
@@ -52,6 +61,7 @@ final class TelemetryWriter {
                 spans.write(call);
             }
             metrics.record(call);
+            undelivered.metricsRecorded();
         } catch (RuntimeException internal) {
             OnceLogger.internalFailure("writing a call's spans and metrics", internal);
         }

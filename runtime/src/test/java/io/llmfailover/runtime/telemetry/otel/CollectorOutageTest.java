@@ -83,7 +83,7 @@ class CollectorOutageTest {
     }
 
     /** Runs full calls (one attempt, one answer read to its end); returns the mean nanos per call. */
-    private static double runCalls(CallObserver observer, int calls) throws IOException {
+    static double runCalls(CallObserver observer, int calls) throws IOException {
         TargetRequest target = new TargetRequest(Operation.CHAT_COMPLETIONS, "gpt-4o", false, "/chat/completions",
                 new byte[0], HttpHeaders.EMPTY);
         HttpHeaders json = HttpHeaders.builder().add("content-type", "application/json").build();
@@ -119,7 +119,7 @@ class CollectorOutageTest {
                 .orElse(0L);
     }
 
-    private static int closedPort() throws IOException {
+    static int closedPort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }
