@@ -223,7 +223,8 @@ class TrafficShapingTest {
      * is no duplicate).
      */
     @ParameterizedTest
-    @EnumSource(value = ClientCall.class, names = {"JDK_BLOCKING", "OKHTTP3_BLOCKING"})
+    @EnumSource(value = ClientCall.class, names = {"JDK_BLOCKING", "OKHTTP3_BLOCKING", "SDK_BLOCKING",
+            "APACHE5_ASYNC_BLOCKING", "REACTOR_NETTY_BLOCKING", "VERTX_BLOCKING", "JETTY_BLOCKING", "KTOR_CIO_BLOCKING", "MICRONAUT_BLOCKING"})
     void queuedCallsToldToWaitAreAllServedWithinTheirWait(ClientCall client) throws Exception {
         List<Long> toldToWaitAt = Collections.synchronizedList(new ArrayList<>());
         AtomicInteger calls = new AtomicInteger();
