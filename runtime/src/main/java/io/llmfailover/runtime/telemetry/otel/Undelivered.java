@@ -62,13 +62,7 @@ final class Undelivered {
             @Override
             public CompletableResultCode export(Collection<SpanData> spans) {
                 int count = spans.size();
-                CompletableResultCode result = exporter.export(spans);
-                result.whenComplete(() -> {
-                    if (result.isSuccess()) {
-                        spansDelivered.add(count);
-                    }
-                });
-                return result;
+                return onSuccess(exporter.export(spans), () -> spansDelivered.add(count));
             }
 
             @Override
@@ -89,13 +83,7 @@ final class Undelivered {
             @Override
             public CompletableResultCode export(Collection<MetricData> metrics) {
                 long recorded = metricCalls.get();
-                CompletableResultCode result = exporter.export(metrics);
-                result.whenComplete(() -> {
-                    if (result.isSuccess()) {
-                        metricCallsDelivered.accumulateAndGet(recorded, Math::max);
-                    }
-                });
-                return result;
+                return onSuccess(exporter.export(metrics), () -> metricCallsDelivered.accumulateAndGet(recorded, Math::max));
             }
 
             @Override
@@ -150,5 +138,15 @@ final class Undelivered {
 
     private static String count(long n, String noun) {
         return n + " " + noun + (n == 1 ? "" : "s");
+    }
+
+    /** {@code result}, with {@code action} run once it completed successfully. */
+    private static CompletableResultCode onSuccess(CompletableResultCode result, Runnable action) {
+        result.whenComplete(() -> {
+            if (result.isSuccess()) {
+                action.run();
+            }
+        });
+        return result;
     }
 }
