@@ -21,7 +21,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicTest;
@@ -127,7 +126,8 @@ class KtorCioAppTest {
         FaultServer server = server();
         List<String> cells = new ArrayList<>(warmUp(server));
         for (AppTimeout timeout : AppTimeout.values()) {
-            server.on(timeout.cell, Roles.PRIMARY, slowForItsFirst(timeout.timedOut));
+            server.on(timeout.cell, Roles.PRIMARY,
+                    ProviderBehaviours.slowToFirstByteAtFirst(ChatWire.OPENAI, Roles.PRIMARY, SLOW_FIRST_BYTE, timeout.timedOut));
             server.on(timeout.cell, Roles.BACKUP, ProviderBehaviours.answering(ChatWire.OPENAI, Roles.BACKUP));
             cells.addAll(timeout.cells(primaryUrl(server, timeout.cell)));
         }
@@ -155,18 +155,6 @@ class KtorCioAppTest {
         assertTrue(timedOut.errors().size() == timeout.timedOut && patient.errors().isEmpty(), run.describe(timeout.cell));
         assertEquals(timeout.timedOut + PATIENT_CALLS, run.server.requests(timeout.cell, Roles.PRIMARY),
                 () -> "every call reaches the primary once" + run.describe(timeout.cell));
-    }
-
-    /** The primary's first byte comes {@link #SLOW_FIRST_BYTE} late for its first {@code calls} requests, then at once. */
-    private static Behaviour slowForItsFirst(int calls) {
-        AtomicInteger requests = new AtomicInteger();
-        Behaviour answering = ProviderBehaviours.answering(ChatWire.OPENAI, Roles.PRIMARY);
-        return exchange -> {
-            if (requests.incrementAndGet() <= calls) {
-                FaultExchange.pause(SLOW_FIRST_BYTE);
-            }
-            answering.answer(exchange);
-        };
     }
 
     /** The text the primary streams before it resets: three chunks, the third not its last. */

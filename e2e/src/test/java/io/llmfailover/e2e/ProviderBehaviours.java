@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPOutputStream;
 
 /**
@@ -79,6 +80,14 @@ final class ProviderBehaviours {
                 answering(wire, name).answer(exchange);
             }
         };
+    }
+
+    /** As {@link #slowToFirstByte} for its first {@code slowCalls} calls; every later one is answered at once. */
+    static Behaviour slowToFirstByteAtFirst(ChatWire wire, String name, Duration delay, int slowCalls) {
+        AtomicInteger calls = new AtomicInteger();
+        Behaviour slow = slowToFirstByte(wire, name, delay);
+        Behaviour answering = answering(wire, name);
+        return exchange -> (calls.incrementAndGet() <= slowCalls ? slow : answering).answer(exchange);
     }
 
     /**
