@@ -171,7 +171,10 @@ class KtorCioAppTest {
                 "Request timeout has expired [url=%s, request_timeout=1000 ms]"),
         /** The app's socket timeout in the middle of a stream: Ktor reports the closed channel, with no message. */
         SOCKET_TIMEOUT_MID_STREAM("socket-timeout-mid-stream", "socket=500", "ClosedByteChannelException",
-                "null");
+                "null"),
+        /** The app's coroutine cancelled by {@code withTimeout} in the middle of a stream: nothing finishes it. */
+        COROUTINE_TIMEOUT_MID_STREAM("coroutine-timeout-mid-stream", "coroutine=1000", "TimeoutCancellationException",
+                "Timed out waiting for 1000 ms");
 
         final String cell;
         final boolean backupSendsDone;
