@@ -72,6 +72,11 @@ enum ClientCall {
     /** Ktor's HttpClient on the CIO engine, from a Kotlin app. */
     KTOR_CIO_BLOCKING(KtorCioApp.class, "blocking"),
     KTOR_CIO_STREAM(KtorCioApp.class, "stream"),
+    /** The Ktor app with Ktor's {@code HttpTimeout} installed, its timeouts past every cell's length. */
+    KTOR_CIO_TIMEOUT_BLOCKING(KtorCioApp.class, "blocking", "BadRequestException", ClientCall.KTOR_TIMEOUTS),
+    /** As {@link #KTOR_CIO_TIMEOUT_BLOCKING}, streaming, the app reading its body channel to its end, past {@code [DONE]}. */
+    KTOR_CIO_TIMEOUT_STREAM_TO_END(KtorCioApp.class, "stream", "BadRequestException", ClientCall.KTOR_TIMEOUTS,
+            "-D" + KtorCioApp.READ_PROPERTY + "=to-end"),
     /** Micronaut 4's HTTP client, made without an application context. */
     MICRONAUT_BLOCKING(MicronautHttpClientApp.class, "blocking"),
     MICRONAUT_STREAM(MicronautHttpClientApp.class, "stream"),
@@ -88,6 +93,8 @@ enum ClientCall {
             "-D" + MicronautHttpClientApp.EVENT_STREAM_PROPERTY + "=exchangeStream");
 
     private static final String ROWS = System.getProperty("e2e.rows", "");
+    /** Ktor's {@code HttpTimeout}, as an app installs it: request, socket and connect timeouts past every cell's length. */
+    private static final String KTOR_TIMEOUTS = "-D" + KtorCioApp.TIMEOUTS_PROPERTY + "=request=20000,socket=10000,connect=5000";
 
     final Class<?> app;
     final String mode;

@@ -23,7 +23,12 @@ final class AgentContinuation implements Continuation<Object> {
         this.context = context;
     }
 
-    /** Sends {@code request} through {@code engine} in {@code context}; the future completes on the engine's thread. */
+    /**
+     * Sends {@code request} through {@code engine} in {@code context}; the future completes on the
+     * engine's thread, or at once with what {@code execute} threw before it suspended: Kotlin throws
+     * checked exceptions too, such as the app's request timeout that cancelled the call before the
+     * attempt could start.
+     */
     static CompletableFuture<HttpResponseData> send(HttpClientEngine engine, HttpRequestData request, CoroutineContext context) {
         AgentContinuation continuation = new AgentContinuation(context);
         try {
@@ -31,7 +36,7 @@ final class AgentContinuation implements Continuation<Object> {
             if (returned != IntrinsicsKt.getCOROUTINE_SUSPENDED()) {
                 continuation.resumeWith(returned);
             }
-        } catch (RuntimeException | Error failure) {
+        } catch (Throwable failure) {
             continuation.response.completeExceptionally(failure);
         }
         return continuation.response;

@@ -25,6 +25,7 @@ import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.net.URI;
 import java.util.concurrent.Executor;
@@ -112,11 +113,14 @@ final class KtorBinding implements ClientBinding<KtorCall, HttpResponseData> {
      * The answer's head (the attempt's own when the answer is), its body a channel whose reads take
      * what the answer's stream has, on agent threads; it belongs to the call's context, as the
      * engine's own response does, so that Ktor's end of the response (or its cancellation) closes it.
+     * An answer the app gave up on before it was handed over is closed unread.
      */
     @Override
     public HttpResponseData toApp(KtorCall call, Answer answer) {
         HttpResponseData own = answer.isOwn() ? ((KtorLlmResponse) answer.ownResponse()).nativeResponse() : null;
-        ByteReadChannel body = ReadingKt.toByteReadChannelWithArrayPool(new RelayedBody(AnswerBody.of(answer)),
+        InputStream relayed = new RelayedBody(AnswerBody.of(answer));
+        call.appWait().onAbandon(() -> closeUnread(relayed));
+        ByteReadChannel body = ReadingKt.toByteReadChannelWithArrayPool(relayed,
                 call.callContext.plus(READERS), ByteArrayPoolKt.getByteArrayPool());
         if (own != null) {
             return new HttpResponseData(own.getStatusCode(), own.getRequestTime(), own.getHeaders(), own.getVersion(),
@@ -126,6 +130,18 @@ final class KtorBinding implements ClientBinding<KtorCall, HttpResponseData> {
         answer.headers().forEach(headers::append);
         return new HttpResponseData(HttpStatusCode.Companion.fromValue(answer.status()), DateJvmKt.GMTDate(null),
                 headers.build(), HttpProtocolVersion.Companion.getHTTP_1_1(), body, call.callContext);
+    }
+
+    /**
+     * An answer the app gave up on before it was handed over: in the cancelled call context its
+     * channel may never start reading it, so it is closed here.
+     */
+    private static void closeUnread(InputStream relayed) {
+        try {
+            relayed.close();
+        } catch (IOException ignored) {
+            // closing only drops what nobody reads
+        }
     }
 
     /** The app's request through the app's engine, as it was made (its content can be written again). */

@@ -25,6 +25,12 @@ import kotlinx.coroutines.Job;
  * request, the app's suspended continuation, resumed exactly once with the response or the failure,
  * and the call context Ktor made for it, whose job the app's cancellation cancels (and with it every
  * attempt, each a child of it).
+ *
+ * <p>A call whose job was cancelled (the app cancelled its coroutine, or its {@code HttpTimeout}
+ * request timeout cancelled the request) ends with that job's cancellation, whatever the agent made
+ * of it meanwhile: Ktor then raises what it raises without the agent (the timeout's {@code
+ * HttpRequestTimeoutException}, a {@code TimeoutCancellationException}), since a coroutine resumed
+ * with any other failure would end with that one instead.
  */
 final class KtorCall implements Runnable {
 
@@ -95,7 +101,9 @@ final class KtorCall implements Runnable {
             FailureLog.once("Ktor CIO call", e);
             result = ResultKt.createFailure(new IOException("llm-failover: the call failed inside the agent", e));
         }
-        appWait.deliver();
+        if (!appWait.deliver()) {
+            result = ResultKt.createFailure(callJob().getCancellationException());
+        }
         resumeApp(result);
     }
 

@@ -3,17 +3,20 @@ package io.llmfailover.agent.ktor;
 import io.ktor.client.request.HttpResponseData;
 import io.ktor.http.Headers;
 import io.ktor.utils.io.ByteReadChannel;
+import io.llmfailover.agent.lifecycle.AbandonableBody;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.concurrent.CancellationException;
+import java.util.function.BooleanSupplier;
 import kotlinx.coroutines.CompletableJob;
 
 /**
  * One attempt's response, its body seen by the runtime as a blocking stream over the engine's
- * channel; keeps the native response for the app. Closing it after the body ended lets the engine
- * keep the connection; closing it earlier cancels the attempt's job, which closes the connection.
+ * channel; keeps the native response for the app. Closing it, or its body, ends the attempt's job,
+ * a child of the app's call that Ktor waits for before the call ends: once the body ended the job
+ * completes and the engine keeps the connection; earlier, cancelling it closes the connection.
  */
 final class KtorLlmResponse implements LlmResponse {
 
@@ -23,11 +26,12 @@ final class KtorLlmResponse implements LlmResponse {
     private final InputStream body;
     private final HttpHeaders headers;
 
-    KtorLlmResponse(HttpResponseData response, CompletableJob job) {
+    /** @param appGaveUp whether the app has cancelled its call (its request timeout included) */
+    KtorLlmResponse(HttpResponseData response, CompletableJob job, BooleanSupplier appGaveUp) {
         this.response = response;
         this.job = job;
         this.channel = (ByteReadChannel) response.getBody();
-        this.body = new EngineBody(channel);
+        this.body = AbandonableBody.of(new EngineBody(channel, this::endAttempt), appGaveUp);
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         Headers nativeHeaders = response.getHeaders();
         for (String name : nativeHeaders.names()) {
@@ -64,15 +68,18 @@ final class KtorLlmResponse implements LlmResponse {
 
     @Override
     public void close() {
-        if (channel.isClosedForRead()) {
-            job.complete();
-            return;
-        }
-        job.cancel((CancellationException) null);
         try {
             body.close();
         } catch (IOException ignored) {
             // closing only drops what was not read
+        }
+    }
+
+    private void endAttempt() {
+        if (channel.isClosedForRead()) {
+            job.complete();
+        } else {
+            job.cancel((CancellationException) null);
         }
     }
 }

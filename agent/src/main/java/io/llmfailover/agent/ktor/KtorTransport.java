@@ -49,7 +49,7 @@ final class KtorTransport implements Transport {
             CompletableFuture<HttpResponseData> head = AgentContinuation.send(call.engine, requestFor(attempt), context);
             HttpResponseData response = HeadWait.await(head, attempt.headTimeout(), call.appWait(),
                     late -> job.cancel((CancellationException) null));
-            return new KtorLlmResponse(response, job);
+            return new KtorLlmResponse(response, job, call.appWait()::abandoned);
         } catch (IOException | RuntimeException | Error failure) {
             job.cancel((CancellationException) null);
             throw failure;

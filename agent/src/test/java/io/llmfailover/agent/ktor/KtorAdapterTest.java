@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.ktor.client.engine.HttpClientEngine;
@@ -26,6 +27,7 @@ import io.ktor.utils.io.jvm.javaio.BlockingKt;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.LoopbackServer;
+import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
@@ -48,6 +50,7 @@ import kotlin.coroutines.Continuation;
 import kotlin.coroutines.CoroutineContext;
 import kotlin.coroutines.intrinsics.IntrinsicsKt;
 import kotlinx.coroutines.CompletableJob;
+import kotlinx.coroutines.Job;
 import kotlinx.coroutines.JobKt;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -86,7 +89,7 @@ class KtorAdapterTest {
 
     /** What the advice does: the adapter takes the call over, or the engine runs it. */
     private AppCall execute(CallGovernor governor, HttpRequestData request) {
-        AppCall app = new AppCall(engine);
+        AppCall app = new AppCall(engine, request.getExecutionContext());
         Object returned = new KtorAdapter(() -> governor).execute(engine, request, app);
         if (returned == null) {
             app.takenOver = false;
@@ -226,7 +229,7 @@ class KtorAdapterTest {
         app.callJob.cancel((CancellationException) null);
 
         assertTrue(attemptEnded.await(WAIT_SECONDS, TimeUnit.SECONDS), "the attempt was still waiting after the app cancelled");
-        assertInstanceOf(IOException.class, app.failure());
+        assertSame(app.callJob.getCancellationException(), app.failure(), "the app's coroutine ends with its own cancellation");
     }
 
     @Test
@@ -248,6 +251,106 @@ class KtorAdapterTest {
         app.callJob.cancel((CancellationException) null);
 
         assertTrue(answerClosed.await(WAIT_SECONDS, TimeUnit.SECONDS), "the answer was left to its provider");
+    }
+
+    /**
+     * Ktor's {@code HttpTimeout} cancels the request's execution context with its {@code
+     * HttpRequestTimeoutException} as the cause, which Ktor's statement then raises: the app's call
+     * ends with that cancellation, the runtime takes it for the app's and tries no fallback.
+     */
+    @Test
+    void theAppsRequestTimeoutEndsItsCallWithTheCancellationKtorRaisedAndNoFallback() throws Exception {
+        CountDownLatch arrived = new CountDownLatch(1);
+        primary.answering(exchange -> {
+            arrived.countDown();
+            primary.holdUntilReleased();
+        });
+        List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
+        HttpRequestData request = chatPost(primary);
+        AppCall app = execute(failingOverToTheBackup(runtimeSaw), request);
+        assertTrue(arrived.await(WAIT_SECONDS, TimeUnit.SECONDS), "the attempt never reached the provider");
+
+        HttpRequestTimeoutException timeout = expireRequestTimeout(request);
+
+        Throwable failure = app.failure();
+        assertInstanceOf(CancellationException.class, failure, "the app's coroutine ends cancelled, as without the agent");
+        assertSame(timeout, failure.getCause());
+        assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
+        assertTrue(backup.received().isEmpty(), "no fallback after the app's own timeout");
+    }
+
+    /** The app's timeout can expire before the agent sends anything (its start-up, a queue): nothing is sent then. */
+    @Test
+    void aCallTheAppGaveUpOnBeforeItsAttemptWasSentIsNeitherSentNorFailedOver() throws Exception {
+        List<Class<?>> runtimeSaw = new CopyOnWriteArrayList<>();
+        HttpRequestData request = chatPost(primary);
+        HttpRequestTimeoutException timeout = expireRequestTimeout(request);
+
+        AppCall app = execute(failingOverToTheBackup(runtimeSaw), request);
+
+        assertSame(timeout, app.failure().getCause());
+        assertEquals(List.of(CallAbandonedException.class), runtimeSaw);
+        assertTrue(primary.received().isEmpty());
+        assertTrue(backup.received().isEmpty());
+    }
+
+    /**
+     * Ktor ends a call once every job of its call context did: a body the runtime read and closed
+     * without its response (a resumed stream's broken part, its continuation) ends its attempt too.
+     */
+    @Test
+    void aBodyTheRuntimeClosesEndsItsAttemptSoThatKtorsCallCanEnd() throws Exception {
+        primary.answering(exchange -> LoopbackServer.respond(exchange, 200, "text/event-stream", "data: one\n\n"));
+        backup.answering(exchange -> LoopbackServer.respond(exchange, 200, "text/event-stream", "data: two\n\n"));
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            LlmResponse first = transport.send(request, Duration.ofSeconds(5));
+            first.body().readAllBytes();
+            first.body().close();
+            return transport.send(toBackup(request), Duration.ofSeconds(5));
+        });
+        AppCall app = execute(governor, chatPost(primary));
+        assertEquals("data: two\n\n", bodyText(app.response()));
+        CountDownLatch callEnded = new CountDownLatch(1);
+        app.callJob.invokeOnCompletion(cause -> {
+            callEnded.countDown();
+            return Unit.INSTANCE;
+        });
+
+        app.callJob.complete(); // as Ktor's statement does once the app read the response
+
+        assertTrue(callEnded.await(WAIT_SECONDS, TimeUnit.SECONDS), "an attempt's job kept the app's call from ending");
+    }
+
+    @Test
+    void anAnswerTheAppGaveUpOnAsItArrivedIsClosedUnread() throws Exception {
+        primary.answering(exchange -> LoopbackServer.respond(exchange, 200, "application/json", "{\"answer\":42}"));
+        HttpRequestData request = chatPost(primary);
+        CountDownLatch answerClosed = new CountDownLatch(1);
+        FakeGovernor governor = new FakeGovernor(uri -> true, (sent, transport) -> {
+            LlmResponse answer = transport.send(sent, Duration.ofSeconds(5));
+            expireRequestTimeout(request);
+            return closing(answer, answerClosed);
+        });
+
+        AppCall app = execute(governor, request);
+
+        assertInstanceOf(CancellationException.class, app.failure());
+        assertTrue(answerClosed.await(WAIT_SECONDS, TimeUnit.SECONDS), "the answer was left to its provider");
+    }
+
+    /** What Ktor's {@code HttpTimeout} does when the request's timeout expires. */
+    private static HttpRequestTimeoutException expireRequestTimeout(HttpRequestData request) {
+        HttpRequestTimeoutException timeout = new HttpRequestTimeoutException(request.getUrl().toString(), 300L, null);
+        JobKt.cancel(request.getExecutionContext(), "Request timeout has expired", timeout);
+        return timeout;
+    }
+
+    private FakeGovernor failingOverToTheBackup(List<Class<?>> runtimeSaw) {
+        return FakeGovernor.failingOverUnlessAbandoned(runtimeSaw, Duration.ofSeconds(5), this::toBackup, Duration.ofSeconds(5));
+    }
+
+    private LlmRequest toBackup(LlmRequest request) {
+        return new LlmRequest(request.method(), backup.uri("/v1/chat/completions"), request.headers(), request.body());
     }
 
     /** {@code answer}, counting down {@code closed} when it is closed. */
@@ -310,7 +413,7 @@ class KtorAdapterTest {
         };
 
         assertNull(adapter.execute(engine, chatPost(primary), noCallContext));
-        assertNull(adapter.execute(engine, null, new AppCall(engine)));
+        assertNull(adapter.execute(engine, null, new AppCall(engine, JobKt.Job(null))));
     }
 
     private static String bodyText(HttpResponseData response) throws IOException {
@@ -332,15 +435,19 @@ class KtorAdapterTest {
         return new String(bytes, 0, read, StandardCharsets.UTF_8);
     }
 
-    /** The app's side of one call, as Ktor's pipeline sets it up: a call context whose job the app's cancellation cancels. */
+    /**
+     * The app's side of one call, as Ktor's pipeline sets it up: a call context whose job, a child
+     * of the request's execution context, the app's cancellation cancels.
+     */
     private static final class AppCall implements Continuation<Object> {
-        final CompletableJob callJob = JobKt.Job(null);
+        final CompletableJob callJob;
         private final CoroutineContext context;
         private final CompletableFuture<HttpResponseData> outcome = new CompletableFuture<>();
         volatile boolean takenOver = true;
         volatile String resumedOn;
 
-        AppCall(HttpClientEngine engine) {
+        AppCall(HttpClientEngine engine, Job executionContext) {
+            callJob = JobKt.Job(executionContext);
             CoroutineContext callContext = engine.getCoroutineContext().plus(callJob);
             this.context = callContext.plus(new KtorCallContextElement(callContext));
         }
@@ -365,11 +472,14 @@ class KtorAdapterTest {
             return outcome.get(WAIT_SECONDS, TimeUnit.SECONDS);
         }
 
+        /** The failure the app's coroutine was resumed with: a cancellation is one too. */
         Throwable failure() throws Exception {
             try {
                 outcome.get(WAIT_SECONDS, TimeUnit.SECONDS);
             } catch (ExecutionException e) {
                 return e.getCause();
+            } catch (CancellationException resumedCancelled) {
+                return resumedCancelled;
             }
             throw new AssertionError("the call succeeded");
         }
