@@ -17,11 +17,13 @@ import java.util.function.Supplier;
 /**
  * What governs calls: telemetry, the gateway and the config watch, built from the config {@code premain}
  * read and checked, or from the file's valid edit since (an edit takes effect within
- * {@code config.reload} of being made, not of the engine being built). It is built when the app makes
- * its first call through an instrumented client, or when the operator view goes up (10 s after start
- * at the latest), whichever comes first: an app that only creates a client, or calls later, does not
- * pay for it while it starts. A config that asks for something that runs without calls has it built
- * at start (see {@link #neededAtStart}).
+ * {@code config.reload} of being made, not of the engine being built). It is built on a thread of its
+ * own as the app loads its first HTTP client class, ahead of the app's first call, or when the
+ * operator view goes up (10 s after start at the latest), whichever comes first: the first call finds
+ * it ready instead of building it on its own thread, inside its own timeouts, and an app that loads
+ * no client never pays for it. A config that asks for something that runs without calls has it built
+ * at start (see {@link #neededAtStart}). Building it also starts the deadlines' timer thread, so that
+ * no call's deadline waits for it.
  */
 final class AgentEngine implements Supplier<CallGovernor> {
 
@@ -65,6 +67,7 @@ final class AgentEngine implements Supplier<CallGovernor> {
         telemetry = started;
         Gateway gateway = Gateway.builder(current.config()).telemetry(started).build();
         view.show(gateway.providerStates());
+        Scheduler.startDeadlineTimer();
         ConfigReloader.start(gateway, this::reload,
                 (running, reloaded) -> Gateway.builder(reloaded).telemetry(started).carryingOver(running).build(),
                 next -> {

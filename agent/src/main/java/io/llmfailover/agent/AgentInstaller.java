@@ -2,6 +2,7 @@ package io.llmfailover.agent;
 
 import io.llmfailover.agent.bootstrap.AgentJar;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.runtime.FirstCallRehearsal;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
@@ -122,15 +123,20 @@ public final class AgentInstaller {
 
     /**
      * The client transformer is set up when the first class it hooks loads (see {@link DeferredInstrumentation}),
-     * or at once when one is loaded already (the agent attached late).
+     * or at once when one is loaded already (the agent attached late); either way the engine starts being
+     * built then, on a thread of its own, since the app's first call is near, and made-up calls then load
+     * the classes a call runs through ({@link FirstCallRehearsal}).
      */
     private static void instrumentClients(Instrumentation instrumentation, JarFile agentJar) {
         if (anyClientLoaded(instrumentation)) {
             ClientTransformer.installNow(instrumentation, agentJar);
+            AgentRuntime.buildAhead(FirstCallRehearsal::run);
             return;
         }
-        instrumentation.addTransformer(new DeferredInstrumentation(
-                () -> ClientTransformer.build(instrumentation, agentJar)), true);
+        instrumentation.addTransformer(new DeferredInstrumentation(() -> {
+            AgentRuntime.buildAhead(FirstCallRehearsal::run);
+            return ClientTransformer.build(instrumentation, agentJar);
+        }), true);
     }
 
     private static boolean anyClientLoaded(Instrumentation instrumentation) {

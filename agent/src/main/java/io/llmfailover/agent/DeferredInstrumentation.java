@@ -9,8 +9,9 @@ import java.util.function.Supplier;
  * The agent's transformer until the first hooked HTTP client class loads: a look at the class
  * name, and nothing else. The first class the agent hooks builds the client transformer, which
  * then transforms it and every later one (Byte Buddy's {@code Advice} only once a class needs it).
- * An app that never loads a client never pays for it. (Telemetry starts with the first governed
- * call.)
+ * An app that never loads a client never pays for it. (The installer has that first class start
+ * building the agent's engine too, on a thread of its own; telemetry's SDK starts with the first
+ * governed call.)
  */
 final class DeferredInstrumentation implements ClassFileTransformer {
 

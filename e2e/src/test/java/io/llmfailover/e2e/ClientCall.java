@@ -5,7 +5,9 @@ import io.llmfailover.e2e.apps.AzureOpenAiSdkApp;
 import io.llmfailover.e2e.apps.ApacheHttp4App;
 import io.llmfailover.e2e.apps.ApacheHttp5App;
 import io.llmfailover.e2e.apps.ApacheHttp5AsyncApp;
+import io.llmfailover.e2e.apps.CallPlan;
 import io.llmfailover.e2e.apps.FaultMatrixApp;
+import io.llmfailover.e2e.apps.FirstCallsApp;
 import io.llmfailover.e2e.apps.GoogleGenAiSdkApp;
 import io.llmfailover.e2e.apps.JdkHttpClientApp;
 import io.llmfailover.e2e.apps.JettyHttpClientApp;
@@ -138,6 +140,11 @@ enum ClientCall {
         return Arrays.stream(values()).filter(call -> call.wire == ChatWire.OPENAI).filter(ClientCall::namedByHand);
     }
 
+    /** Every row, whatever protocol its app speaks (or the rows named by hand, see {@link #namedByHand}). */
+    static Stream<ClientCall> everyRow() {
+        return Arrays.stream(values()).filter(ClientCall::namedByHand);
+    }
+
     /** With {@code -De2e.rows=REACTOR_NETTY_BLOCKING,REACTOR_NETTY_STREAM}, a run by hand of those rows only. */
     private static boolean namedByHand(ClientCall call) {
         return ROWS.isEmpty() || ROWS.equals("one-per-client") || List.of(ROWS.split(",")).contains(call.name());
@@ -236,6 +243,17 @@ enum ClientCall {
         return withItsOptions(ChildJvm.of(FaultMatrixApp.class, workingDirectory)
                 .args(app.getName(), apiKey, mode)
                 .args(cells.toArray(String[]::new)));
+    }
+
+    /**
+     * A child JVM making this app's first calls at once, one to each of {@code baseUrls}, the n-th
+     * numbered n (see {@link FirstCallsApp}), each call's time printed.
+     */
+    ChildJvm launchFirstCalls(Path workingDirectory, String apiKey, String... baseUrls) {
+        return withItsOptions(ChildJvm.of(FirstCallsApp.class, workingDirectory)
+                .jvmArg("-D" + CallPlan.CALL_TIMES_PROPERTY + "=true")
+                .args(app.getName(), apiKey, mode)
+                .args(baseUrls));
     }
 
     private ChildJvm withItsOptions(ChildJvm child) {

@@ -1,12 +1,14 @@
 package io.llmfailover.agent.bootstrap;
 
+import io.llmfailover.runtime.AgentThread;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
 /**
  * The one governor the installed agent runs with. {@code premain} leaves only how to build it
- * ({@link #buildOnDemand}); the first call that asks for it builds it, once, while other callers
- * wait (a lock, not a monitor, so that virtual threads waiting for it do not pin their carriers).
+ * ({@link #buildOnDemand}); it is built once, ahead of the first call when the app loads its first
+ * HTTP client ({@link #buildAhead}), or by the first call that asks for it, while other callers wait
+ * (a lock, not a monitor, so that virtual threads waiting for it do not pin their carriers).
  */
 public final class AgentRuntime {
 
@@ -26,7 +28,29 @@ public final class AgentRuntime {
         pendingBuild = build;
     }
 
-    /** The installed governor, built now if it is still pending; null when the agent is not running. */
+    /**
+     * Starts building the pending governor on a thread of its own ({@code llm-failover-start}): the
+     * app has loaded an HTTP client, so its first call is near, and should find the agent built rather
+     * than build it on its own thread, inside its own timeouts. Nothing when it is built already.
+     *
+     * @param thenWarmUp run on that thread once the governor is built (calls meanwhile go ahead): what
+     *     makes the first call cheaper still, such as loading the classes it runs through
+     */
+    public static void buildAhead(Runnable thenWarmUp) {
+        if (pendingBuild != null) {
+            AgentThread.daemon("llm-failover-start", () -> {
+                if (build() != null) {
+                    thenWarmUp.run();
+                }
+            }).start();
+        }
+    }
+
+    /**
+     * The installed governor, built now if it is still pending; null when the agent is not running,
+     * or when the calling thread was interrupted while it waited for a build in progress (its call
+     * then goes as the app made it, and meets the interrupt there, as without the agent).
+     */
     public static CallGovernor governor() {
         CallGovernor current = governor;
         if (current != null) {
@@ -37,14 +61,22 @@ public final class AgentRuntime {
     }
 
     /**
-     * Builds the pending governor, if there is one. A call the build itself would make through an
-     * instrumented client, on the building thread, goes ungoverned rather than waiting for itself.
+     * Builds the pending governor, if there is one, or waits for the build in progress. A call the
+     * build itself would make through an instrumented client, on the building thread, goes
+     * ungoverned rather than waiting for itself.
      */
     public static CallGovernor build() {
         if (BUILDING.isHeldByCurrentThread()) {
             return null;
         }
-        BUILDING.lock();
+        if (!BUILDING.tryLock()) {
+            try {
+                BUILDING.lockInterruptibly(); // another thread builds it: wait, unless the app gives up
+            } catch (InterruptedException appGaveUp) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
         try {
             Supplier<CallGovernor> build = pendingBuild;
             if (build != null) {

@@ -9,6 +9,7 @@ import io.llmfailover.runtime.time.Scheduler;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
@@ -43,6 +44,9 @@ public final class HeadDeadline {
     private static final int WAITING = 0;
     private static final int ANSWERED = 1;
     private static final int EXPIRED = 2;
+
+    /** The longest an agent thread may take to start sending before the deadline runs all the same. */
+    private static final long THREAD_START_LIMIT_NANOS = TimeUnit.SECONDS.toNanos(10);
 
     private HeadDeadline() {}
 
@@ -79,6 +83,7 @@ public final class HeadDeadline {
             return onThisThread(timeout, attempt, abort, abortLate, timer);
         }
         try {
+            head.awaitSending();
             return head.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             head.abandon(abort);
@@ -148,18 +153,34 @@ public final class HeadDeadline {
         return expired;
     }
 
-    /** The wait for one head, sent on an agent thread marked like the caller's. */
+    /**
+     * The wait for one head, sent on an agent thread marked like the caller's. The deadline runs
+     * from when that thread sends, not from when it was asked to: a thread the agent starts, on a
+     * busy machine or the JVM's first call, is the agent's time, not the provider's.
+     */
     private static final class HeadWait<T> extends FutureTask<T> {
 
         private final Consumer<T> abortLate;
+        private final CountDownLatch sending;
 
         HeadWait(Attempt<T> attempt, boolean guarded, Consumer<T> abortLate) {
+            this(attempt, guarded, abortLate, new CountDownLatch(1));
+        }
+
+        private HeadWait(Attempt<T> attempt, boolean guarded, Consumer<T> abortLate, CountDownLatch sending) {
             super(() -> {
+                sending.countDown();
                 try (AttemptGuard.Scope attemptsAreOurs = guarded ? AttemptGuard.enter() : null) {
                     return attempt.send();
                 }
             });
             this.abortLate = abortLate;
+            this.sending = sending;
+        }
+
+        /** Returns once the attempt is being sent; at most {@link #THREAD_START_LIMIT_NANOS} later. */
+        void awaitSending() throws InterruptedException {
+            sending.await(THREAD_START_LIMIT_NANOS, TimeUnit.NANOSECONDS);
         }
 
         @Override

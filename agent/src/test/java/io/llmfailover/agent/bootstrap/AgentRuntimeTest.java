@@ -3,12 +3,14 @@ package io.llmfailover.agent.bootstrap;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.Transport;
 import java.net.URI;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -71,6 +73,58 @@ class AgentRuntimeTest {
             callers.shutdownNow();
         }
         assertEquals(1, builds.get());
+    }
+
+    @Test
+    void buildingAheadBuildsOnAThreadOfItsOwnAndTheFirstCallFindsItsGovernor() throws Exception {
+        CallGovernor built = new Governor();
+        CountDownLatch building = new CountDownLatch(1);
+        List<String> builtOn = new ArrayList<>();
+        AgentRuntime.buildOnDemand(() -> {
+            builds.incrementAndGet();
+            builtOn.add(Thread.currentThread().getName());
+            building.countDown();
+            return built;
+        });
+
+        CountDownLatch warmedUp = new CountDownLatch(1);
+        AgentRuntime.buildAhead(warmedUp::countDown);
+        assertTrue(building.await(10, TimeUnit.SECONDS), "the build started on its own");
+
+        assertSame(built, AgentRuntime.governor());
+        assertEquals(List.of("llm-failover-start"), builtOn);
+        assertTrue(warmedUp.await(10, TimeUnit.SECONDS), "the warm-up ran after the build");
+        AgentRuntime.buildAhead(() -> builds.incrementAndGet()); // built: nothing more
+        assertEquals(1, builds.get());
+    }
+
+    @Test
+    void aCallerInterruptedWhileTheAgentIsBuiltGoesUngovernedAndKeepsItsInterrupt() throws Exception {
+        CountDownLatch building = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        CallGovernor built = new Governor();
+        AgentRuntime.buildOnDemand(() -> {
+            building.countDown();
+            awaitQuietly(release);
+            return built;
+        });
+        AgentRuntime.buildAhead(() -> {});
+        assertTrue(building.await(10, TimeUnit.SECONDS));
+        ExecutorService callers = Executors.newSingleThreadExecutor();
+        try {
+            Future<List<Object>> caller = callers.submit(() -> {
+                Thread.currentThread().interrupt(); // the app's own timeout, say, as its call waits for the agent
+                CallGovernor governor = AgentRuntime.governor();
+                return Arrays.asList(governor, Thread.interrupted());
+            });
+
+            assertEquals(Arrays.asList(null, true), caller.get(10, TimeUnit.SECONDS),
+                    "the app's call goes as it made it, where it meets its interrupt; it never waits out the build");
+        } finally {
+            release.countDown();
+            callers.shutdownNow();
+        }
+        assertSame(built, AgentRuntime.governor());
     }
 
     @Test

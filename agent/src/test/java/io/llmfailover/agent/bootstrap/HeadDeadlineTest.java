@@ -173,6 +173,21 @@ class HeadDeadlineTest {
         assertEquals("late head", released.get());
     }
 
+    @Test
+    void theDeadlineRunsFromWhenTheAgentThreadSendsNotFromWhenItWasAskedTo() throws IOException {
+        AgentExecutor slowToStart = new AgentExecutor("test-head", task -> new Thread(() -> {
+            pause(SHORT.multipliedBy(4)); // a thread of a cold JVM on a busy machine
+            task.run();
+        }).start(), AgentExecutor.Slots.unbounded());
+
+        String head = HeadDeadline.await(slowToStart, new ManualScheduler(new ManualClock()), SHORT, () -> "head",
+                () -> {
+                    throw new AssertionError("aborted: the thread's start was counted as the provider's wait");
+                }, late -> {});
+
+        assertEquals("head", head);
+    }
+
     /** An executor whose only slot a task holds until the JVM ends. */
     private static AgentExecutor everySlotTaken() {
         AgentExecutor.Slots none = new AgentExecutor.Slots(1);
@@ -210,6 +225,14 @@ class HeadDeadlineTest {
         @Override
         public void close() {
             closed = true;
+        }
+    }
+
+    private static void pause(Duration length) {
+        try {
+            new CountDownLatch(1).await(length.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 

@@ -20,6 +20,15 @@ public final class CallPlan {
         void make(int number) throws Exception;
     }
 
+    /** A JVM option: after each call, print {@code CALL-TIME call=<n> millis=<how long the call took>}. */
+    public static final String CALL_TIMES_PROPERTY = "e2e.call-times";
+
+    /** How plans run on this thread start: as {@link #startOnThisThread} said, else from call 1 at once. */
+    private static final ThreadLocal<ThreadStart> START = ThreadLocal.withInitial(() -> new ThreadStart(1, () -> {}));
+
+    /** The number of a plan's first call, and what it waits for before making it. */
+    private record ThreadStart(int firstNumber, Runnable beforeFirstCall) {}
+
     private sealed interface Step permits Calls, Pause, Operator, PromptSize, Together {}
 
     private record Calls(int count) implements Step {}
@@ -60,9 +69,20 @@ public final class CallPlan {
         return new CallPlan(steps);
     }
 
+    /**
+     * Plans run on this thread number their calls from {@code first}, and run {@code beforeFirstCall}
+     * once the app has built its client, as the plan starts: apps run at once in one JVM
+     * report apart, and can make their first calls together.
+     */
+    public static void startOnThisThread(int first, Runnable beforeFirstCall) {
+        START.set(new ThreadStart(first, beforeFirstCall));
+    }
+
     /** Makes every call in order; a call's exception is the call's own business, reported by it. */
     public void run(Call call) throws Exception {
-        int number = 0;
+        ThreadStart start = START.get();
+        int number = start.firstNumber() - 1;
+        start.beforeFirstCall().run();
         for (Step step : steps) {
             if (step instanceof Pause pause) {
                 Thread.sleep(pause.millis());
@@ -74,7 +94,11 @@ public final class CallPlan {
                 OperatorConsole.invoke(operator.operation(), operator.provider());
             } else if (step instanceof Calls calls) {
                 for (int i = 0; i < calls.count(); i++) {
+                    long started = System.nanoTime();
                     call.make(++number);
+                    if (Boolean.getBoolean(CALL_TIMES_PROPERTY)) {
+                        Report.line("CALL-TIME call=" + number + " millis=" + (System.nanoTime() - started) / 1_000_000);
+                    }
                 }
             }
         }

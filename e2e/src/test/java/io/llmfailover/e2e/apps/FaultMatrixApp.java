@@ -55,7 +55,7 @@ public final class FaultMatrixApp {
         System.exit(0);
     }
 
-    private static Method entryPoint(Class<?> app) throws NoSuchMethodException {
+    static Method entryPoint(Class<?> app) throws NoSuchMethodException {
         try {
             return app.getMethod("run", String[].class);
         } catch (NoSuchMethodException noRun) {

@@ -69,6 +69,16 @@ public final class ConfigLoader {
         return ConfigFileLookup.placesLooked(Path.of("").toAbsolutePath());
     }
 
+    /**
+     * A config of these properties alone, as if they were a file named {@code name}: no file is read,
+     * and no system property or environment variable applies. For the agent's own made-up calls.
+     */
+    public static FailoverConfig ofProperties(String name, String properties) throws ConfigException {
+        ConfigProblems problems = new ConfigProblems();
+        List<ConfigEntry> entries = PropertiesFileReader.parse(properties.lines().toList(), name, problems);
+        return ConfigBinder.bind(Optional.empty(), null, entries, List.of(), Map.of(), problems);
+    }
+
     /** Every {@code llm.failover.<key>} system property but the lookup's own, in name order. */
     private static List<ConfigEntry> overrides(Properties systemProperties) {
         List<ConfigEntry> overrides = new ArrayList<>();

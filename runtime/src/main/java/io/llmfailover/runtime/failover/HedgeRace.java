@@ -43,6 +43,7 @@ final class HedgeRace {
         RacingAttempt hedge = null;
         boolean won = false;
         try {
+            Waiting.until(first.sending());
             Waiting.atMost(first.done(), hedgeAfterNanos, scheduler);
             if (!first.done().isDone()) {
                 hedge = walk.hedge();

@@ -21,6 +21,8 @@ final class RacingAttempt {
     final AttemptLeases leases;
     final AttemptScope scope;
     private final CompletableFuture<Exchange> done = new CompletableFuture<>();
+    /** Completed as its thread hands the attempt to the transport (or ends it unsent). */
+    private final CompletableFuture<Void> sending = new CompletableFuture<>();
     private volatile LlmResponse head;
     /** Guarded by this, like {@code sender}: an interrupt reaches the sender only while it runs this attempt. */
     private boolean cancelled;
@@ -51,6 +53,14 @@ final class RacingAttempt {
         return done;
     }
 
+    /**
+     * Completes when the attempt's thread hands it to the transport, or the attempt ended unsent:
+     * what {@code hedge.after} counts from, so that the thread's start is not the provider's time.
+     */
+    CompletableFuture<Void> sending() {
+        return sending;
+    }
+
     /** Stops the attempt wherever it is; its exchange, whenever it completes, holds nothing. */
     void cancel() {
         synchronized (this) {
@@ -69,10 +79,12 @@ final class RacingAttempt {
         synchronized (this) {
             if (cancelled) {
                 done.complete(new Exchange(null, null, new InterruptedIOException("hedge lost"), null));
+                sending.complete(null);
                 return;
             }
             sender = Thread.currentThread();
         }
+        sending.complete(null);
         Exchange result;
         try {
             result = exchange.apply(this::headArrived);

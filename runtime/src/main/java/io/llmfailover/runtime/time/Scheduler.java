@@ -28,12 +28,20 @@ public interface Scheduler {
      */
     Scheduler OPERATING = (delayNanos, action) -> cancellable(Operating.TIMER.schedule(action, delayNanos, TimeUnit.NANOSECONDS));
 
+    /**
+     * Starts the deadlines' timer thread now: a call's first deadline then never waits for the thread
+     * that keeps it to start (the engine starts it as it is built, before the app's first call).
+     */
+    static void startDeadlineTimer() {
+        Deadlines.TIMER.prestartCoreThread();
+    }
+
     private static Cancellable cancellable(ScheduledFuture<?> future) {
         return () -> future.cancel(false);
     }
 
     /** One daemon thread named {@code name}, whose cancelled actions leave its queue at once. */
-    private static ScheduledExecutorService timerThread(String name) {
+    private static ScheduledThreadPoolExecutor timerThread(String name) {
         ScheduledThreadPoolExecutor timer = new ScheduledThreadPoolExecutor(1, runnable -> AgentThread.daemon(name, runnable));
         // Nearly every deadline is cancelled (the answer came in time): it must leave the queue then,
         // not a minute later when it would have fired, holding on to its response all that time.
@@ -43,7 +51,7 @@ public interface Scheduler {
 
     /** Holder idiom: the thread exists only once a deadline is first needed. */
     final class Deadlines {
-        static final ScheduledExecutorService TIMER = timerThread("llm-failover-deadlines");
+        static final ScheduledThreadPoolExecutor TIMER = timerThread("llm-failover-deadlines");
 
         private Deadlines() {}
     }

@@ -78,6 +78,43 @@ class HedgingTest {
     }
 
     @Test
+    void hedgeAfterCountsFromWhenTheFirstAttemptIsSentNotFromWhenItsThreadWasAskedFor() throws Exception {
+        CountDownLatch threadStarts = new CountDownLatch(1);
+        Executor slowToStart = task -> attemptThreads.execute(() -> {
+            try {
+                threadStarts.await(10, TimeUnit.SECONDS); // the JVM's first agent thread, on a busy machine
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            task.run();
+        });
+        HeldAnswer first = new HeldAnswer();
+        ScriptedTransport scripted = new ScriptedTransport().on(PRIMARY, first).on(BACKUP, ok(ANSWER));
+
+        AtomicReference<Thread> caller = new AtomicReference<>();
+        CompletableFuture<LlmResponse> call = CompletableFuture.supplyAsync(() -> {
+            caller.set(Thread.currentThread());
+            try {
+                return chains.gateway.execute(Chains.chat(), new RacingTransport(scripted, slowToStart));
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        }, callers);
+        Eventually.until(() -> caller.get() != null && caller.get().getState() == Thread.State.WAITING,
+                "the caller waits for its first attempt");
+        chains.scheduler.advance(HEDGE_AFTER.multipliedBy(2)); // what the attempt's thread took to start
+        threadStarts.countDown();
+        awaitHedgeTimer(first);
+        first.release.countDown();
+        LlmResponse answer = call.get(10, TimeUnit.SECONDS);
+
+        assertEquals(200, answer.status());
+        assertTrue(answer.headers().first(FailoverHeaders.PROVIDER).isEmpty(), "the first attempt answered, unhedged");
+        assertEquals(0, scripted.sentTo(BACKUP), "the thread's start is the agent's time, not the provider's");
+        answer.close();
+    }
+
+    @Test
     void aFirstAttemptThatAnswersInTimeIsNeverHedged() throws Exception {
         ScriptedTransport scripted = new ScriptedTransport()
                 .on(PRIMARY, request -> {
