@@ -108,6 +108,31 @@ class Apache4AdapterTest {
     }
 
     @Test
+    void theAppsOwnRequestSentAgainGoesOutAsTheAppMadeIt() throws Exception {
+        AtomicInteger asked = new AtomicInteger();
+        primary.answering(exchange -> {
+            if (asked.incrementAndGet() == 1) {
+                LoopbackServer.respond(exchange, 429, "application/json", "{\"error\":\"wait\"}");
+            } else {
+                LoopbackServer.respond(exchange, 200, "application/json", "{\"answer\":42}");
+            }
+        });
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            transport.send(request, FIRST_BYTE).close();
+            return transport.send(request, FIRST_BYTE); // a queued call's turn again, after a 429
+        });
+
+        try (CloseableHttpResponse response = governedBy(governor).execute(post(primary, PROMPT))) {
+            assertEquals("{\"answer\":42}", EntityUtils.toString(response.getEntity()));
+        }
+        assertEquals(2, primary.received().size());
+        for (LoopbackServer.Received sent : primary.received()) {
+            assertEquals(PROMPT, sent.bodyText());
+            assertEquals(String.valueOf(PROMPT.length()), sent.header("Content-Length"));
+        }
+    }
+
+    @Test
     void aFailedOverCallReplaysTheBodyToTheBackupWithItsOwnKey() throws Exception {
         primary.answering(exchange -> LoopbackServer.respond(exchange, 503, "application/json", "{}"));
         backup.answering(exchange -> LoopbackServer.respond(exchange, 200, "application/json", "{\"from\":\"backup\"}"));

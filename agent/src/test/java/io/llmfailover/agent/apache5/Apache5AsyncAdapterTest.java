@@ -23,6 +23,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hc.client5.http.async.methods.AbstractCharResponseConsumer;
 import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
@@ -138,6 +139,31 @@ class Apache5AsyncAdapterTest {
         assertEquals("Bearer backup-key", replayed.header("Authorization"));
         assertEquals(CHAT, replayed.bodyText());
         assertTrue(replayed.header("Content-Type").startsWith("application/json"));
+    }
+
+    @Test
+    void theAppsOwnRequestSentAgainGoesOutAsTheAppMadeIt() throws Exception {
+        AtomicInteger asked = new AtomicInteger();
+        primary.answering(exchange -> {
+            if (asked.incrementAndGet() == 1) {
+                LoopbackServer.respond(exchange, 429, "application/json", "{\"error\":\"wait\"}");
+            } else {
+                LoopbackServer.respond(exchange, 200, "application/json", "{\"answer\":42}");
+            }
+        });
+        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
+            transport.send(request, Duration.ofSeconds(5)).close();
+            return transport.send(request, Duration.ofSeconds(5)); // a queued call's turn again, after a 429
+        });
+
+        SimpleHttpResponse response = governedBy(governor).execute(chatPost(primary), null).get(10, TimeUnit.SECONDS);
+
+        assertEquals("{\"answer\":42}", response.getBodyText());
+        assertEquals(2, primary.received().size());
+        for (LoopbackServer.Received sent : primary.received()) {
+            assertEquals(CHAT, sent.bodyText());
+            assertEquals(String.valueOf(CHAT.length()), sent.header("Content-Length"));
+        }
     }
 
     @Test
