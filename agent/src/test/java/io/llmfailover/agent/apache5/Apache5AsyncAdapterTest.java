@@ -23,7 +23,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hc.client5.http.async.methods.AbstractCharResponseConsumer;
 import org.apache.hc.client5.http.async.methods.SimpleHttpRequest;
 import org.apache.hc.client5.http.async.methods.SimpleHttpResponse;
@@ -143,18 +142,8 @@ class Apache5AsyncAdapterTest {
 
     @Test
     void theAppsOwnRequestSentAgainGoesOutAsTheAppMadeIt() throws Exception {
-        AtomicInteger asked = new AtomicInteger();
-        primary.answering(exchange -> {
-            if (asked.incrementAndGet() == 1) {
-                LoopbackServer.respond(exchange, 429, "application/json", "{\"error\":\"wait\"}");
-            } else {
-                LoopbackServer.respond(exchange, 200, "application/json", "{\"answer\":42}");
-            }
-        });
-        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
-            transport.send(request, Duration.ofSeconds(5)).close();
-            return transport.send(request, Duration.ofSeconds(5)); // a queued call's turn again, after a 429
-        });
+        primary.answering(LoopbackServer.rateLimitedOnceThen("{\"answer\":42}"));
+        FakeGovernor governor = FakeGovernor.sendingTheAppsRequestAgain(Duration.ofSeconds(5));
 
         SimpleHttpResponse response = governedBy(governor).execute(chatPost(primary), null).get(10, TimeUnit.SECONDS);
 

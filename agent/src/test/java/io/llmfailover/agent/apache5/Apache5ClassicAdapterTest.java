@@ -118,18 +118,8 @@ class Apache5ClassicAdapterTest {
 
     @Test
     void theAppsOwnRequestSentAgainGoesOutAsTheAppMadeIt() throws Exception {
-        AtomicInteger asked = new AtomicInteger();
-        primary.answering(exchange -> {
-            if (asked.incrementAndGet() == 1) {
-                LoopbackServer.respond(exchange, 429, "application/json", "{\"error\":\"wait\"}");
-            } else {
-                LoopbackServer.respond(exchange, 200, "application/json", "{\"answer\":42}");
-            }
-        });
-        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
-            transport.send(request, FIRST_BYTE).close();
-            return transport.send(request, FIRST_BYTE); // a queued call's turn again, after a 429
-        });
+        primary.answering(LoopbackServer.rateLimitedOnceThen("{\"answer\":42}"));
+        FakeGovernor governor = FakeGovernor.sendingTheAppsRequestAgain(FIRST_BYTE);
 
         try (CloseableHttpResponse response = governedBy(governor).execute(post(primary, PROMPT))) {
             assertEquals("{\"answer\":42}", EntityUtils.toString(response.getEntity()));

@@ -32,10 +32,7 @@ class MicronautResendTest {
     @Test
     void theAppsOwnRequestSentAgainGoesToTheNetworkNotIntoAnotherGovernedCall() throws Exception {
         AtomicInteger sent = new AtomicInteger();
-        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
-            transport.send(request, Duration.ofSeconds(5)).close();
-            return transport.send(request, Duration.ofSeconds(5)); // its turn again, after the 429
-        });
+        FakeGovernor governor = FakeGovernor.sendingTheAppsRequestAgain(Duration.ofSeconds(5));
         MicronautAdapter adapter = new MicronautAdapter(() -> governor);
         MutableHttpRequest<String> request = HttpRequest.POST(CHAT, "{\"model\":\"gpt-4o\",\"messages\":[]}");
         adapter.asked(request, new MicronautAsk(null, false, Argument.of(String.class)));
