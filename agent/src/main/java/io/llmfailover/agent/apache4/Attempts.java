@@ -32,13 +32,15 @@ final class Attempts implements Transport {
     @Override
     public LlmResponse send(AttemptRequest attempt) throws IOException {
         HttpRoute route = call.route;
-        HttpRequestWrapper request = call.request;
+        HttpRequestWrapper request;
         if (!attempt.original()) {
             HttpHost target = Apache4Requests.targetOf(attempt.request().uri());
             route = Apache4Requests.routeTo(target, call.route);
             request = HttpRequestWrapper.wrap(Apache4Requests.toApache(attempt.request()), target);
-        } else if (!attempt.addedHeaders().isEmpty()) {
-            // A wrapper of the app's own: a retry of the app's stage above re-sends the app's request as it was.
+        } else {
+            // Always a wrapper of the app's own, with headers of its own: the protocol stage adds its
+            // headers (Content-Length, Host) to the request it is given, so the app's request, sent
+            // again (its turn after a 429) or retried by the app's stage above, goes out as the app made it.
             request = HttpRequestWrapper.wrap(call.request, call.request.getTarget());
             attempt.addedHeaders().forEach(request::addHeader);
         }

@@ -44,13 +44,15 @@ final class AsyncTransport implements Transport {
     @Override
     public LlmResponse send(AttemptRequest attempt) throws IOException {
         AsyncExecChain.Scope scope = call.scope;
-        HttpRequest request = call.request;
+        HttpRequest request;
         HttpRoute route = scope.route;
         if (!attempt.original()) {
             request = Apache5Requests.toAsync(attempt.request());
             route = Apache5Requests.routeTo(attempt.request().uri(), scope.route);
-        } else if (!attempt.addedHeaders().isEmpty()) {
-            // A copy: a retry of the app's stage above re-sends the app's request as it was.
+        } else {
+            // Always a copy: the protocol stage below adds its headers (Content-Length, Host) to the
+            // request it is given, so the app's own one, sent again (its turn after a 429) or retried
+            // by the app's stage above, must go out as the app made it.
             request = BasicRequestBuilder.copy(call.request).build();
             attempt.addedHeaders().forEach(request::addHeader);
         }

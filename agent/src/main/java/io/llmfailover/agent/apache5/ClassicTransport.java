@@ -31,13 +31,15 @@ final class ClassicTransport implements Transport {
 
     @Override
     public LlmResponse send(AttemptRequest attempt) throws IOException {
-        ClassicHttpRequest request = call.request;
+        ClassicHttpRequest request;
         HttpRoute route = call.scope.route;
         if (!attempt.original()) {
             request = Apache5Requests.toClassic(attempt.request());
             route = Apache5Requests.routeTo(attempt.request().uri(), call.scope.route);
-        } else if (!attempt.addedHeaders().isEmpty()) {
-            // A copy: a retry of the app's stage above re-sends the app's request as it was.
+        } else {
+            // Always a copy: the protocol stage below adds its headers (Content-Length, Host) to the
+            // request it is given, so the app's own one, sent again (its turn after a 429) or retried
+            // by the app's stage above, must go out as the app made it.
             request = ClassicRequestBuilder.copy(call.request).build();
             attempt.addedHeaders().forEach(request::addHeader);
         }

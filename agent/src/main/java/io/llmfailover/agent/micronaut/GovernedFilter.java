@@ -16,8 +16,17 @@ final class GovernedFilter implements HttpClientFilter {
         this.call = call;
     }
 
+    /**
+     * An attempt of the call's own goes on to the network: Micronaut walks its filters back as an
+     * answer comes (an error status above all), so an attempt sent after one (the app's request
+     * again once a 429's wait passed, another key) reaches this filter once more, and governing it
+     * would make it a call of its own, queued behind its own walk.
+     */
     @Override
     public Publisher<? extends HttpResponse<?>> doFilter(MutableHttpRequest<?> request, ClientFilterChain chain) {
+        if (MicronautTransport.isAttempt(request)) {
+            return chain.proceed(request);
+        }
         ReusableChain attempts = ReusableChain.of(chain);
         if (attempts == null || !Objects.equals(request.getUri(), call.uri())) {
             return chain.proceed(request); // an unknown chain, or an app filter sent the request elsewhere: left alone

@@ -141,6 +141,21 @@ class Apache5AsyncAdapterTest {
     }
 
     @Test
+    void theAppsOwnRequestSentAgainGoesOutAsTheAppMadeIt() throws Exception {
+        primary.answering(LoopbackServer.rateLimitedOnceThen("{\"answer\":42}"));
+        FakeGovernor governor = FakeGovernor.sendingTheAppsRequestAgain(Duration.ofSeconds(5));
+
+        SimpleHttpResponse response = governedBy(governor).execute(chatPost(primary), null).get(10, TimeUnit.SECONDS);
+
+        assertEquals("{\"answer\":42}", response.getBodyText());
+        assertEquals(2, primary.received().size());
+        for (LoopbackServer.Received sent : primary.received()) {
+            assertEquals(CHAT, sent.bodyText());
+            assertEquals(String.valueOf(CHAT.length()), sent.header("Content-Length"));
+        }
+    }
+
+    @Test
     void aProviderSilentPastTheFirstByteTimeoutFailsTheAppsCallAsAReadTimeout() throws Exception {
         primary.answering(exchange -> primary.holdUntilReleased());
         Future<SimpleHttpResponse> call = governedBy(FakeGovernor.passThrough(Duration.ofMillis(200)))

@@ -117,6 +117,21 @@ class Apache5ClassicAdapterTest {
     }
 
     @Test
+    void theAppsOwnRequestSentAgainGoesOutAsTheAppMadeIt() throws Exception {
+        primary.answering(LoopbackServer.rateLimitedOnceThen("{\"answer\":42}"));
+        FakeGovernor governor = FakeGovernor.sendingTheAppsRequestAgain(FIRST_BYTE);
+
+        try (CloseableHttpResponse response = governedBy(governor).execute(post(primary, PROMPT))) {
+            assertEquals("{\"answer\":42}", EntityUtils.toString(response.getEntity()));
+        }
+        assertEquals(2, primary.received().size());
+        for (LoopbackServer.Received sent : primary.received()) {
+            assertEquals(PROMPT, sent.bodyText());
+            assertEquals(String.valueOf(PROMPT.length()), sent.header("Content-Length"));
+        }
+    }
+
+    @Test
     void aFailedOverCallReplaysTheBodyToTheBackupWithItsOwnKey() throws Exception {
         primary.answering(exchange -> LoopbackServer.respond(exchange, 503, "application/json", "{}"));
         backup.answering(exchange -> LoopbackServer.respond(exchange, 200, "application/json", "{\"from\":\"backup\"}"));

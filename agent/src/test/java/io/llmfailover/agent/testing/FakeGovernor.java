@@ -46,6 +46,17 @@ public final class FakeGovernor implements CallGovernor {
         return new FakeGovernor(uri -> true, (request, transport) -> transport.send(request, firstByteTimeout));
     }
 
+    /**
+     * Governs everything and sends the app's own request twice, as a queued call told 429 does once
+     * the provider's Retry-After passed: the first answer is closed, the second is the app's.
+     */
+    public static FakeGovernor sendingTheAppsRequestAgain(Duration headTimeout) {
+        return new FakeGovernor(uri -> true, (request, transport) -> {
+            transport.send(request, headTimeout).close();
+            return transport.send(request, headTimeout);
+        });
+    }
+
     /** Governs everything, and fails the test if a call reaches it: for calls that must pass through. */
     public static FakeGovernor neverReached() {
         return new FakeGovernor(uri -> true, (request, transport) -> {

@@ -16,6 +16,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /** A stub provider on 127.0.0.1 that records what it received and answers as scripted. */
 public final class LoopbackServer implements AutoCloseable {
@@ -96,6 +97,18 @@ public final class LoopbackServer implements AutoCloseable {
                 respond(exchange, 307, "application/json", "{}");
             } else {
                 respond(exchange, 200, "application/json", "{\"elsewhere\":true}");
+            }
+        };
+    }
+
+    /** A 429 to the first request, then {@code json} with a 200 to every other: a provider limited for a moment. */
+    public static Answer rateLimitedOnceThen(String json) {
+        AtomicInteger asked = new AtomicInteger();
+        return exchange -> {
+            if (asked.incrementAndGet() == 1) {
+                respond(exchange, 429, "application/json", "{\"error\":\"wait\"}");
+            } else {
+                respond(exchange, 200, "application/json", json);
             }
         };
     }
