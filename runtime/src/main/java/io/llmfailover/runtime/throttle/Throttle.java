@@ -31,6 +31,8 @@ import org.slf4j.LoggerFactory;
  *   <li>The concurrency limit is not enforced until the provider first says slow down (a 429 or
  *       529): the agent must never refuse a call with its own 429 before the provider has sent
  *       one. From then on the AIMD limit applies, starting from {@code initialLimit} halved.
+ *   <li>A slot whose call was told to wait is given back only once the silence is in force, so
+ *       that no call waiting for the slot is sent in between, into the provider's window.
  *   <li>A 429 or 529 halves the limit and silences the key for the server's wait: {@code
  *       retry-after-ms} / {@code retry-after}, else the longest announced rate-limit reset, else one
  *       second. A 429 that arrives while the key is already silent belongs to the same burst: it can
@@ -135,7 +137,15 @@ public final class Throttle {
      * @param drilled whether a drill took the call over: a silence it starts is then {@link SilenceReason#DRILL}'s
      */
     void onSuccess(HttpHeaders responseHeaders, boolean drilled) {
-        int running = release();
+        int running;
+        try {
+            if (settings.enabled()) {
+                RateLimitHeaders.exhaustedResetMillis(responseHeaders, clock.currentTimeMillis())
+                        .ifPresent(wait -> silence(drilled ? SilenceReason.DRILL : SilenceReason.LIMIT_REACHED, wait));
+            }
+        } finally {
+            running = release();
+        }
         if (!settings.enabled()) {
             return;
         }
@@ -143,37 +153,41 @@ public final class Throttle {
         if (limitInForce) {
             updateLimit(current -> current.afterSuccess(running));
         }
-        RateLimitHeaders.exhaustedResetMillis(responseHeaders, clock.currentTimeMillis())
-                .ifPresent(wait -> silence(drilled ? SilenceReason.DRILL : SilenceReason.LIMIT_REACHED, wait));
     }
 
     /** The provider answered 429 or 529. */
     void onRateLimited(HttpHeaders responseHeaders, boolean drilled) {
-        release();
-        if (!settings.enabled()) {
-            return;
-        }
-        limitInForce = true;
-        probing = true;
-        boolean sameBurst = silence(drilled ? SilenceReason.DRILL : SilenceReason.RATE_LIMITED,
-                rateLimitWaitMillis(responseHeaders, clock.currentTimeMillis()));
-        if (!sameBurst) {
-            updateLimit(AimdLimit::afterRateLimit);
+        try {
+            if (!settings.enabled()) {
+                return;
+            }
+            limitInForce = true;
+            probing = true;
+            boolean sameBurst = silence(drilled ? SilenceReason.DRILL : SilenceReason.RATE_LIMITED,
+                    rateLimitWaitMillis(responseHeaders, clock.currentTimeMillis()));
+            if (!sameBurst) {
+                updateLimit(AimdLimit::afterRateLimit);
+            }
+        } finally {
+            release();
         }
     }
 
     /** The key is out of quota or credit (OpenAI {@code insufficient_quota}, a 402): it will not pass soon. */
     void onQuotaExhausted(HttpHeaders responseHeaders, boolean drilled) {
-        release();
-        if (!settings.enabled()) {
-            return;
+        try {
+            if (!settings.enabled()) {
+                return;
+            }
+            long nowMillis = clock.currentTimeMillis();
+            OptionalLong wait = RetryAfter.waitMillis(responseHeaders, nowMillis);
+            if (wait.isEmpty()) {
+                wait = RateLimitHeaders.exhaustedResetMillis(responseHeaders, nowMillis);
+            }
+            silence(drilled ? SilenceReason.DRILL : SilenceReason.QUOTA_EXHAUSTED, wait.orElse(Long.MAX_VALUE));
+        } finally {
+            release();
         }
-        long nowMillis = clock.currentTimeMillis();
-        OptionalLong wait = RetryAfter.waitMillis(responseHeaders, nowMillis);
-        if (wait.isEmpty()) {
-            wait = RateLimitHeaders.exhaustedResetMillis(responseHeaders, nowMillis);
-        }
-        silence(drilled ? SilenceReason.DRILL : SilenceReason.QUOTA_EXHAUSTED, wait.orElse(Long.MAX_VALUE));
     }
 
     /** Any other outcome (a server error, a timeout, the caller's 400): the slot is given back, nothing learnt. */

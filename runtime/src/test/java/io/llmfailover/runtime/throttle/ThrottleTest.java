@@ -451,4 +451,33 @@ class ThrottleTest {
 
         assertTrue(throttle.nanosUntilAllowed() > Duration.ofDays(365 * 50).toNanos(), "silenced for decades, not wrapped");
     }
+
+    /**
+     * A slot told to wait is given back only once its silence is in force: a call waiting for that
+     * slot must not be sent in between, which would be a second request in the provider's window.
+     */
+    @ParameterizedTest
+    @CsvSource({"429", "quota", "spent"})
+    void aSlotToldToWaitIsGivenBackOnlyOnceItsSilenceIsInForce(String ending) {
+        Throttle throttle = throttle(LIMIT_8);
+        List<String> seenAsTheSilenceBegan = new ArrayList<>();
+        throttle.addListener(new ThrottleListener() {
+            @Override
+            public void onSilenced(Throttle t, SilenceReason reason, long untilNanos, Duration length) {
+                seenAsTheSilenceBegan.add(t.inFlight() + " in flight, a call now " + t.tryAcquire().kind());
+            }
+        });
+        acquire(throttle, 1);
+
+        HttpHeaders wait = HttpHeaders.builder().set("retry-after", "1").build();
+        switch (ending) {
+            case "429" -> throttle.onRateLimited(wait, false);
+            case "quota" -> throttle.onQuotaExhausted(wait, false);
+            default -> throttle.onSuccess(HttpHeaders.builder().set("x-ratelimit-remaining-requests", "0")
+                    .set("x-ratelimit-reset-requests", "1s").build(), false);
+        }
+
+        assertEquals(List.of("1 in flight, a call now " + SILENCED), seenAsTheSilenceBegan);
+        assertEquals(0, throttle.inFlight());
+    }
 }
