@@ -124,8 +124,8 @@ public final class AgentInstaller {
     /**
      * The client transformer is set up when the first class it hooks loads (see {@link DeferredInstrumentation}),
      * or at once when one is loaded already (the agent attached late); either way the engine starts being
-     * built then, on a thread of its own, since the app's first call is near, and made-up calls then load
-     * the classes a call runs through ({@link FirstCallRehearsal}).
+     * built when the app loads a client, on a thread of its own, since the app's first call is near, and
+     * made-up calls then load the classes a call runs through ({@link FirstCallRehearsal}).
      */
     private static void instrumentClients(Instrumentation instrumentation, JarFile agentJar) {
         if (anyClientLoaded(instrumentation)) {
@@ -133,10 +133,14 @@ public final class AgentInstaller {
             AgentRuntime.buildAhead(FirstCallRehearsal::run);
             return;
         }
-        instrumentation.addTransformer(new DeferredInstrumentation(() -> {
-            AgentRuntime.buildAhead(FirstCallRehearsal::run);
-            return ClientTransformer.build(instrumentation, agentJar);
-        }), true);
+        instrumentation.addTransformer(new DeferredInstrumentation(() -> ClientTransformer.build(instrumentation, agentJar),
+                AgentInstaller::clientInUse), true);
+    }
+
+    /** The app has loaded a class of this client: its first call is near. */
+    private static void clientInUse(ClientInstrumentation client, ClassLoader loader) {
+        AgentRuntime.buildAhead(FirstCallRehearsal::run);
+        HookedTypesAhead.start(client, loader);
     }
 
     private static boolean anyClientLoaded(Instrumentation instrumentation) {

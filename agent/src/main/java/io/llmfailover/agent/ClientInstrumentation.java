@@ -17,6 +17,15 @@ public interface ClientInstrumentation {
     List<String> typeNames();
 
     /**
+     * Classes, by exact name, that an app loads as it builds this client, when some of
+     * {@link #typeNames()} load only inside its first call: as one loads, the hooked classes are
+     * loaded ahead (see {@link HookedTypesAhead}). Any of {@link #typeNames()} does the same.
+     */
+    default List<String> entryTypeNames() {
+        return List.of();
+    }
+
+    /**
      * The advice for one of {@link #typeNames()}; asked as that class loads, so that the method
      * matchers (and Byte Buddy's classes behind them) are made only once a client is in use.
      */

@@ -3,34 +3,58 @@ package io.llmfailover.agent;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.IllegalClassFormatException;
 import java.security.ProtectionDomain;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiConsumer;
 import java.util.function.Supplier;
 
 /**
  * The agent's transformer until the first hooked HTTP client class loads: a look at the class
  * name, and nothing else. The first class the agent hooks builds the client transformer, which
  * then transforms it and every later one (Byte Buddy's {@code Advice} only once a class needs it).
- * An app that never loads a client never pays for it. (The installer has that first class start
- * building the agent's engine too, on a thread of its own; telemetry's SDK starts with the first
- * governed call.)
+ * An app that never loads a client never pays for it. The first class of each client, hooked or one
+ * it loads as the app builds it ({@link ClientInstrumentation#entryTypeNames()}), is reported once
+ * as that client in use: the installer then starts building the agent's engine, and loading the
+ * client's hooked classes, each on a thread of its own, since the app's first call is near.
  */
 final class DeferredInstrumentation implements ClassFileTransformer {
 
     private final Supplier<ClassFileTransformer> clientTransformer;
+    private final BiConsumer<ClientInstrumentation, ClassLoader> clientInUse;
+    private final Set<ClientInstrumentation> clientsInUse = ConcurrentHashMap.newKeySet();
     private volatile ClassFileTransformer built;
 
-    DeferredInstrumentation(Supplier<ClassFileTransformer> clientTransformer) {
+    /** @param clientInUse told once per client, with the loader of its first class, as that class loads */
+    DeferredInstrumentation(Supplier<ClassFileTransformer> clientTransformer,
+            BiConsumer<ClientInstrumentation, ClassLoader> clientInUse) {
         this.clientTransformer = clientTransformer;
+        this.clientInUse = clientInUse;
     }
 
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classfileBuffer) throws IllegalClassFormatException {
+        ClientInstrumentation client = InstrumentedTypes.libraryOf(className);
+        if (client == null) {
+            return null;
+        }
+        if (classBeingRedefined == null && clientsInUse.add(client)) {
+            report(client, loader);
+        }
         if (!InstrumentedTypes.containsClassFile(className)) {
             return null;
         }
         ClassFileTransformer transformer = transformer();
         return transformer == null ? null
                 : transformer.transform(module, loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
+    }
+
+    private void report(ClientInstrumentation client, ClassLoader loader) {
+        try {
+            clientInUse.accept(client, loader);
+        } catch (RuntimeException | LinkageError e) {
+            // only what makes the first call cheaper: the call loads and builds what it needs itself
+        }
     }
 
     /** Null when it could not be built: the clients then load untouched, as without the agent. */

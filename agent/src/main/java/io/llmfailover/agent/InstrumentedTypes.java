@@ -31,14 +31,19 @@ final class InstrumentedTypes {
                     new KtorInstrumentation(), new MicronautInstrumentation());
 
     /** Keyed by class file name ({@code okhttp3/OkHttpClient$Builder}), as a transformer is told it. */
-    private static final Map<String, ClientInstrumentation> BY_CLASS_FILE = byClassFile();
+    private static final Map<String, ClientInstrumentation> BY_CLASS_FILE = byClassFile(false);
+    /** Those and the client classes an app loads as it builds its client, each with its client's instrumentation. */
+    private static final Map<String, ClientInstrumentation> LIBRARY_BY_CLASS_FILE = byClassFile(true);
 
     private InstrumentedTypes() {}
 
-    private static Map<String, ClientInstrumentation> byClassFile() {
+    private static Map<String, ClientInstrumentation> byClassFile(boolean withEntryTypes) {
         Map<String, ClientInstrumentation> byName = new HashMap<>();
         for (ClientInstrumentation client : CLIENTS) {
             for (String typeName : client.typeNames()) {
+                byName.put(typeName.replace('.', '/'), client);
+            }
+            for (String typeName : withEntryTypes ? client.entryTypeNames() : List.<String>of()) {
                 byName.put(typeName.replace('.', '/'), client);
             }
         }
@@ -53,6 +58,14 @@ final class InstrumentedTypes {
     /** @param className a class name, {@code jdk.internal.net.http.HttpClientImpl} */
     static boolean containsClass(String className) {
         return containsClassFile(className.replace('.', '/'));
+    }
+
+    /**
+     * The instrumentation of the client a class belongs to, when it is hooked or one of the client's
+     * {@link ClientInstrumentation#entryTypeNames()}; null for any other class.
+     */
+    static ClientInstrumentation libraryOf(String classFileName) {
+        return classFileName == null ? null : LIBRARY_BY_CLASS_FILE.get(classFileName);
     }
 
     /** The instrumentation hooking a class, or null when the agent leaves it alone. */

@@ -5,7 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import java.lang.instrument.ClassFileTransformer;
+import io.llmfailover.agent.jetty.JettyInstrumentation;
+import io.llmfailover.agent.reactornetty.ReactorNettyInstrumentation;
 import java.security.ProtectionDomain;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -23,10 +27,13 @@ class DeferredInstrumentationTest {
         }
     };
 
+    private final List<String> clientsInUse = new ArrayList<>();
+    private final ClassLoader appLoader = new ClassLoader(null) {};
+
     private final DeferredInstrumentation deferred = new DeferredInstrumentation(() -> {
         builds.incrementAndGet();
         return clientTransformer;
-    });
+    }, (client, loader) -> clientsInUse.add(client.getClass().getSimpleName() + (loader == appLoader ? " from the app's loader" : "")));
 
     @Test
     void anAppThatLoadsNoClientNeverBuildsTheClientTransformer() throws Exception {
@@ -35,6 +42,47 @@ class DeferredInstrumentationTest {
         assertNull(load(null)); // a hidden class has no name
 
         assertEquals(0, builds.get());
+        assertEquals(List.of(), clientsInUse);
+    }
+
+    @Test
+    void theClassAnAppLoadsAsItBuildsItsClientReportsThatClientInUseOnceBeforeItsFirstCall() throws Exception {
+        assertNull(load("reactor/netty/http/client/HttpClient"), "an entry class is not woven");
+        assertEquals(List.of("ReactorNettyInstrumentation from the app's loader"), clientsInUse,
+                "Reactor Netty's hooked HttpClientFinalizer loads only with the first call: it is loaded ahead from HttpClient");
+        assertEquals(0, builds.get(), "nothing is woven yet: the load ahead brings the hooked class through here");
+
+        assertArrayEquals(TRANSFORMED, load("reactor/netty/http/client/HttpClientFinalizer"));
+        assertNull(load("org/eclipse/jetty/client/HttpClient"));
+        assertEquals(List.of("ReactorNettyInstrumentation from the app's loader", "JettyInstrumentation from the app's loader"),
+                clientsInUse, "once per client");
+        assertEquals(List.of(new ReactorNettyInstrumentation().entryTypeNames(), new JettyInstrumentation().entryTypeNames()),
+                List.of(List.of("reactor.netty.http.client.HttpClient"), List.of("org.eclipse.jetty.client.HttpClient")));
+    }
+
+    @Test
+    void aHookedClassReportsItsClientInUseToo() throws Exception {
+        assertArrayEquals(TRANSFORMED, load("io/micronaut/http/client/netty/DefaultHttpClient"));
+        assertArrayEquals(TRANSFORMED, load("io/micronaut/http/client/netty/DefaultHttpClient$1"));
+
+        assertEquals(List.of("MicronautInstrumentation from the app's loader"), clientsInUse,
+                "the client's other hooked classes are loaded ahead from its first");
+    }
+
+    @Test
+    void aRetransformedClassReportsNothing() throws Exception {
+        deferred.transform(null, appLoader, "reactor/netty/http/client/HttpClient", Object.class, null, ORIGINAL);
+
+        assertEquals(List.of(), clientsInUse, "a late attach is the installer's to handle");
+    }
+
+    @Test
+    void aReportThatFailsLeavesTheClassAsTheTransformerMakesIt() throws Exception {
+        DeferredInstrumentation failingReport = new DeferredInstrumentation(() -> clientTransformer, (client, loader) -> {
+            throw new IllegalStateException("no thread today");
+        });
+
+        assertArrayEquals(TRANSFORMED, failingReport.transform(null, appLoader, "okhttp3/OkHttpClient$Builder", null, null, ORIGINAL));
     }
 
     @Test
@@ -63,13 +111,13 @@ class DeferredInstrumentationTest {
     void aTransformerThatCannotBeBuiltLeavesTheClientsUntouched() throws Exception {
         DeferredInstrumentation broken = new DeferredInstrumentation(() -> {
             throw new IllegalStateException("no Byte Buddy today");
-        });
+        }, (client, loader) -> {});
 
         assertNull(broken.transform(null, null, "okhttp3/OkHttpClient$Builder", null, null, ORIGINAL));
         assertNull(broken.transform(null, null, "jdk/internal/net/http/HttpClientImpl", null, null, ORIGINAL));
     }
 
     private byte[] load(String className) throws Exception {
-        return deferred.transform(null, null, className, null, null, ORIGINAL);
+        return deferred.transform(null, appLoader, className, null, null, ORIGINAL);
     }
 }

@@ -1,6 +1,7 @@
 package io.llmfailover.agent.bootstrap;
 
 import io.llmfailover.runtime.AgentThread;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
 
@@ -16,6 +17,8 @@ public final class AgentRuntime {
 
     private static volatile CallGovernor governor;
     private static volatile Supplier<CallGovernor> pendingBuild;
+    /** The pending build a thread was started for: each client library's first class asks for one. */
+    private static final AtomicReference<Supplier<CallGovernor>> BUILDING_AHEAD = new AtomicReference<>();
 
     private AgentRuntime() {}
 
@@ -31,13 +34,15 @@ public final class AgentRuntime {
     /**
      * Starts building the pending governor on a thread of its own ({@code llm-failover-start}): the
      * app has loaded an HTTP client, so its first call is near, and should find the agent built rather
-     * than build it on its own thread, inside its own timeouts. Nothing when it is built already.
+     * than build it on its own thread, inside its own timeouts. Nothing when it is built already, or
+     * being built ahead.
      *
      * @param thenWarmUp run on that thread once the governor is built (calls meanwhile go ahead): what
      *     makes the first call cheaper still, such as loading the classes it runs through
      */
     public static void buildAhead(Runnable thenWarmUp) {
-        if (pendingBuild != null) {
+        Supplier<CallGovernor> pending = pendingBuild;
+        if (pending != null && BUILDING_AHEAD.getAndSet(pending) != pending) {
             AgentThread.daemon("llm-failover-start", () -> {
                 if (build() != null) {
                     thenWarmUp.run();

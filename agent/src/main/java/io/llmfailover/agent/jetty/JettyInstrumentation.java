@@ -19,6 +19,12 @@ public final class JettyInstrumentation implements ClientInstrumentation {
         return List.of("org.eclipse.jetty.client.transport.HttpRequest");
     }
 
+    /** Loaded by {@code new HttpClient()}; the hooked class, only by the first call. */
+    @Override
+    public List<String> entryTypeNames() {
+        return List.of("org.eclipse.jetty.client.HttpClient");
+    }
+
     @Override
     public List<MethodAdvice> adviceFor(String typeName) {
         return List.of(

@@ -18,6 +18,12 @@ public final class ReactorNettyInstrumentation implements ClientInstrumentation 
         return List.of("reactor.netty.http.client.HttpClientFinalizer");
     }
 
+    /** Loaded by {@code HttpClient.create()}; the hooked class, only by the first call. */
+    @Override
+    public List<String> entryTypeNames() {
+        return List.of("reactor.netty.http.client.HttpClient");
+    }
+
     @Override
     public List<MethodAdvice> adviceFor(String typeName) {
         return List.of(MethodAdvice.of(isPublic().and(namedOneOf(ReceiverOperation.NAMES)),

@@ -128,6 +128,31 @@ class AgentRuntimeTest {
     }
 
     @Test
+    void aSecondClientLoadedWhileTheAgentIsBuiltAheadStartsNoSecondBuildOrWarmUp() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        AgentRuntime.buildOnDemand(() -> {
+            builds.incrementAndGet();
+            awaitQuietly(release);
+            return new Governor();
+        });
+        AtomicInteger warmUps = new AtomicInteger();
+        CountDownLatch warmedUp = new CountDownLatch(1);
+        Runnable warmUp = () -> {
+            warmUps.incrementAndGet();
+            warmedUp.countDown();
+        };
+
+        AgentRuntime.buildAhead(warmUp); // Reactor Netty's HttpClient loads
+        AgentRuntime.buildAhead(warmUp); // then the JDK's, while the agent is still being built
+        release.countDown();
+
+        assertTrue(warmedUp.await(10, TimeUnit.SECONDS));
+        AgentRuntime.governor();
+        assertEquals(1, builds.get());
+        assertEquals(1, warmUps.get(), "the made-up calls run once");
+    }
+
+    @Test
     void aCallTheBuildItselfMakesIsNotGoverned() {
         List<CallGovernor> seenByTheBuild = new ArrayList<>();
         CallGovernor built = new Governor();
