@@ -216,7 +216,7 @@ class TrafficShapingTest {
     }
 
     /**
-     * The only provider answers 429 with {@code Retry-After: 1} for 1.2 s from its second request, and
+     * The only provider answers 429 with {@code Retry-After: 1} for 1.2 s from its third request, and
      * {@code queue.max-wait = 3s}: the call that meets it first and the five that queue behind it are
      * all served by it, none over 3.5 s, and it hears at most one request per Retry-After window
      * beyond the calls it served (a 429 means it did not take the request: waiting one's turn again
@@ -234,10 +234,16 @@ class TrafficShapingTest {
         AtomicLong limitedFrom = new AtomicLong();
         server.on("queue", "primary", exchange -> {
             long now = System.nanoTime();
-            if (calls.incrementAndGet() == 2) {
+            int number = calls.incrementAndGet();
+            if (number == 1) {
+                exchange.respond(400, "application/json",
+                        ChatWire.OPENAI.errorBody(400, "invalid_request_error", "the app's error path, warmed"));
+                return;
+            }
+            if (number == 3) {
                 limitedFrom.set(now);
             }
-            if (calls.get() >= 2 && now - limitedFrom.get() < TimeUnit.MILLISECONDS.toNanos(1200)) {
+            if (number >= 3 && now - limitedFrom.get() < TimeUnit.MILLISECONDS.toNanos(1200)) {
                 toldToWaitAt.add(TimeUnit.NANOSECONDS.toMillis(now - limitedFrom.get()));
                 exchange.respond(429, "application/json", ChatWire.OPENAI.errorBody(429, "rate_limit_error", "wait"),
                         "Retry-After", "1");
@@ -253,11 +259,15 @@ class TrafficShapingTest {
                 .set("queue.max-wait", "3s")
                 .writeTo(workDir.resolve("llm-failover-queue.properties"));
 
-        // one call on the warm JVM first; then six, 100 ms apart: the first meets the limit
-        AppOutput output = client.launch(workDir, primaryUrl, APP_KEY, "1,together:6:100").withAgent(config).run();
+        // two calls first: the first answered 400, so that the app's client has read an error before
+        // (Micronaut's first error takes it ~170 ms, longer than the gap between the six), the second
+        // served; then six, 100 ms apart: the first meets the limit
+        AppOutput output = client.launch(workDir, primaryUrl, APP_KEY, "2,together:6:100").withAgent(config).run();
 
         assertCompleted(output);
-        for (int call = 1; call <= 7; call++) {
+        assertTrue(output.errors().stream().anyMatch(error -> error.call() == 1 && "400".equals(error.status())),
+                output::describe);
+        for (int call = 2; call <= 8; call++) {
             int number = call;
             assertEquals("Hello from primary", output.result(call).map(Result::content).orElse(null),
                     () -> "call " + number + output.describe());
@@ -272,7 +282,7 @@ class TrafficShapingTest {
             assertTrue(toldToWaitAt.get(i) - toldToWaitAt.get(i - 1) >= 900,
                     () -> "one request per Retry-After window: told to wait at " + toldToWaitAt + " ms" + output.describe());
         }
-        assertEquals(7 + toldToWaitAt.size(), server.requests("queue", "primary"), output::describe);
+        assertEquals(8 + toldToWaitAt.size(), server.requests("queue", "primary"), output::describe);
     }
 
     /** How long each call made {@code together} took, by call number, from its {@code TOOK} line. */
