@@ -19,12 +19,11 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -97,14 +96,9 @@ class AppOwnTimeoutTest {
     @TempDir
     Path workDir;
 
-    private final List<FaultServer> servers = new CopyOnWriteArrayList<>();
+    @RegisterExtension
+    final FaultServers servers = new FaultServers();
 
-    @AfterEach
-    void stopProviders() throws IOException {
-        for (FaultServer server : servers) {
-            server.close();
-        }
-    }
 
     @TestFactory
     Stream<DynamicContainer> theAppsOwnTimeoutEndsTheCallAsWithoutTheAgent() {
@@ -148,8 +142,7 @@ class AppOwnTimeoutTest {
     private Run run(Client client, boolean agent) {
         String label = agent ? "with the agent" : "without the agent";
         try {
-            FaultServer providers = FaultServer.start();
-            servers.add(providers);
+            FaultServer providers = servers.start();
             ConfigFile config = ConfigFile.create()
                     .comment("One route per cell, its primary falling over to its backup; deadlines longer than the app's.")
                     .set("timeout.head", AGENT_DEADLINE.toMillis() + "ms")

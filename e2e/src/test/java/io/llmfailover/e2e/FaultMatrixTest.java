@@ -20,6 +20,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -49,17 +50,15 @@ abstract class FaultMatrixTest {
     Path workDir;
 
     /** One per column, so that each column's request counts are its own. */
-    private final List<FaultServer> servers = new ArrayList<>();
+    @RegisterExtension
+    final FaultServers servers = new FaultServers();
     private final Map<ClientCall, Map<Fault, Boolean>> verdicts = new LinkedHashMap<>();
 
     /** The ways this client's app calls: each is a column of the matrix. */
     abstract List<ClientCall> calls();
 
     @AfterEach
-    void stopProviders() throws Exception {
-        for (FaultServer server : servers) {
-            server.close();
-        }
+    void recordVerdicts() {
         verdicts.forEach(FaultMatrixReport::record);
     }
 
@@ -113,8 +112,7 @@ abstract class FaultMatrixTest {
 
     /** Every cell's primary, backup, and the place a fallback's redirect points to. */
     private FaultServer providers(ChatWire wire) throws IOException {
-        FaultServer server = FaultServer.start();
-        servers.add(server);
+        FaultServer server = servers.start();
         for (Fault fault : Fault.values()) {
             if (fault.primary(wire) != null) {
                 server.on(fault.cell(), Roles.PRIMARY, fault.primary(wire));

@@ -8,7 +8,6 @@ import io.llmfailover.e2e.Fault.Roles;
 import io.llmfailover.e2e.apps.FirstCallsApp;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
@@ -17,10 +16,10 @@ import java.util.concurrent.Future;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 
@@ -70,14 +69,9 @@ class FirstCallTest {
     @TempDir
     Path workDir;
 
-    private final List<FaultServer> servers = new ArrayList<>();
+    @RegisterExtension
+    final FaultServers servers = new FaultServers();
 
-    @AfterEach
-    void stopProviders() throws Exception {
-        for (FaultServer server : servers) {
-            server.close();
-        }
-    }
 
     @TestFactory
     Stream<DynamicContainer> firstCallsOfEachClient() {
@@ -131,8 +125,7 @@ class FirstCallTest {
     /** The healthy and the hanging cell, each primary falling over to its backup; and two primaries for the run without the agent. */
     private FaultServer providers(ChatWire wire) {
         try {
-            FaultServer server = FaultServer.start();
-            servers.add(server);
+            FaultServer server = servers.start();
             for (Fault fault : List.of(Fault.HEALTHY, Fault.HANG)) {
                 server.on(fault.cell(), Roles.PRIMARY, fault.primary(wire));
                 server.on(fault.cell(), Roles.BACKUP, fault.backup(wire));

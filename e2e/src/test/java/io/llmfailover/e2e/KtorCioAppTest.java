@@ -22,9 +22,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Execution;
 import org.junit.jupiter.api.parallel.ExecutionMode;
@@ -51,14 +51,9 @@ class KtorCioAppTest {
     @TempDir
     Path workDir;
 
-    private final List<FaultServer> servers = new ArrayList<>();
+    @RegisterExtension
+    final FaultServers servers = new FaultServers();
 
-    @AfterEach
-    void stopProviders() throws Exception {
-        for (FaultServer server : servers) {
-            server.close();
-        }
-    }
 
     /**
      * Each of the app's own timeouts, at 300 ms, against a primary slow to its first byte for the
@@ -298,13 +293,7 @@ class KtorCioAppTest {
     }
 
     private FaultServer server() {
-        try {
-            FaultServer server = FaultServer.start();
-            servers.add(server);
-            return server;
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
+        return servers.start();
     }
 
     /** The first cell: one call to a healthy primary, so that no scenario's call is the JVM's first. */
