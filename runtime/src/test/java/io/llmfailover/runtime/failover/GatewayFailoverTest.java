@@ -25,13 +25,16 @@ import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.protocol.JsonModelField;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.time.ManualClock;
 import io.llmfailover.runtime.time.ManualScheduler;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -254,6 +257,42 @@ class GatewayFailoverTest {
     }
 
     @Test
+    void theFirstByteDeadlineCountsFromWhenTheClientWritesTheRequestNotWhileItSetsItselfUp() throws IOException {
+        Transport settingUpOnItsFirstRequest = attempt -> {
+            if (!attempt.request().uri().getAuthority().equals(PRIMARY)) {
+                return transport.send(attempt);
+            }
+            clock.advance(Duration.ofMillis(1500)); // a reactive client's first connection: its pool, resolver, classes
+            attempt.written().report();
+            return new FirstEventAfter(Duration.ofSeconds(1), STREAM, scheduler); // 1 s of the 2 s deadline
+        };
+        transport.on(BACKUP, sse(STREAM));
+
+        LlmResponse answer = gateway.execute(streamingChatRequest(), settingUpOnItsFirstRequest);
+
+        assertEquals(Optional.empty(), answer.headers().first(FailoverHeaders.PROVIDER),
+                "the primary's first event came 1 s after the request was written, within timeout.first-byte");
+        assertEquals(STREAM, new String(answer.body().readAllBytes(), StandardCharsets.UTF_8));
+        assertEquals(0, transport.sentTo(BACKUP));
+    }
+
+    @Test
+    void aTransportThatNeverReportsTheWriteKeepsTheFirstByteDeadlineFromTheHandOff() throws IOException {
+        Transport settingUpOnItsFirstRequest = attempt -> {
+            if (!attempt.request().uri().getAuthority().equals(PRIMARY)) {
+                return transport.send(attempt);
+            }
+            clock.advance(Duration.ofMillis(1500));
+            return new FirstEventAfter(Duration.ofSeconds(1), STREAM, scheduler);
+        };
+        transport.on(BACKUP, sse(STREAM));
+
+        LlmResponse answer = gateway.execute(streamingChatRequest(), settingUpOnItsFirstRequest);
+
+        assertEquals(Optional.of("backup"), answer.headers().first(FailoverHeaders.PROVIDER));
+    }
+
+    @Test
     void keepAlivesBeforeTheFirstEventReachTheAppFromAPrimaryThatThenAnswers() throws IOException {
         transport.on(PRIMARY, sse(": keep-alive\n\n" + STREAM));
 
@@ -300,5 +339,58 @@ class GatewayFailoverTest {
                 List.of(new RouteSettings("main", "primary", null, List.of("primary", "backup"))),
                 new BreakerSettings(0.5, 20, Duration.ofSeconds(10), 3, Duration.ofSeconds(5), 1),
                 ThrottleSettings.DEFAULTS, Duration.ofSeconds(2), FailoverPolicy.DEFAULTS, Map.of(), false, Map.of());
+    }
+
+    /** A 200 SSE response whose first event comes after {@code delay} of virtual time; a closed one fails the read. */
+    private static final class FirstEventAfter implements LlmResponse {
+        private final Duration delay;
+        private final ManualScheduler scheduler;
+        private final InputStream events;
+        private volatile boolean closed;
+        private boolean waited;
+
+        FirstEventAfter(Duration delay, String events, ManualScheduler scheduler) {
+            this.delay = delay;
+            this.scheduler = scheduler;
+            this.events = new ByteArrayInputStream(events.getBytes(StandardCharsets.UTF_8));
+        }
+
+        @Override
+        public int status() {
+            return 200;
+        }
+
+        @Override
+        public HttpHeaders headers() {
+            return HttpHeaders.builder().add("content-type", "text/event-stream").build();
+        }
+
+        @Override
+        public InputStream body() {
+            return new InputStream() {
+                @Override
+                public int read() throws IOException {
+                    byte[] one = new byte[1];
+                    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
+                }
+
+                @Override
+                public int read(byte[] into, int offset, int length) throws IOException {
+                    if (!waited) {
+                        waited = true;
+                        scheduler.advance(delay);
+                    }
+                    if (closed) {
+                        throw new IOException("Socket closed");
+                    }
+                    return events.read(into, offset, length);
+                }
+            };
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
     }
 }
