@@ -32,9 +32,7 @@ import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.time.ManualClock;
 import io.llmfailover.runtime.time.ManualScheduler;
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.ConnectException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -264,7 +262,7 @@ class GatewayFailoverTest {
             }
             clock.advance(Duration.ofMillis(1500)); // a reactive client's first connection: its pool, resolver, classes
             attempt.written().report();
-            return new FirstEventAfter(Duration.ofSeconds(1), STREAM, scheduler); // 1 s of the 2 s deadline
+            return StallingResponse.firstBytesAfter(Duration.ofSeconds(1), STREAM, scheduler); // 1 s of the 2 s deadline
         };
         transport.on(BACKUP, sse(STREAM));
 
@@ -283,7 +281,7 @@ class GatewayFailoverTest {
                 return transport.send(attempt);
             }
             clock.advance(Duration.ofMillis(1500));
-            return new FirstEventAfter(Duration.ofSeconds(1), STREAM, scheduler);
+            return StallingResponse.firstBytesAfter(Duration.ofSeconds(1), STREAM, scheduler);
         };
         transport.on(BACKUP, sse(STREAM));
 
@@ -339,58 +337,5 @@ class GatewayFailoverTest {
                 List.of(new RouteSettings("main", "primary", null, List.of("primary", "backup"))),
                 new BreakerSettings(0.5, 20, Duration.ofSeconds(10), 3, Duration.ofSeconds(5), 1),
                 ThrottleSettings.DEFAULTS, Duration.ofSeconds(2), FailoverPolicy.DEFAULTS, Map.of(), false, Map.of());
-    }
-
-    /** A 200 SSE response whose first event comes after {@code delay} of virtual time; a closed one fails the read. */
-    private static final class FirstEventAfter implements LlmResponse {
-        private final Duration delay;
-        private final ManualScheduler scheduler;
-        private final InputStream events;
-        private volatile boolean closed;
-        private boolean waited;
-
-        FirstEventAfter(Duration delay, String events, ManualScheduler scheduler) {
-            this.delay = delay;
-            this.scheduler = scheduler;
-            this.events = new ByteArrayInputStream(events.getBytes(StandardCharsets.UTF_8));
-        }
-
-        @Override
-        public int status() {
-            return 200;
-        }
-
-        @Override
-        public HttpHeaders headers() {
-            return HttpHeaders.builder().add("content-type", "text/event-stream").build();
-        }
-
-        @Override
-        public InputStream body() {
-            return new InputStream() {
-                @Override
-                public int read() throws IOException {
-                    byte[] one = new byte[1];
-                    return read(one, 0, 1) < 0 ? -1 : one[0] & 0xff;
-                }
-
-                @Override
-                public int read(byte[] into, int offset, int length) throws IOException {
-                    if (!waited) {
-                        waited = true;
-                        scheduler.advance(delay);
-                    }
-                    if (closed) {
-                        throw new IOException("Socket closed");
-                    }
-                    return events.read(into, offset, length);
-                }
-            };
-        }
-
-        @Override
-        public void close() {
-            closed = true;
-        }
     }
 }
