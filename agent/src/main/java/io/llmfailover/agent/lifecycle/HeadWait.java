@@ -2,6 +2,7 @@ package io.llmfailover.agent.lifecycle;
 
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.RequestWritten;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -30,9 +31,22 @@ public final class HeadWait {
      */
     public static <T> T await(CompletableFuture<T> head, Duration deadline, AppWait app, Consumer<T> release)
             throws IOException {
+        return await(head, deadline, null, app, release);
+    }
+
+    /**
+     * As {@link #await(CompletableFuture, Duration, AppWait, Consumer)}, for a transport that reports
+     * when its client begins writing the request ({@code written}): the deadline counts from the
+     * later of this call and that report, so what the client does to set itself up and connect on
+     * its first request is not the provider's wait. Until the write, the wait lasts as long as the
+     * client's own connect and pool timeouts let it: a request never written ends as the client's
+     * failure to connect. Null {@code written}: the deadline counts from this call.
+     */
+    public static <T> T await(CompletableFuture<T> head, Duration deadline, RequestWritten written, AppWait app,
+            Consumer<T> release) throws IOException {
         app.onAbandon(() -> head.cancel(true));
         try {
-            return deadline == null ? head.get() : head.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+            return deadline == null ? head.get() : within(head, deadline.toNanos(), written);
         } catch (TimeoutException e) {
             abandon(head, release);
             FirstByteTimeoutException timeout = new FirstByteTimeoutException(deadline);
@@ -47,6 +61,32 @@ public final class HeadWait {
         } catch (ExecutionException e) {
             throw app.abandoned() ? abandonedByApp() : TransportFailure.classified(e.getCause());
         }
+    }
+
+    private static <T> T within(CompletableFuture<T> head, long deadlineNanos, RequestWritten written)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        try {
+            return head.get(deadlineNanos, TimeUnit.NANOSECONDS); // the hand-off's count, never later than the write's
+        } catch (TimeoutException late) {
+            if (written == null) {
+                throw late;
+            }
+        }
+        while (written.nanos().isEmpty() && !head.isDone()) {
+            try {
+                CompletableFuture.anyOf(head, written.reported()).get();
+            } catch (ExecutionException headFailed) {
+                break; // read below
+            }
+        }
+        if (head.isDone()) {
+            return head.get(); // throws what the head failed with, or that it was cancelled
+        }
+        long left = deadlineNanos - (written.clock().nanoTime() - written.nanos().getAsLong());
+        if (left <= 0) {
+            throw new TimeoutException();
+        }
+        return head.get(left, TimeUnit.NANOSECONDS);
     }
 
     public static CallAbandonedException abandonedByApp() {

@@ -49,11 +49,14 @@ final class HttpClientTransport implements Transport {
         }
         Mono<AttemptResponse> head = copy.request(HttpMethod.valueOf(request.method()))
                 .uri(request.uri())
-                .send((nativeRequest, outbound) -> body.length == 0 ? outbound : outbound.sendByteArray(Mono.just(body)))
+                .send((nativeRequest, outbound) -> {
+                    attempt.written().report(); // the connection is in hand: the provider's deadlines count from here
+                    return body.length == 0 ? outbound : outbound.sendByteArray(Mono.just(body));
+                })
                 .responseConnection((response, connection) -> Mono.just(new AttemptResponse(response, connection, call.appWait())))
                 .next()
                 .contextWrite(call.appContext());
-        AttemptResponse response = HeadWait.await(head.toFuture(), attempt.headTimeout(), call.appWait(),
+        AttemptResponse response = HeadWait.await(head.toFuture(), attempt.headTimeout(), attempt.written(), call.appWait(),
                 AttemptResponse::release);
         call.appWait().onAbandon(response::release);
         if (call.appWait().abandoned()) {

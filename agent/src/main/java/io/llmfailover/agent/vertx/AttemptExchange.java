@@ -3,6 +3,7 @@ package io.llmfailover.agent.vertx;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.RequestWritten;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.RequestOptions;
@@ -30,12 +31,14 @@ final class AttemptExchange {
      * @param appsOwn whether the request is the app's own, which follows redirects as the app set its
      *     request to; any other follows none, whatever {@code options} say
      * @param deadline the agent's head deadline; null waits as long as the client's own timeouts let it
+     * @param written told when the connected request begins to be written (the provider's deadlines
+     *     count from there), or null
      * @throws FirstByteTimeoutException no head within {@code deadline}
      * @throws CallAbandonedException the app reset its request, or its own timeout expired
      * @throws IOException the client's failure (connect, reset), as {@link TransportFailure} when it is no IOException
      */
     static VertxLlmResponse send(VertxCall call, RequestOptions options, byte[] body, boolean appsOwn,
-            Duration deadline) throws IOException {
+            Duration deadline, RequestWritten written) throws IOException {
         if (call.abandoned()) {
             throw appReset();
         }
@@ -71,6 +74,9 @@ final class AttemptExchange {
                 request.reset();
                 head.completeExceptionally(appReset());
                 return;
+            }
+            if (written != null) {
+                written.report();
             }
             (body.length == 0 ? request.send() : request.send(Buffer.buffer(body))).onComplete(answered -> {
                 if (answered.failed()) {

@@ -87,7 +87,7 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
             response = pastCap.awaitHead();
         } else {
             RequestOptions options = call.optionsCopy().setHeaders(call.headers());
-            response = AttemptExchange.send(call, options, call.written(), true, null);
+            response = AttemptExchange.send(call, options, call.written(), true, null, null);
         }
         return new RelayedResponse(call, response, response.statusMessage());
     }

@@ -36,6 +36,7 @@ final class VertxTransport implements Transport {
                 .setAbsoluteURI(request.uri().toString())
                 .setMethod(HttpMethod.valueOf(request.method()))
                 .setHeaders(headers);
-        return AttemptExchange.send(call, options, request.body(), attempt.original(), attempt.headTimeout());
+        return AttemptExchange.send(call, options, request.body(), attempt.original(), attempt.headTimeout(),
+                attempt.written());
     }
 }

@@ -9,6 +9,7 @@ import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.RequestWritten;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
 import java.time.Duration;
@@ -41,33 +42,41 @@ final class ConnectorTransport implements Transport {
         if (attempt.original()) {
             WebClientCall app = call;
             HttpHeaders added = attempt.addedHeaders();
-            return awaitHead(call, call.connector().connect(call.method(), call.uri(),
-                    request -> app.writeCaptured(request, added)), attempt.headTimeout());
+            return awaitHead(call, call.connector().connect(call.method(), call.uri(), request -> {
+                attempt.written().report();
+                return app.writeCaptured(request, added);
+            }), attempt.headTimeout(), attempt.written());
         }
         LlmRequest rewritten = attempt.request();
         // Marked while the connector assembles and sends it: the adapter of the client underneath
         // (Reactor Netty, Jetty, the JDK client, Apache HttpClient 5) makes that request follow no redirect.
         try (AttemptGuard.Scope rewrittenAttempt = AttemptGuard.enterRewritten()) {
             return awaitHead(call, call.connector().connect(HttpMethod.valueOf(rewritten.method()), rewritten.uri(),
-                    request -> write(rewritten, request)), attempt.headTimeout());
+                    request -> {
+                        attempt.written().report();
+                        return write(rewritten, request);
+                    }), attempt.headTimeout(), attempt.written());
         }
     }
 
     /**
      * Subscribes to {@code exchange} on this thread, where the lifecycle marks it as the agent's own
      * (a transport adapter underneath, the JDK client's, leaves it alone), and waits for its head:
-     * without limit when {@code deadline} is null.
+     * without limit when {@code deadline} is null, else {@code deadline} from when the connector
+     * calls back to write the request ({@code written}), its connection in hand; null {@code
+     * written}: from now.
      *
      * @throws CallAbandonedException the app cancelled, or its own timeout expired
      * @throws FirstByteTimeoutException no head within {@code deadline}
      * @throws IOException the connector's failure ({@link TransportFailure} when it is no IOException)
      */
-    static ConnectorLlmResponse awaitHead(WebClientCall call, Mono<ClientHttpResponse> exchange, Duration deadline)
-            throws IOException {
+    static ConnectorLlmResponse awaitHead(WebClientCall call, Mono<ClientHttpResponse> exchange, Duration deadline,
+            RequestWritten written) throws IOException {
         if (call.abandoned()) {
             throw WebClientCall.abandonedByApp(); // no attempt starts once the app has gone
         }
-        ClientHttpResponse response = HeadWait.await(exchange.toFuture(), deadline, call.appWait(), WebClientCall::release);
+        ClientHttpResponse response = HeadWait.await(exchange.toFuture(), deadline, written, call.appWait(),
+                WebClientCall::release);
         ConnectorLlmResponse attempt = new ConnectorLlmResponse(response, call.appWait());
         call.onAbandon(attempt::release);
         if (call.abandoned()) {

@@ -84,7 +84,7 @@ final class WebClientBinding implements ClientBinding<WebClientCall, ClientHttpR
                 ? call.connector().connect(call.method(), call.uri(), app::writeWhole)
                 : call.connector().connect(call.method(), call.uri(), call.callback());
         try {
-            return ConnectorTransport.awaitHead(call, exchange, null).handOver();
+            return ConnectorTransport.awaitHead(call, exchange, null, null).handOver();
         } catch (CallAbandonedException abandoned) {
             throw abandoned.appFailure();
         }

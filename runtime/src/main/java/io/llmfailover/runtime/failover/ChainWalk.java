@@ -13,6 +13,7 @@ import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.RelayedResponse;
+import io.llmfailover.runtime.http.RequestWritten;
 import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.protocol.Operation;
@@ -391,7 +392,8 @@ final class ChainWalk {
     /** The attempt's I/O: safe on any thread, since it reads only what does not change during the walk. */
     private Exchange exchange(Transport sending, AttemptRequest outgoing, long startedNanos, Consumer<LlmResponse> onHead) {
         return Exchange.run(sending, outgoing, () -> engine.budget().capNanos(engine.firstByteTimeout().toNanos(),
-                engine.clock().nanoTime() - this.startedNanos) - (engine.clock().nanoTime() - startedNanos),
+                engine.clock().nanoTime() - this.startedNanos)
+                - (engine.clock().nanoTime() - outgoing.written().deadlineStart(startedNanos)),
                 engine.scheduler(), onHead);
     }
 
@@ -563,7 +565,8 @@ final class ChainWalk {
         HttpHeaders trace = attemptScope.traceHeaders(attempt.request());
         boolean stream = call.source().stream();
         return new AttemptRequest(attempt.request().withAddedHeaders(trace), attempt.untouched(),
-                attempt.untouched() ? trace : HttpHeaders.EMPTY, headTimeout(stream), stream, false);
+                attempt.untouched() ? trace : HttpHeaders.EMPTY, headTimeout(stream), stream, false,
+                new RequestWritten(engine.clock()));
     }
 
     /** The wait for this attempt's head: the configured one, cut to what {@code failover.deadline} leaves. */

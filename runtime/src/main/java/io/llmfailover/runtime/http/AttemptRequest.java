@@ -21,13 +21,22 @@ import java.util.Objects;
  * @param successIsTheAnswer true when a 2xx answer to this attempt is the call's answer as it is
  *     (see {@link #sentAlone()}): the transport may hand its body to the app's own body handler as
  *     it arrives, as long as the response it returns still carries the same bytes for the runtime
+ * @param written where the transport reports when the client began writing the request, if it
+ *     can tell: the head deadline then counts from there, and so does the first-content deadline
  */
 public record AttemptRequest(LlmRequest request, boolean original, HttpHeaders addedHeaders, Duration headTimeout,
-        boolean streamed, boolean successIsTheAnswer) {
+        boolean streamed, boolean successIsTheAnswer, RequestWritten written) {
 
     public AttemptRequest {
         Objects.requireNonNull(request, "request");
         Objects.requireNonNull(addedHeaders, "addedHeaders");
+        Objects.requireNonNull(written, "written");
+    }
+
+    /** An attempt whose write, if reported, is read by the system clock. */
+    public AttemptRequest(LlmRequest request, boolean original, HttpHeaders addedHeaders, Duration headTimeout,
+            boolean streamed, boolean successIsTheAnswer) {
+        this(request, original, addedHeaders, headTimeout, streamed, successIsTheAnswer, RequestWritten.bySystemClock());
     }
 
     /** The app's own request, as it was made, with no deadline of the agent's. */
@@ -40,7 +49,7 @@ public record AttemptRequest(LlmRequest request, boolean original, HttpHeaders a
      * app's own unstreamed request, a success ends the call with that very answer, unread by the walk.
      */
     public AttemptRequest sentAlone() {
-        return original && !streamed ? new AttemptRequest(request, true, addedHeaders, headTimeout, false, true) : this;
+        return original && !streamed ? new AttemptRequest(request, true, addedHeaders, headTimeout, false, true, written) : this;
     }
 
     @Override

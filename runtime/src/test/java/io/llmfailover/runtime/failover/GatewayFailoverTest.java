@@ -25,6 +25,7 @@ import io.llmfailover.runtime.http.BufferedResponse;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.protocol.JsonModelField;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
@@ -251,6 +252,42 @@ class GatewayFailoverTest {
 
         assertEquals(Optional.of("backup"), answer.headers().first(FailoverHeaders.PROVIDER));
         assertEquals(STREAM, new String(answer.body().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void theFirstByteDeadlineCountsFromWhenTheClientWritesTheRequestNotWhileItSetsItselfUp() throws IOException {
+        Transport settingUpOnItsFirstRequest = attempt -> {
+            if (!attempt.request().uri().getAuthority().equals(PRIMARY)) {
+                return transport.send(attempt);
+            }
+            clock.advance(Duration.ofMillis(1500)); // a reactive client's first connection: its pool, resolver, classes
+            attempt.written().report();
+            return StallingResponse.firstBytesAfter(Duration.ofSeconds(1), STREAM, scheduler); // 1 s of the 2 s deadline
+        };
+        transport.on(BACKUP, sse(STREAM));
+
+        LlmResponse answer = gateway.execute(streamingChatRequest(), settingUpOnItsFirstRequest);
+
+        assertEquals(Optional.empty(), answer.headers().first(FailoverHeaders.PROVIDER),
+                "the primary's first event came 1 s after the request was written, within timeout.first-byte");
+        assertEquals(STREAM, new String(answer.body().readAllBytes(), StandardCharsets.UTF_8));
+        assertEquals(0, transport.sentTo(BACKUP));
+    }
+
+    @Test
+    void aTransportThatNeverReportsTheWriteKeepsTheFirstByteDeadlineFromTheHandOff() throws IOException {
+        Transport settingUpOnItsFirstRequest = attempt -> {
+            if (!attempt.request().uri().getAuthority().equals(PRIMARY)) {
+                return transport.send(attempt);
+            }
+            clock.advance(Duration.ofMillis(1500));
+            return StallingResponse.firstBytesAfter(Duration.ofSeconds(1), STREAM, scheduler);
+        };
+        transport.on(BACKUP, sse(STREAM));
+
+        LlmResponse answer = gateway.execute(streamingChatRequest(), settingUpOnItsFirstRequest);
+
+        assertEquals(Optional.of("backup"), answer.headers().first(FailoverHeaders.PROVIDER));
     }
 
     @Test

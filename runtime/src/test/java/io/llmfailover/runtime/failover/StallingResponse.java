@@ -11,12 +11,14 @@ import java.time.Duration;
 /**
  * A 200 SSE response that sends its bytes, then stalls: the stall moves the virtual time on by
  * {@code stall} (firing any deadline), and a closed response fails the blocked read, as a socket does.
+ * It may also wait before its first byte ({@link #firstBytesAfter}), the same way.
  */
 class StallingResponse implements LlmResponse {
 
     private final byte[] bytes;
     private final ManualScheduler scheduler;
     private final Duration stall;
+    private Duration beforeFirstByte = Duration.ZERO;
     private boolean closed;
     private int position;
 
@@ -24,6 +26,13 @@ class StallingResponse implements LlmResponse {
         this.bytes = sent.getBytes(StandardCharsets.UTF_8);
         this.scheduler = scheduler;
         this.stall = stall;
+    }
+
+    /** Sends {@code sent} {@code delay} after it is first read, then ends. */
+    static StallingResponse firstBytesAfter(Duration delay, String sent, ManualScheduler scheduler) {
+        StallingResponse response = new StallingResponse(sent, scheduler, Duration.ZERO);
+        response.beforeFirstByte = delay;
+        return response;
     }
 
     @Override
@@ -47,6 +56,10 @@ class StallingResponse implements LlmResponse {
 
             @Override
             public int read(byte[] into, int offset, int length) throws IOException {
+                if (position == 0 && !beforeFirstByte.isZero()) {
+                    scheduler.advance(beforeFirstByte);
+                    beforeFirstByte = Duration.ZERO;
+                }
                 if (closed) {
                     throw new IOException("closed");
                 }
