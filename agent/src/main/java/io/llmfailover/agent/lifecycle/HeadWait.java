@@ -38,9 +38,10 @@ public final class HeadWait {
      * As {@link #await(CompletableFuture, Duration, AppWait, Consumer)}, for a transport that reports
      * when its client begins writing the request ({@code written}): the deadline counts from the
      * later of this call and that report, so what the client does to set itself up and connect on
-     * its first request is not the provider's wait. Until the write, the wait lasts as long as the
-     * client's own connect and pool timeouts let it: a request never written ends as the client's
-     * failure to connect. Null {@code written}: the deadline counts from this call.
+     * its first request is not the provider's wait. A request not written within the deadline gets
+     * as long again to be written, never more: in all, the wait for the head lasts at most twice the
+     * deadline from this call, so a provider that takes no connection (a dropped SYN) is still left
+     * in bounded time. Null {@code written}: the deadline counts from this call.
      */
     public static <T> T await(CompletableFuture<T> head, Duration deadline, RequestWritten written, AppWait app,
             Consumer<T> release) throws IOException {
@@ -65,6 +66,7 @@ public final class HeadWait {
 
     private static <T> T within(CompletableFuture<T> head, long deadlineNanos, RequestWritten written)
             throws InterruptedException, ExecutionException, TimeoutException {
+        long handedOver = written == null ? 0 : written.clock().nanoTime();
         try {
             return head.get(deadlineNanos, TimeUnit.NANOSECONDS); // the hand-off's count, never later than the write's
         } catch (TimeoutException late) {
@@ -72,21 +74,27 @@ public final class HeadWait {
                 throw late;
             }
         }
-        while (written.nanos().isEmpty() && !head.isDone()) {
+        long outerBound = handedOver + 2 * Math.min(deadlineNanos, Long.MAX_VALUE / 4);
+        if (written.nanos().isEmpty() && !head.isDone()) {
             try {
-                CompletableFuture.anyOf(head, written.reported()).get();
+                CompletableFuture.anyOf(head, written.reported()).get(remaining(written, outerBound), TimeUnit.NANOSECONDS);
             } catch (ExecutionException headFailed) {
-                break; // read below
+                // read below
             }
         }
         if (head.isDone()) {
             return head.get(); // throws what the head failed with, or that it was cancelled
         }
-        long left = deadlineNanos - (written.clock().nanoTime() - written.nanos().getAsLong());
+        long fromTheWrite = deadlineNanos - (written.clock().nanoTime() - written.nanos().getAsLong());
+        long left = Math.min(fromTheWrite, remaining(written, outerBound));
         if (left <= 0) {
             throw new TimeoutException();
         }
         return head.get(left, TimeUnit.NANOSECONDS);
+    }
+
+    private static long remaining(RequestWritten written, long outerBound) {
+        return Math.max(0, outerBound - written.clock().nanoTime());
     }
 
     public static CallAbandonedException abandonedByApp() {

@@ -22,15 +22,25 @@ class HeadWaitTest {
     /** Already over on the hand-off's count: only a deadline from the write leaves the head its time. */
     private static final Duration SPENT = Duration.ofNanos(1);
 
+    /** A deadline the hand-off's count passes while the test waits, in real time. */
+    private static final Duration REAL_DEADLINE = Duration.ofMillis(400);
+    private static final Duration SHORT_REAL_DEADLINE = Duration.ofMillis(50);
+
     private final ManualClock clock = new ManualClock();
     private final RequestWritten written = new RequestWritten(clock);
 
+    /**
+     * Past the hand-off's deadline, not yet written: the head still has its time. (Real time here,
+     * since the wait is the JVM's own timed wait; the margins are hundreds of milliseconds.)
+     */
     @Test
     void theDeadlineDoesNotStartWhileTheClientSetsItselfUpBeforeWriting() throws Exception {
+        RequestWritten written = RequestWritten.bySystemClock();
         CompletableFuture<String> head = new CompletableFuture<>();
-        Waiter<String> waiter = Waiter.start(() -> HeadWait.await(head, SPENT, written, new AppWait(), h -> {}));
+        Waiter<String> waiter = Waiter.start(() -> HeadWait.await(head, REAL_DEADLINE, written, new AppWait(), h -> {}));
 
-        waiter.awaitParked(); // past the hand-off's deadline, waiting for the write
+        LockSupport.parkNanos(REAL_DEADLINE.toNanos() * 3 / 2); // past the hand-off's deadline, within twice it
+        written.report();
         head.complete("head");
 
         assertEquals("head", waiter.result());
@@ -47,15 +57,28 @@ class HeadWaitTest {
     }
 
     @Test
-    void aRequestNeverWrittenEndsWithTheClientsFailureToConnect() throws Exception {
+    void aRequestNotYetWrittenEndsWithTheClientsFailureToConnect() throws Exception {
+        RequestWritten written = RequestWritten.bySystemClock();
         CompletableFuture<String> head = new CompletableFuture<>();
-        Waiter<String> waiter = Waiter.start(() -> HeadWait.await(head, SPENT, written, new AppWait(), h -> {}));
+        Waiter<String> waiter = Waiter.start(() -> HeadWait.await(head, REAL_DEADLINE, written, new AppWait(), h -> {}));
 
-        waiter.awaitParked();
-        head.completeExceptionally(new ConnectException("connection timed out"));
+        LockSupport.parkNanos(REAL_DEADLINE.toNanos() * 3 / 2);
+        head.completeExceptionally(new ConnectException("connection refused"));
 
         ExecutionException failed = assertThrows(ExecutionException.class, waiter::result);
         assertTrue(failed.getCause() instanceof ConnectException, "the client's connect failure, not the agent's deadline");
+    }
+
+    /** A provider that takes no connection (a dropped SYN) is left at twice the deadline, not at the client's connect timeout. */
+    @Test
+    void aRequestNeverWrittenIsLeftAtTwiceTheDeadline() {
+        RequestWritten written = RequestWritten.bySystemClock();
+        CompletableFuture<String> head = new CompletableFuture<>();
+        long start = System.nanoTime();
+
+        assertThrows(FirstByteTimeoutException.class, () -> HeadWait.await(head, SHORT_REAL_DEADLINE, written, new AppWait(), h -> {}));
+        assertTrue(System.nanoTime() - start >= 2 * SHORT_REAL_DEADLINE.toNanos(), "the request had as long again to be written");
+        assertTrue(head.isCancelled(), "the attempt is abandoned");
     }
 
     @Test
@@ -66,7 +89,7 @@ class HeadWaitTest {
     }
 
     /** A call of {@link HeadWait#await} on a thread of its own. */
-    private record Waiter<T>(Thread thread, Future<T> outcome) {
+    private record Waiter<T>(Future<T> outcome) {
 
         interface Wait<T> {
             T call() throws Exception;
@@ -77,15 +100,7 @@ class HeadWaitTest {
             Thread thread = new Thread(task, "head-wait-test");
             thread.setDaemon(true);
             thread.start();
-            return new Waiter<>(thread, task);
-        }
-
-        void awaitParked() {
-            for (int i = 0; i < 10_000 && thread.getState() != Thread.State.WAITING
-                    && thread.getState() != Thread.State.TERMINATED; i++) {
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
-            }
-            assertEquals(Thread.State.WAITING, thread.getState(), "the wait for the head blocks, without a deadline");
+            return new Waiter<>(task);
         }
 
         T result() throws Exception {
