@@ -60,6 +60,7 @@ abstract class AbstractConcurrentLoadTest {
     void startProviders() {
         primary = ScriptedProvider.start("primary", PRIMARY_SCRIPT)
                 .inPhase(LoadApp.WARM_UP_PHASE, script("429 429 503 503 OK OK"))
+                .inPhase(LoadApp.SETTLE_PHASE, List.of(Reply.ok()))
                 .inPhase(LoadApp.AFTER_LOAD_PHASE, List.of(Reply.okAfter(AFTER_LOAD_HOLD)));
         backup = ScriptedProvider.healthy("backup");
     }

@@ -29,6 +29,8 @@ public final class LoadApp {
     private static final int WARM_UP_BURST = 16;
     public static final String WARM_UP_PHASE = "warm-up";
     public static final String AFTER_LOAD_PHASE = "after-load";
+    /** One call alone after the warm-up, answered at once: the load starts with no probe pending from a warm-up 429. */
+    public static final String SETTLE_PHASE = "settle";
 
     private static final int WARM_UP_CALLS = 6;
     private static final long BURST_TIMEOUT_SECONDS = 90;
@@ -53,6 +55,9 @@ public final class LoadApp {
         });
         // And concurrently: a call the throttle's limit skips takes its own path (first used then).
         burst(threads, WARM_UP_BURST, n -> calls.call(-(WARM_UP_CALLS + n), WARM_UP_PHASE));
+        // A warm-up that ended with a 429 leaves the key taking one call alone until a success: that
+        // probe, slow among a thousand threads starting, would send the whole load to the backup.
+        calls.call(-(WARM_UP_CALLS + WARM_UP_BURST + 1), SETTLE_PHASE);
 
         Latencies latencies = new Latencies();
         PinnedCarrierRecording pinned = threads == ThreadKind.VIRTUAL ? PinnedCarrierRecording.start() : null;
