@@ -1,9 +1,13 @@
 package io.llmfailover.runtime.protocol;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
+import static io.llmfailover.runtime.protocol.JsonScanner.endOfString;
+import static io.llmfailover.runtime.protocol.JsonScanner.endOfValue;
+import static io.llmfailover.runtime.protocol.JsonScanner.endsLiteral;
+import static io.llmfailover.runtime.protocol.JsonScanner.indexOf;
+import static io.llmfailover.runtime.protocol.JsonScanner.skipByteOrderMark;
+import static io.llmfailover.runtime.protocol.JsonScanner.skipWhitespace;
+
 import java.math.BigInteger;
-import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.function.Consumer;
 
@@ -18,13 +22,6 @@ import java.util.function.Consumer;
  * JSON ends the walk early ({@link #next()} returns false), never with an exception.
  */
 public final class JsonMembers {
-
-    /** Eight bytes of the input at a time, the first one lowest: a prompt's text is stepped over a word at a time. */
-    private static final VarHandle WORDS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.LITTLE_ENDIAN);
-    private static final long ONES = 0x0101010101010101L;
-    private static final long HIGH_BITS = 0x8080808080808080L;
-    private static final long QUOTES = ONES * '"';
-    private static final long BACKSLASHES = ONES * '\\';
 
     private final byte[] json;
     /** Just past the last byte the walk may read. */
@@ -86,11 +83,11 @@ public final class JsonMembers {
             return closeAt(position);
         }
         nameStart = position + 1;
-        nameEnd = endOfString(nameStart);
+        nameEnd = endOfString(json, nameStart, limit);
         if (nameEnd < 0) {
             return finish();
         }
-        nameEscaped = indexOf('\\', nameStart, nameEnd) >= 0;
+        nameEscaped = indexOf(json, '\\', nameStart, nameEnd) >= 0;
         position = skipWhitespace(json, nameEnd + 1, limit);
         if (position >= limit || json[position] != ':') {
             return finish();
@@ -105,7 +102,7 @@ public final class JsonMembers {
     /** Whether the current member's name is {@code name} (an ASCII name, as every field we read is). */
     public boolean nameIs(String name) {
         if (nameEscaped) {
-            return name.equals(decode(nameStart, nameEnd));
+            return name.equals(JsonStringDecoder.decode(json, nameStart, nameEnd));
         }
         if (nameEnd - nameStart != name.length()) {
             return false;
@@ -123,8 +120,8 @@ public final class JsonMembers {
         if (json[valueStart] != '"') {
             return null;
         }
-        int end = endOfString(valueStart + 1);
-        return end < 0 ? null : decode(valueStart + 1, end);
+        int end = endOfString(json, valueStart + 1, limit);
+        return end < 0 ? null : JsonStringDecoder.decode(json, valueStart + 1, end);
     }
 
     /** Where the current value starts. */
@@ -135,7 +132,7 @@ public final class JsonMembers {
     /** Just past the current value, or -1 where it stops being JSON. */
     public int valueEnd() {
         if (valueEnd < 0) {
-            valueEnd = endOfValue(valueStart);
+            valueEnd = endOfValue(json, valueStart, limit);
         }
         return valueEnd;
     }
@@ -161,14 +158,14 @@ public final class JsonMembers {
         if (first != '-' && (first < '0' || first > '9')) {
             return null;
         }
-        int end = endOfValue(valueStart);
+        int end = endOfValue(json, valueStart, limit);
         if (end < 0) {
             return null;
         }
         String number = new String(json, valueStart, end - valueStart, StandardCharsets.US_ASCII);
         try {
-            if (indexOf('.', valueStart, end) >= 0 || indexOf('e', valueStart, end) >= 0
-                    || indexOf('E', valueStart, end) >= 0) {
+            if (indexOf(json, '.', valueStart, end) >= 0 || indexOf(json, 'e', valueStart, end) >= 0
+                    || indexOf(json, 'E', valueStart, end) >= 0) {
                 return (long) Double.parseDouble(number);
             }
             return number.length() <= 18 ? Long.parseLong(number) : new BigInteger(number).longValue();
@@ -208,7 +205,7 @@ public final class JsonMembers {
                 action.accept(element);
                 end = element.closedAt;
             }
-            end = end >= 0 ? end : endOfValue(i);
+            end = end >= 0 ? end : endOfValue(json, i, limit);
             if (end < 0) {
                 return -1;
             }
@@ -229,7 +226,8 @@ public final class JsonMembers {
 
     /** The value is stepped over once: where a walk into it already found its end, from there. */
     private boolean stepOverValueAndComma() {
-        int end = valueEnd >= 0 ? valueEnd : inner != null && inner.closedAt >= 0 ? inner.closedAt : endOfValue(valueStart);
+        int end = valueEnd >= 0 ? valueEnd
+                : inner != null && inner.closedAt >= 0 ? inner.closedAt : endOfValue(json, valueStart, limit);
         if (end < 0) {
             return false;
         }
@@ -248,163 +246,5 @@ public final class JsonMembers {
             closedAt = at + 1;
         }
         return finish();
-    }
-
-    /** The index just past the value starting at {@code start}, or -1 when it does not end. */
-    private int endOfValue(int start) {
-        byte first = json[start];
-        if (first == '"') {
-            int end = endOfString(start + 1);
-            return end < 0 ? -1 : end + 1;
-        }
-        if (first == '{' || first == '[') {
-            return endOfNested(start);
-        }
-        int i = start;
-        while (i < limit && !endsLiteral(json[i])) {
-            i++;
-        }
-        return i == start ? -1 : i;
-    }
-
-    private int endOfNested(int start) {
-        int depth = 0;
-        int i = start;
-        while (i < limit) {
-            byte b = json[i];
-            if (b == '"') {
-                i = endOfString(i + 1);
-                if (i < 0) {
-                    return -1;
-                }
-            } else if (b == '{' || b == '[') {
-                depth++;
-            } else if ((b == '}' || b == ']') && --depth == 0) {
-                return i + 1;
-            }
-            i++;
-        }
-        return -1;
-    }
-
-    /** The index of the quote closing a string whose content starts at {@code from}, or -1. */
-    private int endOfString(int from) {
-        int i = quoteOrBackslash(from);
-        while (i < limit) {
-            if (json[i] == '"') {
-                return i;
-            }
-            i = quoteOrBackslash(i + 2); // past the escaped byte
-        }
-        return -1;
-    }
-
-    /** The index of the first quote or backslash at or after {@code from}, or {@code limit} (or more) when none. */
-    private int quoteOrBackslash(int from) {
-        int i = from;
-        for (; i <= limit - Long.BYTES; i += Long.BYTES) {
-            long word = (long) WORDS.get(json, i);
-            long found = zeroBytes(word ^ QUOTES) | zeroBytes(word ^ BACKSLASHES);
-            if (found != 0) {
-                return i + Long.numberOfTrailingZeros(found) / Byte.SIZE;
-            }
-        }
-        for (; i < limit; i++) {
-            if (json[i] == '"' || json[i] == '\\') {
-                return i;
-            }
-        }
-        return i;
-    }
-
-    /**
-     * The high bit of each zero byte of {@code word} set, and maybe of bytes after it (a borrow can
-     * carry), so its lowest set bit always marks the first zero byte: nothing set when there is none.
-     */
-    private static long zeroBytes(long word) {
-        return (word - ONES) & ~word & HIGH_BITS;
-    }
-
-    private String decode(int start, int end) {
-        int escape = indexOf('\\', start, end);
-        if (escape < 0) {
-            return new String(json, start, end - start, StandardCharsets.UTF_8);
-        }
-        StringBuilder text = new StringBuilder(end - start);
-        int run = start;
-        while (escape >= 0) {
-            text.append(new String(json, run, escape - run, StandardCharsets.UTF_8));
-            run = appendEscape(text, escape + 1, end);
-            if (run < 0) {
-                return null;
-            }
-            escape = indexOf('\\', run, end);
-        }
-        return text.append(new String(json, run, end - run, StandardCharsets.UTF_8)).toString();
-    }
-
-    /** Appends the escape whose letter is at {@code at}; returns the index after it, or -1 if invalid. */
-    private int appendEscape(StringBuilder text, int at, int end) {
-        if (at >= end) {
-            return -1;
-        }
-        switch (json[at]) {
-            case '"', '\\', '/' -> text.append((char) json[at]);
-            case 'b' -> text.append('\b');
-            case 'f' -> text.append('\f');
-            case 'n' -> text.append('\n');
-            case 'r' -> text.append('\r');
-            case 't' -> text.append('\t');
-            case 'u' -> {
-                if (at + 5 > end) {
-                    return -1;
-                }
-                int unit = 0;
-                for (int i = at + 1; i <= at + 4; i++) {
-                    int digit = Character.digit(json[i], 16);
-                    if (digit < 0) {
-                        return -1;
-                    }
-                    unit = unit * 16 + digit;
-                }
-                text.append((char) unit);
-                return at + 5;
-            }
-            default -> {
-                return -1;
-            }
-        }
-        return at + 1;
-    }
-
-    private int indexOf(char wanted, int from, int to) {
-        for (int i = from; i < to; i++) {
-            if (json[i] == wanted) {
-                return i;
-            }
-        }
-        return -1;
-    }
-
-    private static int skipWhitespace(byte[] json, int from, int limit) {
-        int i = from;
-        while (i < limit && isWhitespace(json[i])) {
-            i++;
-        }
-        return i;
-    }
-
-    private static int skipByteOrderMark(byte[] json, int from, int limit) {
-        boolean mark = limit - from >= 3 && json[from] == (byte) 0xEF && json[from + 1] == (byte) 0xBB
-                && json[from + 2] == (byte) 0xBF;
-        return mark ? from + 3 : from;
-    }
-
-    private static boolean isWhitespace(byte b) {
-        return b == ' ' || b == '\n' || b == '\r' || b == '\t';
-    }
-
-    private static boolean endsLiteral(byte b) {
-        return b == ',' || b == '}' || b == ']' || isWhitespace(b);
     }
 }
