@@ -8,9 +8,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.CopyOnWriteArrayList;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.IntSupplier;
@@ -62,16 +60,12 @@ public final class Throttle {
 
     private static final IntUnaryOperator RELEASE = inFlight -> inFlight > 0 ? inFlight - 1 : 0;
 
-    /** A silence longer than this (about 73 years) could wrap the nanoTime arithmetic. */
-    private static final long LONGEST_SILENCE_NANOS = Long.MAX_VALUE / 4;
-
     private final String name;
     private final ThrottleSettings settings;
     private final Clock clock;
     private final AtomicInteger inFlight = new AtomicInteger();
     private final AtomicReference<AimdLimit> limit;
-    private final AtomicLong silencedUntilNanos;
-    private final long maxSilenceNanos;
+    private final Silence silence;
     /** Whether the provider ever said slow down: only then does the concurrency limit apply. */
     private volatile boolean limitInForce;
     /** Since the last 429 or 529, until a success: one call at a time. */
@@ -96,14 +90,9 @@ public final class Throttle {
         this.name = Objects.requireNonNull(name, "name");
         this.settings = Objects.requireNonNull(settings, "settings");
         this.clock = Objects.requireNonNull(clock, "clock");
-        if (settings.maxSilence().isNegative()) {
-            throw new IllegalArgumentException(
-                    "throttle.max-silence must not be negative, got " + settings.maxSilence());
-        }
+        this.silence = new Silence(settings.maxSilence(), clock);
         this.limit = new AtomicReference<>(
                 AimdLimit.initial(settings.initialLimit(), settings.minLimit(), settings.maxLimit()));
-        this.silencedUntilNanos = new AtomicLong(clock.nanoTime());
-        this.maxSilenceNanos = saturatedNanos(settings.maxSilence());
     }
 
     public String name() {
@@ -141,7 +130,7 @@ public final class Throttle {
         try {
             if (settings.enabled()) {
                 RateLimitHeaders.exhaustedResetMillis(responseHeaders, clock.currentTimeMillis())
-                        .ifPresent(wait -> silence(drilled ? SilenceReason.DRILL : SilenceReason.LIMIT_REACHED, wait));
+                        .ifPresent(wait -> silenceFor(drilled ? SilenceReason.DRILL : SilenceReason.LIMIT_REACHED, wait));
             }
         } finally {
             running = release();
@@ -163,7 +152,7 @@ public final class Throttle {
             }
             limitInForce = true;
             probing = true;
-            boolean sameBurst = silence(drilled ? SilenceReason.DRILL : SilenceReason.RATE_LIMITED,
+            boolean sameBurst = silenceFor(drilled ? SilenceReason.DRILL : SilenceReason.RATE_LIMITED,
                     rateLimitWaitMillis(responseHeaders, clock.currentTimeMillis()));
             if (!sameBurst) {
                 updateLimit(AimdLimit::afterRateLimit);
@@ -184,7 +173,7 @@ public final class Throttle {
             if (wait.isEmpty()) {
                 wait = RateLimitHeaders.exhaustedResetMillis(responseHeaders, nowMillis);
             }
-            silence(drilled ? SilenceReason.DRILL : SilenceReason.QUOTA_EXHAUSTED, wait.orElse(Long.MAX_VALUE));
+            silenceFor(drilled ? SilenceReason.DRILL : SilenceReason.QUOTA_EXHAUSTED, wait.orElse(Long.MAX_VALUE));
         } finally {
             release();
         }
@@ -200,7 +189,7 @@ public final class Throttle {
         if (!settings.enabled()) {
             return 0;
         }
-        return Math.max(0, silencedUntilNanos.get() - clock.nanoTime());
+        return silence.nanosLeft();
     }
 
     /**
@@ -211,7 +200,7 @@ public final class Throttle {
     public void silenceForFleet(long waitMillis) {
         if (settings.enabled()) {
             limitInForce = true;
-            silence(SilenceReason.FLEET, waitMillis);
+            silenceFor(SilenceReason.FLEET, waitMillis);
         }
     }
 
@@ -273,26 +262,13 @@ public final class Throttle {
      *
      * @return whether a silence was already running when this one was asked for
      */
-    private boolean silence(SilenceReason reason, long waitMillis) {
-        long now = clock.nanoTime();
-        long lengthNanos = Math.min(TimeUnit.MILLISECONDS.toNanos(Math.max(0, waitMillis)), maxSilenceNanos);
-        Duration length = Duration.ofNanos(lengthNanos);
-        long until = now + lengthNanos;
-        long previous = silencedUntilNanos.getAndAccumulate(until, Throttle::later);
-        if (!length.isZero() && until - previous > 0) {
-            listeners.forEach(listener -> notify(listener, l -> l.onSilenced(this, reason, until, length)));
+    private boolean silenceFor(SilenceReason reason, long waitMillis) {
+        Silence.Lengthening asked = silence.lengthen(waitMillis);
+        if (asked.lengthened()) {
+            listeners.forEach(listener -> notify(listener,
+                    l -> l.onSilenced(this, reason, asked.untilNanos(), asked.length())));
         }
-        return previous - now > 0;
-    }
-
-    /** {@code throttle.max-silence} in nanoseconds, however long it was written. */
-    private static long saturatedNanos(Duration duration) {
-        return duration.compareTo(Duration.ofNanos(LONGEST_SILENCE_NANOS)) > 0 ? LONGEST_SILENCE_NANOS : duration.toNanos();
-    }
-
-    /** The later of two nanoTime instants, safe across the numeric wrap of nanoTime. */
-    private static long later(long a, long b) {
-        return b - a > 0 ? b : a;
+        return asked.wasRunning();
     }
 
     private void notify(ThrottleListener listener, Consumer<ThrottleListener> event) {
