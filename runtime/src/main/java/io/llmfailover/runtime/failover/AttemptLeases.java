@@ -4,6 +4,7 @@ import io.llmfailover.runtime.breaker.BreakerPermit;
 import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.quota.QuotaCharge;
 import java.io.InputStream;
 import io.llmfailover.runtime.throttle.ThrottleSlot;

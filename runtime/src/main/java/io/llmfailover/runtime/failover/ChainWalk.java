@@ -16,6 +16,7 @@ import io.llmfailover.runtime.http.RelayedResponse;
 import io.llmfailover.runtime.http.RequestWritten;
 import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.log.OnceLogger;
+import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.ErrorBodies;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;

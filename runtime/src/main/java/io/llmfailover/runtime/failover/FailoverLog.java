@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.log.RepeatSummary;
+import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.time.Clock;
 import java.io.IOException;
 import java.time.Duration;

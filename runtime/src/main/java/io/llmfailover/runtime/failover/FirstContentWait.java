@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.time.Scheduler;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;

@@ -2,6 +2,7 @@ package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.time.Scheduler;
 import io.llmfailover.runtime.time.Waiting;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.failover;
 
+import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.time.Clock;
 import java.util.Map;
 import java.util.Optional;

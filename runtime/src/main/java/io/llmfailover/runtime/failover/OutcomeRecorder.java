@@ -2,6 +2,7 @@ package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.breaker.BreakerPermit;
 import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.throttle.ThrottleSlot;
 
 /** Feeds an attempt's outcome to the breaker (health) and the throttle (limits) it passed, through their leases. */

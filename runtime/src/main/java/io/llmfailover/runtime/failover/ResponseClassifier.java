@@ -2,6 +2,7 @@ package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.config.FailoverPolicy;
 import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.outcome.Outcome;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 

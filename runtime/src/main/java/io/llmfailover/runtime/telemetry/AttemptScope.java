@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.telemetry;
 
-import io.llmfailover.runtime.failover.Outcome;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.outcome.Outcome;
 
 /** One attempt of a call against one provider. */
 public interface AttemptScope {

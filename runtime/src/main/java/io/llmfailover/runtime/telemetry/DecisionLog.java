@@ -2,8 +2,8 @@ package io.llmfailover.runtime.telemetry;
 
 import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.call.GovernedCall;
-import io.llmfailover.runtime.failover.Outcome;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.route.Route;

@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.failover.Outcome;
+import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.telemetry.usage.ResponseFacts;
 import io.opentelemetry.api.common.AttributeKey;

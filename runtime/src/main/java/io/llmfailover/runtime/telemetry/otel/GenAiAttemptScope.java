@@ -1,9 +1,9 @@
 package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.breaker.BreakerState;
-import io.llmfailover.runtime.failover.Outcome;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.telemetry.AttemptScope;

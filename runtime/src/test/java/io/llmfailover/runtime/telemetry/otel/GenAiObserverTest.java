@@ -7,9 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.breaker.BreakerState;
 import io.llmfailover.runtime.call.GovernedCall;
-import io.llmfailover.runtime.failover.Outcome;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;

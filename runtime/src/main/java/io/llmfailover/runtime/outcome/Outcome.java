@@ -1,4 +1,4 @@
-package io.llmfailover.runtime.failover;
+package io.llmfailover.runtime.outcome;
 
 /** What one attempt's response head (or its absence) says about the provider. */
 public enum Outcome {
