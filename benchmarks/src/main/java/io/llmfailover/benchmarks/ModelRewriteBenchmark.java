@@ -1,6 +1,6 @@
 package io.llmfailover.benchmarks;
 
-import io.llmfailover.runtime.protocol.JsonModelField;
+import io.llmfailover.runtime.protocol.translate.ModelRewrite;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -35,12 +35,12 @@ public class ModelRewriteBenchmark {
 
     @Benchmark
     public byte[] rewriteModel() {
-        return JsonModelField.rewrite(body, "gpt-4o", "gpt-4o-mini");
+        return ModelRewrite.apply(body, "gpt-4o", "gpt-4o-mini");
     }
 
     /** The common case: the fallback takes the same model name, and the body is reused as it is. */
     @Benchmark
     public byte[] sameModel() {
-        return JsonModelField.rewrite(body, "gpt-4o", "gpt-4o");
+        return ModelRewrite.apply(body, "gpt-4o", "gpt-4o");
     }
 }

@@ -1,7 +1,6 @@
 package io.llmfailover.runtime.protocol.translate;
 
 import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.protocol.JsonModelField;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.OperationPaths;
 import java.io.InputStream;
@@ -23,7 +22,7 @@ final class SameProtocolBridge implements ProtocolBridge {
     /** The body naming the target's model; a body that is not JSON cannot name it, as for any other bridge. */
     private static byte[] withModel(SourceRequest source, String model) throws UntranslatableRequestException {
         try {
-            return JsonModelField.rewrite(source.body(), source.model(), model);
+            return ModelRewrite.apply(source.body(), source.model(), model);
         } catch (UncheckedIOException notJson) {
             throw new UntranslatableRequestException("the request body cannot be read: body is not valid JSON");
         }
