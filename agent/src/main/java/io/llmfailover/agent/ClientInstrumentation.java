@@ -37,4 +37,13 @@ public interface ClientInstrumentation {
     default List<Hook> hooksFor(String typeName) {
         return List.of();
     }
+
+    /**
+     * Packages of the hooked classes' module whose private state the hooks read by reflection
+     * ({@code sun.net.www.protocol.http}): opened to the hooks' module, and to nothing else, as a
+     * hooked class of that module is woven.
+     */
+    default List<String> packagesOpenedToHooks() {
+        return List.of();
+    }
 }

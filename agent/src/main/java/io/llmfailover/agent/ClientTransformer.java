@@ -7,6 +7,7 @@ import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -80,7 +81,7 @@ final class ClientTransformer implements ClassFileTransformer {
         String typeName = className.replace('/', '.');
         WEAVING.set(Boolean.TRUE);
         try {
-            if (!readsHooks(module)) {
+            if (!readsHooks(module, client.packagesOpenedToHooks())) {
                 FailureLog.once("instrumenting " + typeName,
                         new IllegalStateException(module + " cannot be made to read " + HOOKS));
                 return null;
@@ -111,15 +112,27 @@ final class ClientTransformer implements ClassFileTransformer {
         return weaver;
     }
 
-    /** Whether code woven into the module can call the hooks, once a read edge is added where one is missing. */
-    private boolean readsHooks(Module module) {
-        if (module == null || !module.isNamed() || module.canRead(HOOKS)) {
+    /**
+     * Whether code woven into the module can call the hooks, once a read edge is added where one is
+     * missing, and the packages the hooks read by reflection are opened to them.
+     */
+    private boolean readsHooks(Module module, List<String> packagesRead) {
+        if (module == null || !module.isNamed()) {
+            return true;
+        }
+        Map<String, Set<Module>> opens = new HashMap<>();
+        for (String read : packagesRead) {
+            if (module.getPackages().contains(read) && !module.isOpen(read, HOOKS)) {
+                opens.put(read, Set.of(HOOKS));
+            }
+        }
+        if (module.canRead(HOOKS) && opens.isEmpty()) {
             return true;
         }
         if (!instrumentation.isModifiableModule(module)) {
             return false;
         }
-        instrumentation.redefineModule(module, Set.of(HOOKS), Map.of(), Map.of(), Set.of(), Map.of());
+        instrumentation.redefineModule(module, Set.of(HOOKS), Map.of(), opens, Set.of(), Map.of());
         return true;
     }
 }

@@ -26,8 +26,8 @@ class HookWeaverTest {
 
     private static final String HOOKS = SampleHooks.class.getName().replace('.', '/');
     private static final List<Hook> CALL_HOOKS = List.of(
-            new OutcomeHook("call", 1, 2, HOOKS, "enter", "exit"),
-            new OutcomeHook("loops", 2, 2, HOOKS, "enter", "exit"));
+            new OutcomeHook("call", 1, 2, HOOKS, "enter", "exit", false),
+            new OutcomeHook("loops", 2, 2, HOOKS, "enter", "exit", false));
 
     private SampleCalls sample;
 
@@ -106,6 +106,74 @@ class HookWeaverTest {
     }
 
     @Test
+    void aVoidMethodIsSkippedWhenTheHookAnswersAndRunsItsOwnCodeWhenItDoesNot() throws Exception {
+        SampleCalls hooked = (SampleCalls) wovenSampleClass(List.of(new OutcomeHook("run", 1, 2, HOOKS, "enter", "exit", false)))
+                .getConstructor().newInstance();
+
+        hooked.run("a");
+        assertEquals(1, SampleHooks.ownRuns);
+        assertEquals(1, SampleHooks.exits);
+        assertArrayEquals(new Object[] {hooked, "a", null}, SampleHooks.entries.get(0));
+
+        SampleHooks.reset();
+        SampleHooks.answer = Outcome.returning(null);
+        hooked.run("a");
+        assertEquals(0, SampleHooks.ownRuns, "skipped");
+        assertEquals(1, SampleHooks.exits);
+
+        IOException failure = new IOException("provider unreachable");
+        SampleHooks.answer = Outcome.throwing(failure);
+        assertSame(failure, assertThrows(IOException.class, () -> hooked.run("a")));
+
+        SampleHooks.reset();
+        assertThrows(IllegalStateException.class, () -> hooked.run("boom"));
+        assertEquals(1, SampleHooks.exits, "the exit hook runs as the method's own code throws");
+    }
+
+    @Test
+    void aHookWithNoExitHookSkipsOrRunsTheMethodAlone() throws Exception {
+        SampleCalls hooked = (SampleCalls) wovenSampleClass(List.of(new OutcomeHook("run", 1, 2, HOOKS, "enter", null, false),
+                new OutcomeHook("call", 1, 2, HOOKS, "enter", null, false))).getConstructor().newInstance();
+
+        SampleHooks.answer = Outcome.returning(null);
+        hooked.run("a");
+        assertEquals(0, SampleHooks.ownRuns);
+        SampleHooks.answer = null;
+        assertThrows(IllegalStateException.class, () -> hooked.call("boom", "b"));
+        assertEquals("own:a:b", hooked.call("a", "b"));
+        assertEquals(0, SampleHooks.exits);
+        assertEquals(3, SampleHooks.entries.size());
+    }
+
+    @Test
+    void primitiveArgumentsReachTheHookBoxedAndTheMethodsOwnCodeAsTheyWere() throws Exception {
+        SampleCalls hooked = (SampleCalls) wovenSampleClass(List.of(new OutcomeHook("values", 2, 2, HOOKS, "enterNamed", null, true)))
+                .getConstructor().newInstance();
+
+        assertEquals("own:3:4000000000", hooked.values(3, 4_000_000_000L));
+        assertEquals("own:2.5:true", hooked.values(2.5, true));
+        assertArrayEquals(new Object[] {hooked, "values", 3, 4_000_000_000L}, SampleHooks.entries.get(0));
+        assertArrayEquals(new Object[] {hooked, "values", 2.5, true}, SampleHooks.entries.get(1));
+
+        SampleHooks.answer = Outcome.returning("governed");
+        assertEquals("governed", hooked.values(1, 2L));
+    }
+
+    @Test
+    void oneHookToldTheMethodsNameServesMethodsOfSeveralNames() throws Exception {
+        SampleCalls hooked = (SampleCalls) wovenSampleClass(List.of(
+                new OutcomeHook("call", 1, 2, HOOKS, "enterNamed", null, false).passingMethodName(),
+                new OutcomeHook("other", 1, 2, HOOKS, "enterNamed", null, false).passingMethodName()))
+                .getConstructor().newInstance();
+
+        hooked.call("a", "b");
+        hooked.other("c");
+
+        assertArrayEquals(new Object[] {hooked, "call", "a", "b"}, SampleHooks.entries.get(0));
+        assertArrayEquals(new Object[] {hooked, "other", "c", null}, SampleHooks.entries.get(1));
+    }
+
+    @Test
     void everyConstructorTellsTheHookOfItsReceiverAsItReturns() throws Exception {
         Class<?> woven = wovenSampleClass(List.of(new ReceiverHook("<init>", -1, HOOKS, "received")));
         SampleHooks.reset();
@@ -147,7 +215,7 @@ class HookWeaverTest {
 
     @Test
     void aClassWithNoMethodHookedIsLeftAsItIs() throws IOException {
-        assertNull(HookWeaver.weave(sampleClassFile(), List.of(new OutcomeHook("absent", 0, 1, HOOKS, "enter", "exit"))));
+        assertNull(HookWeaver.weave(sampleClassFile(), List.of(new OutcomeHook("absent", 0, 1, HOOKS, "enter", "exit", false))));
     }
 
     private static Class<?> wovenSampleClass(List<Hook> hooks) throws IOException, ClassNotFoundException {

@@ -106,10 +106,11 @@ class AgentStartupTest {
 
     /**
      * Byte Buddy's advice machinery was about 650 classes and a quarter of a second of the first
-     * call; the JDK client and OkHttp (under the OpenAI SDK here) are hooked with ASM alone.
+     * call; the JDK client, OkHttp (under the OpenAI SDK here) and HttpURLConnection are hooked
+     * with ASM alone.
      */
     @ParameterizedTest
-    @EnumSource(value = ClientCall.class, names = {"JDK_BLOCKING", "SDK_BLOCKING"})
+    @EnumSource(value = ClientCall.class, names = {"JDK_BLOCKING", "SDK_BLOCKING", "URLCONNECTION_BLOCKING"})
     void theClientIsWovenWithAsmAloneNoneOfByteBuddysAdviceIsLoaded(ClientCall client) throws Exception {
         List<String> loads = classLoads(client, "1");
 

@@ -1,10 +1,9 @@
 package io.llmfailover.agent.bootstrap;
 
 import java.util.List;
-import java.util.Map;
 
 /**
- * The static entry points that advice inlined into client classes calls. Each catches everything:
+ * The static entry points that advice or hooks woven into client classes call. Each catches everything:
  * whatever goes wrong in the agent, the app's call goes ahead as if the agent were absent.
  */
 public final class AgentHooks {
@@ -113,72 +112,57 @@ public final class AgentHooks {
         }
     }
 
-    /** True when a {@code HttpURLConnection}'s governed call is still to run; the advice then reads its request headers. */
-    public static boolean urlConnectionAwaitsCall(Object connection) {
-        try {
-            UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
-            return hook != null && hook.awaitsCall(connection);
-        } catch (Throwable t) {
-            FailureLog.once("HttpURLConnection", t);
-            return false;
-        }
-    }
-
-    /** The request header of a {@code HttpURLConnection} that must not be sent, for the advice to remove; null for none. */
-    public static String urlConnectionHeldBack(Object connection) {
-        try {
-            UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
-            return hook == null ? null : hook.heldBack(connection);
-        } catch (Throwable t) {
-            FailureLog.once("HttpURLConnection request headers", t);
-            return null;
-        }
-    }
-
     /** Called on entry to {@code HttpURLConnection.getOutputStream}; null lets the original method run. */
-    public static Outcome urlConnectionOutput(Object connection, long fixedLength) {
+    public static Outcome urlConnectionOutput(Object connection) {
         try {
-            UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
-            return hook == null ? null : hook.outputStream(connection, fixedLength);
+            UrlConnectionHook hook = urlConnectionHook(connection);
+            return hook == null ? null : hook.outputStream(connection, new UrlConnectionInternals(connection));
         } catch (Throwable t) {
             FailureLog.once("HttpURLConnection.getOutputStream", t);
             return null;
         }
     }
 
-    /** Called on entry to a {@code HttpURLConnection} response accessor; null lets the original method run. */
-    public static Outcome urlConnectionResponse(Object connection, String accessor, Object[] arguments,
-            Map<String, List<String>> requestHeaders, Object proxy) {
+    /**
+     * Called on entry to a {@code HttpURLConnection} response accessor, with its one argument (a
+     * header's name or index) or null; null lets the original method run.
+     */
+    public static Outcome urlConnectionResponse(Object connection, String accessor, Object argument) {
         try {
-            UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
-            return hook == null ? null : hook.response(connection, accessor, arguments, requestHeaders, proxy);
+            UrlConnectionHook hook = urlConnectionHook(connection);
+            return hook == null ? null : hook.response(connection, accessor, argument, new UrlConnectionInternals(connection));
         } catch (Throwable t) {
             FailureLog.once("HttpURLConnection." + accessor, t);
             return null;
         }
     }
 
-    /** Called on entry to {@code HttpURLConnection.connect}; true skips it. */
-    public static boolean urlConnectionSkipsConnect(Object connection) {
+    /** Called on entry to {@code HttpURLConnection.connect}; an outcome skips it. */
+    public static Outcome urlConnectionConnect(Object connection) {
         try {
-            UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
-            return hook != null && hook.skipsConnect(connection);
+            UrlConnectionHook hook = urlConnectionHook(connection);
+            return hook != null && hook.skipsConnect(connection) ? Outcome.returning(null) : null;
         } catch (Throwable t) {
             FailureLog.once("HttpURLConnection.connect", t);
-            return false;
+            return null;
         }
     }
 
     /** Called on entry to {@code HttpURLConnection.disconnect}. */
     public static void urlConnectionDisconnected(Object connection) {
         try {
-            UrlConnectionHook hook = Adapters.URL_CONNECTION.get(connection.getClass());
+            UrlConnectionHook hook = urlConnectionHook(connection);
             if (hook != null) {
                 hook.disconnected(connection);
             }
         } catch (Throwable t) {
             FailureLog.once("HttpURLConnection.disconnect", t);
         }
+    }
+
+    /** Null leaves every connection alone: with no adapter, or on a JDK whose connection keeps its state otherwise. */
+    private static UrlConnectionHook urlConnectionHook(Object connection) {
+        return UrlConnectionInternals.readable() ? Adapters.URL_CONNECTION.get(connection.getClass()) : null;
     }
 
     /** Called when a classic Apache HttpClient 5 {@code HttpClientBuilder.build()} starts. */

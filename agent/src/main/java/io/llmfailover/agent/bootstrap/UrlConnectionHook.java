@@ -10,35 +10,43 @@ import java.util.Map;
  */
 public interface UrlConnectionHook {
 
-    /** True when the connection is governed and its call has not run yet: its request headers are wanted. */
-    boolean awaitsCall(Object connection);
-
     /**
-     * {@code getOutputStream()}: a governed connection gets a capped buffer, and nothing is sent yet.
-     *
-     * @param fixedLength the length set by {@code setFixedLengthStreamingMode}, or -1
+     * {@code getOutputStream()}: a governed connection gets a capped buffer, and nothing is sent yet;
+     * a header the JDK must not send is removed first, governed or not.
      */
-    Outcome outputStream(Object connection, long fixedLength);
+    Outcome outputStream(Object connection, Internals internals);
 
     /**
      * A response accessor ({@code getInputStream}, {@code getErrorStream}, {@code getHeaderField*},
-     * {@code getHeaderFields}): the first one runs the governed call.
+     * {@code getHeaderFields}): the first one runs the governed call; a header the JDK must not send
+     * is removed first, governed or not.
      *
-     * @param requestHeaders the headers the app set, credentials included (null once the call ran)
-     * @param proxy the proxy the app opened the connection with, or null
+     * @param argument the accessor's one argument (a header's name or index), or null
      */
-    Outcome response(Object connection, String accessor, Object[] arguments,
-            Map<String, List<String>> requestHeaders, Object proxy);
-
-    /**
-     * The request header the app set that the JDK must not send (the agent's own {@code
-     * x-llm-route}), to be removed by the advice before the JDK writes the request; null for none.
-     */
-    String heldBack(Object connection);
+    Outcome response(Object connection, String accessor, Object argument, Internals internals);
 
     /** {@code connect()}: true skips it, the governed call connects when the app reads the response. */
     boolean skipsConnect(Object connection);
 
     /** {@code disconnect()}: releases the governed call's response. */
     void disconnected(Object connection);
+
+    /**
+     * What the JDK's connection keeps that its public methods hide or leave unwritable, read and
+     * written for the adapter by the hooks, whose module the agent opened the JDK's packages to.
+     */
+    interface Internals {
+
+        /** The request headers as the app set them, credentials included ({@code getRequestProperties()} hides them). */
+        Map<String, List<String>> requestHeaders();
+
+        /** Removes a request header the app set, before the JDK writes the request: it is the agent's own. */
+        void removeRequestHeader(String name);
+
+        /** The length set by {@code setFixedLengthStreamingMode}, or -1. */
+        long fixedLength();
+
+        /** The proxy the app opened the connection with, or null. */
+        Object proxy();
+    }
 }

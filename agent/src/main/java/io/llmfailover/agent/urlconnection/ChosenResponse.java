@@ -11,7 +11,7 @@ interface ChosenResponse {
     /** The app's connection went out ungoverned: every accessor is the JDK's own. */
     ChosenResponse JDK_OWN = new ChosenResponse() {
         @Override
-        public Outcome answer(String accessor, Object[] arguments) {
+        public Outcome answer(String accessor, Object argument) {
             return null;
         }
 
@@ -31,8 +31,12 @@ interface ChosenResponse {
         return new NativeResponse(attempt, answer);
     }
 
-    /** The accessor's outcome; null lets the JDK's own method run on the app's connection. */
-    Outcome answer(String accessor, Object[] arguments);
+    /**
+     * The accessor's outcome; null lets the JDK's own method run on the app's connection.
+     *
+     * @param argument the accessor's one argument (a header's name or index), or null
+     */
+    Outcome answer(String accessor, Object argument);
 
     /** {@code disconnect()}: closes the response's connection without reading the rest. */
     void abort();

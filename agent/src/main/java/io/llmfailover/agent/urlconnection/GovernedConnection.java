@@ -2,6 +2,7 @@ package io.llmfailover.agent.urlconnection;
 
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.bootstrap.UrlConnectionHook;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.io.IOException;
@@ -33,7 +34,7 @@ final class GovernedConnection {
     private volatile boolean passedThrough;
     private ChosenResponse chosen;
     private IOException failure;
-    /** A request header the app set that the JDK must not send, removed by the advices; null for none. */
+    /** A request header the app set that the JDK must not send, removed by the hooks; null for none. */
     private volatile String heldBack;
     /** The headers the app set and the proxy it chose, read when the call runs. */
     Map<String, List<String>> requestHeaders = Map.of();
@@ -45,8 +46,8 @@ final class GovernedConnection {
     }
 
     /**
-     * The first value of {@code name} as the app set it, which the advices then remove from the
-     * connection's own headers before the JDK writes them (the agent's code cannot, from outside java.base).
+     * The first value of {@code name} as the app set it, which the hooks then remove from the
+     * connection's own headers before the JDK writes them (its public methods cannot).
      */
     String takeHeader(String name) {
         Map<String, List<String>> read = requestHeaders;
@@ -91,15 +92,6 @@ final class GovernedConnection {
         return passedThrough;
     }
 
-    boolean awaitsCall() {
-        lock.lock();
-        try {
-            return chosen == null && failure == null;
-        } finally {
-            lock.unlock();
-        }
-    }
-
     /**
      * Like the JDK: output needs doOutput, turns a GET into a POST, and ends once the response is
      * read. A body announced larger than the cap is not buffered at all: the JDK's own stream.
@@ -134,18 +126,15 @@ final class GovernedConnection {
     }
 
     /** The first accessor runs the call; each answers from what it chose, or the JDK's own code once passed through. */
-    Outcome response(String accessor, Object[] arguments, Map<String, List<String>> appHeaders, Proxy appProxy) {
+    Outcome response(String accessor, Object argument, UrlConnectionHook.Internals internals) {
         lock.lock();
         try {
             if (chosen == null && failure == null) {
-                if (appHeaders == null && !passedThrough) {
-                    return null; // the advice could not read the headers: leave this accessor to the JDK
-                }
-                requestHeaders = appHeaders == null ? Map.of() : appHeaders;
-                proxy = appProxy;
+                requestHeaders = internals.requestHeaders();
+                proxy = (Proxy) internals.proxy();
                 run();
             }
-            return failure != null ? failed(accessor) : chosen.answer(accessor, arguments);
+            return failure != null ? failed(accessor) : chosen.answer(accessor, argument);
         } finally {
             lock.unlock();
         }

@@ -44,7 +44,7 @@ final class MadeResponse implements ChosenResponse {
     }
 
     @Override
-    public Outcome answer(String accessor, Object[] arguments) {
+    public Outcome answer(String accessor, Object argument) {
         if (accessor.equals("getInputStream") && status >= 400) {
             return Outcome.throwing(errorStatus());
         }
@@ -52,8 +52,8 @@ final class MadeResponse implements ChosenResponse {
             case "getInputStream" -> body;
             case "getErrorStream" -> status >= 400 ? body : null;
             case "getHeaderFields" -> headerFields();
-            case "getHeaderField" -> arguments[0] instanceof Integer index ? valueAt(index) : lastValue((String) arguments[0]);
-            case "getHeaderFieldKey" -> keyAt((Integer) arguments[0]);
+            case "getHeaderField" -> argument instanceof Integer index ? valueAt(index) : lastValue((String) argument);
+            case "getHeaderFieldKey" -> keyAt((Integer) argument);
             default -> throw new IllegalArgumentException("not a response accessor: " + accessor);
         });
     }

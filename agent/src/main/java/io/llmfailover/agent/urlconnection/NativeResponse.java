@@ -27,16 +27,16 @@ final class NativeResponse implements ChosenResponse {
     }
 
     @Override
-    public Outcome answer(String accessor, Object[] arguments) {
+    public Outcome answer(String accessor, Object argument) {
         try {
             return Outcome.returning(switch (accessor) {
                 case "getInputStream" -> status >= 400 ? connection.getInputStream() : body;
                 case "getErrorStream" -> status >= 400 ? body : null;
                 case "getHeaderFields" -> connection.getHeaderFields();
-                case "getHeaderField" -> arguments[0] instanceof Integer index
+                case "getHeaderField" -> argument instanceof Integer index
                         ? connection.getHeaderField(index)
-                        : connection.getHeaderField((String) arguments[0]);
-                case "getHeaderFieldKey" -> connection.getHeaderFieldKey((Integer) arguments[0]);
+                        : connection.getHeaderField((String) argument);
+                case "getHeaderFieldKey" -> connection.getHeaderFieldKey((Integer) argument);
                 default -> throw new IllegalArgumentException("not a response accessor: " + accessor);
             });
         } catch (IOException errorStatus) {

@@ -4,14 +4,13 @@ import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.bootstrap.UrlConnectionHook;
+import io.llmfailover.agent.bootstrap.UrlConnectionHook.Internals;
 import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.net.HttpURLConnection;
-import java.net.Proxy;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Collections;
-import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
 import java.util.function.Supplier;
@@ -38,31 +37,30 @@ public final class UrlConnectionAdapter implements UrlConnectionHook {
     }
 
     @Override
-    public boolean awaitsCall(Object connection) {
-        GovernedConnection governed = governed(connection);
-        return governed != null && governed.awaitsCall();
+    public Outcome outputStream(Object connection, Internals internals) {
+        return judged(connection, internals) instanceof GovernedConnection governed
+                ? governed.outputStream(internals.fixedLength()) : null;
     }
 
     @Override
-    public Outcome outputStream(Object connection, long fixedLength) {
-        GovernedConnection governed = governed(connection);
-        return governed == null ? null : governed.outputStream(fixedLength);
+    public Outcome response(Object connection, String accessor, Object argument, Internals internals) {
+        return judged(connection, internals) instanceof GovernedConnection governed
+                ? governed.response(accessor, argument, internals) : null;
     }
 
-    @Override
-    public Outcome response(Object connection, String accessor, Object[] arguments,
-            Map<String, List<String>> requestHeaders, Object proxy) {
-        GovernedConnection governed = governed(connection);
-        return governed == null ? null : governed.response(accessor, arguments, requestHeaders, (Proxy) proxy);
-    }
-
-    @Override
-    public String heldBack(Object connection) {
+    /**
+     * The connection's state, judged at its first hooked call; a request header the JDK must not
+     * send (the agent's own) is removed from it at each, governed or not, before a request streamed
+     * by the JDK writes its head.
+     */
+    private Object judged(Object connection, Internals internals) {
         Object state = connections.computeIfAbsent(connection, this::judge);
-        if (state instanceof GovernedConnection governed) {
-            return governed.heldBack();
+        String heldBack = state instanceof GovernedConnection governed ? governed.heldBack()
+                : state instanceof HeldBack held ? held.header() : null;
+        if (heldBack != null) {
+            internals.removeRequestHeader(heldBack);
         }
-        return state instanceof HeldBack held ? held.header() : null;
+        return state;
     }
 
     @Override
@@ -83,8 +81,7 @@ public final class UrlConnectionAdapter implements UrlConnectionHook {
     private record HeldBack(String header) {}
 
     private GovernedConnection governed(Object connection) {
-        Object state = connections.computeIfAbsent(connection, this::judge);
-        return state instanceof GovernedConnection governed ? governed : null;
+        return connections.computeIfAbsent(connection, this::judge) instanceof GovernedConnection governed ? governed : null;
     }
 
     private Object judge(Object connection) {

@@ -7,7 +7,7 @@
  * reports the chosen response, the native connection's own accessors when it answered the app's
  * own request. A body past the cap, or a call that goes ahead ungoverned, is sent by the app's own
  * connection with the JDK's own code. Apart from
- * {@link io.llmfailover.agent.urlconnection.UrlConnectionInstrumentation} and the advice, the
+ * {@link io.llmfailover.agent.urlconnection.UrlConnectionInstrumentation}, the
  * classes here are defined in a child of the bootstrap class loader.
  */
 package io.llmfailover.agent.urlconnection;

@@ -28,10 +28,10 @@ class ChosenResponseTest {
     void aSuccessIsReadFromTheInputStreamAndHasNoErrorStream() throws IOException {
         ChosenResponse chosen = chosen(200, "hello");
 
-        InputStream body = (InputStream) chosen.answer("getInputStream", new Object[0]).value();
+        InputStream body = (InputStream) chosen.answer("getInputStream", null).value();
 
         assertEquals("hello", new String(body.readAllBytes(), StandardCharsets.UTF_8));
-        assertNull(chosen.answer("getErrorStream", new Object[0]).value());
+        assertNull(chosen.answer("getErrorStream", null).value());
     }
 
     @ParameterizedTest(name = "{0} -> {1}")
@@ -44,8 +44,8 @@ class ChosenResponseTest {
     void anErrorStatusThrowsFromTheInputStreamAndServesItsBodyOnTheErrorStream(int status, String thrown) throws Exception {
         ChosenResponse chosen = chosen(status, "{\"error\":{}}");
 
-        Outcome input = chosen.answer("getInputStream", new Object[0]);
-        InputStream error = (InputStream) chosen.answer("getErrorStream", new Object[0]).value();
+        Outcome input = chosen.answer("getInputStream", null);
+        InputStream error = (InputStream) chosen.answer("getErrorStream", null).value();
 
         assertEquals(Class.forName(thrown), input.failure().getClass());
         assertEquals("{\"error\":{}}", new String(error.readAllBytes(), StandardCharsets.UTF_8));
@@ -55,25 +55,25 @@ class ChosenResponseTest {
     void theStatusLineIsHeaderZeroWithNoKeyAsGetResponseCodeExpects() {
         ChosenResponse chosen = chosen(429, "");
 
-        assertEquals("HTTP/1.1 429 Too Many Requests", chosen.answer("getHeaderField", new Object[] {0}).value());
-        assertNull(chosen.answer("getHeaderFieldKey", new Object[] {0}).value());
+        assertEquals("HTTP/1.1 429 Too Many Requests", chosen.answer("getHeaderField", 0).value());
+        assertNull(chosen.answer("getHeaderFieldKey", 0).value());
     }
 
     @Test
     void headersAreFoundByNameIgnoringCaseAndByIndexInOrder() {
         ChosenResponse chosen = chosen(200, "");
 
-        assertEquals("backup", chosen.answer("getHeaderField", new Object[] {"X-LLM-FAILOVER-PROVIDER"}).value());
-        assertEquals("Content-Type", chosen.answer("getHeaderFieldKey", new Object[] {1}).value());
-        assertEquals("application/json", chosen.answer("getHeaderField", new Object[] {1}).value());
-        assertNull(chosen.answer("getHeaderField", new Object[] {3}).value());
+        assertEquals("backup", chosen.answer("getHeaderField", "X-LLM-FAILOVER-PROVIDER").value());
+        assertEquals("Content-Type", chosen.answer("getHeaderFieldKey", 1).value());
+        assertEquals("application/json", chosen.answer("getHeaderField", 1).value());
+        assertNull(chosen.answer("getHeaderField", 3).value());
     }
 
     @Test
     @SuppressWarnings("unchecked")
     void allHeaderFieldsIncludeTheStatusLineUnderANullKey() {
         Map<String, List<String>> fields = (Map<String, List<String>>) chosen(200, "")
-                .answer("getHeaderFields", new Object[0]).value();
+                .answer("getHeaderFields", null).value();
 
         assertEquals(List.of("HTTP/1.1 200 OK"), fields.get(null));
         assertEquals(List.of("backup"), fields.get("x-llm-failover-provider"));
@@ -83,8 +83,8 @@ class ChosenResponseTest {
     void theSameBodyStreamIsHandedOutEachTime() {
         ChosenResponse chosen = chosen(200, "x");
 
-        assertSame(chosen.answer("getInputStream", new Object[0]).value(), chosen.answer("getInputStream", new Object[0]).value());
-        assertInstanceOf(FileNotFoundException.class, chosen(404, "").answer("getInputStream", new Object[0]).failure());
+        assertSame(chosen.answer("getInputStream", null).value(), chosen.answer("getInputStream", null).value());
+        assertInstanceOf(FileNotFoundException.class, chosen(404, "").answer("getInputStream", null).failure());
     }
 
     private static ChosenResponse chosen(int status, String body) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.bootstrap.UrlConnectionHook;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.LoopbackServer;
 import io.llmfailover.runtime.AgentFailure;
@@ -32,7 +33,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The adapter as the advice inlined into the JDK's connection drives it: each hooked method asks
+ * The adapter as the hooks woven into the JDK's connection drive it: each hooked method asks
  * the adapter first, and runs the JDK's own code when the adapter returns null.
  */
 class UrlConnectionAdapterTest {
@@ -118,7 +119,7 @@ class UrlConnectionAdapterTest {
         AppConnection app = new AppConnection(governor, primary.uri("/v1/files"));
 
         assertFalse(app.output() instanceof CappedRequestBody);
-        assertEquals(null, app.adapter.response(app.connection, "getInputStream", new Object[0], Map.of(), null));
+        assertEquals(null, app.adapter.response(app.connection, "getInputStream", null, app.internals()));
     }
 
     @Test
@@ -189,7 +190,7 @@ class UrlConnectionAdapterTest {
         }
     }
 
-    /** An app's connection whose hooked methods go through the adapter, as the inlined advice does. */
+    /** An app's connection whose hooked methods go through the adapter, as the woven hooks do. */
     private static final class AppConnection {
         final UrlConnectionAdapter adapter;
         final HttpURLConnection connection;
@@ -204,7 +205,7 @@ class UrlConnectionAdapterTest {
         }
 
         OutputStream output() throws IOException {
-            Outcome outcome = adapter.outputStream(connection, fixedLength);
+            Outcome outcome = adapter.outputStream(connection, internals());
             return outcome == null ? connection.getOutputStream() : (OutputStream) valueOf(outcome);
         }
 
@@ -215,7 +216,7 @@ class UrlConnectionAdapterTest {
         }
 
         InputStream input() throws IOException {
-            return (InputStream) accessor("getInputStream", connection::getInputStream);
+            return (InputStream) accessor("getInputStream", connection::getInputStream, null);
         }
 
         Object accessor(String name, Object argument) throws IOException {
@@ -224,16 +225,8 @@ class UrlConnectionAdapterTest {
                     : accessor(name, () -> connection.getHeaderField((String) argument), argument);
         }
 
-        private Object accessor(String name, Callable<Object> jdk, Object... arguments) throws IOException {
-            Map<String, List<String>> headers = null;
-            if (adapter.awaitsCall(connection)) {
-                try {
-                    headers = connection.getRequestProperties();
-                } catch (IllegalStateException alreadyConnected) {
-                    headers = Map.of();
-                }
-            }
-            Outcome outcome = adapter.response(connection, name, arguments, headers, null);
+        private Object accessor(String name, Callable<Object> jdk, Object argument) throws IOException {
+            Outcome outcome = adapter.response(connection, name, argument, internals());
             if (outcome == null) {
                 try {
                     return jdk.call();
@@ -244,6 +237,35 @@ class UrlConnectionAdapterTest {
                 }
             }
             return valueOf(outcome);
+        }
+
+        /** What the hooks read of the connection's private state: here, what its public methods show. */
+        UrlConnectionHook.Internals internals() {
+            return new UrlConnectionHook.Internals() {
+                @Override
+                public Map<String, List<String>> requestHeaders() {
+                    try {
+                        return connection.getRequestProperties();
+                    } catch (IllegalStateException alreadyConnected) {
+                        return Map.of();
+                    }
+                }
+
+                @Override
+                public void removeRequestHeader(String name) {
+                    // the test's connections carry no header of the agent's
+                }
+
+                @Override
+                public long fixedLength() {
+                    return fixedLength;
+                }
+
+                @Override
+                public Object proxy() {
+                    return null;
+                }
+            };
         }
 
         private static Object valueOf(Outcome outcome) throws IOException {

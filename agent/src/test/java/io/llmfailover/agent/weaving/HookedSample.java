@@ -70,6 +70,26 @@ public class HookedSample implements SampleCalls {
         return "other";
     }
 
+    /** A void method, which a hook may skip. */
+    @Override
+    public void run(Object only) throws IOException {
+        SampleHooks.ownRuns++;
+        if ("boom".equals(only)) {
+            throw new IllegalStateException("own failure");
+        }
+    }
+
+    /** Values of one and two slots: the hook gets them boxed, the method's own code its own. */
+    @Override
+    public String values(int number, long wide) {
+        return "own:" + number + ":" + wide;
+    }
+
+    @Override
+    public String values(double real, boolean flag) {
+        return "own:" + real + ":" + flag;
+    }
+
     @Override
     public String made() {
         return made.toString();

@@ -19,6 +19,12 @@ public interface SampleCalls {
 
     String staticCallThroughInstance();
 
+    void run(Object only) throws IOException;
+
+    String values(int number, long wide);
+
+    String values(double real, boolean flag);
+
     /** What the constructor kept. */
     String made();
 }

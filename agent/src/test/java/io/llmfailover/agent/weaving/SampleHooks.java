@@ -35,6 +35,12 @@ public final class SampleHooks {
         return answer;
     }
 
+    /** The shape of a hook told the method's name. */
+    public static Outcome enterNamed(Object receiver, String method, Object first, Object second) {
+        entries.add(new Object[] {receiver, method, first, second});
+        return answer;
+    }
+
     public static void received(Object receiver) {
         if (receiverFailure != null) {
             throw receiverFailure;
