@@ -77,7 +77,7 @@ final class ChildJvm {
 
     /**
      * The child's wall clock runs {@code skew} ahead of the machine's, as on a host whose clock is
-     * wrong: libfaketime preloaded with {@code FAKETIME=+<seconds>} ({@code .ci/run} installs it).
+     * wrong: libfaketime preloaded with {@code FAKETIME=+<seconds>} (see {@link LibfaketimeInstalled}).
      * Not the {@code faketime} wrapper, whose relative form wants {@code -f}, and without
      * {@code FAKETIME_DONT_FAKE_MONOTONIC=1}: with it, libfaketime 0.9.10 still shifts the deadlines
      * the JVM passes to {@code pthread_cond_timedwait} on the monotonic clock, so every timed wait
@@ -85,7 +85,8 @@ final class ChildJvm {
      * monotonic clock shifted by the same constant changes no interval the JVM measures.
      */
     ChildJvm clockAhead(Duration skew) {
-        env.put("LD_PRELOAD", faketimeLibrary().toString());
+        env.put("LD_PRELOAD", LibfaketimeInstalled.library()
+                .orElseThrow(() -> new IllegalStateException(LibfaketimeInstalled.MISSING)).toString());
         env.put("FAKETIME", "+" + skew.toSeconds());
         return this;
     }
@@ -161,17 +162,6 @@ final class ChildJvm {
         command.add(mainClass.getName());
         command.addAll(args);
         return command;
-    }
-
-    private static Path faketimeLibrary() {
-        for (String directory : List.of("/usr/lib/x86_64-linux-gnu/faketime", "/usr/lib/aarch64-linux-gnu/faketime",
-                "/usr/lib/faketime", "/usr/local/lib/faketime")) {
-            Path library = Path.of(directory, "libfaketime.so.1");
-            if (Files.isReadable(library)) {
-                return library;
-            }
-        }
-        throw new IllegalStateException("libfaketime is not installed (apt-get install faketime; .ci/run does)");
     }
 
     private static String javaExecutable() {

@@ -146,7 +146,7 @@ enum ClientCall {
     }
 
     /** With {@code -De2e.rows=REACTOR_NETTY_BLOCKING,REACTOR_NETTY_STREAM}, a run by hand of those rows only. */
-    private static boolean namedByHand(ClientCall call) {
+    static boolean namedByHand(ClientCall call) {
         return ROWS.isEmpty() || ROWS.equals("one-per-client") || List.of(ROWS.split(",")).contains(call.name());
     }
 

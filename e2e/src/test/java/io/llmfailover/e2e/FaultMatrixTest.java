@@ -62,9 +62,10 @@ abstract class FaultMatrixTest {
         verdicts.forEach(FaultMatrixReport::record);
     }
 
+    /** Every way in {@link #calls()}, or those of them named with {@code -De2e.rows=OKHTTP3_BLOCKING,…}. */
     @TestFactory
     Stream<DynamicContainer> faultMatrix() {
-        return calls().stream().map(client -> dynamicContainer(client.name(),
+        return calls().stream().filter(ClientCall::namedByHand).map(client -> dynamicContainer(client.name(),
                 Stream.of(client).flatMap(this::cellsOf)));
     }
 

@@ -22,6 +22,7 @@ import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
 
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  * resumes when it is back.
  */
 @Isolated
+@ExtendWith(RedisServerInstalled.class)
 class FleetTest {
 
     private static final String APP_KEY = "sk-app-fleet-0123456789";
@@ -55,7 +57,9 @@ class FleetTest {
     void stop() throws Exception {
         instances.shutdownNow();
         server.close();
-        redis.close();
+        if (redis != null) {
+            redis.close();
+        }
     }
 
     @Test

@@ -28,6 +28,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.function.Executable;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.parallel.Isolated;
@@ -63,6 +64,7 @@ import org.junit.jupiter.api.parallel.Isolated;
  * used after a full GC nor the live threads grow. One run of about 30 s covers them all.
  */
 @Isolated
+@ExtendWith({RedisServerInstalled.class, LibfaketimeInstalled.class})
 class HostileFleetTest {
 
     private static final String APP_KEY = "sk-app-hostile-0123456789";
@@ -130,10 +132,12 @@ class HostileFleetTest {
         if (channelWatch != null) {
             channelWatch.close();
         }
-        proxy.close();
-        server.close();
-        redis.close();
-        pausedRedis.close();
+        // What a failed start left unmade is not closed: its failure is the one to read.
+        for (AutoCloseable made : new AutoCloseable[] {proxy, server, redis, pausedRedis}) {
+            if (made != null) {
+                made.close();
+            }
+        }
     }
 
     @Test

@@ -18,8 +18,7 @@ import java.util.regex.Pattern;
 /**
  * A real redis-server on a free loopback port, for fleet mode: started, killed and started again on
  * the same port, as an outage does; {@code DEBUG} commands allowed, so that a test can pause it
- * ({@code DEBUG SLEEP}). CI installs redis-server ({@code .ci/run}); without it these tests fail and
- * say so.
+ * ({@code DEBUG SLEEP}). A class that starts one is {@code @ExtendWith(RedisServerInstalled.class)}.
  */
 final class RedisServer implements AutoCloseable {
 
@@ -77,7 +76,7 @@ final class RedisServer implements AutoCloseable {
                     .redirectOutput(Files.createTempFile(directory, "redis-", ".log").toFile());
             process = builder.start();
         } catch (IOException missing) {
-            throw new IOException("redis-server is not installed: fleet mode's tests need it (.ci/run installs it)", missing);
+            throw new IOException(RedisServerInstalled.MISSING, missing);
         }
         long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         while (!answersPing()) {

@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * What fleet mode costs and how fast it spreads, against a real Redis on loopback: the round trip a
@@ -22,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * to another instance applying it. Figures are printed, never asserted: speed is measured, not
  * bounded, here. {@code -Dfleet.figures.rounds=20000} for a longer run.
  */
+@ExtendWith(RedisServerInstalled.class)
 class RedisFleetFiguresTest {
 
     private static final int ROUNDS = Integer.getInteger("fleet.figures.rounds", 2000);
@@ -40,9 +42,11 @@ class RedisFleetFiguresTest {
 
     @AfterEach
     void stop() throws Exception {
-        one.close();
-        other.close();
-        redis.close();
+        for (AutoCloseable made : new AutoCloseable[] {one, other, redis}) {
+            if (made != null) {
+                made.close();
+            }
+        }
     }
 
     @Test

@@ -51,8 +51,13 @@ final class RedisFleetFixture implements BeforeAllCallback, AfterAllCallback, Be
 
     @Override
     public void afterAll(ExtensionContext context) throws Exception {
-        direct.close();
-        redis.close();
+        // Where redis-server failed to start, neither was made: nothing to close, no noise to add.
+        if (direct != null) {
+            direct.close();
+        }
+        if (redis != null) {
+            redis.close();
+        }
     }
 
     /** Closed once the test ends. */

@@ -17,12 +17,14 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Protocol;
 import redis.clients.jedis.RedisClient;
 import redis.clients.jedis.params.SetParams;
 
 /** The fleet's shared state, against a real redis-server: each store stands for one instance. */
+@ExtendWith(RedisServerInstalled.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RedisFleetStoreTest {
 

@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.state.redis;
 
-import java.io.File;
+import io.llmfailover.runtime.testing.MachineRequirement;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -107,16 +107,11 @@ final class RedisProcess implements AutoCloseable {
         }
     }
 
-    /** Fails, rather than skips, when redis-server is missing: CI installs it, so its absence is a fault. */
+    /** A class that starts one is {@code @ExtendWith(RedisServerInstalled.class)}: skipped, or failed in CI, without it. */
     private static String executable() {
-        for (String dir : List.of(System.getenv().getOrDefault("PATH", "").split(File.pathSeparator))) {
-            File candidate = new File(dir, "redis-server");
-            if (candidate.canExecute()) {
-                return candidate.getPath();
-            }
-        }
-        throw new IllegalStateException("redis-server is not on the PATH: the Redis fleet tests need a real one"
-                + " (apt-get install redis-server; .ci/run installs it)");
+        return MachineRequirement.onPath("redis-server")
+                .orElseThrow(() -> new IllegalStateException(RedisServerInstalled.MISSING))
+                .toString();
     }
 
     private static int freePort() throws IOException {

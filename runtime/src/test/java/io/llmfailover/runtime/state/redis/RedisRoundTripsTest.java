@@ -23,6 +23,7 @@ import javax.net.ssl.SSLSocketFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.RedisClient;
@@ -35,6 +36,7 @@ import redis.clients.jedis.params.SetParams;
  * many callers on few connections queue, and are not an outage; a subscription on a Redis that
  * stops answering is noticed by its keepalive, made again and replayed.
  */
+@ExtendWith(RedisServerInstalled.class)
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RedisRoundTripsTest {
 

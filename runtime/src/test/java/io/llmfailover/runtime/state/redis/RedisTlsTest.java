@@ -38,6 +38,7 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -45,6 +46,7 @@ import org.junit.jupiter.api.io.TempDir;
  * with certificates made here by one test authority ({@code openssl}): one names another host, one
  * names 127.0.0.1 and localhost.
  */
+@ExtendWith({RedisServerInstalled.class, OpensslInstalled.class})
 @Timeout(value = 60, unit = TimeUnit.SECONDS)
 class RedisTlsTest {
 
@@ -76,8 +78,11 @@ class RedisTlsTest {
 
     @AfterAll
     static void stop() throws Exception {
-        namingAnotherHost.close();
-        namingThisHost.close();
+        for (TlsRedis started : new TlsRedis[] {namingAnotherHost, namingThisHost}) {
+            if (started != null) {
+                started.close();
+            }
+        }
     }
 
     @AfterEach
@@ -137,7 +142,7 @@ class RedisTlsTest {
                 "-days", "2", "-extfile", name + ".ext", "-out", name + ".crt");
     }
 
-    /** Fails, rather than skips, without openssl: CI installs it (.ci/run). */
+    /** Runs {@code openssl} in the certificates' folder (the class needs it installed: {@link OpensslInstalled}). */
     private static void openssl(String... arguments) throws Exception {
         List<String> command = new ArrayList<>(List.of("openssl"));
         command.addAll(List.of(arguments));

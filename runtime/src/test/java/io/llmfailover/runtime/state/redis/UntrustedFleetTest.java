@@ -29,6 +29,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import redis.clients.jedis.AbstractPipeline;
 import redis.clients.jedis.RedisClient;
@@ -42,6 +43,7 @@ import redis.clients.jedis.resps.ScanResult;
  * {@code breaker.open-duration}, a silence its own {@code throttle.max-silence}, end times come
  * from the server's clock, every key expires, and names make no state.
  */
+@ExtendWith(RedisServerInstalled.class)
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class UntrustedFleetTest {
 
