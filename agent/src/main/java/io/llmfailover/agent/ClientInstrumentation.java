@@ -26,6 +26,15 @@ public interface ClientInstrumentation {
     }
 
     /**
+     * JDK classes, by exact name, whose naming by an app's class says the app is about to use this
+     * client: as such a class loads, the client is in use, as when one of {@link #entryTypeNames()}
+     * loads. For a client of the JDK itself, whose own classes the app never loads before its call.
+     */
+    default List<String> referencedTypeNames() {
+        return List.of();
+    }
+
+    /**
      * The advice for one of {@link #typeNames()}; asked as that class loads, so that the method
      * matchers (and Byte Buddy's classes behind them) are made only once a client is in use.
      */

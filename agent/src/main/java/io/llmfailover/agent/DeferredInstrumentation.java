@@ -15,13 +15,18 @@ import java.util.function.Supplier;
  * An app that never loads a client never pays for it. The first class of each client, hooked or one
  * it loads as the app builds it ({@link ClientInstrumentation#entryTypeNames()}), is reported once
  * as that client in use: the installer then starts building the agent's engine, and loading the
- * client's hooked classes, each on a thread of its own, since the app's first call is near.
+ * client's hooked classes, each on a thread of its own, since the app's first call is near. So is
+ * an app's class that names one of a client's {@link ClientInstrumentation#referencedTypeNames()}:
+ * until every such client is in use, the constant pool of each class the app loads is read.
  */
 final class DeferredInstrumentation implements ClassFileTransformer {
 
     private final Supplier<ClassFileTransformer> clientTransformer;
     private final BiConsumer<ClientInstrumentation, ClassLoader> clientInUse;
     private final Set<ClientInstrumentation> clientsInUse = ConcurrentHashMap.newKeySet();
+    private final ClientReferences references = new ClientReferences(InstrumentedTypes.clients());
+    /** Whether an app class may still name a client not in use yet: once none can, no class file is read. */
+    private volatile boolean watchingReferences = true;
     private volatile ClassFileTransformer built;
 
     /** @param clientInUse told once per client, with the loader of its first class, as that class loads */
@@ -36,10 +41,13 @@ final class DeferredInstrumentation implements ClassFileTransformer {
             ProtectionDomain protectionDomain, byte[] classfileBuffer) throws IllegalClassFormatException {
         ClientInstrumentation client = InstrumentedTypes.libraryOf(className);
         if (client == null) {
+            if (watchingReferences && classBeingRedefined == null && isTheAppsLoader(loader)) {
+                inUse(references.namedBy(classfileBuffer), loader);
+            }
             return null;
         }
-        if (classBeingRedefined == null && clientsInUse.add(client)) {
-            report(client, loader);
+        if (classBeingRedefined == null) {
+            inUse(client, loader);
         }
         if (!InstrumentedTypes.containsClassFile(className)) {
             return null;
@@ -47,6 +55,18 @@ final class DeferredInstrumentation implements ClassFileTransformer {
         ClassFileTransformer transformer = transformer();
         return transformer == null ? null
                 : transformer.transform(module, loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
+    }
+
+    private void inUse(ClientInstrumentation client, ClassLoader loader) {
+        if (client != null && clientsInUse.add(client)) {
+            watchingReferences = references.anyBeyond(clientsInUse);
+            report(client, loader);
+        }
+    }
+
+    /** The JDK's own classes (boot and platform loaders) name its HTTP classes without the app using them. */
+    private static boolean isTheAppsLoader(ClassLoader loader) {
+        return loader != null && loader != PLATFORM;
     }
 
     private void report(ClientInstrumentation client, ClassLoader loader) {
@@ -80,6 +100,8 @@ final class DeferredInstrumentation implements ClassFileTransformer {
             return NOTHING;
         }
     }
+
+    private static final ClassLoader PLATFORM = ClassLoader.getPlatformClassLoader();
 
     private static final ClassFileTransformer NOTHING = new ClassFileTransformer() {};
 }

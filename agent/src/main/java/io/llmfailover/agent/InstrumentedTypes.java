@@ -50,6 +50,10 @@ final class InstrumentedTypes {
         return Map.copyOf(byName);
     }
 
+    static List<ClientInstrumentation> clients() {
+        return CLIENTS;
+    }
+
     /** @param className a class file name, {@code jdk/internal/net/http/HttpClientImpl}; null for a hidden class */
     static boolean containsClassFile(String className) {
         return className != null && BY_CLASS_FILE.containsKey(className);

@@ -69,6 +69,37 @@ class DeferredInstrumentationTest {
                 "the client's other hooked classes are loaded ahead from its first");
     }
 
+    /** Casts to HttpURLConnection, as an app that calls a provider with it does. */
+    static final class UrlConnectionCaller {
+        static int call(java.net.URL url) throws java.io.IOException {
+            return ((java.net.HttpURLConnection) url.openConnection()).getResponseCode();
+        }
+    }
+
+    @Test
+    void anAppClassThatNamesHttpUrlConnectionReportsItInUseBeforeTheJdkLoadsItsOwnClasses() throws Exception {
+        byte[] caller = classFileOf(UrlConnectionCaller.class);
+        assertNull(deferred.transform(null, null, "sun/net/www/protocol/http/Handler", null, null, caller),
+                "the JDK's own classes name it without the app using it");
+        assertNull(deferred.transform(null, ClassLoader.getPlatformClassLoader(), "java/net/http/Example", null, null, caller));
+        assertEquals(List.of(), clientsInUse);
+
+        assertNull(deferred.transform(null, appLoader, "com/example/LlmClient", null, null, caller), "the app's class is not woven");
+        assertNull(deferred.transform(null, appLoader, "com/example/OtherLlmClient", null, null, caller));
+        assertArrayEquals(TRANSFORMED, load("sun/net/www/protocol/http/HttpURLConnection"));
+
+        assertEquals(List.of("UrlConnectionInstrumentation from the app's loader"), clientsInUse, "once");
+        assertEquals(1, builds.get(), "weaving waits for the hooked class");
+    }
+
+    @Test
+    void anAppClassThatNamesNoClientReportsNothing() throws Exception {
+        assertNull(deferred.transform(null, appLoader, "com/example/Hello", null, null, classFileOf(DeferredInstrumentationTest.class)));
+        assertNull(deferred.transform(null, appLoader, "com/example/Garbage", null, null, ORIGINAL));
+
+        assertEquals(List.of(), clientsInUse);
+    }
+
     @Test
     void aRetransformedClassReportsNothing() throws Exception {
         deferred.transform(null, appLoader, "reactor/netty/http/client/HttpClient", Object.class, null, ORIGINAL);
@@ -115,6 +146,12 @@ class DeferredInstrumentationTest {
 
         assertNull(broken.transform(null, null, "okhttp3/OkHttpClient$Builder", null, null, ORIGINAL));
         assertNull(broken.transform(null, null, "jdk/internal/net/http/HttpClientImpl", null, null, ORIGINAL));
+    }
+
+    private static byte[] classFileOf(Class<?> type) throws java.io.IOException {
+        try (java.io.InputStream in = type.getClassLoader().getResourceAsStream(type.getName().replace('.', '/') + ".class")) {
+            return in.readAllBytes();
+        }
     }
 
     private byte[] load(String className) throws Exception {

@@ -8,10 +8,8 @@ import io.llmfailover.e2e.Fault.Roles;
 import io.llmfailover.e2e.apps.FirstCallsApp;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.EnumSet;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.Set;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -75,19 +73,10 @@ class FirstCallTest {
     final FaultServers servers = new FaultServers();
 
 
-    /**
-     * Not met yet, so left out of the run (issue 36 stays open for them): HttpURLConnection's hooked
-     * class first loads inside the app's first call ({@code openConnection}), with nothing the app
-     * loads before it to start the agent's work ahead. Its weave is ASM alone now, no longer Byte
-     * Buddy's ~180 ms, but the engine's build (started by that class, ~120 ms) and the runtime's first
-     * pass are still on that call: on a machine at load 12-17 its hanging first call went 151, 300 and
-     * 337 ms past the deadline and its cold cost in three runs, the JDK client's 17, -104 and 16.
-     */
-    private static final Set<ClientCall> NOT_YET = EnumSet.of(ClientCall.URLCONNECTION_BLOCKING, ClientCall.URLCONNECTION_STREAM);
 
     @TestFactory
     Stream<DynamicContainer> firstCallsOfEachClient() {
-        return ClientCall.everyRow().filter(client -> !NOT_YET.contains(client))
+        return ClientCall.everyRow()
                 .map(client -> dynamicContainer(client.name(), Stream.of(client).flatMap(this::checksOf)));
     }
 

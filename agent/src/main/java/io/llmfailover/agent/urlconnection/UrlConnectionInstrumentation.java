@@ -30,6 +30,12 @@ public final class UrlConnectionInstrumentation implements ClientInstrumentation
             CONNECT,
             ReceiverHook.entering("disconnect", 0, "urlConnectionDisconnected"));
 
+    /** The app's class that casts to them loads before its first call, which loads the JDK's own classes. */
+    @Override
+    public List<String> referencedTypeNames() {
+        return List.of("java.net.HttpURLConnection", "javax.net.ssl.HttpsURLConnection");
+    }
+
     @Override
     public List<String> typeNames() {
         return List.of(HTTP_CONNECTION, HTTPS_DELEGATE);
