@@ -6,6 +6,7 @@ import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.InMemoryBody;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
@@ -171,9 +172,9 @@ final class GovernedCall<T> {
      */
     @SuppressWarnings("unchecked")
     HttpResponse<T> toApp(Answer answer) throws IOException {
-        JdkLlmResponse ownResponse = answer.isOwn() ? (JdkLlmResponse) answer.ownResponse() : null;
-        HttpResponse<?> own = ownResponse != null ? ownResponse.nativeResponse() : null;
-        if (ownResponse != null && ownResponse.bodyDelivered()) {
+        ReceivedResponse received = NativeResponse.ownOf(answer, ReceivedResponse.class);
+        HttpResponse<?> own = received != null ? received.response() : null;
+        if (received != null && received.bodyDelivered()) {
             readToEnd(answer);
             return FailoverHttpResponse.withNativeHead(own, appRequest, (T) own.body());
         }

@@ -63,7 +63,7 @@ final class JdkHttpTransport implements Transport {
             if (hop) {
                 HttpResponse<InputStream> head = HeadDeadline.await(deadline, () -> sendFromAgentThread(client, request),
                         () -> {}, JdkHttpTransport::abortLate);
-                return new JdkLlmResponse(head, head.body());
+                return ReceivedResponse.of(head, head.body());
             }
             if (!attempt.streamed()) {
                 return attempt.successIsTheAnswer() && call.takesBodyWhole()
@@ -71,7 +71,7 @@ final class JdkHttpTransport implements Transport {
                         : readWhole(client.send(request, BodyHandlers.ofByteArray()));
             }
             HttpResponse<InputStream> head = client.send(request, info -> new AttemptBodyStream());
-            return new JdkLlmResponse(head, head.body());
+            return ReceivedResponse.of(head, head.body());
         } catch (HttpConnectTimeoutException unreachable) {
             throw unreachable; // the app's connect timeout: this provider cannot be reached
         } catch (HttpTimeoutException timedOut) {
@@ -93,11 +93,11 @@ final class JdkHttpTransport implements Transport {
         SuccessToApp handler = call.successToApp();
         HttpResponse<Object> response = call.client.send(request, handler);
         byte[] delivered = handler.deliveredBody();
-        return delivered != null ? JdkLlmResponse.deliveredToApp(response, delivered) : readWhole(response);
+        return delivered != null ? ReceivedResponse.deliveredToApp(response, delivered) : readWhole(response);
     }
 
     private static LlmResponse readWhole(HttpResponse<?> whole) {
-        return new JdkLlmResponse(whole, new WholeBodyStream((byte[]) whole.body()));
+        return ReceivedResponse.of(whole, new WholeBodyStream((byte[]) whole.body()));
     }
 
     /** The agent's deadline where it is shorter than the app's own timeout, else null. */

@@ -3,6 +3,7 @@ package io.llmfailover.agent.jetty;
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
@@ -85,7 +86,7 @@ final class JettyBinding implements ClientBinding<JettyCall, Void> {
     /** Tells the app's listeners the answer; its body is then read as they demand it, on agent threads. */
     @Override
     public Void toApp(JettyCall call, Answer answer) {
-        Response head = answer.isOwn() ? ((JettyLlmResponse) answer.ownResponse()).nativeHead() : null;
+        Response head = NativeResponse.ownOf(answer, Response.class);
         AnswerContentSource body = new AnswerContentSource(answer, call.listeners(), AgentThreads.relays());
         call.doing(body);
         call.listeners().deliver(answer, head, body);

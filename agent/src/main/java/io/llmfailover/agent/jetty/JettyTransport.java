@@ -1,14 +1,18 @@
 package io.llmfailover.agent.jetty;
 
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InterruptedIOException;
+import java.nio.channels.AsynchronousCloseException;
 import java.time.Duration;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -17,6 +21,7 @@ import org.eclipse.jetty.client.BytesRequestContent;
 import org.eclipse.jetty.client.InputStreamResponseListener;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.client.transport.HttpRequest;
+import org.eclipse.jetty.http.HttpField;
 
 /**
  * Sends each attempt as a new request of the app's own {@code HttpClient} (its pool, TLS, proxy and
@@ -42,7 +47,27 @@ final class JettyTransport implements Transport {
         call.doing(abort);
         request.send(listener);
         Response head = awaitHead(listener, abort, attempt.headTimeout());
-        return new JettyLlmResponse(head, listener.getInputStream());
+        return received(head, listener.getInputStream());
+    }
+
+    /**
+     * One attempt's response, seen by the runtime as a blocking stream that Jetty fills as it is
+     * read; keeps the native head for the app. Closing it before the body ended aborts the attempt,
+     * which closes its connection (Jetty ignores the abort of a finished exchange); nothing ever
+     * waits for the rest of the body.
+     */
+    private static NativeResponse<Response> received(Response head, InputStream body) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        for (HttpField field : head.getHeaders()) {
+            headers.add(field.getName(), field.getValue());
+        }
+        Runnable abortExchange = () -> head.abort(new AsynchronousCloseException());
+        return NativeResponse.of(head, head.getStatus(), headers.build(), body)
+                .releasedBy(abortExchange)
+                .abortedBy(() -> {
+                    abortExchange.run();
+                    NativeResponse.closeQuietly(body);
+                });
     }
 
     private HttpRequest requestFor(AttemptRequest attempt) {

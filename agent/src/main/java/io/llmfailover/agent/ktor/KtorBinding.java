@@ -18,6 +18,7 @@ import io.llmfailover.agent.lifecycle.AnswerBody;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
@@ -117,7 +118,7 @@ final class KtorBinding implements ClientBinding<KtorCall, HttpResponseData> {
      */
     @Override
     public HttpResponseData toApp(KtorCall call, Answer answer) {
-        HttpResponseData own = answer.isOwn() ? ((KtorLlmResponse) answer.ownResponse()).nativeResponse() : null;
+        HttpResponseData own = NativeResponse.ownOf(answer, HttpResponseData.class);
         InputStream relayed = new RelayedBody(AnswerBody.of(answer));
         call.appWait().onAbandon(() -> closeUnread(relayed));
         ByteReadChannel body = ReadingKt.toByteReadChannelWithArrayPool(relayed,

@@ -4,18 +4,23 @@ import io.ktor.client.engine.KtorCallContextElement;
 import io.ktor.client.request.HttpRequestData;
 import io.ktor.client.request.HttpResponseData;
 import io.ktor.http.ContentType;
+import io.ktor.http.Headers;
 import io.ktor.http.HeadersBuilder;
 import io.ktor.http.HttpMethod;
 import io.ktor.http.URLUtilsKt;
 import io.ktor.http.content.ByteArrayContent;
 import io.ktor.http.content.OutgoingContent;
+import io.ktor.utils.io.ByteReadChannel;
+import io.llmfailover.agent.lifecycle.AbandonableBody;
 import io.llmfailover.agent.lifecycle.HeadWait;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
+import java.io.InputStream;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import kotlin.coroutines.CoroutineContext;
@@ -49,11 +54,41 @@ final class KtorTransport implements Transport {
             CompletableFuture<HttpResponseData> head = AgentContinuation.send(call.engine, requestFor(attempt), context);
             HttpResponseData response = HeadWait.await(head, attempt.headTimeout(), call.appWait(),
                     late -> job.cancel((CancellationException) null));
-            return new KtorLlmResponse(response, job, call.appWait()::abandoned);
+            return received(response, job);
         } catch (IOException | RuntimeException | Error failure) {
             job.cancel((CancellationException) null);
             throw failure;
         }
+    }
+
+    /**
+     * One attempt's response, its body a blocking stream over the engine's channel; keeps the native
+     * response for the app. Closing it, or its body, ends the attempt's job, a child of the app's call
+     * that Ktor waits for before the call ends: once the body ended the job completes and the engine
+     * keeps the connection; earlier, cancelling it closes the connection. A read that fails once the
+     * app cancelled its call (its request timeout included) is the app's.
+     */
+    private NativeResponse<HttpResponseData> received(HttpResponseData response, CompletableJob job) {
+        ByteReadChannel channel = (ByteReadChannel) response.getBody();
+        InputStream body = AbandonableBody.of(new EngineBody(channel, () -> {
+            if (channel.isClosedForRead()) {
+                job.complete();
+            } else {
+                job.cancel((CancellationException) null);
+            }
+        }), call.appWait()::abandoned);
+        return NativeResponse.of(response, response.getStatusCode().getValue(), neutral(response.getHeaders()), body)
+                .abortedBy(() -> job.cancel((CancellationException) null));
+    }
+
+    private static HttpHeaders neutral(Headers headers) {
+        HttpHeaders.Builder neutral = HttpHeaders.builder();
+        for (String name : headers.names()) {
+            for (String value : headers.getAll(name)) {
+                neutral.add(name, value);
+            }
+        }
+        return neutral.build();
     }
 
     /** The app's request, with the runtime's added headers, or one rebuilt for another provider. */
@@ -72,7 +107,7 @@ final class KtorTransport implements Transport {
     }
 
     /** Ktor keeps the content type and length on the content, not among the headers. */
-    private static io.ktor.http.Headers headersOf(HttpHeaders sent) {
+    private static Headers headersOf(HttpHeaders sent) {
         HeadersBuilder headers = new HeadersBuilder(8);
         sent.forEach((name, value) -> {
             if (!name.equalsIgnoreCase(CONTENT_TYPE) && !name.equalsIgnoreCase(CONTENT_LENGTH)) {

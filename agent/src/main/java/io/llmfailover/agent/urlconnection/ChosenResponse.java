@@ -3,6 +3,7 @@ package io.llmfailover.agent.urlconnection;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.LlmResponse;
+import java.net.HttpURLConnection;
 import java.net.URL;
 
 /** What a governed app connection's response accessors report once its call ran. */
@@ -27,8 +28,8 @@ interface ChosenResponse {
     }
 
     /** The answer to the app's own request: the native connection that received it answers. */
-    static ChosenResponse own(UrlConnectionLlmResponse attempt, Answer answer) {
-        return new NativeResponse(attempt, answer);
+    static ChosenResponse own(HttpURLConnection connection, Answer answer) {
+        return new NativeResponse(connection, answer);
     }
 
     /**

@@ -19,10 +19,10 @@ final class NativeResponse implements ChosenResponse {
     private final InputStream body;
     private final Answer answer;
 
-    NativeResponse(UrlConnectionLlmResponse attempt, Answer answer) {
-        this.connection = attempt.connection();
-        this.status = attempt.status();
-        this.body = answer.ownBodyUntouched() ? attempt.body() : AnswerBody.of(answer);
+    NativeResponse(HttpURLConnection connection, Answer answer) {
+        this.connection = connection;
+        this.status = answer.ownResponse().status();
+        this.body = answer.ownBodyUntouched() ? answer.ownResponse().body() : AnswerBody.of(answer);
         this.answer = answer;
     }
 

@@ -2,12 +2,14 @@ package io.llmfailover.agent.urlconnection;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.Transport;
 import java.io.IOException;
+import java.net.HttpURLConnection;
 import java.net.SocketTimeoutException;
 import java.net.URI;
 
@@ -61,9 +63,8 @@ final class UrlConnectionBinding implements ClientBinding<GovernedConnection, Ch
 
     @Override
     public ChosenResponse toApp(GovernedConnection call, Answer answer) {
-        return answer.isOwn()
-                ? ChosenResponse.own((UrlConnectionLlmResponse) answer.ownResponse(), answer)
-                : ChosenResponse.of(answer, call.connection.getURL());
+        HttpURLConnection own = NativeResponse.ownOf(answer, HttpURLConnection.class);
+        return own != null ? ChosenResponse.own(own, answer) : ChosenResponse.of(answer, call.connection.getURL());
     }
 
     @Override

@@ -1,6 +1,7 @@
 package io.llmfailover.agent.urlconnection;
 
 import io.llmfailover.agent.bootstrap.HeadDeadline;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.HttpHeaders;
@@ -65,7 +66,7 @@ final class UrlConnectionTransport implements Transport {
      * type names an adapter class can make the JVM resolve that class through the agent jar's
      * built-in loader instead of the adapter's.
      */
-    private static final class Attempt implements HeadDeadline.Attempt<UrlConnectionLlmResponse>, Runnable {
+    private static final class Attempt implements HeadDeadline.Attempt<LlmResponse>, Runnable {
         private final HttpURLConnection connection;
         private final LlmRequest request;
 
@@ -75,7 +76,7 @@ final class UrlConnectionTransport implements Transport {
         }
 
         @Override
-        public UrlConnectionLlmResponse send() throws IOException {
+        public LlmResponse send() throws IOException {
             return exchange(connection, request);
         }
 
@@ -99,7 +100,11 @@ final class UrlConnectionTransport implements Transport {
         return connection;
     }
 
-    private static UrlConnectionLlmResponse exchange(HttpURLConnection connection, LlmRequest attempt) throws IOException {
+    /**
+     * The attempt's response, head read and body unread. Closing its body hands a fully read
+     * keep-alive connection back to the JDK's cache; aborting closes its socket, reading nothing on.
+     */
+    private static LlmResponse exchange(HttpURLConnection connection, LlmRequest attempt) throws IOException {
         try {
             connection.setRequestMethod(attempt.method());
             attempt.headers().forEach((name, value) -> {
@@ -113,8 +118,8 @@ final class UrlConnectionTransport implements Transport {
                 throw new IOException("not a valid HTTP response from " + attempt);
             }
             InputStream body = status >= 400 ? connection.getErrorStream() : connection.getInputStream();
-            return new UrlConnectionLlmResponse(connection, status, headersOf(connection),
-                    body == null ? InputStream.nullInputStream() : body);
+            return NativeResponse.of(connection, status, headersOf(connection),
+                    body == null ? InputStream.nullInputStream() : body).abortedBy(connection::disconnect);
         } catch (IOException | RuntimeException e) {
             connection.disconnect();
             throw e;

@@ -1,21 +1,29 @@
 package io.llmfailover.agent.vertx;
 
+import io.llmfailover.agent.lifecycle.AbandonableBody;
+import io.llmfailover.agent.lifecycle.ArrivingBody;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
+import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.RequestWritten;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.RequestOptions;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
 
 /**
  * One request through the app's own client (its pool, TLS, proxy, timeouts), sent from an agent
@@ -37,13 +45,13 @@ final class AttemptExchange {
      * @throws CallAbandonedException the app reset its request, or its own timeout expired
      * @throws IOException the client's failure (connect, reset), as {@link TransportFailure} when it is no IOException
      */
-    static VertxLlmResponse send(VertxCall call, RequestOptions options, byte[] body, boolean appsOwn,
+    static NativeResponse<HttpClientResponse> send(VertxCall call, RequestOptions options, byte[] body, boolean appsOwn,
             Duration deadline, RequestWritten written) throws IOException {
         if (call.abandoned()) {
             throw appReset();
         }
         CompletableFuture<Void> connected = new CompletableFuture<>();
-        CompletableFuture<VertxLlmResponse> head = new CompletableFuture<>();
+        CompletableFuture<NativeResponse<HttpClientResponse>> head = new CompletableFuture<>();
         AppTimeouts own = AppTimeouts.of(call.clientOptions());
         AtomicReference<HttpClientRequest> sent = new AtomicReference<>();
         AtomicBoolean abandoned = new AtomicBoolean();
@@ -53,7 +61,7 @@ final class AttemptExchange {
             if (request != null) {
                 request.reset();
             }
-            head.thenAccept(VertxLlmResponse::close);
+            head.thenAccept(NativeResponse::close);
         };
         call.onAbandon(abandon);
         call.client().request(options).onComplete(connecting -> {
@@ -83,7 +91,7 @@ final class AttemptExchange {
                     head.completeExceptionally(answered.cause());
                 } else {
                     own.activity();
-                    head.complete(new VertxLlmResponse(answered.result(), call::abandoned, own));
+                    head.complete(received(answered.result(), call::abandoned, own));
                 }
             });
         });
@@ -97,8 +105,8 @@ final class AttemptExchange {
      * wait. {@code abandon} resets what is in flight. A failure once {@code connected} completed is
      * the app's when {@code own} (null: never) says its own timeout ended the request.
      */
-    static VertxLlmResponse await(VertxCall call, CompletableFuture<?> connected,
-            CompletableFuture<VertxLlmResponse> head, Duration deadline, Runnable abandon, AppTimeouts own)
+    static NativeResponse<HttpClientResponse> await(VertxCall call, CompletableFuture<?> connected,
+            CompletableFuture<NativeResponse<HttpClientResponse>> head, Duration deadline, Runnable abandon, AppTimeouts own)
             throws IOException {
         try {
             if (deadline == null) {
@@ -122,6 +130,28 @@ final class AttemptExchange {
             IOException failure = TransportFailure.of(e.getCause());
             throw own != null && connected.isDone() && own.ended(failure) ? new CallAbandonedException(failure) : failure;
         }
+    }
+
+    /**
+     * One attempt's response, seen by the runtime. Made on the response's own context with the
+     * response paused, so no byte is lost; its body flows one buffer per read as the runtime reads
+     * it, and a body not read to its end is cut off when closed: the client closes the connection.
+     *
+     * @param appReset whether the app reset its request: a body read that fails then is the app's doing
+     * @param own the app's own timeouts on the attempt, which a body read that fails may be; null for a
+     *     request sent as the app made it
+     */
+    static NativeResponse<HttpClientResponse> received(HttpClientResponse response, BooleanSupplier appReset,
+            AppTimeouts own) {
+        ArrivingBody arriving = ResponseBodyStream.of(response, own == null ? () -> {} : own::activity);
+        InputStream body = own == null
+                ? AbandonableBody.of(arriving, appReset)
+                : AbandonableBody.of(arriving, appReset, own::ended);
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        for (Map.Entry<String, String> header : response.headers()) {
+            headers.add(header.getKey(), header.getValue());
+        }
+        return NativeResponse.of(response, response.statusCode(), headers.build(), body);
     }
 
     private static CallAbandonedException appReset() {

@@ -1,26 +1,20 @@
 package io.llmfailover.agent.vertx;
 
 import io.vertx.core.Future;
-import io.vertx.core.Handler;
 import io.vertx.core.MultiMap;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.ClientForm;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
-import io.vertx.core.http.HttpConnection;
 import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.HttpVersion;
-import io.vertx.core.http.StreamPriority;
-import io.vertx.core.net.HostAndPort;
 import java.util.function.Function;
 
 /**
  * The request a governed call's app writes into: it holds the headers and body in memory and sends
  * nothing; ending it starts the call. Its response future completes on the app's Vert.x context.
- * Holds no lambda (see {@link io.llmfailover.agent.bootstrap.AdapterClassLoader} on classes that
- * implement client types): the call does the work.
+ * Holds no lambda ({@link HeldRequest}): the call does the work.
  */
-final class GovernedRequest implements HttpClientRequest {
+final class GovernedRequest extends HeldRequest {
 
     private final VertxCall call;
     private boolean chunked;
@@ -52,26 +46,6 @@ final class GovernedRequest implements HttpClientRequest {
     }
 
     @Override
-    public Future<Void> write(String chunk) {
-        return write(Buffer.buffer(chunk));
-    }
-
-    @Override
-    public Future<Void> write(String chunk, String enc) {
-        return write(Buffer.buffer(chunk, enc));
-    }
-
-    @Override
-    public Future<Void> end(String chunk) {
-        return end(Buffer.buffer(chunk));
-    }
-
-    @Override
-    public Future<Void> end(String chunk, String enc) {
-        return end(Buffer.buffer(chunk, enc));
-    }
-
-    @Override
     public Future<Void> end(Buffer chunk) {
         call.write(chunk, chunked);
         return end();
@@ -92,16 +66,6 @@ final class GovernedRequest implements HttpClientRequest {
     @Override
     public Future<HttpClientResponse> send(ClientForm form) {
         return UngovernedSend.form(call, form);
-    }
-
-    @Override
-    public Future<Void> sendHead() {
-        return Future.succeededFuture();
-    }
-
-    @Override
-    public Future<HttpClientResponse> connect() {
-        return Future.failedFuture("llm-failover: CONNECT is not a governed call");
     }
 
     @Override
@@ -216,11 +180,6 @@ final class GovernedRequest implements HttpClientRequest {
     }
 
     @Override
-    public int numberOfRedirections() {
-        return 0;
-    }
-
-    @Override
     public HttpClientRequest traceOperation(String op) {
         this.traceOperation = op;
         return this;
@@ -231,16 +190,6 @@ final class GovernedRequest implements HttpClientRequest {
         return traceOperation;
     }
 
-    @Override
-    public HttpVersion version() {
-        return HttpVersion.HTTP_1_1;
-    }
-
-    @Override
-    public HttpClientRequest authority(HostAndPort authority) {
-        return this;
-    }
-
     /** The app's own timeout for this request: each attempt's request gets it, as the app's options would have given it. */
     @Override
     public HttpClientRequest idleTimeout(long timeout) {
@@ -249,59 +198,8 @@ final class GovernedRequest implements HttpClientRequest {
     }
 
     @Override
-    public HttpClientRequest exceptionHandler(Handler<Throwable> handler) {
-        return this;
-    }
-
-    @Override
-    public HttpClientRequest setWriteQueueMaxSize(int maxSize) {
-        return this;
-    }
-
-    @Override
-    public boolean writeQueueFull() {
-        return false;
-    }
-
-    @Override
-    public HttpClientRequest drainHandler(Handler<Void> handler) {
-        return this;
-    }
-
-    @Override
-    public HttpClientRequest continueHandler(Handler<Void> handler) {
-        return this;
-    }
-
-    @Override
-    public HttpClientRequest earlyHintsHandler(Handler<MultiMap> handler) {
-        return this;
-    }
-
-    @Override
     public HttpClientRequest redirectHandler(Function<HttpClientResponse, Future<HttpClientRequest>> handler) {
         this.redirectHandler = handler;
         return this;
-    }
-
-    @Override
-    public HttpClientRequest pushHandler(Handler<HttpClientRequest> handler) {
-        return this;
-    }
-
-    /** No connection is held: each attempt asks the client for one of its own. */
-    @Override
-    public HttpConnection connection() {
-        return null;
-    }
-
-    @Override
-    public Future<Void> writeCustomFrame(int type, int flags, Buffer payload) {
-        return Future.failedFuture("llm-failover: a governed call has no HTTP/2 stream of its own");
-    }
-
-    @Override
-    public StreamPriority getStreamPriority() {
-        return null;
     }
 }

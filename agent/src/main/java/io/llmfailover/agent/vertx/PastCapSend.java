@@ -1,10 +1,12 @@
 package io.llmfailover.agent.vertx;
 
 import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.route.RouteHeader;
 import io.vertx.core.AsyncResult;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClientRequest;
+import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpHeaders;
 import io.vertx.core.http.RequestOptions;
 import java.io.IOException;
@@ -21,7 +23,7 @@ import java.util.concurrent.CompletableFuture;
 final class PastCapSend {
 
     private final Queue<Buffer> pending = new ArrayDeque<>();
-    private final CompletableFuture<VertxLlmResponse> head = new CompletableFuture<>();
+    private final CompletableFuture<NativeResponse<HttpClientResponse>> head = new CompletableFuture<>();
     private final boolean chunked;
     /** The length of a body held whole, sent with it; -1 for one that outgrew the cap. */
     private final long wholeLength;
@@ -75,12 +77,12 @@ final class PastCapSend {
     }
 
     /** The head of the one response, as it comes. */
-    CompletableFuture<VertxLlmResponse> head() {
+    CompletableFuture<NativeResponse<HttpClientResponse>> head() {
         return head;
     }
 
     /** Waits, on an agent thread, for the head of the one response. */
-    VertxLlmResponse awaitHead() throws IOException {
+    NativeResponse<HttpClientResponse> awaitHead() throws IOException {
         return AttemptExchange.await(call, head, head, null, this::reset, null);
     }
 
@@ -100,7 +102,7 @@ final class PastCapSend {
             if (answered.failed()) {
                 head.completeExceptionally(answered.cause());
             } else {
-                head.complete(new VertxLlmResponse(answered.result(), call::abandoned, null));
+                head.complete(AttemptExchange.received(answered.result(), call::abandoned, null));
             }
         });
         Buffer chunk;
@@ -116,6 +118,6 @@ final class PastCapSend {
         if (request != null) {
             request.reset();
         }
-        head.thenAccept(VertxLlmResponse::close);
+        head.thenAccept(NativeResponse::close);
     }
 }

@@ -3,6 +3,7 @@ package io.llmfailover.agent.vertx;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
@@ -72,8 +73,8 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
 
     @Override
     public HttpClientResponse toApp(VertxCall call, Answer answer) {
-        String statusMessage = answer.isOwn() && answer.ownResponse() instanceof VertxLlmResponse own
-                ? own.statusMessage() : StatusMessage.of(answer.status());
+        HttpClientResponse own = NativeResponse.ownOf(answer, HttpClientResponse.class);
+        String statusMessage = own != null ? own.statusMessage() : StatusMessage.of(answer.status());
         return new RelayedResponse(call, answer, statusMessage);
     }
 
@@ -81,7 +82,7 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
     @Override
     public HttpClientResponse proceed(VertxCall call, BufferedBody body) throws IOException {
         PastCapSend pastCap = call.pastCap();
-        VertxLlmResponse response;
+        NativeResponse<HttpClientResponse> response;
         if (pastCap != null) {
             pastCap.end();
             response = pastCap.awaitHead();
@@ -89,7 +90,7 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
             RequestOptions options = call.optionsCopy().setHeaders(call.headers());
             response = AttemptExchange.send(call, options, call.written(), true, null, null);
         }
-        return new RelayedResponse(call, response, response.statusMessage());
+        return new RelayedResponse(call, response, response.nativeResponse().statusMessage());
     }
 
     /** Our own head deadline reaches the app as a timeout, as Vert.x's own idle timeout does. */

@@ -214,7 +214,7 @@ final class VertxCall {
             if (failure != null) {
                 response.tryFail(TransportFailure.unwrapped(failure));
             } else {
-                delivered(new RelayedResponse(this, head, head.statusMessage()));
+                delivered(new RelayedResponse(this, head, head.nativeResponse().statusMessage()));
             }
         }));
     }

@@ -1,0 +1,120 @@
+package io.llmfailover.agent.lifecycle;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertSame;
+
+import io.llmfailover.runtime.http.Answer;
+import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.http.WholeBodyStream;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A client's own response as the runtime sees it: its head and body as given, and how it lets go of the exchange. */
+class NativeResponseTest {
+
+    private static final HttpHeaders HEADERS = HttpHeaders.builder().add("Content-Type", "text/event-stream").build();
+
+    private final List<String> done = new ArrayList<>();
+    private final InputStream body = new ByteArrayInputStream(new byte[] {1, 2, 3}) {
+        @Override
+        public void close() {
+            done.add("body closed");
+        }
+    };
+
+    @Test
+    void showsTheClientsStatusHeadersAndBodyAndKeepsItsResponse() {
+        Object client = new Object();
+        NativeResponse<Object> response = NativeResponse.of(client, 429, HEADERS, body);
+
+        assertEquals(429, response.status());
+        assertSame(HEADERS, response.headers());
+        assertSame(body, response.body());
+        assertSame(client, response.nativeResponse());
+    }
+
+    @Test
+    void closingClosesTheBodyThenRunsTheClientsRelease() {
+        NativeResponse<String> response = NativeResponse.of("client", 200, HEADERS, body).releasedBy(() -> done.add("released"));
+
+        response.close();
+
+        assertEquals(List.of("body closed", "released"), done);
+    }
+
+    @Test
+    void abortingIsClosingWhenTheClientHasNoCutOfItsOwn() {
+        NativeResponse<String> response = NativeResponse.of("client", 200, HEADERS, body).releasedBy(() -> done.add("released"));
+
+        response.abort();
+
+        assertEquals(List.of("body closed", "released"), done);
+    }
+
+    @Test
+    void abortingRunsTheClientsCutInsteadOfClosing() {
+        NativeResponse<String> response = NativeResponse.of("client", 200, HEADERS, body)
+                .releasedBy(() -> done.add("released"))
+                .abortedBy(() -> done.add("cut"));
+
+        response.abort();
+
+        assertEquals(List.of("cut"), done);
+    }
+
+    @Test
+    void aBodyWhoseCloseFailsIsStillReleased() {
+        InputStream failing = new ByteArrayInputStream(new byte[0]) {
+            @Override
+            public void close() throws IOException {
+                throw new IOException("Connection reset by peer");
+            }
+        };
+        NativeResponse<String> response = NativeResponse.of("client", 200, HEADERS, failing).releasedBy(() -> done.add("released"));
+
+        response.close();
+
+        assertEquals(List.of("released"), done);
+    }
+
+    @Test
+    void theClientsResponseIsFoundBehindAnOwnAnswerOnly() {
+        NativeResponse<StringBuilder> own = NativeResponse.of(new StringBuilder("client"), 200, HEADERS, body);
+        LlmResponse made = NativeResponse.of("made", 200, HEADERS, body);
+
+        assertSame(own.nativeResponse(), NativeResponse.ownOf(Answer.own(own, own), StringBuilder.class));
+        assertNull(NativeResponse.ownOf(Answer.made(own), StringBuilder.class));
+        assertNull(NativeResponse.ownOf(Answer.own(made, made), StringBuilder.class), "another client's type");
+        assertNull(NativeResponse.ownOf(Answer.own(own, wrapped(own)), StringBuilder.class), "the runtime's own response around it");
+    }
+
+    private static LlmResponse wrapped(LlmResponse response) {
+        return new LlmResponse() {
+            @Override
+            public int status() {
+                return response.status();
+            }
+
+            @Override
+            public HttpHeaders headers() {
+                return response.headers();
+            }
+
+            @Override
+            public InputStream body() {
+                return new WholeBodyStream(new byte[0]);
+            }
+
+            @Override
+            public void close() {
+                response.close();
+            }
+        };
+    }
+}
