@@ -13,20 +13,20 @@ import java.util.function.Supplier;
  * name, and nothing else. The first class the agent hooks builds the client transformer, which
  * then transforms it and every later one (Byte Buddy's {@code Advice} only once a class needs it).
  * An app that never loads a client never pays for it. The first class of each client, hooked or one
- * it loads as the app builds it ({@link ClientInstrumentation#entryTypeNames()}), is reported once
+ * it loads as the app builds it ({@link ClientModule#entryTypeNames()}), is reported once
  * as that client in use: the installer then starts building the agent's engine, and loading the
  * client's hooked classes, each on a thread of its own, since the app's first call is near.
  */
 final class DeferredInstrumentation implements ClassFileTransformer {
 
     private final Supplier<ClassFileTransformer> clientTransformer;
-    private final BiConsumer<ClientInstrumentation, ClassLoader> clientInUse;
-    private final Set<ClientInstrumentation> clientsInUse = ConcurrentHashMap.newKeySet();
+    private final BiConsumer<ClientModule, ClassLoader> clientInUse;
+    private final Set<ClientModule> clientsInUse = ConcurrentHashMap.newKeySet();
     private volatile ClassFileTransformer built;
 
     /** @param clientInUse told once per client, with the loader of its first class, as that class loads */
     DeferredInstrumentation(Supplier<ClassFileTransformer> clientTransformer,
-            BiConsumer<ClientInstrumentation, ClassLoader> clientInUse) {
+            BiConsumer<ClientModule, ClassLoader> clientInUse) {
         this.clientTransformer = clientTransformer;
         this.clientInUse = clientInUse;
     }
@@ -34,7 +34,7 @@ final class DeferredInstrumentation implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classfileBuffer) throws IllegalClassFormatException {
-        ClientInstrumentation client = InstrumentedTypes.libraryOf(className);
+        ClientModule client = InstrumentedTypes.libraryOf(className);
         if (client == null) {
             return null;
         }
@@ -49,7 +49,7 @@ final class DeferredInstrumentation implements ClassFileTransformer {
                 : transformer.transform(module, loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
     }
 
-    private void report(ClientInstrumentation client, ClassLoader loader) {
+    private void report(ClientModule client, ClassLoader loader) {
         try {
             clientInUse.accept(client, loader);
         } catch (RuntimeException | LinkageError e) {

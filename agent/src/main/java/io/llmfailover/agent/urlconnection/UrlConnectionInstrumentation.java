@@ -4,7 +4,7 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.MethodAdvice;
 import java.util.List;
 
@@ -12,7 +12,7 @@ import java.util.List;
  * Hooks the JDK's {@code HttpURLConnection} implementation, which the https connection delegates
  * to as well; the https delegate's own {@code connect()} is hooked too.
  */
-public final class UrlConnectionInstrumentation implements ClientInstrumentation {
+public final class UrlConnectionInstrumentation implements ClientModule {
 
     static final String HTTP_CONNECTION = "sun.net.www.protocol.http.HttpURLConnection";
     static final String HTTPS_DELEGATE = "sun.net.www.protocol.https.AbstractDelegateHttpsURLConnection";

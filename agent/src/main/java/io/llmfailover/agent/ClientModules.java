@@ -1,0 +1,52 @@
+package io.llmfailover.agent;
+
+import io.llmfailover.agent.bootstrap.AgentJar;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The client modules in the agent jar, listed by the build in {@value #INDEX} (every
+ * {@code io.llmfailover.agent.<client>.*Instrumentation}, see the agent's pom; ServiceLoader's file
+ * format), so that a client's folder registers itself. Read from the agent jar itself and loaded by
+ * the agent's own class loader, never the app's: the app's class path holds the agent jar too (the
+ * {@code -javaagent} jar), and the boot loader, where the agent runs, serves no resource of a jar
+ * appended to it at run time, so {@link java.util.ServiceLoader} would find nothing there.
+ */
+final class ClientModules {
+
+    static final String INDEX = "META-INF/services/io.llmfailover.agent.ClientModule";
+
+    private ClientModules() {}
+
+    /** The modules, in the index's order; one that cannot be made is left out, and said so. */
+    static List<ClientModule> load() {
+        List<ClientModule> modules = new ArrayList<>();
+        for (String className : listed()) {
+            try {
+                Class<?> module = Class.forName(className, true, ClientModule.class.getClassLoader());
+                modules.add((ClientModule) module.getConstructor().newInstance());
+            } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
+                System.err.println("llm-failover: the client module " + className + " could not be loaded (" + e
+                        + "); that client runs without the agent");
+            }
+        }
+        return List.copyOf(modules);
+    }
+
+    private static List<String> listed() {
+        byte[] index = AgentJar.bytes(INDEX);
+        if (index == null) {
+            System.err.println("llm-failover: the agent jar has no " + INDEX + "; the HTTP clients run without the agent");
+            return List.of();
+        }
+        List<String> classNames = new ArrayList<>();
+        for (String line : new String(index, StandardCharsets.UTF_8).split("\n")) {
+            String className = line.strip();
+            if (!className.isEmpty() && !className.startsWith("#")) {
+                classNames.add(className);
+            }
+        }
+        return classNames;
+    }
+}
