@@ -1,7 +1,6 @@
 package io.llmfailover.agent;
 
 import io.llmfailover.agent.bootstrap.AgentJar;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -41,12 +40,22 @@ final class ClientModules {
             return List.of();
         }
         List<String> classNames = new ArrayList<>();
-        for (String line : new String(index, StandardCharsets.UTF_8).split("\n")) {
-            String className = line.strip();
-            if (!className.isEmpty() && !className.startsWith("#")) {
-                classNames.add(className);
+        StringBuilder line = new StringBuilder();
+        for (byte b : index) {
+            if (b == '\n') {
+                addClassName(line.toString().strip(), classNames);
+                line.setLength(0);
+            } else {
+                line.append((char) b); // class names are ASCII: no charset to set up in premain
             }
         }
+        addClassName(line.toString().strip(), classNames);
         return classNames;
+    }
+
+    private static void addClassName(String line, List<String> classNames) {
+        if (!line.isEmpty() && !line.startsWith("#")) {
+            classNames.add(line);
+        }
     }
 }
