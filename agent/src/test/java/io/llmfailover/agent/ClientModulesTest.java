@@ -35,10 +35,10 @@ class ClientModulesTest {
 
     @Test
     void instrumentedTypesAnswersWithTheModuleOfAHookedClass() {
-        ClientModule ktor = InstrumentedTypes.instrumentationOf("io/ktor/client/engine/cio/CIOEngine");
+        ClientModule okhttp = InstrumentedTypes.instrumentationOf("okhttp3/OkHttpClient$Builder");
 
-        assertEquals("KtorInstrumentation", ktor.getClass().getSimpleName());
-        assertSame(ktor, InstrumentedTypes.libraryOf("io/ktor/client/engine/cio/CIOEngine"));
+        assertEquals("OkHttpInstrumentation", okhttp.getClass().getSimpleName());
+        assertSame(okhttp, InstrumentedTypes.libraryOf("okhttp3/OkHttpClient$Builder"));
         assertNull(InstrumentedTypes.instrumentationOf("com/example/Hello"));
     }
 
