@@ -1,0 +1,75 @@
+package io.llmfailover.agent.ktor;
+
+import io.ktor.client.engine.HttpClientEngine;
+import io.ktor.client.engine.KtorCallContextElement;
+import io.ktor.client.request.HttpRequestData;
+import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.bootstrap.ClientAdapter;
+import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.lifecycle.CallLifecycle;
+import java.util.function.Supplier;
+import kotlin.coroutines.Continuation;
+import kotlin.coroutines.intrinsics.IntrinsicsKt;
+
+/**
+ * The Ktor CIO adapter's entry point. Whether a call is governed, and the caller's class loader and
+ * span, are read on the calling coroutine's thread; a governed call then leaves it at once for an
+ * agent thread (or, at the agent's task cap, is sent ungoverned), and the engine's {@code execute}
+ * returns {@code COROUTINE_SUSPENDED}. The agent's own
+ * sends (their continuation is an {@link AgentContinuation}) and the engine's own resumptions of its
+ * suspended {@code execute} go on untouched.
+ */
+public final class KtorAdapter implements ClientAdapter {
+
+    private final Supplier<CallGovernor> governor;
+
+    public KtorAdapter() {
+        this(AgentRuntime::governor);
+    }
+
+    KtorAdapter(Supplier<CallGovernor> governor) {
+        this.governor = governor;
+    }
+
+    /** The one hook, {@code execute}: the engine's {@code execute(request, continuation)}. */
+    @Override
+    public Object hook(String hook, Object engine, Object[] arguments) {
+        Object suspended = execute(engine, arguments[0], arguments[1]);
+        return suspended == null ? null : Outcome.returning(suspended);
+    }
+
+    @SuppressWarnings("unchecked")
+    public Object execute(Object engine, Object request, Object continuation) {
+        if (request == null || !(continuation instanceof Continuation) || continuation instanceof AgentContinuation
+                || resumesItself(engine, continuation)) {
+            return null;
+        }
+        Continuation<Object> app = (Continuation<Object>) continuation;
+        KtorCallContextElement callContext = app.getContext().get(KtorCallContextElement.Companion);
+        if (callContext == null) {
+            return null; // not sent through a client's pipeline: nothing to hand a relayed body to
+        }
+        KtorCall call = new KtorCall((HttpClientEngine) engine, (HttpRequestData) request, app, callContext.getCallContext());
+        CallGovernor governing = CallLifecycle.governorFor(KtorBinding.INSTANCE, call, governor);
+        if (governing == null) {
+            return null;
+        }
+        call.governedBy(governing, CallLifecycle.callerOf(KtorBinding.INSTANCE, call));
+        if (!CallLifecycle.startOnAgentThread(KtorBinding.INSTANCE, call, AgentThreads.shared(), call)) {
+            // Every agent thread is busy: sent as if the agent were absent, by the engine itself
+            // unless the agent's header had to come off, which only a copy of the request can lose.
+            if (call.request == request) {
+                return null;
+            }
+            call.sendUngoverned();
+        }
+        return IntrinsicsKt.getCOROUTINE_SUSPENDED();
+    }
+
+    /** The engine's {@code execute} resumed after it suspended: Kotlin calls it again with its own state machine. */
+    private static boolean resumesItself(Object engine, Object continuation) {
+        return continuation.getClass().getName().startsWith(engine.getClass().getName() + "$");
+    }
+}
