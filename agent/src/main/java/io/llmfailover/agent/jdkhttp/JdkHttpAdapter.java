@@ -6,7 +6,7 @@ import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.JdkHttpHook;
 import io.llmfailover.agent.bootstrap.Outcome;
-import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.io.IOException;
 import java.net.http.HttpClient;

@@ -1,5 +1,6 @@
 package io.llmfailover.agent.lifecycle;
 
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.http.Transport;
