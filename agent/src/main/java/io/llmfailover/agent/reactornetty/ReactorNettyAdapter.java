@@ -2,9 +2,9 @@ package io.llmfailover.agent.reactornetty;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.ClientAdapter;
-import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
