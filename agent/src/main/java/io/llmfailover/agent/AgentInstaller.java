@@ -138,7 +138,7 @@ public final class AgentInstaller {
     }
 
     /** The app has loaded a class of this client: its first call is near. */
-    private static void clientInUse(ClientInstrumentation client, ClassLoader loader) {
+    private static void clientInUse(ClientModule client, ClassLoader loader) {
         AgentRuntime.buildAhead(FirstCallRehearsal::run);
         HookedTypesAhead.start(client, loader);
     }

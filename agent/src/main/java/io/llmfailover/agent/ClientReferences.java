@@ -6,18 +6,18 @@ import java.util.Set;
 
 /**
  * The clients that an app's own class, as it loads, says are about to be used by naming one of
- * their {@link ClientInstrumentation#referencedTypeNames()}: for a client of the JDK itself, such as
+ * their {@link ClientModule#referencedTypeNames()}: for a client of the JDK itself, such as
  * {@code HttpURLConnection}, whose hooked classes load only inside the app's first call, the app's
  * class that casts to it loads sooner.
  */
 final class ClientReferences {
 
-    private final List<ClientInstrumentation> clientOfName = new ArrayList<>();
+    private final List<ClientModule> clientOfName = new ArrayList<>();
     private final ConstantPoolNames names;
 
-    ClientReferences(List<ClientInstrumentation> clients) {
+    ClientReferences(List<ClientModule> clients) {
         List<String> internalNames = new ArrayList<>();
-        for (ClientInstrumentation client : clients) {
+        for (ClientModule client : clients) {
             for (String typeName : client.referencedTypeNames()) {
                 internalNames.add(typeName.replace('.', '/'));
                 clientOfName.add(client);
@@ -27,13 +27,13 @@ final class ClientReferences {
     }
 
     /** The client the class file names, or null. */
-    ClientInstrumentation namedBy(byte[] classFile) {
+    ClientModule namedBy(byte[] classFile) {
         int named = clientOfName.isEmpty() ? -1 : names.firstNamedIn(classFile);
         return named < 0 ? null : clientOfName.get(named);
     }
 
     /** Whether a client named this way is still not among those in use. */
-    boolean anyBeyond(Set<ClientInstrumentation> inUse) {
+    boolean anyBeyond(Set<ClientModule> inUse) {
         return !inUse.containsAll(clientOfName);
     }
 }

@@ -74,7 +74,7 @@ final class ClientTransformer implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classfileBuffer) {
-        ClientInstrumentation client = InstrumentedTypes.instrumentationOf(className);
+        ClientModule client = InstrumentedTypes.instrumentationOf(className);
         if (client == null || WEAVING.get() != null) {
             return null;
         }
@@ -95,7 +95,7 @@ final class ClientTransformer implements ClassFileTransformer {
         }
     }
 
-    private byte[] weave(ClientInstrumentation client, String typeName, ClassLoader loader, byte[] classFile) {
+    private byte[] weave(ClientModule client, String typeName, ClassLoader loader, byte[] classFile) {
         List<Hook> hooks = client.hooksFor(typeName);
         if (!hooks.isEmpty()) {
             return HookWeaver.weave(classFile, hooks);

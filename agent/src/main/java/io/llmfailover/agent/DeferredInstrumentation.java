@@ -13,17 +13,17 @@ import java.util.function.Supplier;
  * name, and nothing else. The first class the agent hooks builds the client transformer, which
  * then transforms it and every later one (Byte Buddy's {@code Advice} only once a class needs it).
  * An app that never loads a client never pays for it. The first class of each client, hooked or one
- * it loads as the app builds it ({@link ClientInstrumentation#entryTypeNames()}), is reported once
+ * it loads as the app builds it ({@link ClientModule#entryTypeNames()}), is reported once
  * as that client in use: the installer then starts building the agent's engine, and loading the
  * client's hooked classes, each on a thread of its own, since the app's first call is near. So is
- * an app's class that names one of a client's {@link ClientInstrumentation#referencedTypeNames()}:
+ * an app's class that names one of a client's {@link ClientModule#referencedTypeNames()}:
  * until every such client is in use, the constant pool of each class the app loads is read.
  */
 final class DeferredInstrumentation implements ClassFileTransformer {
 
     private final Supplier<ClassFileTransformer> clientTransformer;
-    private final BiConsumer<ClientInstrumentation, ClassLoader> clientInUse;
-    private final Set<ClientInstrumentation> clientsInUse = ConcurrentHashMap.newKeySet();
+    private final BiConsumer<ClientModule, ClassLoader> clientInUse;
+    private final Set<ClientModule> clientsInUse = ConcurrentHashMap.newKeySet();
     private final ClientReferences references = new ClientReferences(InstrumentedTypes.clients());
     /** Whether an app class may still name a client not in use yet: once none can, no class file is read. */
     private volatile boolean watchingReferences = true;
@@ -31,7 +31,7 @@ final class DeferredInstrumentation implements ClassFileTransformer {
 
     /** @param clientInUse told once per client, with the loader of its first class, as that class loads */
     DeferredInstrumentation(Supplier<ClassFileTransformer> clientTransformer,
-            BiConsumer<ClientInstrumentation, ClassLoader> clientInUse) {
+            BiConsumer<ClientModule, ClassLoader> clientInUse) {
         this.clientTransformer = clientTransformer;
         this.clientInUse = clientInUse;
     }
@@ -39,7 +39,7 @@ final class DeferredInstrumentation implements ClassFileTransformer {
     @Override
     public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
             ProtectionDomain protectionDomain, byte[] classfileBuffer) throws IllegalClassFormatException {
-        ClientInstrumentation client = InstrumentedTypes.libraryOf(className);
+        ClientModule client = InstrumentedTypes.libraryOf(className);
         if (client == null) {
             if (watchingReferences && classBeingRedefined == null && isTheAppsLoader(loader)) {
                 inUse(references.namedBy(classfileBuffer), loader);
@@ -57,7 +57,7 @@ final class DeferredInstrumentation implements ClassFileTransformer {
                 : transformer.transform(module, loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
     }
 
-    private void inUse(ClientInstrumentation client, ClassLoader loader) {
+    private void inUse(ClientModule client, ClassLoader loader) {
         if (client != null && clientsInUse.add(client)) {
             watchingReferences = references.anyBeyond(clientsInUse);
             report(client, loader);
@@ -69,7 +69,7 @@ final class DeferredInstrumentation implements ClassFileTransformer {
         return loader != null && loader != PLATFORM;
     }
 
-    private void report(ClientInstrumentation client, ClassLoader loader) {
+    private void report(ClientModule client, ClassLoader loader) {
         try {
             clientInUse.accept(client, loader);
         } catch (RuntimeException | LinkageError e) {

@@ -12,7 +12,7 @@ package io.llmfailover.agent;
  * method's name passed; and a constructor or method that tells the agent of its receiver
  * ({@link ReceiverHook}). The woven code hands the hook only the receiver, the name and the
  * arguments: what a hook needs of a JDK class's private state it reads by reflection, in a package
- * the agent opens to the hooks' module ({@link ClientInstrumentation#packagesOpenedToHooks()}).
+ * the agent opens to the hooks' module ({@link ClientModule#packagesOpenedToHooks()}).
  */
 public sealed interface Hook permits OutcomeHook, ReceiverHook {
 

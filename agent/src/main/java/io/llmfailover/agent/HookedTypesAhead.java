@@ -15,7 +15,7 @@ final class HookedTypesAhead {
     private HookedTypesAhead() {}
 
     /** @param loader the loader of the client class the app loaded, which sees the client's other classes */
-    static void start(ClientInstrumentation client, ClassLoader loader) {
+    static void start(ClientModule client, ClassLoader loader) {
         AgentThread.daemon("llm-failover-load-ahead", () -> load(client.typeNames(), loader)).start();
     }
 

@@ -1,45 +1,29 @@
 package io.llmfailover.agent;
 
-import io.llmfailover.agent.apache4.Apache4Instrumentation;
-import io.llmfailover.agent.apache5.Apache5Instrumentation;
-import io.llmfailover.agent.jdkhttp.JdkHttpInstrumentation;
-import io.llmfailover.agent.jetty.JettyInstrumentation;
-import io.llmfailover.agent.ktor.KtorInstrumentation;
-import io.llmfailover.agent.micronaut.MicronautInstrumentation;
-import io.llmfailover.agent.okhttp.OkHttpInstrumentation;
-import io.llmfailover.agent.reactornetty.ReactorNettyInstrumentation;
-import io.llmfailover.agent.restclient.RestClientInstrumentation;
-import io.llmfailover.agent.urlconnection.UrlConnectionInstrumentation;
-import io.llmfailover.agent.vertx.VertxInstrumentation;
-import io.llmfailover.agent.webclient.WebClientInstrumentation;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The classes the agent instruments, by exact name, each with the client instrumentation that
- * hooks it: every other class loads untouched, and is never parsed. Needs no Byte Buddy, so that
- * the agent can look at every class as it loads before Byte Buddy is set up.
+ * The classes the agent instruments, by exact name, each with the client module that hooks it
+ * ({@link ClientModules}, read once as the agent starts): every other class loads untouched, and is
+ * never parsed. Needs no Byte Buddy, so that the agent can look at every class as it loads before
+ * Byte Buddy is set up.
  */
 final class InstrumentedTypes {
 
-    private static final List<ClientInstrumentation> CLIENTS =
-            List.of(new OkHttpInstrumentation(), new JdkHttpInstrumentation(),
-                    new WebClientInstrumentation(), new RestClientInstrumentation(),
-                    new UrlConnectionInstrumentation(), new Apache5Instrumentation(), new Apache4Instrumentation(),
-                    new ReactorNettyInstrumentation(), new VertxInstrumentation(), new JettyInstrumentation(),
-                    new KtorInstrumentation(), new MicronautInstrumentation());
+    private static final List<ClientModule> CLIENTS = ClientModules.load();
 
     /** Keyed by class file name ({@code okhttp3/OkHttpClient$Builder}), as a transformer is told it. */
-    private static final Map<String, ClientInstrumentation> BY_CLASS_FILE = byClassFile(false);
+    private static final Map<String, ClientModule> BY_CLASS_FILE = byClassFile(false);
     /** Those and the client classes an app loads as it builds its client, each with its client's instrumentation. */
-    private static final Map<String, ClientInstrumentation> LIBRARY_BY_CLASS_FILE = byClassFile(true);
+    private static final Map<String, ClientModule> LIBRARY_BY_CLASS_FILE = byClassFile(true);
 
     private InstrumentedTypes() {}
 
-    private static Map<String, ClientInstrumentation> byClassFile(boolean withEntryTypes) {
-        Map<String, ClientInstrumentation> byName = new HashMap<>();
-        for (ClientInstrumentation client : CLIENTS) {
+    private static Map<String, ClientModule> byClassFile(boolean withEntryTypes) {
+        Map<String, ClientModule> byName = new HashMap<>();
+        for (ClientModule client : CLIENTS) {
             for (String typeName : client.typeNames()) {
                 byName.put(typeName.replace('.', '/'), client);
             }
@@ -50,7 +34,7 @@ final class InstrumentedTypes {
         return Map.copyOf(byName);
     }
 
-    static List<ClientInstrumentation> clients() {
+    static List<ClientModule> clients() {
         return CLIENTS;
     }
 
@@ -66,14 +50,14 @@ final class InstrumentedTypes {
 
     /**
      * The instrumentation of the client a class belongs to, when it is hooked or one of the client's
-     * {@link ClientInstrumentation#entryTypeNames()}; null for any other class.
+     * {@link ClientModule#entryTypeNames()}; null for any other class.
      */
-    static ClientInstrumentation libraryOf(String classFileName) {
+    static ClientModule libraryOf(String classFileName) {
         return classFileName == null ? null : LIBRARY_BY_CLASS_FILE.get(classFileName);
     }
 
     /** The instrumentation hooking a class, or null when the agent leaves it alone. */
-    static ClientInstrumentation instrumentationOf(String classFileName) {
+    static ClientModule instrumentationOf(String classFileName) {
         return classFileName == null ? null : BY_CLASS_FILE.get(classFileName);
     }
 }

@@ -1,13 +1,13 @@
 package io.llmfailover.agent.apache4;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
-import io.llmfailover.agent.bootstrap.Apache4Hook;
 import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.bootstrap.ClientAdapter;
 import java.util.function.Supplier;
 import org.apache.http.impl.execchain.ClientExecChain;
 
 /** The Apache HttpClient 4.x adapter's entry point. */
-public final class Apache4Adapter implements Apache4Hook {
+public final class Apache4Adapter implements ClientAdapter {
 
     private final Supplier<CallGovernor> governor;
 
@@ -19,7 +19,13 @@ public final class Apache4Adapter implements Apache4Hook {
         this.governor = governor;
     }
 
+    /** The one hook: the protocol stage a builder decorated, to be wrapped in turn. */
     @Override
+    public Object hook(String hook, Object builder, Object[] arguments) {
+        Object protocolExec = arguments[0];
+        return protocolExec == null ? null : decorateProtocolExec(protocolExec);
+    }
+
     public Object decorateProtocolExec(Object protocolExec) {
         if (protocolExec instanceof FailoverExecChain) {
             return protocolExec;

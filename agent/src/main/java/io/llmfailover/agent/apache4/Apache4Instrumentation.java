@@ -3,12 +3,15 @@ package io.llmfailover.agent.apache4;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.MethodAdvice;
 import java.util.List;
 
 /** Hooks {@code HttpClientBuilder.decorateProtocolExec}, which every {@code build()} calls. */
-public final class Apache4Instrumentation implements ClientInstrumentation {
+public final class Apache4Instrumentation implements ClientModule {
+
+    /** The client's adapter, which its advice hands every hook to through {@code ClientHooks}. */
+    static final String ADAPTER = "io.llmfailover.agent.apache4.Apache4Adapter";
 
     @Override
     public List<String> typeNames() {

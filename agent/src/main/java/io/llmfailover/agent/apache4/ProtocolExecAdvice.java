@@ -1,6 +1,6 @@
 package io.llmfailover.agent.apache4;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
@@ -13,6 +13,7 @@ final class ProtocolExecAdvice {
     static void exit(
             @Advice.This Object builder,
             @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object protocolExec) {
-        protocolExec = AgentHooks.apache4ProtocolExec(builder, protocolExec);
+        protocolExec = ClientHooks.call(Apache4Instrumentation.ADAPTER, "decorateProtocolExec", builder,
+                new Object[] {protocolExec}, protocolExec);
     }
 }

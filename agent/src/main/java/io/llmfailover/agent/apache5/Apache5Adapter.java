@@ -1,8 +1,8 @@
 package io.llmfailover.agent.apache5;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
-import io.llmfailover.agent.bootstrap.Apache5Hook;
 import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.agent.bootstrap.ClientAdapter;
 import java.util.Collections;
 import java.util.Set;
 import java.util.WeakHashMap;
@@ -12,7 +12,7 @@ import org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder;
 import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 
 /** The Apache HttpClient 5 adapter's entry point: one exec handler per builder (classic or async), however often it builds. */
-public final class Apache5Adapter implements Apache5Hook {
+public final class Apache5Adapter implements ClientAdapter {
 
     static final String HANDLER_NAME = "llm-failover";
 
@@ -27,7 +27,17 @@ public final class Apache5Adapter implements Apache5Hook {
         this.governor = governor;
     }
 
+    /** {@code classicBuilding} or {@code asyncBuilding}: a builder about to build. */
     @Override
+    public Object hook(String hook, Object builder, Object[] arguments) {
+        if (hook.equals("asyncBuilding")) {
+            asyncBuilding(builder);
+        } else {
+            classicBuilding(builder);
+        }
+        return null;
+    }
+
     public void classicBuilding(Object builder) {
         if (decorated.add(builder)) {
             ((HttpClientBuilder) builder).addExecInterceptorBefore(
@@ -35,7 +45,6 @@ public final class Apache5Adapter implements Apache5Hook {
         }
     }
 
-    @Override
     public void asyncBuilding(Object builder) {
         if (decorated.add(builder)) {
             ((HttpAsyncClientBuilder) builder).addExecInterceptorBefore(

@@ -3,12 +3,15 @@ package io.llmfailover.agent.apache5;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.MethodAdvice;
 import java.util.List;
 
 /** Hooks {@code build()} of Apache HttpClient 5's classic and async client builders. */
-public final class Apache5Instrumentation implements ClientInstrumentation {
+public final class Apache5Instrumentation implements ClientModule {
+
+    /** The client's adapter, which its advice hands every hook to through {@code ClientHooks}. */
+    static final String ADAPTER = "io.llmfailover.agent.apache5.Apache5Adapter";
 
     private static final String CLASSIC = "org.apache.hc.client5.http.impl.classic.HttpClientBuilder";
     private static final String ASYNC = "org.apache.hc.client5.http.impl.async.HttpAsyncClientBuilder";

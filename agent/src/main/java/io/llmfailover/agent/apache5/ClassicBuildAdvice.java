@@ -1,6 +1,6 @@
 package io.llmfailover.agent.apache5;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import net.bytebuddy.asm.Advice;
 
 /** Inlined at the start of the classic {@code HttpClientBuilder.build()}. */
@@ -10,6 +10,6 @@ final class ClassicBuildAdvice {
 
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter(@Advice.This Object builder) {
-        AgentHooks.apache5ClassicBuilding(builder);
+        ClientHooks.call(Apache5Instrumentation.ADAPTER, "classicBuilding", builder, new Object[0], null);
     }
 }

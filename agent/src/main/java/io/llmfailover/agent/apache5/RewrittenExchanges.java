@@ -1,6 +1,6 @@
 package io.llmfailover.agent.apache5;
 
-import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import java.util.Collections;
 import java.util.Set;
 import java.util.WeakHashMap;

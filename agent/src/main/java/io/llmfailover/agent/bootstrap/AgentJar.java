@@ -8,7 +8,8 @@ import java.util.jar.JarFile;
 
 /**
  * Where the agent's own class files are read from when an adapter is defined in a client's class
- * loader: the agent jar once the agent runs, the class path otherwise (tests).
+ * loader, and its own resources: the agent jar once the agent runs, the class path otherwise (tests).
+ * The boot loader serves the jar's classes, not its resources, once the jar is appended at run time.
  */
 public final class AgentJar {
 
@@ -22,7 +23,11 @@ public final class AgentJar {
 
     /** The bytes of a class file, or null when there is no such file. */
     public static byte[] classBytes(String className) {
-        String resource = className.replace('.', '/') + ".class";
+        return bytes(className.replace('.', '/') + ".class");
+    }
+
+    /** The bytes of a file in the agent jar ({@code META-INF/...}), or null when there is no such file. */
+    public static byte[] bytes(String resource) {
         try (InputStream in = open(resource)) {
             return in == null ? null : in.readAllBytes();
         } catch (IOException e) {

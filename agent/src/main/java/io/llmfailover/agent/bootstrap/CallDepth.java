@@ -3,7 +3,7 @@ package io.llmfailover.agent.bootstrap;
 /**
  * How many instrumented JDK {@code HttpClient} methods are open on this thread, so that an
  * overload delegating to another is hooked once. Whether a call is the agent's own traffic is the
- * lifecycle's {@link io.llmfailover.agent.lifecycle.AttemptGuard}.
+ * {@link AttemptGuard}.
  */
 public final class CallDepth {
 

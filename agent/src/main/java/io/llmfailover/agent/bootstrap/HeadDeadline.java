@@ -1,6 +1,5 @@
 package io.llmfailover.agent.bootstrap;
 
-import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmResponse;

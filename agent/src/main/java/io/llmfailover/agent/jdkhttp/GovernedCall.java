@@ -1,9 +1,9 @@
 package io.llmfailover.agent.jdkhttp;
 
 import io.llmfailover.agent.bootstrap.AgentExecutor;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.Outcome;
-import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.NativeResponse;

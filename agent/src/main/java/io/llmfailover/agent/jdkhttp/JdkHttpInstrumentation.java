@@ -1,6 +1,6 @@
 package io.llmfailover.agent.jdkhttp;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.Hook;
 import io.llmfailover.agent.OutcomeHook;
 import java.util.List;
@@ -14,7 +14,7 @@ import java.util.List;
  * (with and without a push promise handler) answer with the governed call's outcome when there is
  * one.
  */
-public final class JdkHttpInstrumentation implements ClientInstrumentation {
+public final class JdkHttpInstrumentation implements ClientModule {
 
     private static final List<Hook> HOOKS = List.of(
             OutcomeHook.agentHooks("send", 2, 2, "jdkSend", "jdkCallEnded"),

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.jetty;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import net.bytebuddy.asm.Advice;
 
 /** Inlined at the end of {@code HttpRequest.abort(cause)}: the app's abort reaches a governed call, which Jetty does not hold. */
@@ -10,6 +10,6 @@ final class JettyAbortAdvice {
 
     @Advice.OnMethodExit(suppress = Throwable.class)
     static void exit(@Advice.This Object request, @Advice.Argument(0) Throwable cause) {
-        AgentHooks.jettyAborted(request, cause);
+        ClientHooks.call(JettyInstrumentation.ADAPTER, "aborted", request, new Object[] {cause}, null);
     }
 }

@@ -2,9 +2,9 @@ package io.llmfailover.agent.jetty;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.JettyHook;
-import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.bootstrap.ClientAdapter;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -19,7 +19,7 @@ import org.eclipse.jetty.client.transport.HttpRequest;
  * then leaves it at once for an agent thread. The agent's own attempts, and Jetty's redirects and
  * retries of them, go on untouched.
  */
-public final class JettyAdapter implements JettyHook {
+public final class JettyAdapter implements ClientAdapter {
 
     private final Supplier<CallGovernor> governor;
     /** The governed calls not yet ended, by the app's request, so that its abort reaches them. */
@@ -33,7 +33,16 @@ public final class JettyAdapter implements JettyHook {
         this.governor = governor;
     }
 
+    /** {@code send}: the request is the agent's to send; {@code aborted}: the app aborted it. */
     @Override
+    public Object hook(String hook, Object request, Object[] arguments) {
+        if (hook.equals("aborted")) {
+            aborted(request, (Throwable) arguments[0]);
+            return null;
+        }
+        return send(request, arguments[0], arguments[1]);
+    }
+
     public boolean send(Object request, Object destination, Object listener) {
         HttpRequest app = (HttpRequest) request;
         if (AttemptGuard.sendingRewritten()) {
@@ -59,7 +68,6 @@ public final class JettyAdapter implements JettyHook {
         return true;
     }
 
-    @Override
     public void aborted(Object request, Throwable cause) {
         JettyCall call = running.get(request);
         if (call != null) {

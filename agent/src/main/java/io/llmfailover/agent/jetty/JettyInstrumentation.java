@@ -3,7 +3,7 @@ package io.llmfailover.agent.jetty;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.MethodAdvice;
 import java.util.List;
 
@@ -12,7 +12,10 @@ import java.util.List;
  * send through a destination reaches ({@code send()}, {@code send(listener)}, a destination's
  * {@code send}, a redirect or an authentication retry), and {@code abort(cause)}, how the app gives up.
  */
-public final class JettyInstrumentation implements ClientInstrumentation {
+public final class JettyInstrumentation implements ClientModule {
+
+    /** The client's adapter, which its advice hands every hook to through {@code ClientHooks}. */
+    static final String ADAPTER = "io.llmfailover.agent.jetty.JettyAdapter";
 
     @Override
     public List<String> typeNames() {

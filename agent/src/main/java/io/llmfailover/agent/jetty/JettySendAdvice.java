@@ -1,6 +1,6 @@
 package io.llmfailover.agent.jetty;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import net.bytebuddy.asm.Advice;
 
 /** Inlined at the start of {@code HttpRequest.sendAsync(destination, listener)}: a governed call skips the original body. */
@@ -11,6 +11,7 @@ final class JettySendAdvice {
     @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
     static boolean enter(@Advice.This Object request, @Advice.Argument(0) Object destination,
             @Advice.Argument(1) Object listener) {
-        return AgentHooks.jettySend(request, destination, listener);
+        return (Boolean) ClientHooks.call(JettyInstrumentation.ADAPTER, "send", request,
+                new Object[] {destination, listener}, Boolean.FALSE);
     }
 }

@@ -6,7 +6,8 @@ import io.ktor.client.request.HttpRequestData;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.KtorHook;
+import io.llmfailover.agent.bootstrap.ClientAdapter;
+import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.util.function.Supplier;
 import kotlin.coroutines.Continuation;
@@ -20,7 +21,7 @@ import kotlin.coroutines.intrinsics.IntrinsicsKt;
  * sends (their continuation is an {@link AgentContinuation}) and the engine's own resumptions of its
  * suspended {@code execute} go on untouched.
  */
-public final class KtorAdapter implements KtorHook {
+public final class KtorAdapter implements ClientAdapter {
 
     private final Supplier<CallGovernor> governor;
 
@@ -32,7 +33,13 @@ public final class KtorAdapter implements KtorHook {
         this.governor = governor;
     }
 
+    /** The one hook, {@code execute}: the engine's {@code execute(request, continuation)}. */
     @Override
+    public Object hook(String hook, Object engine, Object[] arguments) {
+        Object suspended = execute(engine, arguments[0], arguments[1]);
+        return suspended == null ? null : Outcome.returning(suspended);
+    }
+
     @SuppressWarnings("unchecked")
     public Object execute(Object engine, Object request, Object continuation) {
         if (request == null || !(continuation instanceof Continuation) || continuation instanceof AgentContinuation

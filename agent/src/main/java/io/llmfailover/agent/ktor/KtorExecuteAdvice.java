@@ -1,6 +1,6 @@
 package io.llmfailover.agent.ktor;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import io.llmfailover.agent.bootstrap.Outcome;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
@@ -13,7 +13,8 @@ final class KtorExecuteAdvice {
     @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
     static Outcome enter(@Advice.This Object engine, @Advice.Argument(0) Object request,
             @Advice.Argument(1) Object continuation) {
-        return AgentHooks.ktorExecute(engine, request, continuation);
+        return (Outcome) ClientHooks.call(KtorInstrumentation.ADAPTER, "execute", engine,
+                new Object[] {request, continuation}, null);
     }
 
     @Advice.OnMethodExit(suppress = Throwable.class)

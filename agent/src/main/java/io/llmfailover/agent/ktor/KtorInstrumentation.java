@@ -3,7 +3,7 @@ package io.llmfailover.agent.ktor;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.MethodAdvice;
 import java.util.List;
 
@@ -12,7 +12,10 @@ import java.util.List;
  * returning the response or {@code COROUTINE_SUSPENDED}; the one method every call of a CIO client
  * reaches, below the client's plugins (retries, redirects, timeouts).
  */
-public final class KtorInstrumentation implements ClientInstrumentation {
+public final class KtorInstrumentation implements ClientModule {
+
+    /** The client's adapter, which its advice hands every hook to through {@code ClientHooks}. */
+    static final String ADAPTER = "io.llmfailover.agent.ktor.KtorAdapter";
 
     @Override
     public List<String> typeNames() {

@@ -2,6 +2,7 @@ package io.llmfailover.agent.lifecycle;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.runtime.faults.InjectedFault;

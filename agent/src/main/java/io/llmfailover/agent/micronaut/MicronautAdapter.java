@@ -2,8 +2,8 @@ package io.llmfailover.agent.micronaut;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.MicronautAsk;
-import io.llmfailover.agent.bootstrap.MicronautHook;
+import io.llmfailover.agent.bootstrap.ClientAdapter;
+import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.micronaut.core.execution.ExecutionFlow;
 import io.micronaut.core.order.Ordered;
@@ -19,7 +19,14 @@ import java.util.function.Supplier;
  * on the thread that resolves the request's filters, before anything is sent: a governed call gets
  * the agent's filter, which Micronaut runs last, nearest the network, below the app's own filters.
  */
-public final class MicronautAdapter implements MicronautHook {
+public final class MicronautAdapter implements ClientAdapter {
+
+    /**
+     * The request attribute that carries what the app asked for from the client method to the filter
+     * resolver, as {@code Object[] {client, streamed, bodyType}}: a JDK type, since the two ends may
+     * be served by two copies of the adapter (one per hooked class).
+     */
+    static final String ASK_ATTRIBUTE = "io.llmfailover.micronaut.ask";
 
     private final Supplier<CallGovernor> governor;
 
@@ -31,20 +38,52 @@ public final class MicronautAdapter implements MicronautHook {
         this.governor = governor;
     }
 
+    /**
+     * {@code asked} (the client method the app called: {@code request, streamed, bodyType}),
+     * {@code filtersResolved} ({@code request, filters}), {@code redirecting} ({@code parentRequest,
+     * redirect}) and {@code splitsEvents} ({@code request}, the receiver a class of the client's).
+     */
     @Override
-    public void asked(Object request, MicronautAsk ask) {
-        ((HttpRequest<?>) request).setAttribute(ASK_ATTRIBUTE, ask);
+    @SuppressWarnings("unchecked")
+    public Object hook(String hook, Object receiver, Object[] arguments) {
+        Object request = arguments[0];
+        switch (hook) {
+            case "asked" -> {
+                if (request != null) {
+                    asked(request, new MicronautAsk(receiver, Boolean.TRUE.equals(arguments[1]), arguments[2]));
+                }
+                return null;
+            }
+            case "filtersResolved" -> {
+                if (request != null && arguments[1] instanceof List<?> filters) {
+                    filtersResolved(request, (List<Object>) filters);
+                }
+                return null;
+            }
+            case "redirecting" -> {
+                Object refused = request == null || arguments[1] == null ? null : redirecting(request, arguments[1]);
+                return refused == null ? null : Outcome.returning(refused);
+            }
+            default -> {
+                return request == null || splitsEvents(request);
+            }
+        }
     }
 
-    @Override
-    public void filtersResolved(Object request, List<Object> filters) {
+    /** At the client method the app called: marks {@code request} with what the app expects back. */
+    void asked(Object request, MicronautAsk ask) {
+        ((HttpRequest<?>) request).setAttribute(ASK_ATTRIBUTE, ask.carried());
+    }
+
+    /** The client resolved the filters of {@code request}: a governed call's get the agent's own, run last. */
+    void filtersResolved(Object request, List<Object> filters) {
         HttpRequest<?> app = (HttpRequest<?>) request;
         Object ask = app.getAttribute(ASK_ATTRIBUTE).orElse(null);
-        if (!(ask instanceof MicronautAsk asked) || !AppResponses.available()) {
+        if (!(ask instanceof Object[] asked) || !AppResponses.available()) {
             return;
         }
         app.removeAttribute(ASK_ATTRIBUTE, Object.class);
-        MicronautCall call = new MicronautCall(asked, app);
+        MicronautCall call = new MicronautCall(MicronautAsk.of(asked), app);
         CallGovernor governing = CallLifecycle.governorFor(MicronautBinding.INSTANCE, call, governor);
         if (governing == null) {
             return;
@@ -55,8 +94,7 @@ public final class MicronautAdapter implements MicronautHook {
     }
 
     /** A rewritten attempt's redirect is not followed: its key would go along to wherever it points. */
-    @Override
-    public Object redirecting(Object parentRequest, Object redirect) {
+    Object redirecting(Object parentRequest, Object redirect) {
         HttpRequest<?> parent = (HttpRequest<?>) parentRequest;
         if (!MicronautTransport.isFallbackAttempt(parent)) {
             MicronautTransport.redirected(parent, (HttpRequest<?>) redirect);
@@ -66,8 +104,7 @@ public final class MicronautAdapter implements MicronautHook {
     }
 
     /** The runtime reads an attempt's event stream as the provider sent it; the app gets it split ({@link AppResponses}). */
-    @Override
-    public boolean splitsEvents(Object request) {
+    boolean splitsEvents(Object request) {
         return !MicronautTransport.isAttempt((HttpRequest<?>) request);
     }
 }

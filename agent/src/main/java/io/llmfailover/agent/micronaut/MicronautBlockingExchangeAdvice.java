@@ -1,6 +1,6 @@
 package io.llmfailover.agent.micronaut;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import net.bytebuddy.asm.Advice;
 
 /** Inlined into the blocking client's {@code exchange(request, bodyType, errorType)}; its client is the enclosing one. */
@@ -11,6 +11,7 @@ final class MicronautBlockingExchangeAdvice {
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter(@Advice.FieldValue("this$0") Object client, @Advice.Argument(0) Object request,
             @Advice.Argument(1) Object bodyType) {
-        AgentHooks.micronautAsked(client, request, false, bodyType);
+        ClientHooks.call(MicronautInstrumentation.ADAPTER, "asked", client, new Object[] {request, Boolean.FALSE, bodyType},
+                null);
     }
 }

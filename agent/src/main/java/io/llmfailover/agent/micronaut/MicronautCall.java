@@ -1,7 +1,6 @@
 package io.llmfailover.agent.micronaut;
 
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.MicronautAsk;
 import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import io.micronaut.core.type.Argument;

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.micronaut;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import net.bytebuddy.asm.Advice;
 
 /**
@@ -14,7 +14,8 @@ final class MicronautEventLinesAdvice {
     @Advice.OnMethodExit(suppress = Throwable.class)
     static void exit(@Advice.Origin Class<?> client, @Advice.Argument(0) Object request,
             @Advice.Return(readOnly = false) boolean acceptsEvents) {
-        if (acceptsEvents && !AgentHooks.micronautSplitsEvents(client, request)) {
+        if (acceptsEvents && !(Boolean) ClientHooks.call(MicronautInstrumentation.ADAPTER, "splitsEvents", client,
+                new Object[] {request}, Boolean.TRUE)) {
             acceptsEvents = false;
         }
     }

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.micronaut;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import net.bytebuddy.asm.Advice;
 
 /** Inlined into {@code DefaultHttpClient.exchange(request, bodyType, errorType)}: the body comes back decoded. */
@@ -10,6 +10,7 @@ final class MicronautExchangeAdvice {
 
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter(@Advice.This Object client, @Advice.Argument(0) Object request, @Advice.Argument(1) Object bodyType) {
-        AgentHooks.micronautAsked(client, request, false, bodyType);
+        ClientHooks.call(MicronautInstrumentation.ADAPTER, "asked", client, new Object[] {request, Boolean.FALSE, bodyType},
+                null);
     }
 }

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.micronaut;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import net.bytebuddy.asm.Advice;
 
 /** Inlined into {@code DefaultHttpClientFilterResolver.resolveFilters(request, entries)}: a governed call's list gets the agent's filter. */
@@ -10,6 +10,6 @@ final class MicronautFiltersAdvice {
 
     @Advice.OnMethodExit(suppress = Throwable.class)
     static void exit(@Advice.This Object resolver, @Advice.Argument(0) Object request, @Advice.Return Object filters) {
-        AgentHooks.micronautFiltersResolved(resolver, request, filters);
+        ClientHooks.call(MicronautInstrumentation.ADAPTER, "filtersResolved", resolver, new Object[] {request, filters}, null);
     }
 }

@@ -6,7 +6,7 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.MethodAdvice;
 import java.util.List;
 import net.bytebuddy.description.method.MethodDescription;
@@ -23,7 +23,10 @@ import net.bytebuddy.matcher.ElementMatcher;
  * a fallback attempt never does; and {@code isAcceptEvents}, where it decides to split an event
  * stream into lines, which it never does for an attempt's answer.
  */
-public final class MicronautInstrumentation implements ClientInstrumentation {
+public final class MicronautInstrumentation implements ClientModule {
+
+    /** The client's adapter, which its advice hands every hook to through {@code ClientHooks}. */
+    static final String ADAPTER = "io.llmfailover.agent.micronaut.MicronautAdapter";
 
     static final String CLIENT = "io.micronaut.http.client.netty.DefaultHttpClient";
     static final String BLOCKING_CLIENT = CLIENT + "$1";

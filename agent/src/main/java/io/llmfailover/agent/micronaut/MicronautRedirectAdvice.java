@@ -1,6 +1,6 @@
 package io.llmfailover.agent.micronaut;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import io.llmfailover.agent.bootstrap.Outcome;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
@@ -16,7 +16,8 @@ final class MicronautRedirectAdvice {
     @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
     static Outcome enter(@Advice.This Object client, @Advice.Argument(0) Object parentRequest,
             @Advice.Argument(1) Object redirect) {
-        return AgentHooks.micronautRedirecting(client, parentRequest, redirect);
+        return (Outcome) ClientHooks.call(MicronautInstrumentation.ADAPTER, "redirecting", client,
+                new Object[] {parentRequest, redirect}, null);
     }
 
     @Advice.OnMethodExit(suppress = Throwable.class)

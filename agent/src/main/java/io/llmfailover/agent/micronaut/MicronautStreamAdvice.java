@@ -1,6 +1,6 @@
 package io.llmfailover.agent.micronaut;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import net.bytebuddy.asm.Advice;
 
 /** Inlined into {@code DefaultHttpClient.dataStream}, {@code exchangeStream} and {@code jsonStream}: the body comes back as a stream. */
@@ -10,6 +10,6 @@ final class MicronautStreamAdvice {
 
     @Advice.OnMethodEnter(suppress = Throwable.class)
     static void enter(@Advice.This Object client, @Advice.Argument(0) Object request) {
-        AgentHooks.micronautAsked(client, request, true, null);
+        ClientHooks.call(MicronautInstrumentation.ADAPTER, "asked", client, new Object[] {request, Boolean.TRUE, null}, null);
     }
 }

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.okhttp;
 
-import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import java.io.IOException;
 import okhttp3.Interceptor;
 import okhttp3.Request;

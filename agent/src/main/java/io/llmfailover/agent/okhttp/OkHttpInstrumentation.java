@@ -1,6 +1,6 @@
 package io.llmfailover.agent.okhttp;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.Hook;
 import io.llmfailover.agent.ReceiverHook;
 import java.util.List;
@@ -10,7 +10,7 @@ import java.util.List;
  * too), and {@code build()}: interceptors added after construction (an SDK's own) must not come
  * after the agent's.
  */
-public final class OkHttpInstrumentation implements ClientInstrumentation {
+public final class OkHttpInstrumentation implements ClientModule {
 
     private static final List<Hook> HOOKS = List.of(
             ReceiverHook.constructed("okHttpBuilderCreated"),

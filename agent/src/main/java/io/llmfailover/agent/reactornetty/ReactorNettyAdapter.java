@@ -2,9 +2,9 @@ package io.llmfailover.agent.reactornetty;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.ReactorNettyHook;
-import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.bootstrap.ClientAdapter;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
@@ -13,7 +13,7 @@ import reactor.core.scheduler.Schedulers;
 import reactor.netty.http.client.HttpClient;
 
 /** The Reactor Netty adapter's entry point: decides, as a terminal operation is assembled, whether the call is governed. */
-public final class ReactorNettyAdapter implements ReactorNettyHook {
+public final class ReactorNettyAdapter implements ClientAdapter {
 
     private final Supplier<CallGovernor> governor;
     private final ExecutorService executor;
@@ -34,7 +34,17 @@ public final class ReactorNettyAdapter implements ReactorNettyHook {
         this.readers = Schedulers.fromExecutorService(relays, "llm-failover");
     }
 
+    /**
+     * A terminal operation of {@code HttpClient.ResponseReceiver}, named by the hook, returned
+     * {@code arguments[0]}, given the arguments {@code arguments[1]}: the publisher the app gets instead.
+     */
     @Override
+    public Object hook(String operation, Object receiver, Object[] arguments) {
+        Object returned = arguments[0];
+        Object[] given = (Object[]) arguments[1];
+        return returned == null ? null : governed(receiver, operation, given.length == 0 ? null : given[0], returned);
+    }
+
     public Object governed(Object receiver, String operation, Object function, Object ungoverned) {
         ReceiverOperation terminal = ReceiverOperation.of(operation, function != null);
         if (terminal == null) {

@@ -3,7 +3,7 @@ package io.llmfailover.agent.reactornetty;
 import static net.bytebuddy.matcher.ElementMatchers.isPublic;
 import static net.bytebuddy.matcher.ElementMatchers.namedOneOf;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.MethodAdvice;
 import java.util.List;
 
@@ -11,7 +11,10 @@ import java.util.List;
  * Hooks the terminal operations of {@code HttpClient.ResponseReceiver} on {@code HttpClientFinalizer},
  * the one class behind every {@code httpClient.post().uri(…).send(…)} chain.
  */
-public final class ReactorNettyInstrumentation implements ClientInstrumentation {
+public final class ReactorNettyInstrumentation implements ClientModule {
+
+    /** The client's adapter, which its advice hands every hook to through {@code ClientHooks}. */
+    static final String ADAPTER = "io.llmfailover.agent.reactornetty.ReactorNettyAdapter";
 
     @Override
     public List<String> typeNames() {

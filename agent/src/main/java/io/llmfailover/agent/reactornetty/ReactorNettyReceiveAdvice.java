@@ -1,6 +1,6 @@
 package io.llmfailover.agent.reactornetty;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
@@ -15,6 +15,7 @@ final class ReactorNettyReceiveAdvice {
             @Advice.Origin("#m") String operation,
             @Advice.AllArguments Object[] arguments,
             @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object returned) {
-        returned = AgentHooks.reactorNettyReceived(receiver, operation, arguments, returned);
+        returned = ClientHooks.call(ReactorNettyInstrumentation.ADAPTER, operation, receiver,
+                new Object[] {returned, arguments}, returned);
     }
 }

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.reactornetty;
 
-import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.runtime.route.RouteHeader;
 import java.util.function.BiFunction;
 import org.reactivestreams.Publisher;

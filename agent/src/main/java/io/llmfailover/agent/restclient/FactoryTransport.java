@@ -1,7 +1,7 @@
 package io.llmfailover.agent.restclient;
 
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.HeadDeadline;
-import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;

@@ -1,7 +1,7 @@
 package io.llmfailover.agent.restclient;
 
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.runtime.http.LlmRequest;

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.restclient;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import net.bytebuddy.asm.Advice;
 import org.springframework.http.client.ClientHttpRequestFactory;
 
@@ -18,7 +18,8 @@ final class RestClientAdvice {
 
         @Advice.OnMethodEnter
         static void enter(@Advice.Argument(value = 0, readOnly = false) ClientHttpRequestFactory factory) {
-            factory = (ClientHttpRequestFactory) AgentHooks.restClientRequestFactory(ClientHttpRequestFactory.class, factory);
+            factory = (ClientHttpRequestFactory) ClientHooks.call(RestClientInstrumentation.ADAPTER,
+                    "governedRequestFactory", ClientHttpRequestFactory.class, new Object[] {factory}, factory);
         }
     }
 
@@ -28,7 +29,8 @@ final class RestClientAdvice {
 
         @Advice.OnMethodExit(suppress = Throwable.class)
         static void exit(@Advice.FieldValue(value = "requestFactory", readOnly = false) ClientHttpRequestFactory factory) {
-            factory = (ClientHttpRequestFactory) AgentHooks.restClientRequestFactory(ClientHttpRequestFactory.class, factory);
+            factory = (ClientHttpRequestFactory) ClientHooks.call(RestClientInstrumentation.ADAPTER,
+                    "governedRequestFactory", ClientHttpRequestFactory.class, new Object[] {factory}, factory);
         }
     }
 
@@ -38,7 +40,8 @@ final class RestClientAdvice {
 
         @Advice.OnMethodEnter(suppress = Throwable.class)
         static void enter(@Advice.Argument(value = 0, readOnly = false) ClientHttpRequestFactory factory) {
-            factory = (ClientHttpRequestFactory) AgentHooks.restClientRequestFactory(ClientHttpRequestFactory.class, factory);
+            factory = (ClientHttpRequestFactory) ClientHooks.call(RestClientInstrumentation.ADAPTER,
+                    "governedRequestFactory", ClientHttpRequestFactory.class, new Object[] {factory}, factory);
         }
     }
 }

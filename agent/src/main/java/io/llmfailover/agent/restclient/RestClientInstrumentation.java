@@ -5,7 +5,7 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.MethodAdvice;
 import java.util.List;
 
@@ -15,7 +15,10 @@ import java.util.List;
  * included), and {@code HttpAccessor}, RestTemplate's base, as it is constructed with its default
  * factory and whenever {@code setRequestFactory} replaces it.
  */
-public final class RestClientInstrumentation implements ClientInstrumentation {
+public final class RestClientInstrumentation implements ClientModule {
+
+    /** The client's adapter, which its advice hands every hook to through {@code ClientHooks}. */
+    static final String ADAPTER = "io.llmfailover.agent.restclient.RestClientAdapter";
 
     private static final String ADVICE = "io.llmfailover.agent.restclient.RestClientAdvice";
     private static final String FACTORY = "org.springframework.http.client.ClientHttpRequestFactory";

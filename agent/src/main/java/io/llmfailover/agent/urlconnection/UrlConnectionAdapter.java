@@ -1,11 +1,11 @@
 package io.llmfailover.agent.urlconnection;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.bootstrap.UrlConnectionHook;
 import io.llmfailover.agent.bootstrap.UrlConnectionHook.Internals;
-import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import java.net.HttpURLConnection;
 import java.net.URI;

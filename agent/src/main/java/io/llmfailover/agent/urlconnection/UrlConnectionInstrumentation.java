@@ -1,6 +1,6 @@
 package io.llmfailover.agent.urlconnection;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.Hook;
 import io.llmfailover.agent.OutcomeHook;
 import io.llmfailover.agent.ReceiverHook;
@@ -13,7 +13,7 @@ import java.util.List;
  * the connection's private state (the app's request headers, its fixed length, its proxy) by
  * reflection, in the packages opened to them.
  */
-public final class UrlConnectionInstrumentation implements ClientInstrumentation {
+public final class UrlConnectionInstrumentation implements ClientModule {
 
     static final String HTTP_CONNECTION = "sun.net.www.protocol.http.HttpURLConnection";
     static final String HTTPS_DELEGATE = "sun.net.www.protocol.https.AbstractDelegateHttpsURLConnection";

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.vertx;
 
-import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.route.RouteHeader;
 import io.vertx.core.AsyncResult;

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.vertx;
 
-import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.vertx.core.Future;
 import io.vertx.core.http.ClientForm;
 import io.vertx.core.http.HttpClientResponse;

@@ -2,7 +2,8 @@ package io.llmfailover.agent.vertx;
 
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.VertxHook;
+import io.llmfailover.agent.bootstrap.ClientAdapter;
+import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpClientRequest;
@@ -15,7 +16,7 @@ import java.util.function.Supplier;
  * app's thread, before a connection is asked for: a governed call gets a request of the agent's
  * that holds what the app writes, and nothing reaches the network until the app ends it.
  */
-public final class VertxAdapter implements VertxHook {
+public final class VertxAdapter implements ClientAdapter {
 
     private final Supplier<CallGovernor> governor;
 
@@ -27,7 +28,13 @@ public final class VertxAdapter implements VertxHook {
         this.governor = governor;
     }
 
+    /** The one hook, {@code request}: the app's {@code HttpClientImpl.request(RequestOptions)}. */
     @Override
+    public Object hook(String hook, Object client, Object[] arguments) {
+        Object governed = request(client, arguments[0]);
+        return governed == null ? null : Outcome.returning(governed);
+    }
+
     public Object request(Object client, Object options) {
         VertxCall call = VertxCall.of((HttpClientBase) client, (RequestOptions) options);
         CallGovernor governing = CallLifecycle.governorFor(VertxBinding.INSTANCE, call, governor);

@@ -5,7 +5,7 @@ import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArgument;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.MethodAdvice;
 import java.util.List;
 
@@ -14,7 +14,10 @@ import java.util.List;
  * {@code request(...)} overload of {@code HttpClient} and {@code HttpClientAgent}, the client's own
  * redirects, and WebClient (which calls it once per call) end there.
  */
-public final class VertxInstrumentation implements ClientInstrumentation {
+public final class VertxInstrumentation implements ClientModule {
+
+    /** The client's adapter, which its advice hands every hook to through {@code ClientHooks}. */
+    static final String ADAPTER = "io.llmfailover.agent.vertx.VertxAdapter";
 
     @Override
     public List<String> typeNames() {

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.vertx;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import io.llmfailover.agent.bootstrap.Outcome;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
@@ -12,7 +12,7 @@ final class VertxRequestAdvice {
 
     @Advice.OnMethodEnter(skipOn = Advice.OnNonDefaultValue.class, suppress = Throwable.class)
     static Outcome enter(@Advice.This Object client, @Advice.Argument(0) Object options) {
-        return AgentHooks.vertxRequest(client, options);
+        return (Outcome) ClientHooks.call(VertxInstrumentation.ADAPTER, "request", client, new Object[] {options}, null);
     }
 
     @Advice.OnMethodExit(suppress = Throwable.class)

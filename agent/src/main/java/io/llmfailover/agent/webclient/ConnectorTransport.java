@@ -1,6 +1,6 @@
 package io.llmfailover.agent.webclient;
 
-import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.lifecycle.HeadWait;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.AttemptRequest;

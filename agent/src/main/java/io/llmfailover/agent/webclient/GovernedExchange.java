@@ -1,7 +1,7 @@
 package io.llmfailover.agent.webclient;
 
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;

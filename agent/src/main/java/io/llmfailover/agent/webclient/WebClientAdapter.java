@@ -3,7 +3,7 @@ package io.llmfailover.agent.webclient;
 import io.llmfailover.agent.bootstrap.AgentRuntime;
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.WebClientHook;
+import io.llmfailover.agent.bootstrap.ClientAdapter;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import org.springframework.http.client.reactive.ClientHttpConnector;
@@ -11,7 +11,7 @@ import reactor.core.scheduler.Scheduler;
 import reactor.core.scheduler.Schedulers;
 
 /** The WebClient adapter's entry point: wraps each app connector once. */
-public final class WebClientAdapter implements WebClientHook {
+public final class WebClientAdapter implements ClientAdapter {
 
     private final Supplier<CallGovernor> governor;
     private final ExecutorService executor;
@@ -32,7 +32,13 @@ public final class WebClientAdapter implements WebClientHook {
         this.scheduler = Schedulers.fromExecutorService(relays, "llm-failover");
     }
 
+    /** The one hook: the connector a new exchange function sends through, to be governed. */
     @Override
+    public Object hook(String hook, Object exchangeFunctions, Object[] arguments) {
+        Object connector = arguments[0];
+        return connector == null ? null : governedConnector(connector);
+    }
+
     public Object governedConnector(Object connector) {
         if (connector instanceof FailoverConnector) {
             return connector;

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.webclient;
 
-import io.llmfailover.agent.bootstrap.AgentHooks;
+import io.llmfailover.agent.bootstrap.ClientHooks;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
@@ -13,6 +13,7 @@ final class WebClientConnectorAdvice {
     static void enter(
             @Advice.Origin Class<?> exchangeFunctions,
             @Advice.Argument(value = 0, readOnly = false, typing = Assigner.Typing.DYNAMIC) Object connector) {
-        connector = AgentHooks.webClientConnector(exchangeFunctions, connector);
+        connector = ClientHooks.call(WebClientInstrumentation.ADAPTER, "governedConnector", exchangeFunctions,
+                new Object[] {connector}, connector);
     }
 }

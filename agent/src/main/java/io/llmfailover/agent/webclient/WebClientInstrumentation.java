@@ -4,12 +4,15 @@ import static net.bytebuddy.matcher.ElementMatchers.isStatic;
 import static net.bytebuddy.matcher.ElementMatchers.named;
 import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
 
-import io.llmfailover.agent.ClientInstrumentation;
+import io.llmfailover.agent.ClientModule;
 import io.llmfailover.agent.MethodAdvice;
 import java.util.List;
 
 /** Hooks {@code ExchangeFunctions.create(connector, strategies)}, which the one-argument overload calls too. */
-public final class WebClientInstrumentation implements ClientInstrumentation {
+public final class WebClientInstrumentation implements ClientModule {
+
+    /** The client's adapter, which its advice hands every hook to through {@code ClientHooks}. */
+    static final String ADAPTER = "io.llmfailover.agent.webclient.WebClientAdapter";
 
     @Override
     public List<String> typeNames() {

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.agent.bootstrap.MicronautAsk;
-import io.llmfailover.agent.bootstrap.MicronautHook;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.micronaut.core.execution.ExecutionFlow;
 import io.micronaut.core.type.Argument;
@@ -45,7 +43,7 @@ class MicronautAdapterTest {
         assertEquals(2, filters.size());
         assertEquals("app filter", filters.get(0));
         assertInstanceOf(GenericHttpFilter.class, filters.get(1));
-        assertTrue(request.getAttribute(MicronautHook.ASK_ATTRIBUTE).isEmpty(), "the mark is taken off the request");
+        assertTrue(request.getAttribute(MicronautAdapter.ASK_ATTRIBUTE).isEmpty(), "the mark is taken off the request");
     }
 
     @Test
@@ -72,7 +70,7 @@ class MicronautAdapterTest {
         governingChat.filtersResolved(request, filters);
 
         assertTrue(filters.isEmpty());
-        assertTrue(request.getAttribute(MicronautHook.ASK_ATTRIBUTE).isEmpty());
+        assertTrue(request.getAttribute(MicronautAdapter.ASK_ATTRIBUTE).isEmpty());
     }
 
     @Test

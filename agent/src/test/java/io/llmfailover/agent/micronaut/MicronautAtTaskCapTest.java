@@ -3,7 +3,6 @@ package io.llmfailover.agent.micronaut;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.llmfailover.agent.bootstrap.MicronautAsk;
 import io.llmfailover.agent.testing.EveryTaskSlotTaken;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.runtime.status.TaskCap;

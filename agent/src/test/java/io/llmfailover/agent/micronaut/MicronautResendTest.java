@@ -2,7 +2,6 @@ package io.llmfailover.agent.micronaut;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import io.llmfailover.agent.bootstrap.MicronautAsk;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.micronaut.core.execution.ExecutionFlow;
 import io.micronaut.core.type.Argument;

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.LoopbackServer;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.llmfailover.agent.bootstrap.AgentThreads;
-import io.llmfailover.agent.lifecycle.AttemptGuard;
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.testing.EveryTaskSlotTaken;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.LoopbackServer;

@@ -1,4 +1,4 @@
-package io.llmfailover.agent.lifecycle;
+package io.llmfailover.agent.bootstrap;
 
 /**
  * Marks the threads on which a governed call, or one of its attempts, is being sent through the

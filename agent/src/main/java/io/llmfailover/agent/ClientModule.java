@@ -3,12 +3,18 @@ package io.llmfailover.agent;
 import java.util.List;
 
 /**
- * Where one HTTP client is hooked: which classes, by exact name, and what goes into their methods,
- * either {@link Hook}s (woven with ASM alone, for a client whose hooks all have their simple
- * shapes) or Byte Buddy advice. Implementations name client classes, hooks and advice classes by
- * string only, so they load without the client being present.
+ * One HTTP client's folder, as the agent sees it: which classes are hooked, by exact name, and what
+ * goes into their methods, either {@link Hook}s (woven with ASM alone, for a client whose hooks all
+ * have their simple shapes) or Byte Buddy advice, whose code hands each call to the client's adapter
+ * through {@link io.llmfailover.agent.bootstrap.ClientHooks}, naming it by string. Implementations
+ * name client classes, hooks, advice and adapter classes by string only, so they load without the
+ * client being present.
+ *
+ * <p>Each client's {@code XxxInstrumentation} is found by {@link ClientModules}: the build lists
+ * every {@code io.llmfailover.agent.<client>.*Instrumentation} class as a service, so adding a client
+ * touches nothing outside its folder.
  */
-public interface ClientInstrumentation {
+public interface ClientModule {
 
     /**
      * The client classes hooked, as binary names ({@code okhttp3.OkHttpClient$Builder}). Only these
