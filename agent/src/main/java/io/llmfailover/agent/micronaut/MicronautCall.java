@@ -1,9 +1,8 @@
 package io.llmfailover.agent.micronaut;
 
-import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.MicronautAsk;
 import io.llmfailover.agent.lifecycle.AppWait;
-import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
+import io.llmfailover.agent.lifecycle.Governance;
 import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MutableHttpRequest;
@@ -21,8 +20,7 @@ final class MicronautCall {
     private final HttpRequest<?> asked;
     private final URI uri;
     private final String method;
-    private CallGovernor governor;
-    private CallerClassLoader.Captured caller;
+    private Governance governance;
     private volatile MutableHttpRequest<?> request;
     private volatile ReusableChain chain;
     private final AppWait wait = new AppWait();
@@ -35,9 +33,9 @@ final class MicronautCall {
         this.method = request.getMethodName();
     }
 
-    void governedBy(CallGovernor governor, CallerClassLoader.Captured caller) {
-        this.governor = governor;
-        this.caller = caller;
+    /** The lifecycle's hold on the call, taken as its filters were resolved; the call runs once the agent's filter is reached. */
+    void governedBy(Governance governance) {
+        this.governance = governance;
     }
 
     /** The agent's filter was reached: the request as the app's filters left it, and the rest of the chain. */
@@ -59,12 +57,8 @@ final class MicronautCall {
         return value;
     }
 
-    CallGovernor governor() {
-        return governor;
-    }
-
-    CallerClassLoader.Captured caller() {
-        return caller;
+    Governance governance() {
+        return governance;
     }
 
     URI uri() {

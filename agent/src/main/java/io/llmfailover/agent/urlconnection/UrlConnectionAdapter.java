@@ -6,6 +6,7 @@ import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.bootstrap.UrlConnectionHook;
 import io.llmfailover.agent.lifecycle.AttemptGuard;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import java.net.HttpURLConnection;
 import java.net.Proxy;
 import java.net.URI;
@@ -101,7 +102,7 @@ public final class UrlConnectionAdapter implements UrlConnectionHook {
             return LEFT_ALONE;
         }
         GovernedConnection candidate = new GovernedConnection(http, uri);
-        CallGovernor governing = CallLifecycle.governorFor(UrlConnectionBinding.INSTANCE, candidate, governor);
+        Governance governing = CallLifecycle.start(UrlConnectionBinding.INSTANCE, candidate, governor);
         if (governing == null) {
             return candidate.heldBack() != null ? new HeldBack(candidate.heldBack()) : LEFT_ALONE;
         }
