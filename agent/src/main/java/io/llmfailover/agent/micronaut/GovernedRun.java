@@ -25,14 +25,14 @@ final class GovernedRun {
         return Mono.create(sink -> {
             sink.onCancel(call::abandon);
             if (CallLifecycle.runAsync(MicronautBinding.INSTANCE, call, call.governance(), AgentThreads.shared(),
-                    new SinkCompletion(sink)) == null) {
+                    new OutcomeToSink(sink)) == null) {
                 Disposable sending = Mono.from(ungoverned.get()).subscribe(sink::success, sink::error, sink::success);
                 call.onAbandon(sending::dispose);
             }
         });
     }
 
-    private record SinkCompletion(MonoSink<HttpResponse<?>> sink) implements CallCompletion<AppOutcome> {
+    private record OutcomeToSink(MonoSink<HttpResponse<?>> sink) implements CallCompletion<AppOutcome> {
 
         @Override
         public void answered(AppOutcome outcome) {

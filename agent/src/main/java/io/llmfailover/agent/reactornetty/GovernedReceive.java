@@ -1,8 +1,8 @@
 package io.llmfailover.agent.reactornetty;
 
-import io.llmfailover.agent.lifecycle.CallCompletion;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.agent.reactive.SinkCompletion;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.reactivestreams.Publisher;
@@ -57,26 +57,8 @@ final class GovernedReceive {
         call.subscribedWith(sink.contextView());
         sink.onCancel(call.appWait()::abandon);
         if (CallLifecycle.runAsync(ReactorNettyBinding.INSTANCE, call, subscriber, call.agentThreads(),
-                new SinkCompletion(call, sink)) == null) {
+                new SinkCompletion<>(call.appWait(), sink)) == null) {
             sink.success(Chosen.PROCEED); // every agent thread is busy: the app's own publisher, as if the agent were absent
-        }
-    }
-
-    /** The call's end, for the app unless it cancelled meanwhile: the call's abandon hooks then released the response. */
-    private record SinkCompletion(ReactorNettyCall call, MonoSink<Chosen> sink) implements CallCompletion<Chosen> {
-
-        @Override
-        public void answered(Chosen chosen) {
-            if (call.appWait().deliver()) {
-                sink.success(chosen);
-            }
-        }
-
-        @Override
-        public void failed(Throwable failure) {
-            if (call.appWait().deliver()) {
-                sink.error(failure);
-            }
         }
     }
 }

@@ -1,9 +1,9 @@
 package io.llmfailover.agent.webclient;
 
 import io.llmfailover.agent.lifecycle.AttemptGuard;
-import io.llmfailover.agent.lifecycle.CallCompletion;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.agent.reactive.SinkCompletion;
 import org.springframework.http.client.reactive.ClientHttpResponse;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
@@ -28,7 +28,7 @@ final class GovernedExchange {
         Governance subscriber = governance.withCallerHere(WebClientBinding.INSTANCE, call);
         sink.onCancel(call::abandon);
         if (CallLifecycle.runAsync(WebClientBinding.INSTANCE, call, subscriber, call.agentThreads(),
-                new SinkCompletion(call, sink)) == null) {
+                new SinkCompletion<>(call.appWait(), sink)) == null) {
             sendUngoverned(call, sink);
         }
     }
@@ -46,24 +46,5 @@ final class GovernedExchange {
                     .subscribe(sink::success, sink::error, sink::success);
         }
         call.onAbandon(sending::dispose);
-    }
-
-    /** The call's end, for the app unless it cancelled meanwhile: the call's abandon hooks then released the response. */
-    private record SinkCompletion(WebClientCall call, MonoSink<ClientHttpResponse> sink)
-            implements CallCompletion<ClientHttpResponse> {
-
-        @Override
-        public void answered(ClientHttpResponse response) {
-            if (call.deliver()) {
-                sink.success(response);
-            }
-        }
-
-        @Override
-        public void failed(Throwable failure) {
-            if (call.deliver()) {
-                sink.error(failure);
-            }
-        }
     }
 }
