@@ -4,6 +4,7 @@ import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import java.io.IOException;
 import java.util.function.Supplier;
 import org.apache.hc.client5.http.async.AsyncExecCallback;
@@ -32,16 +33,15 @@ final class FailoverAsyncExecHandler implements AsyncExecChainHandler {
     public void execute(HttpRequest request, AsyncEntityProducer entityProducer, AsyncExecChain.Scope scope,
             AsyncExecChain chain, AsyncExecCallback callback) throws HttpException, IOException {
         GovernedAsyncCall call = new GovernedAsyncCall(request, entityProducer, scope, chain, callback);
-        CallGovernor governing = CallLifecycle.governorFor(AsyncBinding.INSTANCE, call, governor);
-        if (governing == null) {
+        Governance governance = CallLifecycle.start(AsyncBinding.INSTANCE, call, governor);
+        if (governance == null) {
             chain.proceed(request, entityProducer, scope,
                     RewrittenExchanges.isRewritten(scope.originalRequest) ? new RedirectHandedBack(callback) : callback);
             return;
         }
         try {
-            call.governedBy(governing, CallLifecycle.callerOf(AsyncBinding.INSTANCE, call));
             scope.cancellableDependency.setDependency(call);
-            if (!CallLifecycle.startOnAgentThread(AsyncBinding.INSTANCE, call, AgentThreads.shared(), call)) {
+            if (CallLifecycle.runAsync(AsyncBinding.INSTANCE, call, governance, AgentThreads.shared(), call) == null) {
                 chain.proceed(request, entityProducer, scope, callback); // every agent thread is busy: sent as the app made it
             }
         } catch (RuntimeException | LinkageError e) {

@@ -1,9 +1,6 @@
 package io.llmfailover.agent.apache5;
 
-import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.FailureLog;
-import io.llmfailover.agent.lifecycle.CallLifecycle;
-import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
+import io.llmfailover.agent.lifecycle.CallCompletion;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
@@ -15,12 +12,12 @@ import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.nio.AsyncEntityProducer;
 
 /**
- * One governed async call, run through the call lifecycle on the adapter executor. It is the
+ * One governed async call, run through the call lifecycle on an agent thread, and ended there. It is the
  * app's cancellable too: cancelling the app's future reaches whatever the call is doing (reading
  * the request body, an attempt in flight, relaying the answer) and ends the call at once. The
  * app's callback hears exactly one end, whatever path the call takes.
  */
-final class GovernedAsyncCall implements Runnable, Cancellable {
+final class GovernedAsyncCall implements CallCompletion<Void>, Cancellable {
 
     final HttpRequest request;
     final AsyncEntityProducer entityProducer;
@@ -28,8 +25,6 @@ final class GovernedAsyncCall implements Runnable, Cancellable {
     final AsyncExecChain chain;
     final AsyncExecCallback callback;
     final URI uri;
-    private CallGovernor governor;
-    private CallerClassLoader.Captured caller;
     private volatile boolean cancelled;
     private volatile Cancellable current;
 
@@ -43,26 +38,21 @@ final class GovernedAsyncCall implements Runnable, Cancellable {
         this.uri = Apache5Requests.uriOf(request, scope.route);
     }
 
-    /** Read on the app's thread, before the call leaves it. */
-    void governedBy(CallGovernor governor, CallerClassLoader.Captured caller) {
-        this.governor = governor;
-        this.caller = caller;
+    @Override
+    public Throwable appGaveUp() {
+        return cancelled ? new InterruptedIOException("request cancelled") : null;
     }
 
+    /** The callback heard the answer as it was relayed. */
     @Override
-    public void run() {
-        try {
-            if (cancelled) {
-                throw new InterruptedIOException("request cancelled");
-            }
-            CallLifecycle.runGoverned(AsyncBinding.INSTANCE, this, governor, caller);
-        } catch (HttpFailure e) {
-            callback.failed(e.httpException());
-        } catch (Exception e) {
-            callback.failed(e);
-        } catch (Error e) {
-            FailureLog.once("Apache HttpClient 5 async call", e);
-            callback.failed(new IOException("llm-failover: the call failed inside the agent", e));
+    public void answered(Void relayed) {}
+
+    @Override
+    public void failed(Throwable failure) {
+        if (failure instanceof HttpFailure http) {
+            callback.failed(http.httpException());
+        } else {
+            callback.failed(failure instanceof Exception e ? e : new IOException(failure));
         }
     }
 

@@ -2,14 +2,15 @@ package io.llmfailover.agent.jdkhttp;
 
 import io.llmfailover.agent.bootstrap.AgentExecutor;
 import io.llmfailover.agent.bootstrap.AttemptGuard;
-import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.CallCompletion;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import io.llmfailover.agent.lifecycle.NativeResponse;
+import io.llmfailover.agent.lifecycle.RunningCall;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.InMemoryBody;
-import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
@@ -25,7 +26,6 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * One governed {@code send} or {@code sendAsync} of the app's {@link HttpClient}: the app's
@@ -45,9 +45,6 @@ final class GovernedCall<T> {
     /** The request body as buffered by the lifecycle; what every attempt of the app's request sends. */
     byte[] body = new byte[0];
 
-    private final ReentrantLock runnerLock = new ReentrantLock();
-    /** The agent thread running an async call, interrupted when the app cancels it. */
-    private Thread runner;
     private volatile boolean abandoned;
 
     private GovernedCall(HttpClient client, HttpRequest appRequest, BodyHandler<T> handler, Executor bodyPump) {
@@ -83,9 +80,10 @@ final class GovernedCall<T> {
     }
 
     /** {@code send}, on the app's thread; an interrupt ends it as the JDK's own would. */
-    HttpResponse<T> send(CallGovernor governor) throws IOException, InterruptedException {
+    @SuppressWarnings("unchecked")
+    HttpResponse<T> send(Governance governance) throws IOException, InterruptedException {
         try {
-            return runGoverned(governor, CallLifecycle.callerOf(JdkHttpBinding.INSTANCE, this));
+            return (HttpResponse<T>) CallLifecycle.run(JdkHttpBinding.INSTANCE, this, governance);
         } catch (Interrupted e) {
             throw e.asInterruptedException();
         } catch (InterruptedIOException e) {
@@ -100,65 +98,45 @@ final class GovernedCall<T> {
 
     /**
      * {@code sendAsync}: returns at once, the call running on an agent thread; cancelling the
-     * future abandons the call. When the agent's threads are all busy the client's own {@code
-     * sendAsync} sends the call ungoverned, rather than block the app's thread: null lets the
-     * client's method run, unless the agent's own headers were taken off a copy, which is then sent.
+     * future abandons the call, and interrupts the attempt in flight, which makes the client abort
+     * it. When the agent's threads are all busy the client's own {@code sendAsync} sends the call
+     * ungoverned, rather than block the app's thread: null lets the client's method run, unless the
+     * agent's own headers were taken off a copy, which is then sent.
      */
-    Outcome sendAsync(CallGovernor governor, AgentExecutor calls) {
-        CallerClassLoader.Captured caller = CallLifecycle.callerOf(JdkHttpBinding.INSTANCE, this);
+    Outcome sendAsync(Governance governance, AgentExecutor calls) {
         CompletableFuture<HttpResponse<T>> response = new CompletableFuture<>();
-        if (!CallLifecycle.startOnAgentThread(JdkHttpBinding.INSTANCE, this, calls,
-                () -> runAsync(governor, caller, response))) {
+        RunningCall<GovernedCall<?>, HttpResponse<?>> running =
+                CallLifecycle.runAsync(JdkHttpBinding.INSTANCE, this, governance, calls, new FutureCompletion<>(response));
+        if (running == null) {
             return headersTaken ? sentAsyncByTheClient() : null;
         }
         response.whenComplete((done, failure) -> {
             if (response.isCancelled()) {
-                abandon();
+                abandoned = true;
+                running.interrupt();
             }
         });
         return Outcome.returning(response);
     }
 
-    private void runAsync(CallGovernor governor, CallerClassLoader.Captured caller, CompletableFuture<HttpResponse<T>> response) {
-        runnerLock.lock();
-        try {
-            runner = Thread.currentThread();
-        } finally {
-            runnerLock.unlock();
-        }
-        try {
-            HttpResponse<T> done = runGoverned(governor, caller);
-            if (!response.complete(done) && done.body() instanceof AutoCloseable unwanted) {
-                unwanted.close();
+    /** Completes the app's future; a response the app no longer waits for (it cancelled) has its body closed. */
+    private record FutureCompletion<T>(CompletableFuture<HttpResponse<T>> response) implements CallCompletion<HttpResponse<?>> {
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public void answered(HttpResponse<?> done) {
+            if (!response.complete((HttpResponse<T>) done) && done.body() instanceof AutoCloseable unwanted) {
+                try {
+                    unwanted.close();
+                } catch (Exception ignored) {
+                    // the app cancelled: nobody reads this body
+                }
             }
-        } catch (Throwable failure) {
+        }
+
+        @Override
+        public void failed(Throwable failure) {
             response.completeExceptionally(failure);
-        } finally {
-            runnerLock.lock();
-            try {
-                runner = null;
-            } finally {
-                runnerLock.unlock();
-            }
-            Thread.interrupted(); // the app's cancel is not the thread's next task's
-        }
-    }
-
-    @SuppressWarnings("unchecked")
-    private HttpResponse<T> runGoverned(CallGovernor governor, CallerClassLoader.Captured caller) throws IOException {
-        return (HttpResponse<T>) CallLifecycle.runGoverned(JdkHttpBinding.INSTANCE, this, governor, caller);
-    }
-
-    /** The app cancelled the async call: the attempt in flight is interrupted, which makes the client abort it. */
-    private void abandon() {
-        abandoned = true;
-        runnerLock.lock();
-        try {
-            if (runner != null) {
-                runner.interrupt();
-            }
-        } finally {
-            runnerLock.unlock();
         }
     }
 

@@ -8,6 +8,7 @@ import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.JdkHttpHook;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -52,12 +53,12 @@ public final class JdkHttpAdapter implements JdkHttpHook {
             }
         }
         GovernedCall<?> call = GovernedCall.of(client, request, bodyHandler, bodyPump);
-        CallGovernor governing = call == null ? null : CallLifecycle.governorFor(JdkHttpBinding.INSTANCE, call, governor);
-        if (governing == null) {
+        Governance governance = call == null ? null : CallLifecycle.start(JdkHttpBinding.INSTANCE, call, governor);
+        if (governance == null) {
             return null;
         }
         try {
-            return Outcome.returning(call.send(governing));
+            return Outcome.returning(call.send(governance));
         } catch (IOException | InterruptedException e) {
             return Outcome.throwing(e);
         }
@@ -73,8 +74,8 @@ public final class JdkHttpAdapter implements JdkHttpHook {
                     (PushPromiseHandler) pushPromiseHandler));
         }
         GovernedCall<?> call = GovernedCall.of(client, request, bodyHandler, bodyPump);
-        CallGovernor governing = call == null ? null : CallLifecycle.governorFor(JdkHttpBinding.INSTANCE, call, governor);
-        return governing == null ? null : call.sendAsync(governing, calls);
+        Governance governance = call == null ? null : CallLifecycle.start(JdkHttpBinding.INSTANCE, call, governor);
+        return governance == null ? null : call.sendAsync(governance, calls);
     }
 
     /**

@@ -6,6 +6,7 @@ import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.ClientAdapter;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -55,13 +56,12 @@ public final class JettyAdapter implements ClientAdapter {
             return false;
         }
         JettyCall call = new JettyCall(app, (HttpDestination) destination, (Response.CompleteListener) listener, running);
-        CallGovernor governing = CallLifecycle.governorFor(JettyBinding.INSTANCE, call, governor);
-        if (governing == null) {
+        Governance governance = CallLifecycle.start(JettyBinding.INSTANCE, call, governor);
+        if (governance == null) {
             return false;
         }
-        call.governedBy(governing, CallLifecycle.callerOf(JettyBinding.INSTANCE, call));
         running.put(app, call);
-        if (!CallLifecycle.startOnAgentThread(JettyBinding.INSTANCE, call, AgentThreads.shared(), call)) {
+        if (CallLifecycle.runAsync(JettyBinding.INSTANCE, call, governance, AgentThreads.shared(), call) == null) {
             running.remove(app);
             return false; // every agent thread is busy: sent as if the agent were absent
         }

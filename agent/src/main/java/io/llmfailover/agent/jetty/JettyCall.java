@@ -1,11 +1,6 @@
 package io.llmfailover.agent.jetty;
 
-import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.FailureLog;
-import io.llmfailover.agent.lifecycle.CallLifecycle;
-import io.llmfailover.agent.lifecycle.TransportFailure;
-import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
-import java.io.IOException;
+import io.llmfailover.agent.lifecycle.CallCompletion;
 import java.net.URI;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -19,7 +14,7 @@ import org.eclipse.jetty.client.transport.HttpRequest;
  * flight, the answer being relayed), so that the app's abort reaches it. The app's listeners hear
  * exactly one end, whatever path the call takes.
  */
-final class JettyCall implements Runnable {
+final class JettyCall implements CallCompletion<Void> {
 
     final HttpRequest request;
     final HttpDestination destination;
@@ -30,8 +25,6 @@ final class JettyCall implements Runnable {
     private final Map<HttpRequest, JettyCall> running;
     /** When the app's total timeout ({@code Request.timeout}) ends, in {@link System#nanoTime()}; 0 when it has none. */
     private final long appDeadline;
-    private CallGovernor governor;
-    private CallerClassLoader.Captured caller;
     private volatile Throwable aborted;
     private volatile Abortable current;
 
@@ -47,30 +40,22 @@ final class JettyCall implements Runnable {
                 ? System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(request.getTimeout()) : 0;
     }
 
-    /** Read on the sending thread, before the call leaves it. */
-    void governedBy(CallGovernor governor, CallerClassLoader.Captured caller) {
-        this.governor = governor;
-        this.caller = caller;
-    }
-
     AppListeners listeners() {
         return listeners;
     }
 
     @Override
-    public void run() {
-        try {
-            if (aborted != null) {
-                listeners.failed(aborted);
-                return;
-            }
-            CallLifecycle.runGoverned(JettyBinding.INSTANCE, this, governor, caller);
-        } catch (Exception e) {
-            listeners.failed(aborted != null ? aborted : TransportFailure.unwrapped(e));
-        } catch (Error e) {
-            FailureLog.once("Jetty HttpClient call", e);
-            listeners.failed(new IOException("llm-failover: the call failed inside the agent", e));
-        }
+    public Throwable appGaveUp() {
+        return aborted;
+    }
+
+    /** The listeners heard the answer as it was relayed. */
+    @Override
+    public void answered(Void relayed) {}
+
+    @Override
+    public void failed(Throwable failure) {
+        listeners.failed(aborted != null ? aborted : failure);
     }
 
     /**

@@ -9,6 +9,7 @@ import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.ClientAdapter;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import java.util.function.Supplier;
 import kotlin.coroutines.Continuation;
 import kotlin.coroutines.intrinsics.IntrinsicsKt;
@@ -52,12 +53,12 @@ public final class KtorAdapter implements ClientAdapter {
             return null; // not sent through a client's pipeline: nothing to hand a relayed body to
         }
         KtorCall call = new KtorCall((HttpClientEngine) engine, (HttpRequestData) request, app, callContext.getCallContext());
-        CallGovernor governing = CallLifecycle.governorFor(KtorBinding.INSTANCE, call, governor);
-        if (governing == null) {
+        Governance governance = CallLifecycle.start(KtorBinding.INSTANCE, call, governor);
+        if (governance == null) {
             return null;
         }
-        call.governedBy(governing, CallLifecycle.callerOf(KtorBinding.INSTANCE, call));
-        if (!CallLifecycle.startOnAgentThread(KtorBinding.INSTANCE, call, AgentThreads.shared(), call)) {
+        call.watchCancellation();
+        if (CallLifecycle.runAsync(KtorBinding.INSTANCE, call, governance, AgentThreads.shared(), call) == null) {
             // Every agent thread is busy: sent as if the agent were absent, by the engine itself
             // unless the agent's header had to come off, which only a copy of the request can lose.
             if (call.request == request) {

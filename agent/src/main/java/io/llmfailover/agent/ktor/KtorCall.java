@@ -4,13 +4,8 @@ import io.ktor.client.engine.HttpClientEngine;
 import io.ktor.client.request.HttpRequestData;
 import io.ktor.client.request.HttpResponseData;
 import io.ktor.http.HeadersBuilder;
-import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.agent.lifecycle.AppWait;
-import io.llmfailover.agent.lifecycle.CallLifecycle;
-import io.llmfailover.agent.lifecycle.TransportFailure;
-import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
-import java.io.IOException;
+import io.llmfailover.agent.lifecycle.CallCompletion;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
 import kotlin.ResultKt;
@@ -32,7 +27,7 @@ import kotlinx.coroutines.Job;
  * HttpRequestTimeoutException}, a {@code TimeoutCancellationException}), since a coroutine resumed
  * with any other failure would end with that one instead.
  */
-final class KtorCall implements Runnable {
+final class KtorCall implements CallCompletion<HttpResponseData> {
 
     final HttpClientEngine engine;
     /** The engine's request, or its copy without the agent's own headers once taken ({@link #takeHeader}). */
@@ -42,8 +37,6 @@ final class KtorCall implements Runnable {
     final CoroutineContext callContext;
     private final Continuation<Object> app;
     private final AppWait appWait = new AppWait();
-    private CallGovernor governor;
-    private CallerClassLoader.Captured caller;
 
     KtorCall(HttpClientEngine engine, HttpRequestData request, Continuation<Object> app, CoroutineContext callContext) {
         this.engine = engine;
@@ -66,10 +59,8 @@ final class KtorCall implements Runnable {
         return value;
     }
 
-    /** Read on the calling coroutine's thread, before the call leaves it. */
-    void governedBy(CallGovernor governor, CallerClassLoader.Captured caller) {
-        this.governor = governor;
-        this.caller = caller;
+    /** On the calling coroutine's thread, before the call leaves it: the job's cancellation ends the app's wait. */
+    void watchCancellation() {
         Job job = callJob();
         if (job != null) {
             job.invokeOnCompletion(true, true, cause -> {
@@ -91,20 +82,17 @@ final class KtorCall implements Runnable {
     }
 
     @Override
-    public void run() {
-        Object result;
-        try {
-            result = CallLifecycle.runGoverned(KtorBinding.INSTANCE, this, governor, caller);
-        } catch (Exception e) {
-            result = ResultKt.createFailure(TransportFailure.unwrapped(e));
-        } catch (Error e) {
-            FailureLog.once("Ktor CIO call", e);
-            result = ResultKt.createFailure(new IOException("llm-failover: the call failed inside the agent", e));
-        }
-        if (!appWait.deliver()) {
-            result = ResultKt.createFailure(callJob().getCancellationException());
-        }
-        resumeApp(result);
+    public void answered(HttpResponseData response) {
+        end(response);
+    }
+
+    @Override
+    public void failed(Throwable failure) {
+        end(ResultKt.createFailure(failure));
+    }
+
+    private void end(Object result) {
+        resumeApp(appWait.deliver() ? result : ResultKt.createFailure(callJob().getCancellationException()));
     }
 
     /** The request as the app made it (less the agent's headers), through the app's engine, as the agent's own send. */

@@ -11,7 +11,6 @@ import io.llmfailover.runtime.http.CallAbandonedException;
 import io.llmfailover.runtime.http.FirstByteTimeoutException;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.http.RelayedResponse;
-import io.llmfailover.runtime.http.Transport;
 import io.llmfailover.runtime.route.RouteHeader;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.IOException;
@@ -30,6 +29,12 @@ import java.util.function.Supplier;
  * sees the call, governed or not, and again before the request goes out as the app made it (fail
  * open, over the size cap, at the agent's task cap); a governed call carries it on to the runtime,
  * which picks the route by it.
+ *
+ * <p>Two entries, as OpenTelemetry's {@code Instrumenter} has {@code start} and {@code end}: a
+ * blocking client runs the whole call on the app's thread ({@link #run(ClientBinding, Object)}); an
+ * async or reactive one asks {@link #start} on the app's thread, then runs the call later or
+ * elsewhere, on the app's thread ({@link #run(ClientBinding, Object, Governance)}) or on an agent
+ * thread that ends it through the client's own completion ({@link #runAsync}).
  */
 public final class CallLifecycle {
 
@@ -42,24 +47,25 @@ public final class CallLifecycle {
 
     /** As {@link #run(ClientBinding, Object)}, with the governor an adapter was made with (tests plug their own). */
     public static <C, R> R run(ClientBinding<C, R> binding, C call, Supplier<CallGovernor> governors) throws IOException {
-        CallGovernor governor = governorFor(binding, call, governors);
-        if (governor == null) {
+        Governance governance = start(binding, call, governors);
+        if (governance == null) {
             try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
                 return binding.proceed(call, null);
             }
         }
-        return runGoverned(binding, call, governor, callerOf(binding, call));
+        return run(binding, call, governance);
     }
 
     /**
-     * The governor of a call, or null when the call is not the agent's: no governed operation
-     * there, an attempt of a call already governed further up this thread, or asking failed.
-     * Asked on the app's thread, before any body byte is read. Whatever it answers, a request to a
-     * provider's host that carried {@code x-llm-route} no longer does: a governed call's governor
-     * hands the route name on to the runtime, and a call left alone whose client could not drop the
-     * header in place is given a governor that only sends it, without the header, as the app made it.
+     * Whether the lifecycle takes a call, asked on the app's thread before any body byte is read:
+     * its hold on the call, to run it with ({@link #run(ClientBinding, Object, Governance)} or
+     * {@link #runAsync}), or null when the call is not the agent's: no governed operation there, an
+     * attempt of a call already governed further up this thread, or asking failed. Whatever it
+     * answers, a request to a provider's host that carried {@code x-llm-route} no longer does: a
+     * governed call hands the route name on to the runtime, and a call left alone whose client
+     * could not drop the header in place is taken only to be sent, without it, as the app made it.
      */
-    public static <C> CallGovernor governorFor(ClientBinding<C, ?> binding, C call, Supplier<CallGovernor> governors) {
+    public static <C> Governance start(ClientBinding<C, ?> binding, C call, Supplier<CallGovernor> governors) {
         if (AttemptGuard.active()) {
             return null;
         }
@@ -72,7 +78,7 @@ public final class CallLifecycle {
             String method = binding.method(call);
             if (governor.governs(method, uri)) {
                 String route = binding.takeHeader(call, RouteHeader.NAME);
-                return route == null ? governor : new NamedRoute(governor, route);
+                return Governance.of(route == null ? governor : new NamedRoute(governor, route), binding, call);
             }
             PassThroughLog.notGoverned(binding.clientName(), method, uri, governor);
             if (!governor.reachesProvider(uri)) {
@@ -84,7 +90,7 @@ public final class CallLifecycle {
                 case FROM_A_COPY -> route != null;
                 case THROUGH_PROCEED -> true;
             };
-            return sentByProceed ? SentAsTheAppMadeIt.GOVERNOR : null;
+            return sentByProceed ? Governance.of(null, binding, call) : null;
         } catch (RuntimeException | LinkageError e) {
             FailureLog.once(binding.clientName() + " governs()", e);
             return null;
@@ -92,37 +98,36 @@ public final class CallLifecycle {
     }
 
     /**
-     * Starts a governed call's run on an agent thread of {@code threads}, or returns false when every
-     * agent task slot is taken ({@link AgentThreads#tryStart}): the adapter then sends the call at
-     * once, ungoverned, as the app made it; the agent's header is taken off it here first, as on
-     * every other path that sends the app's request (an app's filter or callback may have set it
-     * since the first look). A client whose request cannot change sends the copy its binding keeps.
+     * Runs a call the lifecycle took on an agent thread of {@code threads}, ended through
+     * {@code completion} from there; the returned call interrupts its thread when the app cancels.
+     * Null when every agent task slot is taken ({@link AgentThreads#tryStart}): the adapter then
+     * sends the call at once, ungoverned, as the app made it; the agent's header is taken off it
+     * here first, as on every other path that sends the app's request (an app's filter or callback
+     * may have set it since the first look). A client whose request cannot change sends the copy
+     * its binding keeps.
      */
-    public static <C> boolean startOnAgentThread(ClientBinding<C, ?> binding, C call, Executor threads, Runnable run) {
-        if (AgentThreads.tryStart(threads, run)) {
-            return true;
+    public static <C, R> RunningCall<C, R> runAsync(ClientBinding<C, R> binding, C call, Governance governance,
+            Executor threads, CallCompletion<? super R> completion) {
+        RunningCall<C, R> running = new RunningCall<>(binding, call, governance, completion);
+        if (AgentThreads.tryStart(threads, running)) {
+            return running;
         }
         takeAgentHeader(binding, call);
-        return false;
-    }
-
-    /** The app's class loader and current span, read on the app's thread for a call that may run on another. */
-    public static <C> CallerClassLoader.Captured callerOf(ClientBinding<C, ?> binding, C call) {
-        return CallerClassLoader.capture(binding.clientLoader(call));
+        return null;
     }
 
     /**
-     * Runs a governed call, on any thread.
+     * Runs a call the lifecycle took, on this thread: the app's, or the agent's of {@link #runAsync}.
      *
      * @throws IOException the app's own body failure, the addressed provider's transport failure,
      *     the client's form of the agent's head deadline, or an internal failure after the request
      *     was sent (never sent twice)
      */
-    public static <C, R> R runGoverned(ClientBinding<C, R> binding, C call, CallGovernor governor,
-            CallerClassLoader.Captured caller) throws IOException {
-        if (governor == SentAsTheAppMadeIt.GOVERNOR) {
+    public static <C, R> R run(ClientBinding<C, R> binding, C call, Governance governance) throws IOException {
+        if (governance.sendsAsTheAppMadeIt()) {
             return proceed(binding, call, null);
         }
+        CallGovernor governor = governance.governor;
         BufferedBody body;
         try {
             if (InjectedFault.anyInjected()) { // the URI is not worked out on a call no fault can hit
@@ -148,7 +153,7 @@ public final class CallLifecycle {
             return proceed(binding, call, body);
         }
         Answer answer;
-        try (AttemptGuard.Scope ours = AttemptGuard.enter(); CallerClassLoader.Scope app = caller.use()) {
+        try (AttemptGuard.Scope ours = AttemptGuard.enter(); CallerClassLoader.Scope app = governance.caller.use()) {
             answer = governor.execute(neutral, transport);
         } catch (FirstByteTimeoutException expired) {
             throw binding.timeout(expired);
@@ -194,27 +199,6 @@ public final class CallLifecycle {
             binding.takeHeader(call, RouteHeader.NAME);
         } catch (RuntimeException | LinkageError e) {
             FailureLog.once(binding.clientName() + " takeHeader()", e);
-        }
-    }
-
-    /** What a call left alone is given when its client could not drop the agent's header in place: only {@link #proceed}. */
-    private static final class SentAsTheAppMadeIt implements CallGovernor {
-
-        static final CallGovernor GOVERNOR = new SentAsTheAppMadeIt();
-
-        @Override
-        public boolean governs(String method, URI uri) {
-            return false;
-        }
-
-        @Override
-        public long bufferLimit() {
-            return 0;
-        }
-
-        @Override
-        public Answer execute(LlmRequest request, Transport transport) {
-            throw new IllegalStateException("a call sent as the app made it never reaches the runtime");
         }
     }
 }

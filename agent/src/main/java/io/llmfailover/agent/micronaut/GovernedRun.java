@@ -1,8 +1,8 @@
 package io.llmfailover.agent.micronaut;
 
 import io.llmfailover.agent.bootstrap.AgentThreads;
+import io.llmfailover.agent.lifecycle.CallCompletion;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
-import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.micronaut.http.HttpResponse;
 import java.util.function.Supplier;
 import org.reactivestreams.Publisher;
@@ -24,22 +24,24 @@ final class GovernedRun {
     static Mono<HttpResponse<?>> of(MicronautCall call, Supplier<Publisher<? extends HttpResponse<?>>> ungoverned) {
         return Mono.create(sink -> {
             sink.onCancel(call::abandon);
-            if (!CallLifecycle.startOnAgentThread(MicronautBinding.INSTANCE, call, AgentThreads.shared(),
-                    () -> run(call, sink))) {
+            if (CallLifecycle.runAsync(MicronautBinding.INSTANCE, call, call.governance(), AgentThreads.shared(),
+                    new OutcomeToSink(sink)) == null) {
                 Disposable sending = Mono.from(ungoverned.get()).subscribe(sink::success, sink::error, sink::success);
                 call.onAbandon(sending::dispose);
             }
         });
     }
 
-    private static void run(MicronautCall call, MonoSink<HttpResponse<?>> sink) {
-        AppOutcome outcome;
-        try {
-            outcome = CallLifecycle.runGoverned(MicronautBinding.INSTANCE, call, call.governor(), call.caller());
-        } catch (Exception | Error failure) {
-            sink.error(TransportFailure.unwrapped(failure));
-            return;
+    private record OutcomeToSink(MonoSink<HttpResponse<?>> sink) implements CallCompletion<AppOutcome> {
+
+        @Override
+        public void answered(AppOutcome outcome) {
+            outcome.deliverTo(sink);
         }
-        outcome.deliverTo(sink);
+
+        @Override
+        public void failed(Throwable failure) {
+            sink.error(failure);
+        }
     }
 }

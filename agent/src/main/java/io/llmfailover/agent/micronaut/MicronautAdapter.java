@@ -5,6 +5,7 @@ import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.ClientAdapter;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import io.micronaut.core.execution.ExecutionFlow;
 import io.micronaut.core.order.Ordered;
 import io.micronaut.http.HttpRequest;
@@ -84,11 +85,11 @@ public final class MicronautAdapter implements ClientAdapter {
         }
         app.removeAttribute(ASK_ATTRIBUTE, Object.class);
         MicronautCall call = new MicronautCall(MicronautAsk.of(asked), app);
-        CallGovernor governing = CallLifecycle.governorFor(MicronautBinding.INSTANCE, call, governor);
-        if (governing == null) {
+        Governance governance = CallLifecycle.start(MicronautBinding.INSTANCE, call, governor);
+        if (governance == null) {
             return;
         }
-        call.governedBy(governing, CallLifecycle.callerOf(MicronautBinding.INSTANCE, call));
+        call.governedBy(governance);
         // Micronaut runs a client's filters from the highest order down: the lowest runs last.
         filters.add(GenericHttpFilter.createLegacyFilter(new GovernedFilter(call), new FilterOrder.Fixed(Ordered.HIGHEST_PRECEDENCE)));
     }

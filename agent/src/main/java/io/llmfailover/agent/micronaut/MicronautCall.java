@@ -1,8 +1,7 @@
 package io.llmfailover.agent.micronaut;
 
-import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.AppWait;
-import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
+import io.llmfailover.agent.lifecycle.Governance;
 import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MutableHttpRequest;
@@ -20,8 +19,7 @@ final class MicronautCall {
     private final HttpRequest<?> asked;
     private final URI uri;
     private final String method;
-    private CallGovernor governor;
-    private CallerClassLoader.Captured caller;
+    private Governance governance;
     private volatile MutableHttpRequest<?> request;
     private volatile ReusableChain chain;
     private final AppWait wait = new AppWait();
@@ -34,9 +32,9 @@ final class MicronautCall {
         this.method = request.getMethodName();
     }
 
-    void governedBy(CallGovernor governor, CallerClassLoader.Captured caller) {
-        this.governor = governor;
-        this.caller = caller;
+    /** The lifecycle's hold on the call, taken as its filters were resolved; the call runs once the agent's filter is reached. */
+    void governedBy(Governance governance) {
+        this.governance = governance;
     }
 
     /** The agent's filter was reached: the request as the app's filters left it, and the rest of the chain. */
@@ -58,12 +56,8 @@ final class MicronautCall {
         return value;
     }
 
-    CallGovernor governor() {
-        return governor;
-    }
-
-    CallerClassLoader.Captured caller() {
-        return caller;
+    Governance governance() {
+        return governance;
     }
 
     URI uri() {

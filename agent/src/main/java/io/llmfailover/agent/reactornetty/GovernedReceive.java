@@ -1,9 +1,8 @@
 package io.llmfailover.agent.reactornetty;
 
-import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
-import io.llmfailover.agent.lifecycle.TransportFailure;
-import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
+import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.agent.reactive.SinkCompletion;
 import java.util.function.BiFunction;
 import java.util.function.Supplier;
 import org.reactivestreams.Publisher;
@@ -28,9 +27,9 @@ final class GovernedReceive {
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     /** @param ungoverned the app's exchange as it made it (without the agent's own headers), for a call that proceeds */
-    static Object of(ReceiverOperation operation, ReactorNettyCall call, CallGovernor governor, Object function,
+    static Object of(ReceiverOperation operation, ReactorNettyCall call, Governance governance, Object function,
             Supplier<Object> ungoverned) {
-        Mono<Chosen> chosen = Mono.<Chosen>create(sink -> start(call.fresh(), governor, sink))
+        Mono<Chosen> chosen = Mono.<Chosen>create(sink -> start(call.fresh(), governance, sink))
                 .doOnDiscard(Chosen.class, Chosen::finish);
         return switch (operation) {
             case RESPONSE -> chosen.flatMap(c -> c.proceeds() ? (Mono) ungoverned.get() : Mono.just(c.headOnly()));
@@ -53,30 +52,13 @@ final class GovernedReceive {
         };
     }
 
-    private static void start(ReactorNettyCall call, CallGovernor governor, MonoSink<Chosen> sink) {
-        CallerClassLoader.Captured caller = CallLifecycle.callerOf(ReactorNettyBinding.INSTANCE, call);
+    private static void start(ReactorNettyCall call, Governance governance, MonoSink<Chosen> sink) {
+        Governance subscriber = governance.withCallerHere(ReactorNettyBinding.INSTANCE, call);
         call.subscribedWith(sink.contextView());
         sink.onCancel(call.appWait()::abandon);
-        if (!CallLifecycle.startOnAgentThread(ReactorNettyBinding.INSTANCE, call, call.agentThreads(),
-                () -> run(call, governor, caller, sink))) {
+        if (CallLifecycle.runAsync(ReactorNettyBinding.INSTANCE, call, subscriber, call.agentThreads(),
+                new SinkCompletion<>(call.appWait(), sink)) == null) {
             sink.success(Chosen.PROCEED); // every agent thread is busy: the app's own publisher, as if the agent were absent
         }
-    }
-
-    private static void run(ReactorNettyCall call, CallGovernor governor, CallerClassLoader.Captured caller,
-            MonoSink<Chosen> sink) {
-        Chosen chosen;
-        try {
-            chosen = CallLifecycle.runGoverned(ReactorNettyBinding.INSTANCE, call, governor, caller);
-        } catch (Exception | Error failure) {
-            if (call.appWait().deliver()) {
-                sink.error(TransportFailure.unwrapped(failure));
-            }
-            return;
-        }
-        if (call.appWait().deliver()) {
-            sink.success(chosen);
-        }
-        // else the app cancelled meanwhile: the call's abandon hooks released the response
     }
 }

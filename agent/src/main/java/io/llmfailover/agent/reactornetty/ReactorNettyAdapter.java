@@ -6,6 +6,7 @@ import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.ClientAdapter;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import reactor.core.scheduler.Scheduler;
@@ -67,12 +68,12 @@ public final class ReactorNettyAdapter implements ClientAdapter {
             return ungoverned;
         }
         ReactorNettyCall call = new ReactorNettyCall(client, app, executor, readers);
-        CallGovernor governing = CallLifecycle.governorFor(ReactorNettyBinding.INSTANCE, call, governor);
-        if (governing == null) {
+        Governance governance = CallLifecycle.start(ReactorNettyBinding.INSTANCE, call, governor);
+        if (governance == null) {
             return ungoverned;
         }
         // what a call that goes out as the app made it subscribes to: the app's exchange, less the agent's headers
-        return GovernedReceive.of(terminal, call, governing, function,
+        return GovernedReceive.of(terminal, call, governance, function,
                 () -> WithoutAgentHeaders.of(client, app, terminal, function));
     }
 }

@@ -2,6 +2,7 @@ package io.llmfailover.agent.restclient;
 
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import java.io.IOException;
 import java.net.URI;
 import java.util.function.Supplier;
@@ -28,11 +29,11 @@ final class FailoverRequestFactory implements ClientHttpRequestFactory {
     @Override
     public ClientHttpRequest createRequest(URI uri, HttpMethod method) throws IOException {
         GovernedRequest call = new GovernedRequest(appFactory, uri, method);
-        CallGovernor governor = CallLifecycle.governorFor(RestClientBinding.INSTANCE, call, governors);
-        if (governor == null) {
+        Governance governance = CallLifecycle.start(RestClientBinding.INSTANCE, call, governors);
+        if (governance == null) {
             return appFactory.createRequest(uri, method);
         }
-        return call.governedBy(governor, CallLifecycle.callerOf(RestClientBinding.INSTANCE, call));
+        return call.governedBy(governance);
     }
 
     /** The factory the app configured. */

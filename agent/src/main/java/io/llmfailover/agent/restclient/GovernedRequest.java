@@ -1,12 +1,11 @@
 package io.llmfailover.agent.restclient;
 
 import io.llmfailover.agent.bootstrap.AttemptGuard;
-import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import io.llmfailover.runtime.http.LlmRequest;
 import io.llmfailover.runtime.route.RouteHeader;
-import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -36,8 +35,7 @@ final class GovernedRequest implements ClientHttpRequest, StreamingHttpOutputMes
     private final HttpMethod method;
     private final HttpHeaders headers = new HttpHeaders();
     private final Map<String, Object> attributes = new LinkedHashMap<>();
-    private CallGovernor governor;
-    private CallerClassLoader.Captured caller;
+    private Governance governance;
     /** The body as a converter handed it over. */
     private Body streamed;
     /** The body as the app wrote it. */
@@ -52,10 +50,9 @@ final class GovernedRequest implements ClientHttpRequest, StreamingHttpOutputMes
         this.method = method;
     }
 
-    /** This request, to be run by {@code governor} with the caller's context read on the app's thread. */
-    GovernedRequest governedBy(CallGovernor governor, CallerClassLoader.Captured caller) {
-        this.governor = governor;
-        this.caller = caller;
+    /** This request, to be run with the lifecycle's hold on it, taken on the app's thread. */
+    GovernedRequest governedBy(Governance governance) {
+        this.governance = governance;
         return this;
     }
 
@@ -83,7 +80,7 @@ final class GovernedRequest implements ClientHttpRequest, StreamingHttpOutputMes
     public OutputStream getBody() {
         assertNotExecuted();
         if (written == null) {
-            written = new WrittenBody(governor.bufferLimit());
+            written = new WrittenBody(governance.bufferLimit());
         }
         return written;
     }
@@ -98,7 +95,7 @@ final class GovernedRequest implements ClientHttpRequest, StreamingHttpOutputMes
     public ClientHttpResponse execute() throws IOException {
         assertNotExecuted();
         executed = true;
-        return CallLifecycle.runGoverned(RestClientBinding.INSTANCE, this, governor, caller);
+        return CallLifecycle.run(RestClientBinding.INSTANCE, this, governance);
     }
 
     private void assertNotExecuted() {

@@ -1,10 +1,10 @@
 package io.llmfailover.agent.urlconnection;
 
-import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.bootstrap.UrlConnectionHook;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
@@ -27,7 +27,7 @@ final class GovernedConnection {
 
     final HttpURLConnection connection;
     final URI uri;
-    private CallGovernor governor;
+    private Governance governance;
     /** Not a monitor: a call waits for its provider while holding it, which must pin no carrier thread. */
     private final ReentrantLock lock = new ReentrantLock();
     private CappedRequestBody body;
@@ -78,8 +78,8 @@ final class GovernedConnection {
         return kept;
     }
 
-    void governedBy(CallGovernor governor) {
-        this.governor = governor;
+    void governedBy(Governance governance) {
+        this.governance = governance;
     }
 
     /** The method the JDK will send: output turns a GET into a POST. */
@@ -108,14 +108,14 @@ final class GovernedConnection {
                 return Outcome.throwing(new ProtocolException("Cannot write output after reading input."));
             }
             if (body == null) {
-                if (fixedLength > governor.bufferLimit()) {
+                if (fixedLength > governance.bufferLimit()) {
                     passedThrough = true;
                     return null;
                 }
                 if (connection.getRequestMethod().equals("GET")) {
                     connection.setRequestMethod("POST");
                 }
-                body = new CappedRequestBody(this, governor.bufferLimit());
+                body = new CappedRequestBody(this, governance.bufferLimit());
             }
             return Outcome.returning(body);
         } catch (ProtocolException e) {
@@ -142,8 +142,8 @@ final class GovernedConnection {
 
     private void run() {
         try {
-            chosen = CallLifecycle.runGoverned(UrlConnectionBinding.INSTANCE, this, governor,
-                    CallLifecycle.callerOf(UrlConnectionBinding.INSTANCE, this));
+            chosen = CallLifecycle.run(UrlConnectionBinding.INSTANCE, this,
+                    governance.withCallerHere(UrlConnectionBinding.INSTANCE, this));
         } catch (IOException e) {
             failure = e;
         }

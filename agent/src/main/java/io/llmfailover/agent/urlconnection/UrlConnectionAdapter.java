@@ -7,6 +7,7 @@ import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.bootstrap.UrlConnectionHook;
 import io.llmfailover.agent.bootstrap.UrlConnectionHook.Internals;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -98,7 +99,7 @@ public final class UrlConnectionAdapter implements UrlConnectionHook {
             return LEFT_ALONE;
         }
         GovernedConnection candidate = new GovernedConnection(http, uri);
-        CallGovernor governing = CallLifecycle.governorFor(UrlConnectionBinding.INSTANCE, candidate, governor);
+        Governance governing = CallLifecycle.start(UrlConnectionBinding.INSTANCE, candidate, governor);
         if (governing == null) {
             return candidate.heldBack() != null ? new HeldBack(candidate.heldBack()) : LEFT_ALONE;
         }

@@ -5,6 +5,7 @@ import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.bootstrap.ClientAdapter;
 import io.llmfailover.agent.bootstrap.Outcome;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.RequestOptions;
@@ -37,11 +38,11 @@ public final class VertxAdapter implements ClientAdapter {
 
     public Object request(Object client, Object options) {
         VertxCall call = VertxCall.of((HttpClientBase) client, (RequestOptions) options);
-        CallGovernor governing = CallLifecycle.governorFor(VertxBinding.INSTANCE, call, governor);
-        if (governing == null) {
+        Governance governance = CallLifecycle.start(VertxBinding.INSTANCE, call, governor);
+        if (governance == null) {
             return null;
         }
-        call.governedBy(governing, CallLifecycle.callerOf(VertxBinding.INSTANCE, call));
+        call.governedBy(governance);
         HttpClientRequest request = new GovernedRequest(call);
         Promise<HttpClientRequest> ready = Promise.promise();
         call.context().runOnContext(v -> ready.complete(request)); // as the client's own: later, on the app's context

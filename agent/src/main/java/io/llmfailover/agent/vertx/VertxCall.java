@@ -1,13 +1,13 @@
 package io.llmfailover.agent.vertx;
 
 import io.llmfailover.agent.bootstrap.AgentThreads;
-import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.AppWait;
+import io.llmfailover.agent.lifecycle.CallCompletion;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import io.vertx.core.Context;
 import io.vertx.core.MultiMap;
 import io.vertx.core.Promise;
@@ -47,8 +47,7 @@ final class VertxCall {
     private final AtomicBoolean started = new AtomicBoolean();
     private final AppWait wait = new AppWait();
     private Context context;
-    private CallGovernor governor;
-    private CallerClassLoader.Captured caller;
+    private Governance governance;
     /** The app's request, as the responses it gets name it. */
     private GovernedRequest appRequest;
 
@@ -76,10 +75,9 @@ final class VertxCall {
         return URI.create((ssl ? "https" : "http") + "://" + authority + ":" + port + path);
     }
 
-    /** Read on the app's thread: the governor, the caller's trace context, and the Vert.x context to answer on. */
-    void governedBy(CallGovernor governor, CallerClassLoader.Captured caller) {
-        this.governor = governor;
-        this.caller = caller;
+    /** On the app's thread: the lifecycle's hold on the call, a copy of the app's options, and the Vert.x context to answer on. */
+    void governedBy(Governance governance) {
+        this.governance = governance;
         this.options = new RequestOptions(options);
         Context current = Vertx.currentContext();
         this.context = current != null ? current : client.vertx().getOrCreateContext();
@@ -159,7 +157,7 @@ final class VertxCall {
 
     /** Holds what the app writes up to {@code buffer.max-bytes}; past that, sends it on as it comes, ungoverned. */
     synchronized void write(Buffer chunk, boolean chunked) {
-        if (pastCap == null && written.size() + (long) chunk.length() > governor.bufferLimit()) {
+        if (pastCap == null && written.size() + (long) chunk.length() > governance.bufferLimit()) {
             pastCap = PastCapSend.open(this, written.toByteArray(), chunked);
             written.reset();
         }
@@ -197,8 +195,8 @@ final class VertxCall {
      * thread; when every agent thread is busy it goes out as the app made it, ungoverned.
      */
     void start() {
-        if (started.compareAndSet(false, true)
-                && !CallLifecycle.startOnAgentThread(VertxBinding.INSTANCE, this, AgentThreads.shared(), this::run)) {
+        if (started.compareAndSet(false, true) && CallLifecycle.runAsync(VertxBinding.INSTANCE, this, governance,
+                AgentThreads.shared(), new ContextCompletion()) == null) {
             sendUngoverned();
         }
     }
@@ -219,19 +217,23 @@ final class VertxCall {
         }));
     }
 
-    private void run() {
-        HttpClientResponse answered;
-        try {
-            if (wait.abandoned()) {
-                throw new InterruptedIOException("the app reset its Vert.x request");
-            }
-            answered = CallLifecycle.runGoverned(VertxBinding.INSTANCE, this, governor, caller);
-        } catch (Exception | Error failure) {
-            Throwable seen = TransportFailure.unwrapped(failure);
-            context.runOnContext(v -> response.tryFail(seen));
-            return;
+    /** The call's end, handed to the app's context. */
+    private final class ContextCompletion implements CallCompletion<HttpClientResponse> {
+
+        @Override
+        public Throwable appGaveUp() {
+            return wait.abandoned() ? new InterruptedIOException("the app reset its Vert.x request") : null;
         }
-        context.runOnContext(v -> delivered(answered));
+
+        @Override
+        public void answered(HttpClientResponse answered) {
+            context.runOnContext(v -> delivered(answered));
+        }
+
+        @Override
+        public void failed(Throwable failure) {
+            context.runOnContext(v -> response.tryFail(failure));
+        }
     }
 
     /** On the app's context: the app's callbacks run, then the body flows to the handlers they set. */

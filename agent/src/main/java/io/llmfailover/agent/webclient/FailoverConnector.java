@@ -2,6 +2,7 @@ package io.llmfailover.agent.webclient;
 
 import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.Governance;
 import java.net.URI;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Function;
@@ -38,10 +39,10 @@ final class FailoverConnector implements ClientHttpConnector {
     public Mono<ClientHttpResponse> connect(HttpMethod method, URI uri,
             Function<? super ClientHttpRequest, Mono<Void>> requestCallback) {
         WebClientCall call = new WebClientCall(delegate, method, uri, requestCallback, agentThreads, readers);
-        CallGovernor governing = CallLifecycle.governorFor(WebClientBinding.INSTANCE, call, governor);
-        if (governing == null) {
+        Governance governance = CallLifecycle.start(WebClientBinding.INSTANCE, call, governor);
+        if (governance == null) {
             return delegate.connect(method, uri, call.callback()); // without the agent's own headers
         }
-        return GovernedExchange.of(call, governing);
+        return GovernedExchange.of(call, governance);
     }
 }

@@ -1,10 +1,9 @@
 package io.llmfailover.agent.webclient;
 
 import io.llmfailover.agent.bootstrap.AttemptGuard;
-import io.llmfailover.agent.bootstrap.CallGovernor;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
-import io.llmfailover.agent.lifecycle.TransportFailure;
-import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
+import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.agent.reactive.SinkCompletion;
 import org.springframework.http.client.reactive.ClientHttpResponse;
 import reactor.core.Disposable;
 import reactor.core.publisher.Mono;
@@ -20,16 +19,16 @@ final class GovernedExchange {
 
     private GovernedExchange() {}
 
-    static Mono<ClientHttpResponse> of(WebClientCall call, CallGovernor governor) {
-        return Mono.<ClientHttpResponse>create(sink -> start(call.fresh(), governor, sink))
+    static Mono<ClientHttpResponse> of(WebClientCall call, Governance governance) {
+        return Mono.<ClientHttpResponse>create(sink -> start(call.fresh(), governance, sink))
                 .doOnDiscard(ClientHttpResponse.class, WebClientCall::release);
     }
 
-    private static void start(WebClientCall call, CallGovernor governor, MonoSink<ClientHttpResponse> sink) {
-        CallerClassLoader.Captured caller = CallLifecycle.callerOf(WebClientBinding.INSTANCE, call);
+    private static void start(WebClientCall call, Governance governance, MonoSink<ClientHttpResponse> sink) {
+        Governance subscriber = governance.withCallerHere(WebClientBinding.INSTANCE, call);
         sink.onCancel(call::abandon);
-        if (!CallLifecycle.startOnAgentThread(WebClientBinding.INSTANCE, call, call.agentThreads(),
-                () -> run(call, governor, caller, sink))) {
+        if (CallLifecycle.runAsync(WebClientBinding.INSTANCE, call, subscriber, call.agentThreads(),
+                new SinkCompletion<>(call.appWait(), sink)) == null) {
             sendUngoverned(call, sink);
         }
     }
@@ -47,22 +46,5 @@ final class GovernedExchange {
                     .subscribe(sink::success, sink::error, sink::success);
         }
         call.onAbandon(sending::dispose);
-    }
-
-    private static void run(WebClientCall call, CallGovernor governor, CallerClassLoader.Captured caller,
-            MonoSink<ClientHttpResponse> sink) {
-        ClientHttpResponse response;
-        try {
-            response = CallLifecycle.runGoverned(WebClientBinding.INSTANCE, call, governor, caller);
-        } catch (Exception | Error failure) {
-            if (call.deliver()) {
-                sink.error(TransportFailure.unwrapped(failure));
-            }
-            return;
-        }
-        if (call.deliver()) {
-            sink.success(response);
-        }
-        // else the app cancelled meanwhile: the call's abandon hooks released the response
     }
 }

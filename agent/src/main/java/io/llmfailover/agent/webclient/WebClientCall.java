@@ -177,11 +177,6 @@ final class WebClientCall {
         return wait.abandoned();
     }
 
-    /** True when the outcome may still reach the app; from then on the abandon hooks never run. */
-    boolean deliver() {
-        return wait.deliver();
-    }
-
     AppWait appWait() {
         return wait;
     }

@@ -3,6 +3,7 @@ package io.llmfailover.agent.micronaut;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.testing.EveryTaskSlotTaken;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.runtime.status.TaskCap;
@@ -31,7 +32,7 @@ class MicronautAtTaskCapTest {
         MutableHttpRequest<String> request = HttpRequest.POST("http://127.0.0.1:8080/v1/chat/completions", "{}")
                 .header("Authorization", "Bearer app-key");
         MicronautCall call = new MicronautCall(new MicronautAsk(null, false, Argument.of(String.class)), request);
-        call.governedBy(FakeGovernor.neverReached(), null);
+        call.governedBy(CallLifecycle.start(MicronautBinding.INSTANCE, call, FakeGovernor::neverReached));
         request.header("x-llm-route", "budget"); // an app filter, which runs before the agent's
         call.reached(request, null);
         Map<String, String> sentDown = new ConcurrentHashMap<>();
