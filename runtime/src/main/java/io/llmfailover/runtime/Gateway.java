@@ -9,11 +9,11 @@ import io.llmfailover.runtime.drill.DrillAnnouncer;
 import io.llmfailover.runtime.drill.DrillCount;
 import io.llmfailover.runtime.drill.Drills;
 import io.llmfailover.runtime.failover.AppKeyId;
-import io.llmfailover.runtime.failover.AttemptPlanner;
 import io.llmfailover.runtime.failover.FailoverEngine;
 import io.llmfailover.runtime.failover.KeyFingerprint;
 import io.llmfailover.runtime.failover.KeyPool;
 import io.llmfailover.runtime.failover.LastFailures;
+import io.llmfailover.runtime.failover.WalkContext;
 import io.llmfailover.runtime.http.Answer;
 import io.llmfailover.runtime.http.AttemptRequest;
 import io.llmfailover.runtime.http.LlmRequest;
@@ -121,7 +121,12 @@ public final class Gateway {
 
     /** Where calls wait when every step of their chain is silenced or over its limit. */
     public CallQueue queue() {
-        return engine.queue();
+        return walks().queue();
+    }
+
+    /** What every call's walk shares: state, keys, quotas, the operator's views. */
+    private WalkContext walks() {
+        return engine.context();
     }
 
     /** {@code buffer.max-bytes}: a governed body larger than this is sent as the app made it, ungoverned. */
@@ -306,21 +311,20 @@ public final class Gateway {
             }
             DrillCount drilled = new DrillCount();
             Runnable stopDrill = DrillAnnouncer.start(config.operating().drills(), operating, drilled);
-            QuotaBook quotas = carried != null ? previous.engine.quotas().carriedOver(config.shaping(), carried.changed())
+            QuotaBook quotas = carried != null ? previous.walks().quotas().carriedOver(config.shaping(), carried.changed())
                     : new QuotaBook(config.shaping(), clock, resilience.sharedQuotas());
             // a reload keeps naming keys, and bounding the app's, as the state and quotas it carries do
             KeyPool keys = carried != null
-                    ? previous.engine.keys().carriedOver(resilience, quotas, config.providers().values(), carried.changed())
+                    ? previous.walks().keys().carriedOver(resilience, quotas, config.providers().values(), carried.changed())
                     : new KeyPool(resilience, quotas, new AppKeyId(KeyFingerprint.salted(config.keySalt())),
                             config.providers().values());
-            FailoverEngine engine = new FailoverEngine(config, resilience,
-                    new AttemptPlanner(config.defaultMaxTokens()), withDecisionLog(observer), clock, scheduler,
+            WalkContext context = WalkContext.of(config, resilience, keys, quotas,
+                    carried != null ? previous.walks().lastFailures().carriedOver(carried.changed()) : new LastFailures(clock),
                     carried != null && carried.cache() != null ? carried.cache()
                             : LastResort.of(config.shaping().cache(), clock, keys.appKeyIds()),
-                    Drills.of(config.operating().drills(), scheduler, drilled), quotas,
-                    carried != null ? previous.engine.lastFailures().carriedOver(carried.changed()) : new LastFailures(clock),
-                    keys);
-            ProviderStates states = new ProviderStates(config.providers(), resilience.controls(), engine.lastFailures());
+                    Drills.of(config.operating().drills(), scheduler, drilled), withDecisionLog(observer), clock, scheduler);
+            FailoverEngine engine = new FailoverEngine(context);
+            ProviderStates states = new ProviderStates(config.providers(), resilience.controls(), context.lastFailures());
             Runnable stopStatus = StatusLog.start(states, config.operating().statusInterval(), operating, clock);
             return new Gateway(directory, routes, engine, states, config, resilience, List.of(stopDrill, stopStatus));
         }
@@ -351,7 +355,7 @@ public final class Gateway {
                 state = previous.state;
                 changed.forEach(state.controls()::forget);
             }
-            LastResort cache = old.shaping().cache().equals(next.shaping().cache()) ? previous.engine.lastResort() : null;
+            LastResort cache = old.shaping().cache().equals(next.shaping().cache()) ? previous.walks().lastResort() : null;
             return new Carried(state, cache, changed, forcedOpen);
         }
 
