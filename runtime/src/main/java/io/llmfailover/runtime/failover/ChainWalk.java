@@ -79,19 +79,11 @@ final class ChainWalk {
         this.commitment = new StreamCommitment(call, route, transport, context, resumption);
     }
 
-    Answer run() throws IOException {
-        try {
-            return walk();
-        } finally {
-            trail.ended();
-        }
-    }
-
     /**
      * Walks the chain; when nothing was free, or every step it tried said 429 or 529 (no provider
      * took the request), waits in the queue for a step to free up and walks again.
      */
-    private Answer walk() throws IOException {
+    Answer run() throws IOException {
         try (QueueTurn turn = queue) {
             turn.waitBehindOthers();
             Answer answer;
@@ -105,6 +97,8 @@ final class ChainWalk {
             }
             turn.leave();
             return exhausted();
+        } finally {
+            trail.ended();
         }
     }
 
