@@ -44,4 +44,18 @@ final class AttemptEvents {
             throw (RuntimeException) first;
         }
     }
+
+    /**
+     * Publishes the ending of an attempt that failed with {@code failure}, which the caller throws
+     * next: a listener's own failure is suppressed in it rather than thrown in its place.
+     */
+    void publishFailed(AttemptEnded event, Throwable failure) {
+        try {
+            publish(event);
+        } catch (RuntimeException | Error listener) {
+            if (listener != failure) {
+                failure.addSuppressed(listener);
+            }
+        }
+    }
 }

@@ -68,8 +68,8 @@ final class AttemptRunner {
             span.translationDropped(attempt.target().dropped());
             outgoing = outgoing(attempt, span);
         } catch (RuntimeException internal) {
-            events.publish(AttemptEnded.internalFailure(new StartedAttempt(attempt, pass.leases(), span, null, null, 0),
-                    0, internal));
+            events.publishFailed(AttemptEnded.internalFailure(new StartedAttempt(attempt, pass.leases(), span, null, null,
+                    0), 0, internal), internal);
             throw internal;
         }
         long startedNanos = context.clock().nanoTime();

@@ -64,7 +64,8 @@ final class AttemptSettler {
             if (response != null) {
                 response.abort();
             }
-            events.publish(AttemptEnded.internalFailure(attempt, response == null ? 0 : response.status(), exchange.internal()));
+            events.publishFailed(AttemptEnded.internalFailure(attempt, response == null ? 0 : response.status(),
+                    exchange.internal()), exchange.internal());
             throw rethrown(exchange.internal());
         }
         if (response == null) {
@@ -74,7 +75,7 @@ final class AttemptSettler {
             return answered(attempt, response, exchange.content());
         } catch (RuntimeException | Error internal) {
             response.abort();
-            events.publish(AttemptEnded.internalFailure(attempt, response.status(), internal));
+            events.publishFailed(AttemptEnded.internalFailure(attempt, response.status(), internal), internal);
             throw internal;
         }
     }

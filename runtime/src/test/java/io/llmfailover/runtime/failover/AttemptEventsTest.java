@@ -93,6 +93,23 @@ class AttemptEventsTest {
     }
 
     @Test
+    void theEndingOfAnAttemptTheAgentFailedOnKeepsThatFailureWithAListenersOwnSuppressedInIt() {
+        List<String> told = new ArrayList<>();
+        IllegalStateException internal = new IllegalStateException("agent");
+        IllegalArgumentException span = new IllegalArgumentException("span");
+        AttemptEvents events = new AttemptEvents()
+                .listen(event -> {
+                    throw span;
+                })
+                .listen(event -> told.add("leases"));
+
+        events.publishFailed(AttemptEnded.internalFailure(null, 0, internal), internal);
+
+        assertArrayEquals(new Throwable[] {span}, internal.getSuppressed());
+        assertEquals(List.of("leases"), told);
+    }
+
+    @Test
     void aSpanThatThrowsAsASuccessEndsLeavesNoPermitHeldAndNothingSentAgain() {
         Walked walked = new Walked(new ThrowingSpans());
         walked.transport.on(PRIMARY, ok(ANSWER));
