@@ -19,15 +19,11 @@ import io.llmfailover.runtime.throttle.ThrottleSlot;
 final class AttemptLeases implements AutoCloseable {
 
     private final BreakerPermit permit;
-    private final String provider;
-    private final LastFailures lastFailures;
     private ThrottleSlot slot;
     private QuotaCharge charge;
 
-    AttemptLeases(BreakerPermit permit, String provider, LastFailures lastFailures) {
+    AttemptLeases(BreakerPermit permit) {
         this.permit = permit;
-        this.provider = provider;
-        this.lastFailures = lastFailures;
     }
 
     /** The state of the breaker that gave the permission: a half-open one's attempt is its probe. */
@@ -56,12 +52,18 @@ final class AttemptLeases implements AutoCloseable {
         return charge.settledBy(probedBody != null ? probedBody : response.body(), response.headers());
     }
 
-    /** Reports the attempt's outcome to the breaker and the throttle, and a failure to the operator's view. */
+    /** Reports the attempt's outcome to the breaker, the throttle and the quota. */
     void record(Outcome outcome, HttpHeaders headers) {
         OutcomeRecorder.record(outcome, headers, permit, slot);
-        lastFailures.note(provider, outcome);
         if (charge != null) {
             charge.onSent(outcome == Outcome.SUCCESS, headers);
+        }
+    }
+
+    /** Reports an ending that {@linkplain AttemptEnded#counts counts}; the others are released as ignored by {@link #close}. */
+    static void attemptEnded(AttemptEnded event) {
+        if (event.counts()) {
+            event.attempt().leases().record(event.outcome(), event.headers());
         }
     }
 

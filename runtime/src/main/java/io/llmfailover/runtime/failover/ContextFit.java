@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.failover;
 
+import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.call.GovernedCall;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.route.Route;
@@ -14,17 +15,17 @@ final class ContextFit {
 
     private final GovernedCall call;
     private final Route route;
-    private final FailoverEngine engine;
+    private final WalkContext context;
     /** Whether any step of the route has a window: only then is a 400 read for an overflow; null until a 4xx asks. */
     private Boolean anyWindow;
     private long estimatedTokens = -1;
     /** The largest window the request was refused by; 0 while none refused it (or its window is unknown). */
     private int overflowedWindow;
 
-    ContextFit(GovernedCall call, Route route, FailoverEngine engine) {
+    ContextFit(GovernedCall call, Route route, WalkContext context) {
         this.call = call;
         this.route = route;
-        this.engine = engine;
+        this.context = context;
     }
 
     /**
@@ -33,13 +34,13 @@ final class ContextFit {
      */
     boolean mayMoveOnFromOverflow() {
         if (anyWindow == null) {
-            anyWindow = route.chain().stream().anyMatch(step -> engine.limitsOf(step.provider()).contextWindow() > 0);
+            anyWindow = route.chain().stream().anyMatch(step -> context.limitsOf(step.provider()).contextWindow() > 0);
         }
         return anyWindow;
     }
 
     boolean fits(Provider provider) {
-        int window = engine.limitsOf(provider).contextWindow();
+        int window = context.limitsOf(provider).contextWindow();
         if (window == 0) {
             return true;
         }
@@ -49,14 +50,20 @@ final class ContextFit {
         return estimatedTokens() <= window;
     }
 
-    /** The provider answered that the request overflowed its window: only larger windows are worth a try. */
-    void overflowed(Provider provider) {
-        overflowedWindow = Math.max(overflowedWindow, engine.limitsOf(provider).contextWindow());
+    /** An attempt the call moved on from for a context overflow: only larger windows are worth a try. */
+    void attemptEnded(AttemptEnded event) {
+        if (event.failsOver() && event.outcome() == Outcome.CONTEXT_OVERFLOW) {
+            overflowed(event.provider());
+        }
+    }
+
+    private void overflowed(Provider provider) {
+        overflowedWindow = Math.max(overflowedWindow, context.limitsOf(provider).contextWindow());
     }
 
     private long estimatedTokens() {
         if (estimatedTokens < 0) {
-            estimatedTokens = engine.tokenEstimate(call, call.source().model()).total();
+            estimatedTokens = context.tokenEstimate(call, call.source().model()).total();
         }
         return estimatedTokens;
     }

@@ -8,6 +8,8 @@ import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.protocol.translate.ErrorBodies;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.telemetry.SkipReason;
+import io.llmfailover.runtime.throttle.Throttle;
+import io.llmfailover.runtime.time.Clock;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
@@ -24,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 final class Exhaustion {
 
     private final GovernedCall call;
+    private final Clock clock;
 
     private BufferedResponse addressedError;
     private BufferedResponse fallbackError;
@@ -37,11 +40,29 @@ final class Exhaustion {
     private boolean endedOtherwise;
     private long soonestNanos = Long.MAX_VALUE;
 
-    Exhaustion(GovernedCall call) {
+    Exhaustion(GovernedCall call, Clock clock) {
         this.call = call;
+        this.clock = clock;
     }
 
-    void errorResponse(Provider provider, BufferedResponse error) {
+    /** Keeps what an attempt the call moved on from leaves for the answer. */
+    void attemptEnded(AttemptEnded event) {
+        if (!event.failsOver()) {
+            return;
+        }
+        if (event.status() == 0) {
+            noHead(event.provider(), (IOException) event.error());
+        } else if (event.isFallbackFault()) {
+            unusable(event.provider(), event.status());
+        } else if (event.notTaken()) {
+            rateLimited(event.provider(), event.kept(), TimeUnit.MILLISECONDS.toNanos(
+                    Throttle.rateLimitWaitMillis(event.headers(), clock.currentTimeMillis())));
+        } else {
+            errorResponse(event.provider(), event.kept());
+        }
+    }
+
+    private void errorResponse(Provider provider, BufferedResponse error) {
         endedOtherwise = true;
         keep(provider, error);
     }
@@ -50,7 +71,7 @@ final class Exhaustion {
      * A 429 or 529: the provider did not take the request, and may in {@code waitNanos}. Waiting for
      * it may then help, as for a step passed over while silenced.
      */
-    void rateLimited(Provider provider, BufferedResponse error, long waitNanos) {
+    private void rateLimited(Provider provider, BufferedResponse error, long waitNanos) {
         rateLimited = true;
         soonestNanos = Math.min(soonestNanos, waitNanos);
         keep(provider, error);
@@ -65,7 +86,7 @@ final class Exhaustion {
     }
 
     /** A fallback's answer that was its own failure, kept as a 502 in the caller's format. */
-    void unusable(Provider provider, int status) {
+    private void unusable(Provider provider, int status) {
         endedOtherwise = true;
         if (fallbackError == null) {
             HttpHeaders headers = HttpHeaders.builder()
@@ -77,7 +98,7 @@ final class Exhaustion {
         }
     }
 
-    void noHead(Provider provider, IOException exception) {
+    private void noHead(Provider provider, IOException exception) {
         endedOtherwise = true;
         if (provider.equals(call.addressed())) {
             addressedException = exception;

@@ -1,6 +1,5 @@
 package io.llmfailover.runtime.failover;
 
-import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmResponse;
 import io.llmfailover.runtime.outcome.Outcome;
 import io.llmfailover.runtime.time.Scheduler;
@@ -25,6 +24,9 @@ final class HedgeRace {
 
         /** The final answer from an attempt that ended, or null when the call moves on from it. */
         LlmResponse settle(RacingAttempt ended) throws IOException;
+
+        /** An attempt the race stopped while it ran: its ending is published, as {@code outcome}. */
+        void stopped(RacingAttempt attempt, Outcome outcome);
     }
 
     private final Walk walk;
@@ -63,15 +65,29 @@ final class HedgeRace {
             }
             return null;
         } finally {
-            Outcome outcome = won ? Outcome.HEDGE_LOST : Outcome.CANCELLED;
-            for (RacingAttempt loser : running) {
+            try {
+                stop(running, won ? Outcome.HEDGE_LOST : Outcome.CANCELLED);
+            } finally {
+                if (hedge != null) {
+                    hedge.started.leases().close(); // the first attempt's are closed by its step
+                }
+            }
+        }
+    }
+
+    /** Stops every attempt still running, each told of its ending even when telling another failed. */
+    private void stop(List<RacingAttempt> running, Outcome outcome) {
+        RuntimeException first = null;
+        for (RacingAttempt loser : running) {
+            try {
                 loser.cancel();
-                loser.leases.record(outcome, HttpHeaders.EMPTY);
-                loser.scope.ended(0, outcome, false, null);
+                walk.stopped(loser, outcome);
+            } catch (RuntimeException failure) {
+                first = first == null ? failure : first;
             }
-            if (hedge != null) {
-                hedge.leases.close(); // the first attempt's are closed by its step
-            }
+        }
+        if (first != null) {
+            throw first;
         }
     }
 

@@ -41,6 +41,13 @@ public final class LastFailures {
         }
     }
 
+    /** Notes the provider's failure when an attempt's ending {@linkplain AttemptEnded#counts counts}. */
+    void attemptEnded(AttemptEnded event) {
+        if (event.counts()) {
+            note(event.provider().name(), event.outcome());
+        }
+    }
+
     public Optional<Failure> of(String provider) {
         return Optional.ofNullable(byProvider.get(provider));
     }

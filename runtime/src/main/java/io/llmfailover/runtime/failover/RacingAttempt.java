@@ -1,7 +1,6 @@
 package io.llmfailover.runtime.failover;
 
 import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.telemetry.AttemptScope;
 import java.io.InterruptedIOException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -17,9 +16,7 @@ import java.util.function.Function;
  */
 final class RacingAttempt {
 
-    final Attempt attempt;
-    final AttemptLeases leases;
-    final AttemptScope scope;
+    final StartedAttempt started;
     private final CompletableFuture<Exchange> done = new CompletableFuture<>();
     /** Completed as its thread hands the attempt to the transport (or ends it unsent). */
     private final CompletableFuture<Void> sending = new CompletableFuture<>();
@@ -28,10 +25,8 @@ final class RacingAttempt {
     private boolean cancelled;
     private Thread sender;
 
-    RacingAttempt(Attempt attempt, AttemptLeases leases, AttemptScope scope) {
-        this.attempt = attempt;
-        this.leases = leases;
-        this.scope = scope;
+    RacingAttempt(StartedAttempt started) {
+        this.started = started;
     }
 
     /**
