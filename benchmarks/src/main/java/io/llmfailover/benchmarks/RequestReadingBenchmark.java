@@ -54,7 +54,7 @@ public class RequestReadingBenchmark {
     public void setUp() {
         body = Bodies.chatCompletion(bodyBytes, "gpt-4o", false);
         FailoverConfig config = BenchmarkConfig.load(BenchmarkConfig.TYPICAL);
-        primary = ProviderDirectory.of(config).byName("primary").orElseThrow();
+        primary = ProviderDirectory.of(config.providers().values()).byName("primary").orElseThrow();
     }
 
     /** The adapters' copy of the client's body into the request replayed to every attempt. */

@@ -38,7 +38,7 @@ public class RouteMatchingBenchmark {
     @Setup
     public void setUp() {
         FailoverConfig config = BenchmarkConfig.load(BenchmarkConfig.TYPICAL);
-        directory = ProviderDirectory.of(config);
+        directory = ProviderDirectory.of(config.providers().values());
         routes = RouteTable.of(config.routes(), name -> directory.byName(name).orElseThrow());
         primary = directory.byName("primary").orElseThrow();
         claude = directory.byName("claude").orElseThrow();

@@ -54,7 +54,7 @@ public class SseTranslationBenchmark {
     @Setup
     public void setUp() throws UntranslatableRequestException {
         FailoverConfig config = BenchmarkConfig.load(BenchmarkConfig.TYPICAL);
-        Provider primary = ProviderDirectory.of(config).byName("primary").orElseThrow();
+        Provider primary = ProviderDirectory.of(config.providers().values()).byName("primary").orElseThrow();
         LlmRequest request = new LlmRequest("POST", URI.create("http://127.0.0.1:18001/v1/chat/completions"),
                 HttpHeaders.EMPTY, Bodies.chatCompletion(1024, "gpt-4o", true));
         source = CallRecognizer.recognize(primary, request).orElseThrow().source();

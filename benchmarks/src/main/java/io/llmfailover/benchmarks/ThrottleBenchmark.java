@@ -55,7 +55,7 @@ public class ThrottleBenchmark {
         FailoverConfig config = BenchmarkConfig.load(BenchmarkConfig.TYPICAL);
         throttle = new Throttle("primary#app", config.throttle(), Clock.SYSTEM);
         keys = new KeyPool(new LocalResilienceState(config.breaker(), config.throttle(), Clock.SYSTEM, List.of(), List.of()));
-        ProviderDirectory directory = ProviderDirectory.of(config);
+        ProviderDirectory directory = ProviderDirectory.of(config.providers().values());
         appKeyProvider = directory.byName("primary").orElseThrow();
         pooledProvider = directory.byName("pool").orElseThrow();
     }

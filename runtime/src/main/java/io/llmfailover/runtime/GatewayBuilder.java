@@ -107,7 +107,7 @@ public final class GatewayBuilder {
     }
 
     public Gateway build() {
-        ProviderDirectory directory = ProviderDirectory.of(config);
+        ProviderDirectory directory = ProviderDirectory.of(config.providers().values());
         RouteTable routes = RouteTable.of(config.routes(), name -> directory.byName(name)
                 .orElseThrow(() -> new IllegalStateException("route names unknown provider " + name)));
         CarriedOver carried = previous == null ? null : CarriedOver.from(previous, config);

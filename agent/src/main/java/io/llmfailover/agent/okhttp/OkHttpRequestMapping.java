@@ -1,6 +1,5 @@
 package io.llmfailover.agent.okhttp;
 
-import io.llmfailover.runtime.failover.Credentials;
 import io.llmfailover.runtime.http.HttpHeaders;
 import io.llmfailover.runtime.http.LlmRequest;
 import java.net.URI;
@@ -55,7 +54,7 @@ final class OkHttpRequestMapping {
 
     private static AttemptCredential credentialOf(LlmRequest attempt) {
         Map<String, List<String>> credential = new LinkedHashMap<>();
-        for (String name : Credentials.KEY_HEADERS) {
+        for (String name : HttpHeaders.KEY_HEADERS) {
             List<String> values = attempt.headers().all(name);
             if (!values.isEmpty()) {
                 credential.put(name, values);

@@ -25,7 +25,7 @@ public final class AppKeyId {
     public static final String NONE = "app";
     private static final String PREFIX = NONE + ":";
     private static final int MAX_REMEMBERED = 4 * KeyPool.MAX_APP_KEYS;
-    private static final List<String> KEY_HEADERS = Credentials.KEY_HEADERS.stream()
+    private static final List<String> KEY_HEADERS = HttpHeaders.KEY_HEADERS.stream()
             .map(name -> name.toLowerCase(Locale.ROOT))
             .toList();
 

@@ -49,7 +49,6 @@ public final class Credentials {
     private static final List<String> SAFE_SAME_PROTOCOL_PREFIXES = List.of("x-stainless-");
 
     /** The headers a provider key is ever sent in, one per protocol (and Azure's {@code api-key}). */
-    public static final List<String> KEY_HEADERS = List.of("Authorization", "x-api-key", "x-goog-api-key", "api-key");
 
     /** Transport headers the client sets again for the new request. */
     private static final List<String> HOP_HEADERS = List.of(

@@ -26,6 +26,9 @@ import java.util.function.Predicate;
  */
 public final class HttpHeaders {
 
+    /** The headers that carry an API key, in any provider's protocol: the app's credential. */
+    public static final List<String> KEY_HEADERS = List.of("Authorization", "x-api-key", "x-goog-api-key", "api-key");
+
     public static final HttpHeaders EMPTY = new HttpHeaders(new String[0]);
 
     /** Name, value, name, value...: name {@code 2i}, its value {@code 2i + 1}, in the order added. */

@@ -1,6 +1,5 @@
 package io.llmfailover.runtime.provider;
 
-import io.llmfailover.runtime.config.FailoverConfig;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -48,8 +47,9 @@ public final class ProviderDirectory {
         catalogue.forEach(this::addWellKnown);
     }
 
-    public static ProviderDirectory of(FailoverConfig config) {
-        return of(config.providers().values(), WellKnownProviders.all());
+    /** The configured providers, and the well-known ones. */
+    public static ProviderDirectory of(Collection<Provider> configured) {
+        return of(configured, WellKnownProviders.all());
     }
 
     public static ProviderDirectory of(Collection<Provider> configured, List<WellKnownProvider> catalogue) {
