@@ -1,5 +1,8 @@
 package io.llmfailover.agent;
 
+
+import io.llmfailover.agent.installer.AgentInstaller;
+import io.llmfailover.agent.installer.JdkTool;
 import java.io.File;
 import java.lang.instrument.Instrumentation;
 import java.util.jar.JarFile;
@@ -12,7 +15,7 @@ import java.util.jar.JarFile;
  */
 public final class AgentMain {
 
-    private static final String INSTALLER = "io.llmfailover.agent.AgentInstaller";
+    private static final String INSTALLER = "io.llmfailover.agent.installer.AgentInstaller";
 
     private AgentMain() {}
 

@@ -1,6 +1,6 @@
 package io.llmfailover.benchmarks;
 
-import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.telemetry.usage.ResponseFacts;
 import io.llmfailover.runtime.telemetry.usage.UsageScanner;
 import java.nio.charset.StandardCharsets;

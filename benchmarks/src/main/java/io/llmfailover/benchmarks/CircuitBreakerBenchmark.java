@@ -1,7 +1,7 @@
 package io.llmfailover.benchmarks;
 
-import io.llmfailover.runtime.breaker.BreakerPermit;
-import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.resilience.breaker.BreakerPermit;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.time.Clock;

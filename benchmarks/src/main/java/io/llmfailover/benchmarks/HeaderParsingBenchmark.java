@@ -1,9 +1,9 @@
 package io.llmfailover.benchmarks;
 
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.throttle.GoDuration;
-import io.llmfailover.runtime.throttle.RateLimitHeaders;
-import io.llmfailover.runtime.throttle.RetryAfter;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.resilience.throttle.GoDuration;
+import io.llmfailover.runtime.resilience.throttle.RateLimitHeaders;
+import io.llmfailover.runtime.resilience.throttle.RetryAfter;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;

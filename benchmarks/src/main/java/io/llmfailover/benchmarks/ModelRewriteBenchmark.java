@@ -1,6 +1,6 @@
 package io.llmfailover.benchmarks;
 
-import io.llmfailover.runtime.protocol.translate.ModelRewrite;
+import io.llmfailover.runtime.protocol.bridge.ModelRewrite;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;

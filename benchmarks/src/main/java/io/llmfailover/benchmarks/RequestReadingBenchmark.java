@@ -1,10 +1,10 @@
 package io.llmfailover.benchmarks;
 
 import io.llmfailover.runtime.call.CallRecognizer;
-import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.config.FailoverConfig;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.protocol.JsonModelField;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.provider.ProviderDirectory;
@@ -71,7 +71,7 @@ public class RequestReadingBenchmark {
     }
 
     @Benchmark
-    public Optional<GovernedCall> recognizeCall() {
+    public Optional<RecognizedCall> recognizeCall() {
         return CallRecognizer.recognize(primary, new LlmRequest("POST", uri, headers, body));
     }
 }

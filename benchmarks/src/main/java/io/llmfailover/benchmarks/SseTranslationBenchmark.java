@@ -1,9 +1,9 @@
 package io.llmfailover.benchmarks;
 
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.protocol.translate.ProtocolBridge;
-import io.llmfailover.runtime.protocol.translate.ProtocolBridges;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
+import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;

@@ -135,7 +135,7 @@ class AgentStartupTest {
         int config = indexOf(noCall, " io.llmfailover.runtime.config.FailoverConfig ");
         assertTrue(config >= 0 && config < appMain, "the config was read at start");
         assertTrue(indexOf(noCall, ".shaded.bytebuddy.jar.asm.ClassWriter ") >= 0, "the client was woven");
-        assertTrue(indexOf(noCall, " io.llmfailover.runtime.Gateway ") > appMain,
+        assertTrue(indexOf(noCall, " io.llmfailover.runtime.gateway.Gateway ") > appMain,
                 "the gateway built after start, ahead of any call, once the app loaded its client");
     }
 

@@ -23,7 +23,7 @@ public final class AdapterClassLoader extends ClassLoader {
         registerAsParallelCapable();
     }
 
-    static final String REACTIVE_SUPPORT = "io.llmfailover.agent.reactive";
+    static final String REACTIVE_SUPPORT = "io.llmfailover.agent.lifecycle.reactive";
 
     private final String adapterPackage;
 

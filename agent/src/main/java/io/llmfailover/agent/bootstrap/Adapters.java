@@ -7,13 +7,13 @@ package io.llmfailover.agent.bootstrap;
 final class Adapters {
 
     static final ClassValue<OkHttpHook> OKHTTP =
-            new AdapterValue<>(OkHttpHook.class, "io.llmfailover.agent.okhttp.OkHttpAdapter");
+            new AdapterValue<>(OkHttpHook.class, "io.llmfailover.agent.client.okhttp.OkHttpAdapter");
 
     static final ClassValue<JdkHttpHook> JDK_HTTP =
-            new AdapterValue<>(JdkHttpHook.class, "io.llmfailover.agent.jdkhttp.JdkHttpAdapter");
+            new AdapterValue<>(JdkHttpHook.class, "io.llmfailover.agent.client.jdkhttp.JdkHttpAdapter");
 
     static final ClassValue<UrlConnectionHook> URL_CONNECTION =
-            new AdapterValue<>(UrlConnectionHook.class, "io.llmfailover.agent.urlconnection.UrlConnectionAdapter");
+            new AdapterValue<>(UrlConnectionHook.class, "io.llmfailover.agent.client.urlconnection.UrlConnectionAdapter");
 
     private Adapters() {}
 }

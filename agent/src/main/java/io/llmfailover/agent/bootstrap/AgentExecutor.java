@@ -1,6 +1,6 @@
 package io.llmfailover.agent.bootstrap;
 
-import io.llmfailover.runtime.status.TaskCap;
+import io.llmfailover.runtime.time.TaskCap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Set;

@@ -28,7 +28,7 @@ public final class AgentHooks {
      * Called on entry to {@code HttpClient.send}; null lets the original method run. Always
      * paired with {@link #jdkCallEnded()} on exit.
      */
-    public static Outcome jdkSend(Object client, Object request, Object bodyHandler) {
+    public static HookOutcome jdkSend(Object client, Object request, Object bodyHandler) {
         if (CallDepth.enter() > 0) {
             return null;
         }
@@ -42,7 +42,7 @@ public final class AgentHooks {
     }
 
     /** Called on entry to {@code HttpClient.sendAsync} (both overloads); see {@link #jdkSend}. */
-    public static Outcome jdkSendAsync(Object client, Object request, Object bodyHandler, Object pushPromiseHandler) {
+    public static HookOutcome jdkSendAsync(Object client, Object request, Object bodyHandler, Object pushPromiseHandler) {
         if (CallDepth.enter() > 0) {
             return null;
         }
@@ -61,7 +61,7 @@ public final class AgentHooks {
     }
 
     /** Called on entry to {@code HttpURLConnection.getOutputStream}; null lets the original method run. */
-    public static Outcome urlConnectionOutput(Object connection) {
+    public static HookOutcome urlConnectionOutput(Object connection) {
         try {
             UrlConnectionHook hook = urlConnectionHook(connection);
             return hook == null ? null : hook.outputStream(connection, new UrlConnectionInternals(connection));
@@ -75,7 +75,7 @@ public final class AgentHooks {
      * Called on entry to a {@code HttpURLConnection} response accessor, with its one argument (a
      * header's name or index) or null; null lets the original method run.
      */
-    public static Outcome urlConnectionResponse(Object connection, String accessor, Object argument) {
+    public static HookOutcome urlConnectionResponse(Object connection, String accessor, Object argument) {
         try {
             UrlConnectionHook hook = urlConnectionHook(connection);
             return hook == null ? null : hook.response(connection, accessor, argument, new UrlConnectionInternals(connection));
@@ -86,10 +86,10 @@ public final class AgentHooks {
     }
 
     /** Called on entry to {@code HttpURLConnection.connect}; an outcome skips it. */
-    public static Outcome urlConnectionConnect(Object connection) {
+    public static HookOutcome urlConnectionConnect(Object connection) {
         try {
             UrlConnectionHook hook = urlConnectionHook(connection);
-            return hook != null && hook.skipsConnect(connection) ? Outcome.returning(null) : null;
+            return hook != null && hook.skipsConnect(connection) ? HookOutcome.returning(null) : null;
         } catch (Throwable t) {
             FailureLog.once("HttpURLConnection.connect", t);
             return null;

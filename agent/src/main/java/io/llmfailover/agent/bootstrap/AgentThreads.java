@@ -1,7 +1,7 @@
 package io.llmfailover.agent.bootstrap;
 
-import io.llmfailover.runtime.AgentThread;
-import io.llmfailover.runtime.status.TaskCap;
+import io.llmfailover.runtime.time.AgentThread;
+import io.llmfailover.runtime.time.TaskCap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.Executor;

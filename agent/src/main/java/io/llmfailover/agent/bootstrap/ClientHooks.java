@@ -19,7 +19,7 @@ public final class ClientHooks {
     /**
      * Hands a hook to a client's adapter.
      *
-     * @param adapter the adapter's binary name ({@code io.llmfailover.agent.ktor.KtorAdapter}), a
+     * @param adapter the adapter's binary name ({@code io.llmfailover.agent.client.ktor.KtorAdapter}), a
      *     {@link ClientAdapter} in the client's folder, defined in the loader of the receiver's class
      * @param receiver the client object the hooked method runs on, or, for a static method, a class of the client's
      * @param otherwise what the advice gets when the adapter cannot be made or fails: what lets the

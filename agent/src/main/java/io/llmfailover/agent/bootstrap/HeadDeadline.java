@@ -1,9 +1,9 @@
 package io.llmfailover.agent.bootstrap;
 
-import io.llmfailover.runtime.http.CallAbandonedException;
-import io.llmfailover.runtime.http.FirstByteTimeoutException;
-import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.status.TaskCap;
+import io.llmfailover.runtime.contract.CallAbandonedException;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.time.TaskCap;
 import io.llmfailover.runtime.time.Scheduler;
 import java.io.IOException;
 import java.io.InterruptedIOException;
@@ -61,7 +61,7 @@ public final class HeadDeadline {
      *     without blocking
      * @param abortLate releases a head that arrived after the caller gave up on it, without
      *     reading what is left of it
-     * @throws FirstByteTimeoutException when no head arrived within {@code timeout}
+     * @throws HeadDeadlineException when no head arrived within {@code timeout}
      * @throws CallAbandonedException when the caller was interrupted while waiting (its interrupt
      *     is kept)
      */
@@ -86,7 +86,7 @@ public final class HeadDeadline {
             return head.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
             head.abandon(abort);
-            FirstByteTimeoutException expired = new FirstByteTimeoutException(timeout);
+            HeadDeadlineException expired = new HeadDeadlineException(timeout);
             expired.initCause(e);
             throw expired;
         } catch (InterruptedException e) {
@@ -107,7 +107,7 @@ public final class HeadDeadline {
             Predicate<IOException> appGaveUp) throws IOException {
         try {
             return await(timeout, attempt, abort, abortLate);
-        } catch (FirstByteTimeoutException | CallAbandonedException decided) {
+        } catch (HeadDeadlineException | CallAbandonedException decided) {
             throw decided;
         } catch (IOException e) {
             throw appGaveUp.test(e) ? new CallAbandonedException(e) : e;
@@ -144,8 +144,8 @@ public final class HeadDeadline {
         throw expired(timeout, null);
     }
 
-    private static FirstByteTimeoutException expired(Duration timeout, Throwable cause) {
-        FirstByteTimeoutException expired = new FirstByteTimeoutException(timeout);
+    private static HeadDeadlineException expired(Duration timeout, Throwable cause) {
+        HeadDeadlineException expired = new HeadDeadlineException(timeout);
         if (cause != null) {
             expired.initCause(cause);
         }

@@ -7,7 +7,7 @@ package io.llmfailover.agent.bootstrap;
  */
 public interface JdkHttpHook {
 
-    Outcome send(Object client, Object request, Object bodyHandler);
+    HookOutcome send(Object client, Object request, Object bodyHandler);
 
-    Outcome sendAsync(Object client, Object request, Object bodyHandler, Object pushPromiseHandler);
+    HookOutcome sendAsync(Object client, Object request, Object bodyHandler, Object pushPromiseHandler);
 }

@@ -6,7 +6,7 @@ import java.util.Map;
 /**
  * Implemented by the {@code HttpURLConnection} adapter. The JDK's connection classes cannot take
  * new fields, so the adapter keeps each governed connection's state itself, keyed by the connection.
- * Methods returning an {@link Outcome} return null when the original method should run.
+ * Methods returning an {@link HookOutcome} return null when the original method should run.
  */
 public interface UrlConnectionHook {
 
@@ -14,7 +14,7 @@ public interface UrlConnectionHook {
      * {@code getOutputStream()}: a governed connection gets a capped buffer, and nothing is sent yet;
      * a header the JDK must not send is removed first, governed or not.
      */
-    Outcome outputStream(Object connection, Internals internals);
+    HookOutcome outputStream(Object connection, Internals internals);
 
     /**
      * A response accessor ({@code getInputStream}, {@code getErrorStream}, {@code getHeaderField*},
@@ -23,7 +23,7 @@ public interface UrlConnectionHook {
      *
      * @param argument the accessor's one argument (a header's name or index), or null
      */
-    Outcome response(Object connection, String accessor, Object argument, Internals internals);
+    HookOutcome response(Object connection, String accessor, Object argument, Internals internals);
 
     /** {@code connect()}: true skips it, the governed call connects when the app reads the response. */
     boolean skipsConnect(Object connection);

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.runtime.http.CallAbandonedException;
+import io.llmfailover.runtime.contract.CallAbandonedException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -78,7 +78,7 @@ public final class AbandonableBody extends FilterInputStream {
     /** A body cut off because the app gave up ends as the app's cancellation, never as a provider's short answer. */
     private int ended(int read) throws CallAbandonedException {
         if (read < 0 && appGaveUp.getAsBoolean()) {
-            throw HeadWait.abandonedByApp();
+            throw HeadDeadlineWait.abandonedByApp();
         }
         return read;
     }

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.contract.LlmResponse;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;

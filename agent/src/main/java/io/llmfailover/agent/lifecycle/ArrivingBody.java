@@ -1,6 +1,6 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.runtime.http.ChunkedStream;
+import io.llmfailover.runtime.contract.ChunkedStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.util.concurrent.BlockingQueue;

@@ -1,17 +1,17 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.agent.bootstrap.AgentRuntime;
+import io.llmfailover.agent.bootstrap.InstalledRunner;
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.AttemptGuard;
-import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.bootstrap.FailureLog;
-import io.llmfailover.runtime.faults.InjectedFault;
-import io.llmfailover.runtime.http.Answer;
-import io.llmfailover.runtime.http.CallAbandonedException;
-import io.llmfailover.runtime.http.FirstByteTimeoutException;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.RelayedResponse;
-import io.llmfailover.runtime.route.RouteHeader;
+import io.llmfailover.runtime.operations.faults.InjectedFault;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.CallAbandonedException;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.RelayedResponse;
+import io.llmfailover.runtime.contract.RouteHeader;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.IOException;
 import java.net.URI;
@@ -42,11 +42,11 @@ public final class CallLifecycle {
 
     /** Runs a call on the app's own thread. */
     public static <C, R> R run(ClientBinding<C, R> binding, C call) throws IOException {
-        return run(binding, call, AgentRuntime::governor);
+        return run(binding, call, InstalledRunner::governor);
     }
 
     /** As {@link #run(ClientBinding, Object)}, with the governor an adapter was made with (tests plug their own). */
-    public static <C, R> R run(ClientBinding<C, R> binding, C call, Supplier<CallGovernor> governors) throws IOException {
+    public static <C, R> R run(ClientBinding<C, R> binding, C call, Supplier<CallRunner> governors) throws IOException {
         Governance governance = start(binding, call, governors);
         if (governance == null) {
             try (AttemptGuard.Scope ours = AttemptGuard.enter()) {
@@ -65,13 +65,13 @@ public final class CallLifecycle {
      * governed call hands the route name on to the runtime, and a call left alone whose client
      * could not drop the header in place is taken only to be sent, without it, as the app made it.
      */
-    public static <C> Governance start(ClientBinding<C, ?> binding, C call, Supplier<CallGovernor> governors) {
+    public static <C> Governance start(ClientBinding<C, ?> binding, C call, Supplier<CallRunner> governors) {
         if (AttemptGuard.active()) {
             return null;
         }
         try {
             URI uri = binding.uri(call);
-            CallGovernor governor = uri == null ? null : governors.get();
+            CallRunner governor = uri == null ? null : governors.get();
             if (governor == null) {
                 return null;
             }
@@ -127,7 +127,7 @@ public final class CallLifecycle {
         if (governance.sendsAsTheAppMadeIt()) {
             return proceed(binding, call, null);
         }
-        CallGovernor governor = governance.governor;
+        CallRunner governor = governance.governor;
         BufferedBody body;
         try {
             if (InjectedFault.anyInjected()) { // the URI is not worked out on a call no fault can hit
@@ -155,7 +155,7 @@ public final class CallLifecycle {
         Answer answer;
         try (AttemptGuard.Scope ours = AttemptGuard.enter(); CallerClassLoader.Scope app = governance.caller.use()) {
             answer = governor.execute(neutral, transport);
-        } catch (FirstByteTimeoutException expired) {
+        } catch (HeadDeadlineException expired) {
             throw binding.timeout(expired);
         } catch (CallAbandonedException abandoned) {
             throw abandoned.appFailure();

@@ -1,9 +1,9 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.runtime.http.Answer;
-import io.llmfailover.runtime.http.FirstByteTimeoutException;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.net.URI;
 
@@ -88,7 +88,7 @@ public interface ClientBinding<C, R> {
     R proceed(C call, BufferedBody body) throws IOException;
 
     /** The agent's own head deadline, in the form the client reports a timeout. */
-    IOException timeout(FirstByteTimeoutException expired);
+    IOException timeout(HeadDeadlineException expired);
 
     /** The class loader of the app's client, to find the app's own OpenTelemetry. */
     ClassLoader clientLoader(C call);

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 
 /**
@@ -13,15 +13,15 @@ import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 public final class Governance {
 
     /** Null for a call sent as the app made it. */
-    final CallGovernor governor;
+    final CallRunner governor;
     final CallerClassLoader.Captured caller;
 
-    private Governance(CallGovernor governor, CallerClassLoader.Captured caller) {
+    private Governance(CallRunner governor, CallerClassLoader.Captured caller) {
         this.governor = governor;
         this.caller = caller;
     }
 
-    static <C> Governance of(CallGovernor governor, ClientBinding<C, ?> binding, C call) {
+    static <C> Governance of(CallRunner governor, ClientBinding<C, ?> binding, C call) {
         return new Governance(governor, CallerClassLoader.capture(binding.clientLoader(call)));
     }
 

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.contract.HttpHeaders;
 import java.util.Set;
 
 /**

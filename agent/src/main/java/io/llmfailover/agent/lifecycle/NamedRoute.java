@@ -1,11 +1,11 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.runtime.http.Answer;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.Transport;
-import io.llmfailover.runtime.route.RouteHeader;
+import io.llmfailover.runtime.contract.CallRunner;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Transport;
+import io.llmfailover.runtime.contract.RouteHeader;
 import java.io.IOException;
 import java.net.URI;
 
@@ -14,12 +14,12 @@ import java.net.URI;
  * taken off the app's request as the lifecycle first saw it, so that no path of the call sends it,
  * and is handed to the runtime here, on the neutral request, where it picks the route.
  */
-final class NamedRoute implements CallGovernor {
+final class NamedRoute implements CallRunner {
 
-    private final CallGovernor governor;
+    private final CallRunner governor;
     private final String route;
 
-    NamedRoute(CallGovernor governor, String route) {
+    NamedRoute(CallRunner governor, String route) {
         this.governor = governor;
         this.route = route;
     }

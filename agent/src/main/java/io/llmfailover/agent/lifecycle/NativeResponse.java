@@ -1,8 +1,8 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.runtime.http.Answer;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmResponse;
 import java.io.IOException;
 import java.io.InputStream;
 

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.agent.bootstrap.CallGovernor;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.call.CallRecognizer;
 import io.llmfailover.runtime.log.RepeatSummary;
 import io.llmfailover.runtime.time.Clock;
@@ -33,7 +33,7 @@ final class PassThroughLog {
      * the base path, a protocol the provider does not speak), naming the nearest provider and what
      * differs; with {@code agent.log.level = debug}, for every call there is something to say about.
      */
-    static void notGoverned(String client, String method, URI uri, CallGovernor governor) {
+    static void notGoverned(String client, String method, URI uri, CallRunner governor) {
         boolean nearMiss = governor.reachesProvider(uri) && CallRecognizer.looksLikeGeneration(method, uri.getRawPath())
                 && firstNearMissAt(uri.getHost());
         if (!nearMiss && !DECISIONS.isDebugEnabled()) {

@@ -2,9 +2,9 @@ package io.llmfailover.agent.lifecycle;
 
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.AttemptGuard;
-import io.llmfailover.runtime.http.AttemptRequest;
-import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.contract.AttemptRequest;
+import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.util.Optional;
 import java.util.concurrent.Executor;

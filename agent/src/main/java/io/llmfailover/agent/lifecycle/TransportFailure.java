@@ -1,6 +1,6 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.runtime.http.CallAbandonedException;
+import io.llmfailover.runtime.contract.CallAbandonedException;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.util.Locale;

@@ -4,20 +4,20 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.contract.LlmRequest;
 import org.junit.jupiter.api.Test;
 
 class AdapterClassLoaderTest {
 
     private final ClassLoader parent = getClass().getClassLoader();
-    private final AdapterClassLoader loader = new AdapterClassLoader(parent, "io.llmfailover.agent.okhttp");
+    private final AdapterClassLoader loader = new AdapterClassLoader(parent, "io.llmfailover.agent.client.okhttp");
 
     @Test
     void definesTheAdapterPackageItselfEvenWhenTheParentCouldLoadIt() throws Exception {
-        Class<?> own = loader.loadClass("io.llmfailover.agent.okhttp.OkHttpAdapter");
+        Class<?> own = loader.loadClass("io.llmfailover.agent.client.okhttp.OkHttpAdapter");
 
         assertSame(loader, own.getClassLoader());
-        assertNotSame(parent.loadClass("io.llmfailover.agent.okhttp.OkHttpAdapter"), own);
+        assertNotSame(parent.loadClass("io.llmfailover.agent.client.okhttp.OkHttpAdapter"), own);
     }
 
     @Test
@@ -28,7 +28,7 @@ class AdapterClassLoaderTest {
 
     @Test
     void theAdapterItDefinesWorksAgainstTheParentsClientTypes() throws Exception {
-        Object adapter = Class.forName("io.llmfailover.agent.okhttp.OkHttpAdapter", true, loader)
+        Object adapter = Class.forName("io.llmfailover.agent.client.okhttp.OkHttpAdapter", true, loader)
                 .getConstructor().newInstance();
 
         okhttp3.OkHttpClient.Builder builder = new okhttp3.OkHttpClient.Builder();
@@ -39,6 +39,6 @@ class AdapterClassLoaderTest {
 
     @Test
     void aClassMissingFromTheAgentJarIsNotFound() {
-        assertThrows(ClassNotFoundException.class, () -> loader.loadClass("io.llmfailover.agent.okhttp.NoSuchAdapter"));
+        assertThrows(ClassNotFoundException.class, () -> loader.loadClass("io.llmfailover.agent.client.okhttp.NoSuchAdapter"));
     }
 }

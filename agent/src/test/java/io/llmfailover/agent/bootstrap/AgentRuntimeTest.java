@@ -1,13 +1,15 @@
 package io.llmfailover.agent.bootstrap;
 
+
+import io.llmfailover.runtime.contract.CallRunner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.http.Answer;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Transport;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -27,31 +29,31 @@ class AgentRuntimeTest {
 
     @AfterEach
     void stopTheAgent() {
-        AgentRuntime.buildOnDemand(null);
-        AgentRuntime.install(null);
+        InstalledRunner.buildOnDemand(null);
+        InstalledRunner.install(null);
     }
 
     @Test
     void nothingIsBuiltUntilTheFirstCallAsksThenOnlyOnce() {
-        CallGovernor built = new Governor();
-        AgentRuntime.buildOnDemand(() -> {
+        CallRunner built = new Governor();
+        InstalledRunner.buildOnDemand(() -> {
             builds.incrementAndGet();
             return built;
         });
         assertEquals(0, builds.get());
 
-        assertSame(built, AgentRuntime.governor());
-        assertSame(built, AgentRuntime.governor());
-        assertSame(built, AgentRuntime.build());
+        assertSame(built, InstalledRunner.governor());
+        assertSame(built, InstalledRunner.governor());
+        assertSame(built, InstalledRunner.build());
         assertEquals(1, builds.get());
     }
 
     @Test
     void callersArrivingDuringTheBuildWaitForItAndGetTheSameGovernor() throws Exception {
-        CallGovernor built = new Governor();
+        CallRunner built = new Governor();
         CountDownLatch building = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        AgentRuntime.buildOnDemand(() -> {
+        InstalledRunner.buildOnDemand(() -> {
             builds.incrementAndGet();
             building.countDown();
             awaitQuietly(release);
@@ -59,14 +61,14 @@ class AgentRuntimeTest {
         });
         ExecutorService callers = Executors.newFixedThreadPool(4);
         try {
-            List<Future<CallGovernor>> answers = new ArrayList<>();
-            answers.add(callers.submit(AgentRuntime::governor));
+            List<Future<CallRunner>> answers = new ArrayList<>();
+            answers.add(callers.submit(InstalledRunner::governor));
             building.await(10, TimeUnit.SECONDS);
             for (int i = 0; i < 3; i++) {
-                answers.add(callers.submit(AgentRuntime::governor));
+                answers.add(callers.submit(InstalledRunner::governor));
             }
             release.countDown();
-            for (Future<CallGovernor> answer : answers) {
+            for (Future<CallRunner> answer : answers) {
                 assertSame(built, answer.get(10, TimeUnit.SECONDS), "no caller goes ungoverned while the agent starts");
             }
         } finally {
@@ -77,10 +79,10 @@ class AgentRuntimeTest {
 
     @Test
     void buildingAheadBuildsOnAThreadOfItsOwnAndTheFirstCallFindsItsGovernor() throws Exception {
-        CallGovernor built = new Governor();
+        CallRunner built = new Governor();
         CountDownLatch building = new CountDownLatch(1);
         List<String> builtOn = new ArrayList<>();
-        AgentRuntime.buildOnDemand(() -> {
+        InstalledRunner.buildOnDemand(() -> {
             builds.incrementAndGet();
             builtOn.add(Thread.currentThread().getName());
             building.countDown();
@@ -88,13 +90,13 @@ class AgentRuntimeTest {
         });
 
         CountDownLatch warmedUp = new CountDownLatch(1);
-        AgentRuntime.buildAhead(warmedUp::countDown);
+        InstalledRunner.buildAhead(warmedUp::countDown);
         assertTrue(building.await(10, TimeUnit.SECONDS), "the build started on its own");
 
-        assertSame(built, AgentRuntime.governor());
+        assertSame(built, InstalledRunner.governor());
         assertEquals(List.of("llm-failover-start"), builtOn);
         assertTrue(warmedUp.await(10, TimeUnit.SECONDS), "the warm-up ran after the build");
-        AgentRuntime.buildAhead(() -> builds.incrementAndGet()); // built: nothing more
+        InstalledRunner.buildAhead(() -> builds.incrementAndGet()); // built: nothing more
         assertEquals(1, builds.get());
     }
 
@@ -102,19 +104,19 @@ class AgentRuntimeTest {
     void aCallerInterruptedWhileTheAgentIsBuiltGoesUngovernedAndKeepsItsInterrupt() throws Exception {
         CountDownLatch building = new CountDownLatch(1);
         CountDownLatch release = new CountDownLatch(1);
-        CallGovernor built = new Governor();
-        AgentRuntime.buildOnDemand(() -> {
+        CallRunner built = new Governor();
+        InstalledRunner.buildOnDemand(() -> {
             building.countDown();
             awaitQuietly(release);
             return built;
         });
-        AgentRuntime.buildAhead(() -> {});
+        InstalledRunner.buildAhead(() -> {});
         assertTrue(building.await(10, TimeUnit.SECONDS));
         ExecutorService callers = Executors.newSingleThreadExecutor();
         try {
             Future<List<Object>> caller = callers.submit(() -> {
                 Thread.currentThread().interrupt(); // the app's own timeout, say, as its call waits for the agent
-                CallGovernor governor = AgentRuntime.governor();
+                CallRunner governor = InstalledRunner.governor();
                 return Arrays.asList(governor, Thread.interrupted());
             });
 
@@ -124,13 +126,13 @@ class AgentRuntimeTest {
             release.countDown();
             callers.shutdownNow();
         }
-        assertSame(built, AgentRuntime.governor());
+        assertSame(built, InstalledRunner.governor());
     }
 
     @Test
     void aSecondClientLoadedWhileTheAgentIsBuiltAheadStartsNoSecondBuildOrWarmUp() throws Exception {
         CountDownLatch release = new CountDownLatch(1);
-        AgentRuntime.buildOnDemand(() -> {
+        InstalledRunner.buildOnDemand(() -> {
             builds.incrementAndGet();
             awaitQuietly(release);
             return new Governor();
@@ -142,51 +144,51 @@ class AgentRuntimeTest {
             warmedUp.countDown();
         };
 
-        AgentRuntime.buildAhead(warmUp); // Reactor Netty's HttpClient loads
-        AgentRuntime.buildAhead(warmUp); // then the JDK's, while the agent is still being built
+        InstalledRunner.buildAhead(warmUp); // Reactor Netty's HttpClient loads
+        InstalledRunner.buildAhead(warmUp); // then the JDK's, while the agent is still being built
         release.countDown();
 
         assertTrue(warmedUp.await(10, TimeUnit.SECONDS));
-        AgentRuntime.governor();
+        InstalledRunner.governor();
         assertEquals(1, builds.get());
         assertEquals(1, warmUps.get(), "the made-up calls run once");
     }
 
     @Test
     void aCallTheBuildItselfMakesIsNotGoverned() {
-        List<CallGovernor> seenByTheBuild = new ArrayList<>();
-        CallGovernor built = new Governor();
-        AgentRuntime.buildOnDemand(() -> {
-            seenByTheBuild.add(AgentRuntime.governor()); // the exporter's first request, say
+        List<CallRunner> seenByTheBuild = new ArrayList<>();
+        CallRunner built = new Governor();
+        InstalledRunner.buildOnDemand(() -> {
+            seenByTheBuild.add(InstalledRunner.governor()); // the exporter's first request, say
             return built;
         });
 
-        assertSame(built, AgentRuntime.governor());
+        assertSame(built, InstalledRunner.governor());
         assertEquals(1, seenByTheBuild.size());
         assertNull(seenByTheBuild.get(0));
     }
 
     @Test
     void aBuildThatFailedLeavesTheAgentOffAndIsNotTriedAgain() {
-        AgentRuntime.buildOnDemand(() -> {
+        InstalledRunner.buildOnDemand(() -> {
             builds.incrementAndGet();
             return null;
         });
 
-        assertNull(AgentRuntime.governor());
-        assertNull(AgentRuntime.governor());
+        assertNull(InstalledRunner.governor());
+        assertNull(InstalledRunner.governor());
         assertEquals(1, builds.get());
     }
 
     @Test
     void aReloadReplacesTheBuiltGovernor() {
-        AgentRuntime.buildOnDemand(Governor::new);
-        AgentRuntime.governor();
-        CallGovernor reloaded = new Governor();
+        InstalledRunner.buildOnDemand(Governor::new);
+        InstalledRunner.governor();
+        CallRunner reloaded = new Governor();
 
-        AgentRuntime.install(reloaded);
+        InstalledRunner.install(reloaded);
 
-        assertSame(reloaded, AgentRuntime.governor());
+        assertSame(reloaded, InstalledRunner.governor());
     }
 
     private static void awaitQuietly(CountDownLatch latch) {
@@ -197,7 +199,7 @@ class AgentRuntimeTest {
         }
     }
 
-    private static final class Governor implements CallGovernor {
+    private static final class Governor implements CallRunner {
         @Override
         public boolean governs(String method, URI uri) {
             return false;

@@ -6,8 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import io.llmfailover.agent.testing.EveryTaskSlotTaken;
-import io.llmfailover.runtime.http.FirstByteTimeoutException;
-import io.llmfailover.runtime.status.TaskCap;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.time.TaskCap;
 import java.net.SocketException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -48,7 +48,7 @@ class AgentThreadsAtTaskCapTest {
         long before = TaskCap.count(TaskCap.Fallback.HEAD_ON_CALLER_THREAD);
         CountDownLatch aborted = new CountDownLatch(1);
 
-        assertTimeoutPreemptively(HANG_GUARD, () -> assertThrows(FirstByteTimeoutException.class,
+        assertTimeoutPreemptively(HANG_GUARD, () -> assertThrows(HeadDeadlineException.class,
                 () -> HeadDeadline.await(DEADLINE, () -> {
                     // a client with no timeout of its own: it waits until its connection is closed
                     try {

@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.http.CallAbandonedException;
-import io.llmfailover.runtime.http.FirstByteTimeoutException;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.status.TaskCap;
+import io.llmfailover.runtime.contract.CallAbandonedException;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.time.TaskCap;
 import io.llmfailover.runtime.time.ManualClock;
 import io.llmfailover.runtime.time.ManualScheduler;
 import java.io.InputStream;
@@ -65,7 +65,7 @@ class HeadDeadlineTest {
         CountDownLatch released = new CountDownLatch(1);
         AtomicReference<String> releasedHead = new AtomicReference<>();
 
-        assertThrows(FirstByteTimeoutException.class, () -> HeadDeadline.await(SHORT,
+        assertThrows(HeadDeadlineException.class, () -> HeadDeadline.await(SHORT,
                 () -> {
                     awaitUninterrupted(aborted);
                     return "late head";
@@ -97,7 +97,7 @@ class HeadDeadlineTest {
         CountDownLatch lateHeadSent = new CountDownLatch(1);
         LateHead late = new LateHead();
 
-        assertThrows(FirstByteTimeoutException.class, () -> HeadDeadline.await(SHORT, () -> {
+        assertThrows(HeadDeadlineException.class, () -> HeadDeadline.await(SHORT, () -> {
             try {
                 new CountDownLatch(1).await(30, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
@@ -134,7 +134,7 @@ class HeadDeadlineTest {
         CountDownLatch aborted = new CountDownLatch(1);
         long before = TaskCap.count(TaskCap.Fallback.HEAD_ON_CALLER_THREAD);
 
-        assertThrows(FirstByteTimeoutException.class, () -> HeadDeadline.await(everySlotTaken(), timer, GENEROUS, () -> {
+        assertThrows(HeadDeadlineException.class, () -> HeadDeadline.await(everySlotTaken(), timer, GENEROUS, () -> {
             sentOn.set(Thread.currentThread());
             timer.advance(GENEROUS); // the provider never answers: the deadline passes
             if (aborted.getCount() > 0) {
@@ -164,7 +164,7 @@ class HeadDeadlineTest {
         ManualScheduler timer = new ManualScheduler(new ManualClock());
         AtomicReference<String> released = new AtomicReference<>();
 
-        assertThrows(FirstByteTimeoutException.class, () -> HeadDeadline.await(everySlotTaken(), timer, GENEROUS, () -> {
+        assertThrows(HeadDeadlineException.class, () -> HeadDeadline.await(everySlotTaken(), timer, GENEROUS, () -> {
             timer.advance(GENEROUS); // the abort came too late to stop the head
             return "late head";
         }, () -> {}, released::set));

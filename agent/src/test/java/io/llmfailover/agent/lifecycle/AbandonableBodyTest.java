@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.llmfailover.runtime.http.CallAbandonedException;
+import io.llmfailover.runtime.contract.CallAbandonedException;
 import io.netty.handler.timeout.ReadTimeoutException;
 import java.io.IOException;
 import java.io.InputStream;

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.agent.testing.FakeGovernor;
-import io.llmfailover.runtime.http.CallAbandonedException;
+import io.llmfailover.runtime.contract.CallAbandonedException;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;

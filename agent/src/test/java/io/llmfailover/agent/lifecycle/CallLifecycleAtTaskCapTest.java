@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.testing.EveryTaskSlotTaken;
 import io.llmfailover.agent.testing.FakeGovernor;
-import io.llmfailover.runtime.route.RouteHeader;
+import io.llmfailover.runtime.contract.RouteHeader;
 import org.junit.jupiter.api.Test;
 
 /**

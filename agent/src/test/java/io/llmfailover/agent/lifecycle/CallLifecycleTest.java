@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.agent.testing.FakeGovernor;
-import io.llmfailover.runtime.route.RouteHeader;
+import io.llmfailover.runtime.contract.RouteHeader;
 import java.io.IOException;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;

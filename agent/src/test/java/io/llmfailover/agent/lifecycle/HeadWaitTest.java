@@ -4,8 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.http.FirstByteTimeoutException;
-import io.llmfailover.runtime.http.RequestWritten;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.RequestWritten;
 import io.llmfailover.runtime.time.ManualClock;
 import java.net.ConnectException;
 import java.time.Duration;
@@ -37,7 +37,7 @@ class HeadWaitTest {
     void theDeadlineDoesNotStartWhileTheClientSetsItselfUpBeforeWriting() throws Exception {
         RequestWritten written = RequestWritten.bySystemClock();
         CompletableFuture<String> head = new CompletableFuture<>();
-        Waiter<String> waiter = Waiter.start(() -> HeadWait.await(head, REAL_DEADLINE, written, new AppWait(), h -> {}));
+        Waiter<String> waiter = Waiter.start(() -> HeadDeadlineWait.await(head, REAL_DEADLINE, written, new AppWait(), h -> {}));
 
         LockSupport.parkNanos(REAL_DEADLINE.toNanos() * 3 / 2); // past the hand-off's deadline, within twice it
         written.report();
@@ -52,7 +52,7 @@ class HeadWaitTest {
         written.report();
         clock.advance(Duration.ofMillis(1));
 
-        assertThrows(FirstByteTimeoutException.class, () -> HeadWait.await(head, SPENT, written, new AppWait(), h -> {}));
+        assertThrows(HeadDeadlineException.class, () -> HeadDeadlineWait.await(head, SPENT, written, new AppWait(), h -> {}));
         assertTrue(head.isCancelled(), "the attempt that missed its deadline is abandoned");
     }
 
@@ -60,7 +60,7 @@ class HeadWaitTest {
     void aRequestNotYetWrittenEndsWithTheClientsFailureToConnect() throws Exception {
         RequestWritten written = RequestWritten.bySystemClock();
         CompletableFuture<String> head = new CompletableFuture<>();
-        Waiter<String> waiter = Waiter.start(() -> HeadWait.await(head, REAL_DEADLINE, written, new AppWait(), h -> {}));
+        Waiter<String> waiter = Waiter.start(() -> HeadDeadlineWait.await(head, REAL_DEADLINE, written, new AppWait(), h -> {}));
 
         LockSupport.parkNanos(REAL_DEADLINE.toNanos() * 3 / 2);
         head.completeExceptionally(new ConnectException("connection refused"));
@@ -76,7 +76,7 @@ class HeadWaitTest {
         CompletableFuture<String> head = new CompletableFuture<>();
         long start = System.nanoTime();
 
-        assertThrows(FirstByteTimeoutException.class, () -> HeadWait.await(head, SHORT_REAL_DEADLINE, written, new AppWait(), h -> {}));
+        assertThrows(HeadDeadlineException.class, () -> HeadDeadlineWait.await(head, SHORT_REAL_DEADLINE, written, new AppWait(), h -> {}));
         assertTrue(System.nanoTime() - start >= 2 * SHORT_REAL_DEADLINE.toNanos(), "the request had as long again to be written");
         assertTrue(head.isCancelled(), "the attempt is abandoned");
     }
@@ -85,10 +85,10 @@ class HeadWaitTest {
     void aTransportThatReportsNoWriteKeepsTheDeadlineFromTheHandOff() {
         CompletableFuture<String> head = new CompletableFuture<>();
 
-        assertThrows(FirstByteTimeoutException.class, () -> HeadWait.await(head, SPENT, new AppWait(), h -> {}));
+        assertThrows(HeadDeadlineException.class, () -> HeadDeadlineWait.await(head, SPENT, new AppWait(), h -> {}));
     }
 
-    /** A call of {@link HeadWait#await} on a thread of its own. */
+    /** A call of {@link HeadDeadlineWait#await} on a thread of its own. */
     private record Waiter<T>(Future<T> outcome) {
 
         interface Wait<T> {

@@ -3,7 +3,7 @@ package io.llmfailover.agent.lifecycle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 
-import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.contract.HttpHeaders;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;

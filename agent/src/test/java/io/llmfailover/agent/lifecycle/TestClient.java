@@ -1,11 +1,11 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.runtime.http.Answer;
-import io.llmfailover.runtime.http.BufferedResponse;
-import io.llmfailover.runtime.http.FirstByteTimeoutException;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.BufferedResponse;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
@@ -100,7 +100,7 @@ final class TestClient implements ClientBinding<TestClient.Call, String> {
     }
 
     @Override
-    public IOException timeout(FirstByteTimeoutException expired) {
+    public IOException timeout(HeadDeadlineException expired) {
         return new SocketTimeoutException("head timeout");
     }
 

@@ -1,14 +1,14 @@
 package io.llmfailover.agent.testing;
 
-import io.llmfailover.agent.bootstrap.CallGovernor;
-import io.llmfailover.runtime.http.Answer;
-import io.llmfailover.runtime.http.AttemptRequest;
-import io.llmfailover.runtime.http.BufferedResponse;
-import io.llmfailover.runtime.http.CallAbandonedException;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.contract.CallRunner;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.AttemptRequest;
+import io.llmfailover.runtime.contract.BufferedResponse;
+import io.llmfailover.runtime.contract.CallAbandonedException;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.net.URI;
 import java.time.Duration;
@@ -18,7 +18,7 @@ import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
 /** A governor scripted by the test, standing in for the runtime's gateway. */
-public final class FakeGovernor implements CallGovernor {
+public final class FakeGovernor implements CallRunner {
 
     /** What the script sees of the adapter's transport: the app's own request goes out as the original. */
     public interface Sender {

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpExchange;
-import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.contract.LlmResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

@@ -1,7 +1,7 @@
 package io.llmfailover.agent.testing;
 
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmResponse;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,6 +1,6 @@
 package io.llmfailover.agent.weaving;
 
-import io.llmfailover.agent.bootstrap.Outcome;
+import io.llmfailover.agent.bootstrap.HookOutcome;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -10,7 +10,7 @@ public final class SampleHooks {
     public static final List<Object[]> entries = new ArrayList<>();
     public static final List<Object> received = new ArrayList<>();
     public static Error receiverFailure;
-    public static Outcome answer;
+    public static HookOutcome answer;
     public static Error enterFailure;
     public static int exits;
     public static int ownRuns;
@@ -27,7 +27,7 @@ public final class SampleHooks {
         ownRuns = 0;
     }
 
-    public static Outcome enter(Object receiver, Object first, Object second) {
+    public static HookOutcome enter(Object receiver, Object first, Object second) {
         if (enterFailure != null) {
             throw enterFailure;
         }
@@ -36,7 +36,7 @@ public final class SampleHooks {
     }
 
     /** The shape of a hook told the method's name. */
-    public static Outcome enterNamed(Object receiver, String method, Object first, Object second) {
+    public static HookOutcome enterNamed(Object receiver, String method, Object first, Object second) {
         entries.add(new Object[] {receiver, method, first, second});
         return answer;
     }

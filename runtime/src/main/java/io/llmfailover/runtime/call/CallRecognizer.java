@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.call;
 
-import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.protocol.JsonModelField;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
@@ -49,7 +49,7 @@ public final class CallRecognizer {
         return false;
     }
 
-    public static Optional<GovernedCall> recognize(Provider addressed, LlmRequest request) {
+    public static Optional<RecognizedCall> recognize(Provider addressed, LlmRequest request) {
         String path = request.uri().getRawPath();
         Operation operation = operationOf(addressed.protocol(), request.method(), path);
         if (operation == null) {
@@ -60,7 +60,7 @@ public final class CallRecognizer {
             case ANTHROPIC -> jsonCall(operation, request);
             case GEMINI -> gemini(path, request);
         };
-        return source.map(call -> new GovernedCall(request, addressed, call));
+        return source.map(call -> new RecognizedCall(request, addressed, call));
     }
 
     private static Optional<SourceRequest> openAi(Operation operation, String path, LlmRequest request) {

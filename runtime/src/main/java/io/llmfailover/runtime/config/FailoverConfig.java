@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.config;
 
-import io.llmfailover.runtime.failover.KeyFingerprint;
+import io.llmfailover.runtime.keys.KeyFingerprint;
 import io.llmfailover.runtime.protocol.translate.BridgeOptions;
 import io.llmfailover.runtime.provider.Provider;
 import java.nio.file.Path;

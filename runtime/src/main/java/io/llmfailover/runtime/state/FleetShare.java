@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.state;
 
-import io.llmfailover.runtime.breaker.ProbeGate;
+import io.llmfailover.runtime.resilience.breaker.ProbeGate;
 import java.util.function.IntSupplier;
 
 /**

@@ -1,12 +1,12 @@
 package io.llmfailover.runtime.state;
 
-import io.llmfailover.runtime.breaker.BreakerListener;
-import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.resilience.breaker.BreakerListener;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
-import io.llmfailover.runtime.throttle.KeyScopes;
-import io.llmfailover.runtime.throttle.Throttle;
-import io.llmfailover.runtime.throttle.ThrottleListener;
+import io.llmfailover.runtime.resilience.throttle.KeyScopes;
+import io.llmfailover.runtime.resilience.throttle.Throttle;
+import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
 import io.llmfailover.runtime.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.state;
 
-import io.llmfailover.runtime.breaker.CircuitBreaker;
-import io.llmfailover.runtime.throttle.Throttle;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
+import io.llmfailover.runtime.resilience.throttle.Throttle;
 import java.util.List;
 import java.util.Map;
 

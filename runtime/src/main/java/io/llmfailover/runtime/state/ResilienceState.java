@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.state;
 
-import io.llmfailover.runtime.breaker.CircuitBreaker;
-import io.llmfailover.runtime.quota.SharedBuckets;
-import io.llmfailover.runtime.throttle.Throttle;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
+import io.llmfailover.runtime.resilience.quota.SharedBuckets;
+import io.llmfailover.runtime.resilience.throttle.Throttle;
 
 /**
  * Where breakers and throttles live, keyed by provider and model, and by provider and key. The

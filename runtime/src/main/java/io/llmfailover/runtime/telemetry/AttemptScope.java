@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.telemetry;
 
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.outcome.Outcome;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 
 /** One attempt of a call against one provider. */
 public interface AttemptScope {
@@ -28,7 +28,7 @@ public interface AttemptScope {
      * @param status the response status, or 0 when no response head arrived
      * @param failsOver whether the call moves on to the next provider
      */
-    void ended(int status, Outcome outcome, boolean failsOver, Throwable error);
+    void ended(int status, AttemptOutcome outcome, boolean failsOver, Throwable error);
 
     AttemptScope NOOP = (status, outcome, failsOver, error) -> {};
 }

@@ -1,11 +1,11 @@
 package io.llmfailover.runtime.telemetry;
 
-import io.llmfailover.runtime.breaker.BreakerState;
-import io.llmfailover.runtime.call.GovernedCall;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.outcome.Outcome;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
+import io.llmfailover.runtime.call.RecognizedCall;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.route.Route;
@@ -23,7 +23,7 @@ final class BothObservers implements CallObserver {
     }
 
     @Override
-    public CallScope callStarted(GovernedCall call, Route route) {
+    public CallScope callStarted(RecognizedCall call, Route route) {
         return new Scopes(first.callStarted(call, route), second.callStarted(call, route));
     }
 
@@ -97,7 +97,7 @@ final class BothObservers implements CallObserver {
         }
 
         @Override
-        public void ended(int status, Outcome outcome, boolean failsOver, Throwable error) {
+        public void ended(int status, AttemptOutcome outcome, boolean failsOver, Throwable error) {
             first.ended(status, outcome, failsOver, error);
             second.ended(status, outcome, failsOver, error);
         }

@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.telemetry;
 
-import io.llmfailover.runtime.call.GovernedCall;
+import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.route.Route;
 
 /**
@@ -9,7 +9,7 @@ import io.llmfailover.runtime.route.Route;
  */
 public interface CallObserver {
 
-    CallScope callStarted(GovernedCall call, Route route);
+    CallScope callStarted(RecognizedCall call, Route route);
 
     CallObserver NOOP = (call, route) -> CallScope.NOOP;
 

@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.telemetry;
 
-import io.llmfailover.runtime.breaker.BreakerState;
-import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
+import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
 

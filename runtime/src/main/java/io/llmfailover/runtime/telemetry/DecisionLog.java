@@ -1,9 +1,9 @@
 package io.llmfailover.runtime.telemetry;
 
-import io.llmfailover.runtime.breaker.BreakerState;
-import io.llmfailover.runtime.call.GovernedCall;
-import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.outcome.Outcome;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
+import io.llmfailover.runtime.call.RecognizedCall;
+import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.route.Route;
@@ -39,14 +39,14 @@ public final class DecisionLog implements CallObserver {
     }
 
     @Override
-    public CallScope callStarted(GovernedCall call, Route route) {
+    public CallScope callStarted(RecognizedCall call, Route route) {
         return new Line(call, route);
     }
 
     private final class Line implements CallScope {
         private final StringBuilder text = new StringBuilder("llm-failover: ");
 
-        Line(GovernedCall call, Route route) {
+        Line(RecognizedCall call, Route route) {
             text.append(call.request()).append(" governed: ").append(call.source().operation().semanticName())
                     .append(' ').append(call.source().model()).append(", addressed ").append(call.addressed().name())
                     .append(", route ").append(route == null ? "(none)" : route.name()).append(':');
@@ -66,7 +66,7 @@ public final class DecisionLog implements CallObserver {
             return (status, outcome, failsOver, error) -> ended(status, outcome, failsOver);
         }
 
-        private synchronized void ended(int status, Outcome outcome, boolean failsOver) {
+        private synchronized void ended(int status, AttemptOutcome outcome, boolean failsOver) {
             text.append(" -> ").append(status == 0 ? "no response" : "HTTP " + status).append(' ')
                     .append(outcome.token()).append(failsOver ? ", fails over;" : ";");
         }

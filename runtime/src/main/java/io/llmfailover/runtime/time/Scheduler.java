@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.time;
 
-import io.llmfailover.runtime.AgentThread;
+import io.llmfailover.runtime.time.AgentThread;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;

@@ -1,11 +1,11 @@
 package io.llmfailover.runtime.testing;
 
-import io.llmfailover.runtime.http.AttemptRequest;
-import io.llmfailover.runtime.http.BufferedResponse;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.http.Transport;
+import io.llmfailover.runtime.contract.AttemptRequest;
+import io.llmfailover.runtime.contract.BufferedResponse;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.ConnectException;

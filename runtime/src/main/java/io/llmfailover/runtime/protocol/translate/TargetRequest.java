@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.protocol.translate;
 
-import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.protocol.Operation;
 import java.util.List;
 

@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.state.fleet;
 
 import io.llmfailover.runtime.config.ProviderLimits;
-import io.llmfailover.runtime.quota.SharedBuckets;
+import io.llmfailover.runtime.resilience.quota.SharedBuckets;
 
 /** A key's configured quota as the fleet's buckets in the {@link FleetStore}: one for its requests per minute, one for its tokens. */
 final class FleetBuckets implements SharedBuckets {

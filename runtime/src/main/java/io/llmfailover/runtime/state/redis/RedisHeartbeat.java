@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.state.redis;
 
-import io.llmfailover.runtime.AgentThread;
+import io.llmfailover.runtime.time.AgentThread;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

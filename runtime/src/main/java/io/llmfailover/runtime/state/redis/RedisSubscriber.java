@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.state.redis;
 
-import io.llmfailover.runtime.AgentThread;
+import io.llmfailover.runtime.time.AgentThread;
 import io.llmfailover.runtime.state.fleet.FleetListener;
 import java.util.ArrayList;
 import java.util.List;

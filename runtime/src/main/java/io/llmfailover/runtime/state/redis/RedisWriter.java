@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.state.redis;
 
-import io.llmfailover.runtime.AgentThread;
+import io.llmfailover.runtime.time.AgentThread;
 import java.util.concurrent.BlockingDeque;
 import java.util.concurrent.LinkedBlockingDeque;
 import java.util.concurrent.TimeUnit;

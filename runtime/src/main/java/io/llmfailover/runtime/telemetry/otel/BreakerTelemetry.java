@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.breaker.BreakerListener;
-import io.llmfailover.runtime.breaker.BreakerState;
-import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.resilience.breaker.BreakerListener;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.log.HumanDuration;
 import io.llmfailover.runtime.log.OnceLogger;
 import io.opentelemetry.api.common.Attributes;

@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.outcome.Outcome;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.telemetry.usage.ResponseFacts;
 import io.opentelemetry.api.common.AttributeKey;
@@ -167,8 +167,8 @@ final class CallSpans {
         putIfPresent(builder, GenAiAttributes.REQUEST_MODEL, attempt.model);
         server(builder, attempt.provider);
         attemptFacts(attempt, builder);
-        Outcome outcome = attempt.outcome();
-        boolean failed = outcome != null && outcome != Outcome.SUCCESS && outcome != Outcome.HEDGE_LOST;
+        AttemptOutcome outcome = attempt.outcome();
+        boolean failed = outcome != null && outcome != AttemptOutcome.SUCCESS && outcome != AttemptOutcome.HEDGE_LOST;
         if (failed) {
             builder.setAttribute(GenAiAttributes.ERROR_TYPE, statusSaysWhy(attempt) ? String.valueOf(attempt.status())
                     : attempt.error() != null ? attempt.error().getClass().getName() : outcome.token());
@@ -227,7 +227,7 @@ final class CallSpans {
 
     /** A malformed answer came as a 200: its status says nothing. */
     private static boolean statusSaysWhy(GenAiAttemptScope attempt) {
-        return attempt.status() > 0 && attempt.outcome() != Outcome.MALFORMED_ANSWER;
+        return attempt.status() > 0 && attempt.outcome() != AttemptOutcome.MALFORMED_ANSWER;
     }
 
     private void addEvents(Span span, List<RecordedEvent> events) {

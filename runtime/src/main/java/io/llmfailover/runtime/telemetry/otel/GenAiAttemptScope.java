@@ -1,9 +1,9 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.breaker.BreakerState;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.outcome.Outcome;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.telemetry.AttemptScope;
@@ -40,7 +40,7 @@ final class GenAiAttemptScope implements AttemptScope {
     private volatile boolean ended;
     private long endNanos;
     private int status;
-    private Outcome outcome;
+    private AttemptOutcome outcome;
     private boolean failsOver;
     private Throwable error;
 
@@ -82,7 +82,7 @@ final class GenAiAttemptScope implements AttemptScope {
     }
 
     @Override
-    public void ended(int status, Outcome outcome, boolean failsOver, Throwable error) {
+    public void ended(int status, AttemptOutcome outcome, boolean failsOver, Throwable error) {
         if (ended) {
             return;
         }
@@ -131,7 +131,7 @@ final class GenAiAttemptScope implements AttemptScope {
         return status;
     }
 
-    Outcome outcome() {
+    AttemptOutcome outcome() {
         return outcome;
     }
 

@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.breaker.BreakerState;
-import io.llmfailover.runtime.call.GovernedCall;
-import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
+import io.llmfailover.runtime.call.RecognizedCall;
+import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
@@ -35,7 +35,7 @@ final class GenAiCallScope implements CallScope {
     private static final Logger LOG = LoggerFactory.getLogger("io.llmfailover.failover");
 
     private final GenAiObserver observer;
-    final GovernedCall call;
+    final RecognizedCall call;
     final String routeName;
     final SpanContext appParent;
     private final String traceId;
@@ -59,7 +59,7 @@ final class GenAiCallScope implements CallScope {
     private Throwable error;
     private boolean closedEarly;
 
-    GenAiCallScope(GenAiObserver observer, GovernedCall call, Route route, SpanContext appParent) {
+    GenAiCallScope(GenAiObserver observer, RecognizedCall call, Route route, SpanContext appParent) {
         this.observer = observer;
         this.call = call;
         this.routeName = route.name();

@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.call.GovernedCall;
-import io.llmfailover.runtime.faults.InjectedFault;
+import io.llmfailover.runtime.call.RecognizedCall;
+import io.llmfailover.runtime.operations.faults.InjectedFault;
 import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.telemetry.CallObserver;
@@ -31,7 +31,7 @@ public final class GenAiObserver implements CallObserver {
     }
 
     @Override
-    public CallScope callStarted(GovernedCall call, Route route) {
+    public CallScope callStarted(RecognizedCall call, Route route) {
         try {
             InjectedFault.TELEMETRY.maybeThrow(call.request().uri());
             SpanContext captured = CallerClassLoader.capturedParent();

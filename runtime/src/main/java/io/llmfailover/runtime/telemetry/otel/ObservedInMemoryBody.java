@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.http.InMemoryBody;
+import io.llmfailover.runtime.contract.InMemoryBody;
 import io.llmfailover.runtime.telemetry.usage.UsageScanner;
 import java.io.InputStream;
 import java.nio.ByteBuffer;

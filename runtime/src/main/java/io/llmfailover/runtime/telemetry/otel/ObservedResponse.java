@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.InMemoryBody;
-import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.InMemoryBody;
+import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.telemetry.usage.UsageScanner;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,9 +1,9 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.breaker.BreakerState;
-import io.llmfailover.runtime.breaker.CircuitBreaker;
-import io.llmfailover.runtime.status.TaskCap;
-import io.llmfailover.runtime.throttle.Throttle;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
+import io.llmfailover.runtime.time.TaskCap;
+import io.llmfailover.runtime.resilience.throttle.Throttle;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.metrics.Meter;

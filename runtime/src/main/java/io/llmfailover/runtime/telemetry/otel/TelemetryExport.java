@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.AgentThread;
+import io.llmfailover.runtime.time.AgentThread;
 import io.llmfailover.runtime.log.OnceLogger;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;

@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.faults.InjectedFault;
+import io.llmfailover.runtime.operations.faults.InjectedFault;
 import io.llmfailover.runtime.time.Clock;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.common.ComponentLoader;

@@ -2,9 +2,9 @@ package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.log.HumanDuration;
 import io.llmfailover.runtime.log.OnceLogger;
-import io.llmfailover.runtime.throttle.SilenceReason;
-import io.llmfailover.runtime.throttle.Throttle;
-import io.llmfailover.runtime.throttle.ThrottleListener;
+import io.llmfailover.runtime.resilience.throttle.SilenceReason;
+import io.llmfailover.runtime.resilience.throttle.Throttle;
+import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
 import io.llmfailover.runtime.time.Clock;
 import io.opentelemetry.api.common.Attributes;
 import java.time.Duration;

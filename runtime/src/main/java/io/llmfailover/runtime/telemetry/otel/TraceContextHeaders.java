@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
 
 /**
  * Puts an attempt's span into its request as W3C {@code traceparent}, unless the request already

@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.telemetry.usage;
 
-import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.contract.HttpHeaders;
 
 /**
  * Watches the bytes of a response body go by, on their way to the app, and gathers

@@ -1,5 +1,8 @@
 package io.llmfailover.runtime.protocol.translate;
 
+
+import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
+import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.provider.Protocol;
 import java.util.ArrayList;

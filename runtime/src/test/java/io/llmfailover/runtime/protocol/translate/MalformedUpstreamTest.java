@@ -1,5 +1,7 @@
 package io.llmfailover.runtime.protocol.translate;
 
+
+import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
 import static org.junit.jupiter.api.Assertions.assertDoesNotThrow;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;

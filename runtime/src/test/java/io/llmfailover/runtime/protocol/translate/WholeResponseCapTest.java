@@ -1,5 +1,8 @@
 package io.llmfailover.runtime.protocol.translate;
 
+
+import io.llmfailover.runtime.protocol.bridge.CrossProtocolBridge;
+import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

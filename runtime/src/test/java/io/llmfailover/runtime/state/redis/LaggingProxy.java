@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.state.redis;
 
-import io.llmfailover.runtime.AgentThread;
+import io.llmfailover.runtime.time.AgentThread;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;

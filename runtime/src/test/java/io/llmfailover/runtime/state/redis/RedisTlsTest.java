@@ -4,7 +4,7 @@ import static io.llmfailover.runtime.state.fleet.FleetStore.UNAVAILABLE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.breaker.CircuitBreaker;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.FailoverPolicy;

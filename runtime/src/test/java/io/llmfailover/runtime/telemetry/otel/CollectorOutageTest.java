@@ -5,17 +5,17 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.breaker.BreakerState;
-import io.llmfailover.runtime.call.GovernedCall;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.outcome.Outcome;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
+import io.llmfailover.runtime.call.RecognizedCall;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.CallScope;
-import io.llmfailover.runtime.telemetry.Telemetry;
+import io.llmfailover.runtime.telemetry.otel.Telemetry;
 import io.llmfailover.runtime.time.Clock;
 import io.opentelemetry.proto.metrics.v1.NumberDataPoint;
 import java.io.IOException;
@@ -88,14 +88,14 @@ class CollectorOutageTest {
                 new byte[0], HttpHeaders.EMPTY);
         HttpHeaders json = HttpHeaders.builder().add("content-type", "application/json").build();
         long start = System.nanoTime();
-        GovernedCall governed = GenAiObserverTest.streamingChat();
+        RecognizedCall governed = GenAiObserverTest.streamingChat();
         for (int i = 0; i < calls; i++) {
             CallScope call = observer.callStarted(governed, GenAiObserverTest.route());
             AttemptScope attempt = call.attemptStarted(1, GenAiObserverTest.OPENAI, target, false, "app",
                     BreakerState.CLOSED);
             attempt.traceHeaders(governed.request());
-            attempt.ended(200, Outcome.SUCCESS, false, null);
-            LlmResponse answer = call.answered(new io.llmfailover.runtime.http.BufferedResponse(200, json, ANSWER),
+            attempt.ended(200, AttemptOutcome.SUCCESS, false, null);
+            LlmResponse answer = call.answered(new io.llmfailover.runtime.contract.BufferedResponse(200, json, ANSWER),
                     GenAiObserverTest.OPENAI);
             try (answer) {
                 assertArrayEquals(ANSWER, answer.body().readAllBytes());

@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.failover.KeyFingerprint;
-import io.llmfailover.runtime.failover.KeyPool;
+import io.llmfailover.runtime.keys.KeyFingerprint;
+import io.llmfailover.runtime.keys.KeyPool;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 
 
@@ -25,8 +25,8 @@ import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.http.InMemoryBody;
-import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.contract.InMemoryBody;
+import io.llmfailover.runtime.contract.LlmResponse;
 import io.opentelemetry.proto.metrics.v1.HistogramDataPoint;
 import io.opentelemetry.proto.metrics.v1.Metric;
 import io.opentelemetry.proto.metrics.v1.NumberDataPoint;

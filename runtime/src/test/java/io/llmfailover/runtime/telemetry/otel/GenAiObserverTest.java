@@ -5,11 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.breaker.BreakerState;
-import io.llmfailover.runtime.call.GovernedCall;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.outcome.Outcome;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
+import io.llmfailover.runtime.call.RecognizedCall;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
@@ -20,7 +20,7 @@ import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.CallScope;
-import io.llmfailover.runtime.telemetry.Telemetry;
+import io.llmfailover.runtime.telemetry.otel.Telemetry;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.time.ManualClock;
 import io.opentelemetry.proto.trace.v1.Span;
@@ -65,11 +65,11 @@ class GenAiObserverTest {
         CallScope call = observer.callStarted(streamingChat(), route());
         AttemptScope first = call.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app",
                 BreakerState.CLOSED);
-        first.ended(529, Outcome.OVERLOADED, true, null);
+        first.ended(529, AttemptOutcome.OVERLOADED, true, null);
         AttemptScope second = call.attemptStarted(2, CLAUDE, target(Operation.MESSAGES, "claude-sonnet-4-5"), true,
                 "key#0", BreakerState.CLOSED);
         second.translationDropped(List.of("logit_bias", "seed"));
-        second.ended(200, Outcome.SUCCESS, false, null);
+        second.ended(200, AttemptOutcome.SUCCESS, false, null);
         LlmResponse answer = call.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type",
                 "text/event-stream"), CLAUDE);
         try (answer) {
@@ -103,7 +103,7 @@ class GenAiObserverTest {
 
         CallScope call = observer.callStarted(streamingChat(), route());
         call.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app", BreakerState.CLOSED)
-                .ended(0, Outcome.TIMEOUT, true, new java.net.SocketTimeoutException("first byte"));
+                .ended(0, AttemptOutcome.TIMEOUT, true, new java.net.SocketTimeoutException("first byte"));
         call.failed(new java.net.ConnectException("Connection refused"));
         telemetry.flush();
 
@@ -116,9 +116,9 @@ class GenAiObserverTest {
     @Test
     void aTraceparentTheAppsOwnInstrumentationAddedIsKept() throws IOException {
         CallObserver observer = start();
-        GovernedCall call = streamingChat();
+        RecognizedCall call = streamingChat();
         String appTraceparent = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
-        io.llmfailover.runtime.http.LlmRequest instrumented = call.request().withHeaders(
+        io.llmfailover.runtime.contract.LlmRequest instrumented = call.request().withHeaders(
                 call.request().headers().with("traceparent", appTraceparent));
 
         AttemptScope attempt = observer.callStarted(call, route())
@@ -140,8 +140,8 @@ class GenAiObserverTest {
         AttemptScope hedge = call.attemptStarted(2, CLAUDE, target(Operation.MESSAGES, "claude-sonnet-4-5"), true, "key#0",
                 BreakerState.CLOSED);
         hedge.hedged();
-        hedge.ended(200, Outcome.SUCCESS, false, null);
-        first.ended(0, Outcome.HEDGE_LOST, false, null);
+        hedge.ended(200, AttemptOutcome.SUCCESS, false, null);
+        first.ended(0, AttemptOutcome.HEDGE_LOST, false, null);
         call.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type", "text/event-stream"), CLAUDE).close();
         telemetry.flush();
 
@@ -161,17 +161,17 @@ class GenAiObserverTest {
         AttemptScope drilled = failedOver.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app",
                 BreakerState.CLOSED);
         drilled.drilled("429");
-        drilled.ended(429, Outcome.RATE_LIMITED, true, null);
+        drilled.ended(429, AttemptOutcome.RATE_LIMITED, true, null);
         failedOver.attemptStarted(2, CLAUDE, target(Operation.MESSAGES, "claude-sonnet-4-5"), true, "key#0",
                 BreakerState.CLOSED)
-                .ended(200, Outcome.SUCCESS, false, null);
+                .ended(200, AttemptOutcome.SUCCESS, false, null);
         failedOver.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type", "text/event-stream"), CLAUDE)
                 .close();
         CallScope slowed = observer.callStarted(streamingChat(), route());
         AttemptScope late = slowed.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app",
                 BreakerState.CLOSED);
         late.drilled("latency=2s");
-        late.ended(200, Outcome.SUCCESS, false, null);
+        late.ended(200, AttemptOutcome.SUCCESS, false, null);
         slowed.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type", "text/event-stream"), OPENAI).close();
         telemetry.flush();
 
@@ -223,9 +223,9 @@ class GenAiObserverTest {
         return telemetry.observer();
     }
 
-    static GovernedCall streamingChat() {
+    static RecognizedCall streamingChat() {
         byte[] body = "{\"model\":\"gpt-4o\",\"stream\":true,\"messages\":[]}".getBytes(StandardCharsets.UTF_8);
-        return new GovernedCall(new io.llmfailover.runtime.http.LlmRequest("POST",
+        return new RecognizedCall(new io.llmfailover.runtime.contract.LlmRequest("POST",
                 URI.create("https://api.openai.com/v1/chat/completions"), HttpHeaders.EMPTY, body), OPENAI,
                 new SourceRequest(Operation.CHAT_COMPLETIONS, "gpt-4o", true, null, body));
     }

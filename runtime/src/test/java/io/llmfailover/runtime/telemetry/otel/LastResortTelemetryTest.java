@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import io.llmfailover.runtime.config.CacheSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.TrafficShaping;
-import io.llmfailover.runtime.http.LlmResponse;
+import io.llmfailover.runtime.contract.LlmResponse;
 import io.opentelemetry.proto.trace.v1.Span;
 import java.io.IOException;
 import java.time.Duration;

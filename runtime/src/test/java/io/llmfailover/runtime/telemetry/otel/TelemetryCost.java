@@ -1,13 +1,13 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.Gateway;
+import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.config.FailoverConfig;
-import io.llmfailover.runtime.http.BufferedResponse;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmRequest;
-import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.http.Transport;
-import io.llmfailover.runtime.telemetry.Telemetry;
+import io.llmfailover.runtime.contract.BufferedResponse;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.contract.Transport;
+import io.llmfailover.runtime.telemetry.otel.Telemetry;
 import io.llmfailover.runtime.time.Clock;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.breaker.BreakerState;
-import io.llmfailover.runtime.call.GovernedCall;
-import io.llmfailover.runtime.http.BufferedResponse;
-import io.llmfailover.runtime.http.HttpHeaders;
-import io.llmfailover.runtime.http.LlmResponse;
-import io.llmfailover.runtime.outcome.Outcome;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
+import io.llmfailover.runtime.call.RecognizedCall;
+import io.llmfailover.runtime.contract.BufferedResponse;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.telemetry.AttemptScope;
@@ -85,12 +85,12 @@ class TelemetryExportTest {
     }
 
     private static void runCall(GenAiObserver observer) throws IOException {
-        GovernedCall governed = GenAiObserverTest.streamingChat();
+        RecognizedCall governed = GenAiObserverTest.streamingChat();
         CallScope call = observer.callStarted(governed, GenAiObserverTest.route());
         AttemptScope attempt = call.attemptStarted(1, GenAiObserverTest.OPENAI,
                 new TargetRequest(Operation.CHAT_COMPLETIONS, "gpt-4o", false, "/chat/completions", new byte[0],
                         HttpHeaders.EMPTY), false, "app", BreakerState.CLOSED);
-        attempt.ended(200, Outcome.SUCCESS, false, null);
+        attempt.ended(200, AttemptOutcome.SUCCESS, false, null);
         try (LlmResponse answer = call.answered(new BufferedResponse(200, JSON, ANSWER), GenAiObserverTest.OPENAI)) {
             assertArrayEquals(ANSWER, answer.body().readAllBytes());
         }

@@ -3,7 +3,7 @@ package io.llmfailover.runtime.telemetry.usage;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.contract.HttpHeaders;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Stream;

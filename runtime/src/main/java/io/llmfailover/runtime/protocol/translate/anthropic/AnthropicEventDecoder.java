@@ -8,7 +8,7 @@ import io.llmfailover.runtime.protocol.translate.model.StopReason;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.model.Usage;
 import io.llmfailover.runtime.protocol.translate.sse.SseEvent;
-import io.llmfailover.runtime.protocol.translate.stream.StreamDecoder;
+import io.llmfailover.runtime.protocol.translate.StreamDecoder;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

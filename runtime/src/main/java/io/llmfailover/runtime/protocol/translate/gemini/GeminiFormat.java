@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.protocol.translate.gemini;
 
-import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.OperationPaths;
 import io.llmfailover.runtime.protocol.translate.BridgeOptions;
@@ -13,8 +13,8 @@ import io.llmfailover.runtime.protocol.translate.WireFormat;
 import io.llmfailover.runtime.protocol.translate.model.ChatRequest;
 import io.llmfailover.runtime.protocol.translate.model.ChatResponse;
 import io.llmfailover.runtime.protocol.translate.model.DroppedFields;
-import io.llmfailover.runtime.protocol.translate.stream.StreamDecoder;
-import io.llmfailover.runtime.protocol.translate.stream.StreamEncoder;
+import io.llmfailover.runtime.protocol.translate.StreamDecoder;
+import io.llmfailover.runtime.protocol.translate.StreamEncoder;
 import io.llmfailover.runtime.provider.Protocol;
 
 /** Gemini {@code models/{model}:generateContent} and {@code :streamGenerateContent?alt=sse}. */

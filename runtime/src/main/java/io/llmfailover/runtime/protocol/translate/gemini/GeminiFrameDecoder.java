@@ -8,7 +8,7 @@ import io.llmfailover.runtime.protocol.translate.model.Part;
 import io.llmfailover.runtime.protocol.translate.model.StopReason;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.sse.SseEvent;
-import io.llmfailover.runtime.protocol.translate.stream.StreamDecoder;
+import io.llmfailover.runtime.protocol.translate.StreamDecoder;
 import java.util.List;
 
 /**

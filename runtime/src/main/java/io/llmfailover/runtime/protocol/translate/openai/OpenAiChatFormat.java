@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.protocol.translate.openai;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.llmfailover.runtime.http.HttpHeaders;
+import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.OperationPaths;
 import io.llmfailover.runtime.protocol.translate.BridgeOptions;
@@ -14,8 +14,8 @@ import io.llmfailover.runtime.protocol.translate.WireFormat;
 import io.llmfailover.runtime.protocol.translate.model.ChatRequest;
 import io.llmfailover.runtime.protocol.translate.model.ChatResponse;
 import io.llmfailover.runtime.protocol.translate.model.DroppedFields;
-import io.llmfailover.runtime.protocol.translate.stream.StreamDecoder;
-import io.llmfailover.runtime.protocol.translate.stream.StreamEncoder;
+import io.llmfailover.runtime.protocol.translate.StreamDecoder;
+import io.llmfailover.runtime.protocol.translate.StreamEncoder;
 import io.llmfailover.runtime.provider.Protocol;
 
 /** OpenAI Chat Completions ({@code POST /chat/completions}), and every OpenAI-compatible endpoint through its dialect. */

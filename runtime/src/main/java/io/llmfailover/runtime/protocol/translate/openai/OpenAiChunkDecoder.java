@@ -7,7 +7,7 @@ import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.protocol.translate.model.ErrorKind;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.sse.SseEvent;
-import io.llmfailover.runtime.protocol.translate.stream.StreamDecoder;
+import io.llmfailover.runtime.protocol.translate.StreamDecoder;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

@@ -10,8 +10,8 @@ import io.llmfailover.runtime.protocol.translate.WireFormat;
 import io.llmfailover.runtime.protocol.translate.model.ChatRequest;
 import io.llmfailover.runtime.protocol.translate.model.ChatResponse;
 import io.llmfailover.runtime.protocol.translate.model.DroppedFields;
-import io.llmfailover.runtime.protocol.translate.stream.StreamDecoder;
-import io.llmfailover.runtime.protocol.translate.stream.StreamEncoder;
+import io.llmfailover.runtime.protocol.translate.StreamDecoder;
+import io.llmfailover.runtime.protocol.translate.StreamEncoder;
 import io.llmfailover.runtime.provider.Protocol;
 
 /**

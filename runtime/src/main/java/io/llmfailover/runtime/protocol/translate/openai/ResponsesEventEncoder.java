@@ -9,7 +9,7 @@ import io.llmfailover.runtime.protocol.translate.model.StopReason;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.model.Usage;
 import io.llmfailover.runtime.protocol.translate.sse.SseFrames;
-import io.llmfailover.runtime.protocol.translate.stream.ClosingStreamEncoder;
+import io.llmfailover.runtime.protocol.translate.ClosingStreamEncoder;
 import io.llmfailover.runtime.provider.Protocol;
 import java.io.ByteArrayOutputStream;
 

@@ -1,0 +1,118 @@
+package io.llmfailover.agent.client.apache4;
+
+import io.llmfailover.agent.lifecycle.AnswerBody;
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.CappedCopy;
+import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Transport;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import org.apache.http.HttpEntity;
+import org.apache.http.HttpEntityEnclosingRequest;
+import org.apache.http.HttpRequest;
+import org.apache.http.client.methods.CloseableHttpResponse;
+import org.apache.http.entity.ByteArrayEntity;
+import org.apache.http.entity.InputStreamEntity;
+
+/** What is HttpClient 4's own in the call lifecycle: its request wrapper, its protocol stage, its response. */
+final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpResponse> {
+
+    static final Apache4Binding INSTANCE = new Apache4Binding();
+
+    private Apache4Binding() {}
+
+    @Override
+    public String clientName() {
+        return "Apache HttpClient 4";
+    }
+
+    @Override
+    public String method(Apache4Call call) {
+        return call.request.getRequestLine().getMethod();
+    }
+
+    @Override
+    public URI uri(Apache4Call call) {
+        return call.uri;
+    }
+
+    /** From the protocol stage's copy of the app's request. */
+    @Override
+    public String takeHeader(Apache4Call call, String name) {
+        return Apache4Requests.takeHeader(call.request, name);
+    }
+
+    /** A body that cannot be written again is replaced by its copy, so the app's request can still be sent. */
+    @Override
+    public BufferedBody buffer(Apache4Call call, long limit) throws IOException {
+        if (!(call.request instanceof HttpEntityEnclosingRequest enclosing) || enclosing.getEntity() == null) {
+            return BufferedBody.empty();
+        }
+        HttpEntity entity = enclosing.getEntity();
+        // writeTo, not getContent: a streaming entity (Spring's, for one) can only write itself.
+        BufferedBody body = CappedCopy.of(entity.getContentLength(), entity.isRepeatable(), limit, entity::writeTo);
+        if (body.fits() && !entity.isRepeatable()) {
+            ByteArrayEntity copy = new ByteArrayEntity(body.bytes());
+            copy.setContentType(entity.getContentType());
+            copy.setContentEncoding(entity.getContentEncoding());
+            copy.setChunked(entity.isChunked());
+            enclosing.setEntity(copy);
+        }
+        return body;
+    }
+
+    @Override
+    public LlmRequest toNeutral(Apache4Call call, byte[] body) {
+        return Apache4Requests.toNeutral(call.request, call.uri, body);
+    }
+
+    @Override
+    public Transport transport(Apache4Call call, LlmRequest neutral) {
+        return new Attempts(call);
+    }
+
+    /** Yes: each attempt leases a connection of its own and is aborted with it. */
+    @Override
+    public boolean sendsConcurrently(Apache4Call call) {
+        return true;
+    }
+
+    @Override
+    public CloseableHttpResponse toApp(Apache4Call call, Answer answer) {
+        if (!answer.isOwn()) {
+            return new RuntimeAnswer(answer);
+        }
+        CloseableHttpResponse own = ((Apache4LlmResponse) answer.ownResponse()).nativeResponse();
+        HttpEntity entity = own.getEntity();
+        if (!answer.ownBodyUntouched() && entity != null) {
+            InputStreamEntity watched = new InputStreamEntity(AnswerBody.of(answer), entity.getContentLength());
+            watched.setContentType(entity.getContentType());
+            watched.setContentEncoding(entity.getContentEncoding());
+            watched.setChunked(entity.isChunked());
+            own.setEntity(watched);
+        }
+        return own;
+    }
+
+    @Override
+    public CloseableHttpResponse proceed(Apache4Call call, BufferedBody body) throws IOException {
+        return Attempts.execute(call.protocolExec, call.route, call.request, call.context, call.execAware);
+    }
+
+    /** Our own head deadline reaches the app the way a socket read timeout would. */
+    @Override
+    public IOException timeout(HeadDeadlineException expired) {
+        SocketTimeoutException timeout = new SocketTimeoutException("Read timed out");
+        timeout.initCause(expired);
+        return timeout;
+    }
+
+    @Override
+    public ClassLoader clientLoader(Apache4Call call) {
+        return HttpRequest.class.getClassLoader();
+    }
+}

@@ -1,0 +1,124 @@
+package io.llmfailover.agent.client.apache5;
+
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.CappedCopy;
+import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Transport;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.HttpException;
+import org.apache.hc.core5.http.HttpRequest;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+
+/** What is HttpClient 5 classic's own in the call lifecycle: its request, its exec chain, its response. */
+final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResponse> {
+
+    static final ClassicBinding INSTANCE = new ClassicBinding();
+
+    private ClassicBinding() {}
+
+    @Override
+    public String clientName() {
+        return "Apache HttpClient 5";
+    }
+
+    @Override
+    public String method(ClassicCall call) {
+        return call.request.getMethod();
+    }
+
+    @Override
+    public URI uri(ClassicCall call) {
+        return call.uri;
+    }
+
+    /** From the exec chain's copy of the app's request. */
+    @Override
+    public String takeHeader(ClassicCall call, String name) {
+        return Apache5Requests.takeHeader(call.request, name);
+    }
+
+    /** A body that cannot be written again is replaced by its copy, so the app's request can still be sent. */
+    @Override
+    public BufferedBody buffer(ClassicCall call, long limit) throws IOException {
+        HttpEntity entity = call.request.getEntity();
+        if (entity == null) {
+            return BufferedBody.empty();
+        }
+        // writeTo, not getContent: a streaming entity (Spring's, for one) can only write itself.
+        BufferedBody body = CappedCopy.of(entity.getContentLength(), entity.isRepeatable(), limit, entity::writeTo);
+        if (body.fits() && !entity.isRepeatable()) {
+            ContentType type = entity.getContentType() == null ? null : ContentType.parseLenient(entity.getContentType());
+            call.request.setEntity(new ByteArrayEntity(body.bytes(), type, entity.getContentEncoding(), entity.isChunked()));
+        }
+        return body;
+    }
+
+    @Override
+    public LlmRequest toNeutral(ClassicCall call, byte[] body) {
+        return Apache5Requests.toNeutral(call.request, call.uri, body);
+    }
+
+    @Override
+    public Transport transport(ClassicCall call, LlmRequest neutral) {
+        return new ClassicTransport(call);
+    }
+
+    /** Yes: each attempt forks the exec runtime, so holds an endpoint of its own. */
+    @Override
+    public boolean sendsConcurrently(ClassicCall call) {
+        return true;
+    }
+
+    @Override
+    public ClassicHttpResponse toApp(ClassicCall call, Answer answer) {
+        if (!answer.isOwn()) {
+            return ClassicResponses.toClassic(answer);
+        }
+        ClassicHttpResponse own = ((ClassicLlmResponse) answer.ownResponse()).nativeResponse();
+        return answer.ownBodyUntouched() ? own : ClassicResponses.withBody(own, answer);
+    }
+
+    /**
+     * The call as the app made it, down the rest of the chain. For an attempt another adapter
+     * rewrote ({@link RewrittenExchanges}), a redirect loses its {@code Location}, so the app's
+     * redirect stage above hands it back instead of following it.
+     */
+    @Override
+    public ClassicHttpResponse proceed(ClassicCall call, BufferedBody body) throws IOException {
+        ClassicHttpResponse response;
+        try {
+            response = call.chain.proceed(call.request, call.scope);
+        } catch (HttpException e) {
+            throw new Apache5HttpFailure(e);
+        }
+        if (RewrittenExchanges.isRewritten(call.scope.originalRequest)) {
+            RewrittenExchanges.handBack(response);
+        }
+        return response;
+    }
+
+    @Override
+    public IOException timeout(HeadDeadlineException expired) {
+        return asReadTimeout(expired);
+    }
+
+    @Override
+    public ClassLoader clientLoader(ClassicCall call) {
+        return HttpRequest.class.getClassLoader();
+    }
+
+    /** Our own head deadline reaches the app the way a socket read timeout would. */
+    static SocketTimeoutException asReadTimeout(HeadDeadlineException expired) {
+        SocketTimeoutException timeout = new SocketTimeoutException("Read timed out");
+        timeout.initCause(expired);
+        return timeout;
+    }
+}

@@ -1,0 +1,90 @@
+package io.llmfailover.agent.client.micronaut;
+
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.TransportFailure;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Transport;
+import io.micronaut.http.client.HttpClient;
+import io.micronaut.http.client.exceptions.ReadTimeoutException;
+import java.io.IOException;
+import java.net.URI;
+
+/** What is Micronaut's own in the call lifecycle: the app's request and filter chain, and the response type the app asked for. */
+final class MicronautBinding implements ClientBinding<MicronautCall, AppOutcome> {
+
+    static final MicronautBinding INSTANCE = new MicronautBinding();
+
+    private MicronautBinding() {}
+
+    @Override
+    public String clientName() {
+        return "Micronaut HttpClient";
+    }
+
+    @Override
+    public String method(MicronautCall call) {
+        return call.method();
+    }
+
+    @Override
+    public URI uri(MicronautCall call) {
+        return call.uri();
+    }
+
+    @Override
+    public BufferedBody buffer(MicronautCall call, long limit) {
+        return AppBody.of(call, limit);
+    }
+
+    @Override
+    public String takeHeader(MicronautCall call, String name) {
+        return call.takeHeader(name);
+    }
+
+    @Override
+    public LlmRequest toNeutral(MicronautCall call, byte[] body) {
+        return new LlmRequest(call.method(), call.uri(), neutral(call.request().getHeaders()), body);
+    }
+
+    /** Micronaut's headers of a request or a response, every value kept. */
+    static HttpHeaders neutral(io.micronaut.http.HttpHeaders headers) {
+        HttpHeaders.Builder neutral = HttpHeaders.builder();
+        headers.forEach((name, values) -> values.forEach(value -> neutral.add(name, value)));
+        return neutral.build();
+    }
+
+    @Override
+    public Transport transport(MicronautCall call, LlmRequest neutral) {
+        return new MicronautTransport(call);
+    }
+
+    /** The app's own response as Micronaut made it, unless its event stream came unsplit, as an attempt's does. */
+    @Override
+    public AppOutcome toApp(MicronautCall call, Answer answer) throws IOException {
+        if (answer.ownBodyUntouched() && answer.ownResponse() instanceof MicronautLlmResponse own && !call.acceptsEvents()) {
+            return own.outcome();
+        }
+        return AppResponses.of(call, answer);
+    }
+
+    /** The app's request as the app's filters left it, sent once down the rest of the chain. */
+    @Override
+    public AppOutcome proceed(MicronautCall call, BufferedBody body) throws IOException {
+        return MicronautAttempt.sendAsIs(call, call.request()).outcome();
+    }
+
+    /** Our own head deadline reaches the app as Micronaut's own read timeout. */
+    @Override
+    public IOException timeout(HeadDeadlineException expired) {
+        return TransportFailure.of(ReadTimeoutException.TIMEOUT_EXCEPTION);
+    }
+
+    @Override
+    public ClassLoader clientLoader(MicronautCall call) {
+        return HttpClient.class.getClassLoader();
+    }
+}

@@ -1,0 +1,100 @@
+package io.llmfailover.agent.client.okhttp;
+
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Transport;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import okhttp3.Protocol;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+
+/** What is OkHttp's own in the call lifecycle: its request, its chain, its response. */
+final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
+
+    static final OkHttpBinding INSTANCE = new OkHttpBinding();
+
+    private OkHttpBinding() {}
+
+    @Override
+    public String clientName() {
+        return "OkHttp";
+    }
+
+    @Override
+    public String method(OkHttpCall call) {
+        return call.appRequest.method();
+    }
+
+    @Override
+    public URI uri(OkHttpCall call) {
+        return call.uri();
+    }
+
+    @Override
+    public String takeHeader(OkHttpCall call, String name) {
+        return call.takeHeader(name);
+    }
+
+    @Override
+    public BufferedBody buffer(OkHttpCall call, long limit) throws IOException {
+        RequestBody body = call.appRequest.body();
+        BufferedBody buffered = RequestBodyCopy.of(body, limit);
+        if (buffered.fits() && RequestBodyCopy.isOneShot(body)) {
+            call.replayable = OkHttpRequestMapping.withBody(call.appRequest, buffered.bytes());
+        }
+        return buffered;
+    }
+
+    @Override
+    public LlmRequest toNeutral(OkHttpCall call, byte[] body) {
+        return OkHttpRequestMapping.toNeutral(call.appRequest, call.uri(), body);
+    }
+
+    @Override
+    public Transport transport(OkHttpCall call, LlmRequest neutral) {
+        return new OkHttpTransport(call.chain, call.replayable, () -> call.answered);
+    }
+
+    /**
+     * Yes, when the app's client can be found from its call: the first attempt goes down the app's
+     * chain, and a hedge beside it as a call of its own ({@link HedgeClients}), since an OkHttp call
+     * holds one exchange at a time.
+     */
+    @Override
+    public boolean sendsConcurrently(OkHttpCall call) {
+        return HedgeClients.forCall(call.chain.call()).isPresent();
+    }
+
+    @Override
+    public Response toApp(OkHttpCall call, Answer answer) {
+        if (answer.isOwn()) {
+            Response own = ((OkHttpLlmResponse) answer.ownResponse()).nativeResponse();
+            return answer.ownBodyUntouched() ? own : OkHttpResponseMapping.withBody(own, answer, call.chain.call());
+        }
+        return OkHttpResponseMapping.toOkHttp(answer, call.appRequest, Protocol.HTTP_1_1, call.chain.call());
+    }
+
+    @Override
+    public Response proceed(OkHttpCall call, BufferedBody body) throws IOException {
+        return call.chain.proceed(call.replayable);
+    }
+
+    /** Our own head deadline reaches the app the way OkHttp reports a read timeout. */
+    @Override
+    public IOException timeout(HeadDeadlineException expired) {
+        SocketTimeoutException timeout = new SocketTimeoutException("timeout");
+        timeout.initCause(expired);
+        return timeout;
+    }
+
+    @Override
+    public ClassLoader clientLoader(OkHttpCall call) {
+        return Request.class.getClassLoader();
+    }
+}

@@ -1,0 +1,94 @@
+package io.llmfailover.agent.client.reactornetty;
+
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.HeaderRemoval;
+import io.llmfailover.agent.lifecycle.TransportFailure;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Transport;
+import java.io.IOException;
+import java.net.URI;
+import java.util.concurrent.TimeoutException;
+import reactor.netty.http.client.HttpClient;
+
+/** What is Reactor Netty's own in the call lifecycle: its client chain, the request its body function writes, its response. */
+final class ReactorNettyBinding implements ClientBinding<ReactorNettyCall, Chosen> {
+
+    static final ReactorNettyBinding INSTANCE = new ReactorNettyBinding();
+
+    private ReactorNettyBinding() {}
+
+    @Override
+    public String clientName() {
+        return "Reactor Netty";
+    }
+
+    @Override
+    public String method(ReactorNettyCall call) {
+        return call.app().method().name();
+    }
+
+    @Override
+    public URI uri(ReactorNettyCall call) {
+        return call.app().uri();
+    }
+
+    @Override
+    public String takeHeader(ReactorNettyCall call, String name) {
+        return call.takeHeader(name);
+    }
+
+    /**
+     * The client's configuration, shared by the app's other requests, is left as it is, and the
+     * app's body function may set headers: the exchange {@link #proceed} subscribes to is the app's without them.
+     */
+    @Override
+    public HeaderRemoval headerRemoval() {
+        return HeaderRemoval.THROUGH_PROCEED;
+    }
+
+    @Override
+    public BufferedBody buffer(ReactorNettyCall call, long limit) throws IOException {
+        return call.capture(limit);
+    }
+
+    @Override
+    public LlmRequest toNeutral(ReactorNettyCall call, byte[] body) {
+        return call.toNeutral(body);
+    }
+
+    @Override
+    public Transport transport(ReactorNettyCall call, LlmRequest neutral) {
+        return new HttpClientTransport(call);
+    }
+
+    @Override
+    public Chosen toApp(ReactorNettyCall call, Answer answer) {
+        if (answer.isOwn() && answer.ownBodyUntouched()) {
+            return ((AttemptResponse) answer.ownResponse()).handOver();
+        }
+        call.appWait().onAbandon(answer::close);
+        return Chosen.relayed(answer, call.app(), call.readers());
+    }
+
+    /** The app's own publisher runs, as it would without the agent; the body function runs once more for it. */
+    @Override
+    public Chosen proceed(ReactorNettyCall call, BufferedBody body) {
+        return Chosen.PROCEED;
+    }
+
+    /** Our own head deadline reaches the app as a timeout, as Reactor Netty's response timeout would. */
+    @Override
+    public IOException timeout(HeadDeadlineException expired) {
+        TimeoutException timeout = new TimeoutException(expired.getMessage());
+        timeout.initCause(expired);
+        return TransportFailure.of(timeout);
+    }
+
+    @Override
+    public ClassLoader clientLoader(ReactorNettyCall call) {
+        return HttpClient.class.getClassLoader();
+    }
+}

@@ -1,0 +1,93 @@
+package io.llmfailover.agent.client.restclient;
+
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.HeaderRemoval;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Transport;
+import java.io.IOException;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import org.springframework.http.HttpRequest;
+import org.springframework.http.client.ClientHttpResponse;
+
+/** What is Spring's own in the call lifecycle: the governed request, the app's factory, its response. */
+final class RestClientBinding implements ClientBinding<RestClientGovernedRequest, ClientHttpResponse> {
+
+    static final RestClientBinding INSTANCE = new RestClientBinding();
+
+    private RestClientBinding() {}
+
+    @Override
+    public String clientName() {
+        return "RestClient";
+    }
+
+    @Override
+    public String method(RestClientGovernedRequest call) {
+        return call.getMethod().name();
+    }
+
+    @Override
+    public URI uri(RestClientGovernedRequest call) {
+        return call.getURI();
+    }
+
+    @Override
+    public String takeHeader(RestClientGovernedRequest call, String name) {
+        return call.takeHeader(name);
+    }
+
+    /** RestClient sets the headers on the request the factory hands it, after the agent saw the call. */
+    @Override
+    public HeaderRemoval headerRemoval() {
+        return HeaderRemoval.THROUGH_PROCEED;
+    }
+
+    @Override
+    public BufferedBody buffer(RestClientGovernedRequest call, long limit) throws IOException {
+        return call.buffer(limit);
+    }
+
+    @Override
+    public LlmRequest toNeutral(RestClientGovernedRequest call, byte[] body) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        call.getHeaders().forEach((name, values) -> values.forEach(value -> headers.add(name, value)));
+        return new LlmRequest(call.getMethod().name(), call.getURI(), headers.build(), body);
+    }
+
+    @Override
+    public Transport transport(RestClientGovernedRequest call, LlmRequest neutral) {
+        return new FactoryTransport(call);
+    }
+
+    @Override
+    public ClientHttpResponse toApp(RestClientGovernedRequest call, Answer answer) throws IOException {
+        if (!answer.isOwn()) {
+            return RestClientRelayedResponse.made(answer);
+        }
+        ClientHttpResponse own = ((SpringLlmResponse) answer.ownResponse()).nativeResponse();
+        return answer.ownBodyUntouched() ? own : RestClientRelayedResponse.ownWithBodyOf(own, answer);
+    }
+
+    @Override
+    public ClientHttpResponse proceed(RestClientGovernedRequest call, BufferedBody body) throws IOException {
+        return call.proceed();
+    }
+
+    /** Our own head deadline reaches the app the way a blocking request factory reports a read timeout. */
+    @Override
+    public IOException timeout(HeadDeadlineException expired) {
+        SocketTimeoutException timeout = new SocketTimeoutException("Read timed out");
+        timeout.initCause(expired);
+        return timeout;
+    }
+
+    @Override
+    public ClassLoader clientLoader(RestClientGovernedRequest call) {
+        return HttpRequest.class.getClassLoader();
+    }
+}

@@ -1,0 +1,88 @@
+package io.llmfailover.agent.client.urlconnection;
+
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.NativeResponse;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Transport;
+import java.io.IOException;
+import java.net.HttpURLConnection;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+
+/** What is HttpURLConnection's own in the call lifecycle: the app's connection, what it wrote, its accessors. */
+final class UrlConnectionBinding implements ClientBinding<GovernedConnection, ChosenResponse> {
+
+    static final UrlConnectionBinding INSTANCE = new UrlConnectionBinding();
+
+    private UrlConnectionBinding() {}
+
+    @Override
+    public String clientName() {
+        return "HttpURLConnection";
+    }
+
+    @Override
+    public String method(GovernedConnection call) {
+        return call.method();
+    }
+
+    @Override
+    public URI uri(GovernedConnection call) {
+        return call.uri;
+    }
+
+    @Override
+    public String takeHeader(GovernedConnection call, String name) {
+        return call.takeHeader(name);
+    }
+
+    @Override
+    public BufferedBody buffer(GovernedConnection call, long limit) {
+        return call.buffered(limit);
+    }
+
+    @Override
+    public LlmRequest toNeutral(GovernedConnection call, byte[] body) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        call.requestHeaders.forEach((name, values) -> {
+            if (name != null) {
+                values.forEach(value -> headers.add(name, value));
+            }
+        });
+        return new LlmRequest(call.method(), call.uri, headers.build(), body);
+    }
+
+    @Override
+    public Transport transport(GovernedConnection call, LlmRequest neutral) {
+        return new UrlConnectionTransport(call.connection, call.proxy);
+    }
+
+    @Override
+    public ChosenResponse toApp(GovernedConnection call, Answer answer) {
+        HttpURLConnection own = NativeResponse.ownOf(answer, HttpURLConnection.class);
+        return own != null ? ChosenResponse.own(own, answer) : ChosenResponse.of(answer, call.connection.getURL());
+    }
+
+    @Override
+    public ChosenResponse proceed(GovernedConnection call, BufferedBody body) throws IOException {
+        return call.proceed(body != null && body.fits() ? body : null);
+    }
+
+    /** Our own head deadline reaches the app the way the JDK reports a read timeout. */
+    @Override
+    public IOException timeout(HeadDeadlineException expired) {
+        SocketTimeoutException timeout = new SocketTimeoutException("Read timed out");
+        timeout.initCause(expired);
+        return timeout;
+    }
+
+    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
+    @Override
+    public ClassLoader clientLoader(GovernedConnection call) {
+        return null;
+    }
+}

@@ -1,0 +1,108 @@
+package io.llmfailover.agent.client.vertx;
+
+import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.HeaderRemoval;
+import io.llmfailover.agent.lifecycle.NativeResponse;
+import io.llmfailover.agent.lifecycle.TransportFailure;
+import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Transport;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientResponse;
+import io.vertx.core.http.RequestOptions;
+import java.io.IOException;
+import java.net.URI;
+import java.util.concurrent.TimeoutException;
+
+/** What is Vert.x's own in the call lifecycle: the app's client and options, the request it wrote, the response it gets. */
+final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse> {
+
+    static final VertxBinding INSTANCE = new VertxBinding();
+
+    private VertxBinding() {}
+
+    @Override
+    public String clientName() {
+        return "Vert.x HttpClient";
+    }
+
+    @Override
+    public String method(VertxCall call) {
+        return call.method().name();
+    }
+
+    @Override
+    public URI uri(VertxCall call) {
+        return call.uri();
+    }
+
+    @Override
+    public String takeHeader(VertxCall call, String name) {
+        return call.takeHeader(name);
+    }
+
+    /** The app's options are its own (it may use them again), and it sets headers on the request it is handed. */
+    @Override
+    public HeaderRemoval headerRemoval() {
+        return HeaderRemoval.THROUGH_PROCEED;
+    }
+
+    /** The app wrote its whole body before ending the request; one that outgrew the cap is already on its way, ungoverned. */
+    @Override
+    public BufferedBody buffer(VertxCall call, long limit) {
+        return call.pastCap() != null ? BufferedBody.tooLarge(limit) : BufferedBody.of(call.written());
+    }
+
+    @Override
+    public LlmRequest toNeutral(VertxCall call, byte[] body) {
+        return call.toNeutral(body);
+    }
+
+    @Override
+    public Transport transport(VertxCall call, LlmRequest neutral) {
+        return new VertxTransport(call);
+    }
+
+    /** Yes: each attempt is a request of its own on the app's client. */
+    @Override
+    public boolean sendsConcurrently(VertxCall call) {
+        return true;
+    }
+
+    @Override
+    public HttpClientResponse toApp(VertxCall call, Answer answer) {
+        HttpClientResponse own = NativeResponse.ownOf(answer, HttpClientResponse.class);
+        String statusMessage = own != null ? own.statusMessage() : StatusMessage.of(answer.status());
+        return new VertxRelayedResponse(call, answer, statusMessage);
+    }
+
+    /** The app's request as it wrote it, sent once: ended now when its body outgrew the cap and already went out. */
+    @Override
+    public HttpClientResponse proceed(VertxCall call, BufferedBody body) throws IOException {
+        PastCapSend pastCap = call.pastCap();
+        NativeResponse<HttpClientResponse> response;
+        if (pastCap != null) {
+            pastCap.end();
+            response = pastCap.awaitHead();
+        } else {
+            RequestOptions options = call.optionsCopy().setHeaders(call.headers());
+            response = VertxAttempt.send(call, options, call.written(), true, null, null);
+        }
+        return new VertxRelayedResponse(call, response, response.nativeResponse().statusMessage());
+    }
+
+    /** Our own head deadline reaches the app as a timeout, as Vert.x's own idle timeout does. */
+    @Override
+    public IOException timeout(HeadDeadlineException expired) {
+        TimeoutException timeout = new TimeoutException(expired.getMessage());
+        timeout.initCause(expired);
+        return TransportFailure.of(timeout);
+    }
+
+    @Override
+    public ClassLoader clientLoader(VertxCall call) {
+        return HttpClient.class.getClassLoader();
+    }
+}

@@ -1,0 +1,78 @@
+package io.llmfailover.agent.installer;
+
+import java.io.PrintStream;
+import java.util.Locale;
+import org.slf4j.event.Level;
+
+/**
+ * Where the agent's own log lines go: the JVM's standard error (the default, kept apart from the
+ * app's logging), java.util.logging under logger names {@code io.llmfailover.*} ({@code agent.log =
+ * jul}: most logging set-ups bridge JUL into theirs), or nowhere. The agent's SLF4J is relocated and
+ * bound to this class ({@link AgentLogProvider}), so the app's own SLF4J set-up is never touched.
+ */
+final class AgentLogging {
+
+    private enum Target { STDERR, JUL, OFF }
+
+    /** Where lines go, and from which level on; replaced whole, so a line never sees half a change. */
+    private record Route(Target target, Level threshold) {}
+
+    /**
+     * Fleet mode's Redis client, silenced: from the agent jar it cannot read its own version (and
+     * says so at ERROR), and whatever else it would say, the fleet store says better, once.
+     */
+    private static final String REDIS_CLIENT = "io.llmfailover.shaded.redis";
+
+    private static volatile Route route = new Route(Target.STDERR, Level.INFO);
+
+    private AgentLogging() {}
+
+    /** Until the config is read: standard error, info and above. */
+    static void useDefaults() {
+        routeTo("stderr", "info");
+    }
+
+    /**
+     * @param target a value of {@code agent.log}: stderr, jul or off
+     * @param level a value of {@code agent.log.level}: info or debug
+     */
+    static void routeTo(String target, String level) {
+        Level threshold = level.equalsIgnoreCase("debug") ? Level.DEBUG : Level.INFO;
+        Route next = switch (target.toLowerCase(Locale.ROOT)) {
+            case "jul" -> new Route(Target.JUL, threshold);
+            case "off" -> new Route(Target.OFF, threshold);
+            default -> new Route(Target.STDERR, threshold);
+        };
+        if (next.target() == Target.JUL) {
+            JulLines.use(threshold);
+        }
+        route = next;
+    }
+
+    static boolean enabled(String loggerName, Level level) {
+        Route current = route;
+        return current.target() != Target.OFF && level.toInt() >= current.threshold().toInt()
+                && !loggerName.startsWith(REDIS_CLIENT);
+    }
+
+    static void write(String loggerName, Level level, String message, Throwable thrown) {
+        Route current = route;
+        if (current.target() == Target.JUL) {
+            JulLines.write(loggerName, level, message, thrown);
+        } else if (current.target() == Target.STDERR) {
+            writeToStderr(loggerName, level, message, thrown);
+        }
+    }
+
+    /** {@code WARN breaker - message}, then the stack trace if there is one. */
+    private static void writeToStderr(String loggerName, Level level, String message, Throwable thrown) {
+        PrintStream err = System.err;
+        synchronized (err) {
+            err.println(level + " " + loggerName.substring(loggerName.lastIndexOf('.') + 1) + " - " + message);
+            if (thrown != null) {
+                thrown.printStackTrace(err);
+            }
+            err.flush();
+        }
+    }
+}

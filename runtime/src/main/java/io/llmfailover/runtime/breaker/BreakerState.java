@@ -1,8 +1,0 @@
-package io.llmfailover.runtime.breaker;
-
-/** Where a {@link CircuitBreaker} stands: letting calls through, rejecting them, or probing. */
-public enum BreakerState {
-    CLOSED,
-    OPEN,
-    HALF_OPEN
-}

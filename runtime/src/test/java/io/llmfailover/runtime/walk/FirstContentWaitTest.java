@@ -1,0 +1,134 @@
+package io.llmfailover.runtime.walk;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.llmfailover.runtime.outcome.AttemptOutcome;
+import io.llmfailover.runtime.time.ManualClock;
+import io.llmfailover.runtime.time.ManualScheduler;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+class FirstContentWaitTest {
+
+    private static final long DEADLINE = Duration.ofSeconds(2).toNanos();
+
+    private final ManualScheduler scheduler = new ManualScheduler(new ManualClock());
+
+    @Test
+    void keepAlivesThenContentDeliverTheWholeBody() throws IOException {
+        String sent = ": keep-alive\n\n: keep-alive\n\ndata: {\"choices\":[]}\n\n";
+        StallingResponse response = new StallingResponse(sent, scheduler, Duration.ZERO);
+
+        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler);
+
+        assertEquals(sent, new String(result.body().readAllBytes(), StandardCharsets.UTF_8));
+        assertNull(result.failure());
+    }
+
+    @Test
+    void keepAlivesUntilTheDeadlineAreATimeoutAndCloseTheResponse() {
+        StallingResponse response = new StallingResponse(": keep-alive\n\n\n", scheduler, Duration.ofSeconds(3));
+
+        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler);
+
+        assertEquals(AttemptOutcome.TIMEOUT, result.failure());
+        assertTrue(response.closed());
+    }
+
+    @Test
+    void aStreamThatEndsBeforeAnyContentIsAFailureToConnect() {
+        StallingResponse response = new StallingResponse(": keep-alive\n\n", scheduler, Duration.ZERO);
+
+        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler);
+
+        assertEquals(AttemptOutcome.CONNECT_FAILURE, result.failure());
+        assertTrue(response.closed());
+    }
+
+    @ParameterizedTest(name = "[{0}] has content: {1}")
+    @CsvSource(delimiter = '|', value = {
+        "': keep-alive\\n\\n'          | false",
+        "'\\n\\r\\n\\n'                | false",
+        "'   \\n'                      | false",
+        "': ping\\ndata: {}\\n'        | true",
+        "'event: message_start\\n'     | true",
+        "'data'                        | true",
+        "'[{\"candidates\"'            | true",
+        "':keep-alive'                 | false",
+    })
+    void contentIsAnyLineThatIsNeitherBlankNorAComment(String text, boolean expected) {
+        byte[] bytes = text.replace("\\n", "\n").replace("\\r", "\r").getBytes(StandardCharsets.UTF_8);
+
+        assertEquals(expected, new FirstContentDeadline.ContentScanner().foundContent(bytes, bytes.length));
+    }
+
+    @Test
+    void aCommentSplitAcrossReadsIsStillAComment() {
+        FirstContentDeadline.ContentScanner scanner = new FirstContentDeadline.ContentScanner();
+
+        assertEquals(false, scanner.foundContent(": keep".getBytes(StandardCharsets.UTF_8), 6));
+        assertEquals(false, scanner.foundContent("-alive\n".getBytes(StandardCharsets.UTF_8), 7));
+        assertEquals(true, scanner.foundContent("data: {}\n".getBytes(StandardCharsets.UTF_8), 9));
+    }
+
+    /**
+     * H5 (issue #10): the deadline runs on the one timer thread every deadline shares; a close() that
+     * drains the body (Apache httpcore5's chunked stream) stalled them all. The timer aborts instead.
+     */
+    @Test
+    @Timeout(value = 10, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void H5_theDeadlineAbortsRatherThanClosesSoOtherDeadlinesStillFire() {
+        AtomicBoolean otherDeadlineFired = new AtomicBoolean();
+        CountDownLatch drained = new CountDownLatch(1);
+        DrainingResponse response = new DrainingResponse(": keep-alive\n\n", scheduler, Duration.ofSeconds(3), drained);
+        scheduler.schedule(Duration.ofMillis(2500).toNanos(), () -> otherDeadlineFired.set(true));
+
+        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler);
+        drained.countDown();
+
+        assertEquals(AttemptOutcome.TIMEOUT, result.failure());
+        assertTrue(response.aborted(), "the exchange was abandoned");
+        assertTrue(otherDeadlineFired.get(), "the next deadline on the timer was not held up");
+    }
+
+    /** A stalling response whose close() blocks until the body is drained, as a chunked body's does, and whose abort() does not. */
+    private static final class DrainingResponse extends StallingResponse {
+        private final CountDownLatch drained;
+        private volatile boolean aborted;
+
+        DrainingResponse(String sent, ManualScheduler scheduler, Duration stall, CountDownLatch drained) {
+            super(sent, scheduler, stall);
+            this.drained = drained;
+        }
+
+        @Override
+        public void close() {
+            try {
+                drained.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            super.close();
+        }
+
+        @Override
+        public void abort() {
+            aborted = true;
+            super.close();
+        }
+
+        boolean aborted() {
+            return aborted;
+        }
+    }
+}
