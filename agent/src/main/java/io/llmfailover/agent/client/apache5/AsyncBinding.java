@@ -66,7 +66,7 @@ final class AsyncBinding implements ClientBinding<GovernedAsyncCall, Void> {
      */
     @Override
     public Void toApp(GovernedAsyncCall call, Answer answer) {
-        AgentThreads.relays().execute(new AnswerRelay(answer, call));
+        AgentThreads.relays().execute(new Apache5AnswerRelay(answer, call));
         return null;
     }
 

@@ -22,7 +22,7 @@ import org.apache.hc.core5.http.nio.CapacityChannel;
  * body, read from the answer's stream as it arrives and fed to the app's data consumer no faster
  * than the capacity it grants, then the end. Runs on a relay thread ({@code AgentThreads.relays()}).
  */
-final class AnswerRelay implements Runnable, Cancellable, CapacityChannel {
+final class Apache5AnswerRelay implements Runnable, Cancellable, CapacityChannel {
 
     private static final int CHUNK = 8 * 1024;
 
@@ -35,7 +35,7 @@ final class AnswerRelay implements Runnable, Cancellable, CapacityChannel {
     private boolean capacityAsked;
     private volatile boolean cancelled;
 
-    AnswerRelay(Answer answer, GovernedAsyncCall call) {
+    Apache5AnswerRelay(Answer answer, GovernedAsyncCall call) {
         this.answer = answer;
         this.call = call;
         this.callback = call.callback;
