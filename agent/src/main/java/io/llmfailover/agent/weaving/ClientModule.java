@@ -11,7 +11,7 @@ import java.util.List;
  * client being present.
  *
  * <p>Each client's {@code XxxInstrumentation} is found by {@link ClientModules}: the build lists
- * every {@code io.llmfailover.agent.<client>.*Instrumentation} class as a service, so adding a client
+ * every {@code io.llmfailover.agent.client.<name>.*Instrumentation} class as a service, so adding a client
  * touches nothing outside its folder.
  */
 public interface ClientModule {

@@ -6,7 +6,7 @@ import java.util.List;
 
 /**
  * The client modules in the agent jar, listed by the build in {@value #INDEX} (every
- * {@code io.llmfailover.agent.<client>.*Instrumentation}, see the agent's pom; ServiceLoader's file
+ * {@code io.llmfailover.agent.client.<name>.*Instrumentation}, see the agent's pom; ServiceLoader's file
  * format), so that a client's folder registers itself. Read from the agent jar itself and loaded by
  * the agent's own class loader, never the app's: the app's class path holds the agent jar too (the
  * {@code -javaagent} jar), and the boot loader, where the agent runs, serves no resource of a jar
