@@ -76,7 +76,7 @@ public final class HeadDeadline {
         if (timeout == null) {
             return attempt.send();
         }
-        HeadWait<T> head = new HeadWait<>(attempt, AttemptGuard.active(), abortLate);
+        WaitedAttempt<T> head = new WaitedAttempt<>(attempt, AttemptGuard.active(), abortLate);
         if (!heads.tryExecute(head)) {
             heads.fellBack(TaskCap.Fallback.HEAD_ON_CALLER_THREAD);
             return onThisThread(timeout, attempt, abort, abortLate, timer);
@@ -157,16 +157,16 @@ public final class HeadDeadline {
      * from when that thread sends, not from when it was asked to: a thread the agent starts, on a
      * busy machine or the JVM's first call, is the agent's time, not the provider's.
      */
-    private static final class HeadWait<T> extends FutureTask<T> {
+    private static final class WaitedAttempt<T> extends FutureTask<T> {
 
         private final Consumer<T> abortLate;
         private final CountDownLatch sending;
 
-        HeadWait(Attempt<T> attempt, boolean guarded, Consumer<T> abortLate) {
+        WaitedAttempt(Attempt<T> attempt, boolean guarded, Consumer<T> abortLate) {
             this(attempt, guarded, abortLate, new CountDownLatch(1));
         }
 
-        private HeadWait(Attempt<T> attempt, boolean guarded, Consumer<T> abortLate, CountDownLatch sending) {
+        private WaitedAttempt(Attempt<T> attempt, boolean guarded, Consumer<T> abortLate, CountDownLatch sending) {
             super(() -> {
                 sending.countDown();
                 try (AttemptGuard.Scope attemptsAreOurs = guarded ? AttemptGuard.enter() : null) {
