@@ -3,12 +3,12 @@ package io.llmfailover.agent.client.apache5;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CappedCopy;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
@@ -105,20 +105,14 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
         return response;
     }
 
+    /** Our own head deadline reaches the app the way a socket read timeout would. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
-        return asReadTimeout(expired);
+        return ClientTimeouts.readTimedOut(expired);
     }
 
     @Override
     public ClassLoader clientLoader(ClassicCall call) {
         return HttpRequest.class.getClassLoader();
-    }
-
-    /** Our own head deadline reaches the app the way a socket read timeout would. */
-    static SocketTimeoutException asReadTimeout(HeadDeadlineException expired) {
-        SocketTimeoutException timeout = new SocketTimeoutException("Read timed out");
-        timeout.initCause(expired);
-        return timeout;
     }
 }

@@ -2,12 +2,12 @@ package io.llmfailover.agent.client.okhttp;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import okhttp3.Protocol;
 import okhttp3.Request;
@@ -88,9 +88,7 @@ final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
     /** Our own head deadline reaches the app the way OkHttp reports a read timeout. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
-        SocketTimeoutException timeout = new SocketTimeoutException("timeout");
-        timeout.initCause(expired);
-        return timeout;
+        return ClientTimeouts.socketTimeout("timeout", expired);
     }
 
     @Override
