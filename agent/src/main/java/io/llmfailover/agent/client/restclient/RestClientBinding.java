@@ -54,9 +54,7 @@ final class RestClientBinding implements ClientBinding<RestClientGovernedRequest
 
     @Override
     public LlmRequest toNeutral(RestClientGovernedRequest call, byte[] body) {
-        HttpHeaders.Builder headers = HttpHeaders.builder();
-        call.getHeaders().forEach((name, values) -> values.forEach(value -> headers.add(name, value)));
-        return new LlmRequest(call.getMethod().name(), call.getURI(), headers.build(), body);
+        return new LlmRequest(call.getMethod().name(), call.getURI(), HttpHeaders.ofNames(call.getHeaders()::forEach), body);
     }
 
     @Override

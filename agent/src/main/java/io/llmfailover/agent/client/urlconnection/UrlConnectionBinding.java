@@ -47,13 +47,7 @@ final class UrlConnectionBinding implements ClientBinding<GovernedConnection, Ch
 
     @Override
     public LlmRequest toNeutral(GovernedConnection call, byte[] body) {
-        HttpHeaders.Builder headers = HttpHeaders.builder();
-        call.requestHeaders.forEach((name, values) -> {
-            if (name != null) {
-                values.forEach(value -> headers.add(name, value));
-            }
-        });
-        return new LlmRequest(call.method(), call.uri, headers.build(), body);
+        return new LlmRequest(call.method(), call.uri, HttpHeaders.of(call.requestHeaders), body);
     }
 
     @Override
