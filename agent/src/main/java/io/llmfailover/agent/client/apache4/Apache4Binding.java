@@ -54,15 +54,16 @@ final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpRe
         }
         HttpEntity entity = enclosing.getEntity();
         // writeTo, not getContent: a streaming entity (Spring's, for one) can only write itself.
-        BufferedBody body = CappedCopy.of(entity.getContentLength(), entity.isRepeatable(), limit, entity::writeTo);
-        if (body.fits() && !entity.isRepeatable()) {
-            ByteArrayEntity copy = new ByteArrayEntity(body.bytes());
-            copy.setContentType(entity.getContentType());
-            copy.setContentEncoding(entity.getContentEncoding());
-            copy.setChunked(entity.isChunked());
-            enclosing.setEntity(copy);
-        }
-        return body;
+        return CappedCopy.keepingSendable(entity.getContentLength(), entity.isRepeatable(), limit, entity::writeTo,
+                bytes -> enclosing.setEntity(copyOf(entity, bytes)));
+    }
+
+    private static ByteArrayEntity copyOf(HttpEntity entity, byte[] bytes) {
+        ByteArrayEntity copy = new ByteArrayEntity(bytes);
+        copy.setContentType(entity.getContentType());
+        copy.setContentEncoding(entity.getContentEncoding());
+        copy.setChunked(entity.isChunked());
+        return copy;
     }
 
     @Override

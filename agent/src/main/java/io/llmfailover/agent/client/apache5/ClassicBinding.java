@@ -53,12 +53,13 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
             return BufferedBody.empty();
         }
         // writeTo, not getContent: a streaming entity (Spring's, for one) can only write itself.
-        BufferedBody body = CappedCopy.of(entity.getContentLength(), entity.isRepeatable(), limit, entity::writeTo);
-        if (body.fits() && !entity.isRepeatable()) {
-            ContentType type = entity.getContentType() == null ? null : ContentType.parseLenient(entity.getContentType());
-            call.request.setEntity(new ByteArrayEntity(body.bytes(), type, entity.getContentEncoding(), entity.isChunked()));
-        }
-        return body;
+        return CappedCopy.keepingSendable(entity.getContentLength(), entity.isRepeatable(), limit, entity::writeTo,
+                bytes -> call.request.setEntity(copyOf(entity, bytes)));
+    }
+
+    private static ByteArrayEntity copyOf(HttpEntity entity, byte[] bytes) {
+        ContentType type = entity.getContentType() == null ? null : ContentType.parseLenient(entity.getContentType());
+        return new ByteArrayEntity(bytes, type, entity.getContentEncoding(), entity.isChunked());
     }
 
     @Override
