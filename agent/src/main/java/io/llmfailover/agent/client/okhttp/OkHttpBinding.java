@@ -11,7 +11,6 @@ import java.io.IOException;
 import java.net.URI;
 import okhttp3.Protocol;
 import okhttp3.Request;
-import okhttp3.RequestBody;
 import okhttp3.Response;
 
 /** What is OkHttp's own in the call lifecycle: its request, its chain, its response. */
@@ -43,12 +42,8 @@ final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
 
     @Override
     public BufferedBody buffer(OkHttpCall call, long limit) throws IOException {
-        RequestBody body = call.appRequest.body();
-        BufferedBody buffered = RequestBodyCopy.of(body, limit);
-        if (buffered.fits() && RequestBodyCopy.isOneShot(body)) {
-            call.replayable = OkHttpRequestMapping.withBody(call.appRequest, buffered.bytes());
-        }
-        return buffered;
+        return RequestBodyCopy.of(call.appRequest.body(), limit,
+                bytes -> call.replayable = OkHttpRequestMapping.withBody(call.appRequest, bytes));
     }
 
     @Override
