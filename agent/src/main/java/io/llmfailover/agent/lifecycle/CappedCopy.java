@@ -3,6 +3,7 @@ package io.llmfailover.agent.lifecycle;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.util.function.Consumer;
 
 /**
  * Copies a request body into memory within {@code buffer.max-bytes}, deciding from what the client
@@ -61,6 +62,20 @@ public final class CappedCopy {
             return BufferedBody.tooLarge(limit);
         }
         throw new IOException("the request body is longer than its declared length of " + length + " bytes");
+    }
+
+    /**
+     * As {@link #of}, for a body the app's own request sends again when the call is left alone:
+     * one that cannot be produced again, read whole, is handed to {@code sendCopyInstead}, so that
+     * the request sends the copy in its place.
+     */
+    public static BufferedBody keepingSendable(long length, boolean repeatable, long limit, Writer body,
+            Consumer<byte[]> sendCopyInstead) throws IOException {
+        BufferedBody copy = of(length, repeatable, limit, body);
+        if (copy.fits() && !repeatable) {
+            sendCopyInstead.accept(copy.bytes());
+        }
+        return copy;
     }
 
     /** Keeps at most {@code limit} bytes; the first byte past it stops the writer. */

@@ -14,6 +14,7 @@ import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 
 /**
@@ -45,6 +46,16 @@ public final class HttpHeaders {
     public static HttpHeaders of(Map<String, ? extends List<String>> headers) {
         PairCollector pairs = new PairCollector(headers.size());
         headers.forEach(pairs); // no entry views, which an unmodifiable map makes one by one
+        return pairs.headers();
+    }
+
+    /**
+     * A copy of a client's headers that hands each name with its values to a visitor rather than
+     * being a map (Spring's {@code forEach}, Micronaut's), as {@link #of(Map)} reads a map.
+     */
+    public static HttpHeaders ofNames(Consumer<BiConsumer<String, List<String>>> eachName) {
+        PairCollector pairs = new PairCollector(8);
+        eachName.accept(pairs);
         return pairs.headers();
     }
 

@@ -28,6 +28,19 @@ class HttpHeadersTest {
     }
 
     @Test
+    void aClientsHeadersThatVisitEachNameAreCopiedInOrder() {
+        Map<String, List<String>> client = new LinkedHashMap<>();
+        client.put("Content-Type", List.of("application/json"));
+        client.put("Accept", List.of("text/event-stream", "application/json"));
+
+        HttpHeaders headers = HttpHeaders.ofNames(client::forEach);
+
+        assertEquals(List.of("text/event-stream", "application/json"), headers.all("accept"));
+        assertEquals(List.of("Content-Type", "Accept"), new ArrayList<>(headers.asMap().keySet()));
+        assertSame(HttpHeaders.EMPTY, HttpHeaders.ofNames(each -> {}));
+    }
+
+    @Test
     void namesDifferingOnlyInCaseAreOneHeaderWithTheFirstSpelling() {
         Map<String, List<String>> client = new LinkedHashMap<>();
         client.put("Set-Cookie", List.of("a=1"));

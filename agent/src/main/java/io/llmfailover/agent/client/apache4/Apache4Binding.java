@@ -4,12 +4,12 @@ import io.llmfailover.agent.lifecycle.AnswerBody;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CappedCopy;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import org.apache.http.HttpEntity;
 import org.apache.http.HttpEntityEnclosingRequest;
@@ -54,15 +54,16 @@ final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpRe
         }
         HttpEntity entity = enclosing.getEntity();
         // writeTo, not getContent: a streaming entity (Spring's, for one) can only write itself.
-        BufferedBody body = CappedCopy.of(entity.getContentLength(), entity.isRepeatable(), limit, entity::writeTo);
-        if (body.fits() && !entity.isRepeatable()) {
-            ByteArrayEntity copy = new ByteArrayEntity(body.bytes());
-            copy.setContentType(entity.getContentType());
-            copy.setContentEncoding(entity.getContentEncoding());
-            copy.setChunked(entity.isChunked());
-            enclosing.setEntity(copy);
-        }
-        return body;
+        return CappedCopy.keepingSendable(entity.getContentLength(), entity.isRepeatable(), limit, entity::writeTo,
+                bytes -> enclosing.setEntity(copyOf(entity, bytes)));
+    }
+
+    private static ByteArrayEntity copyOf(HttpEntity entity, byte[] bytes) {
+        ByteArrayEntity copy = new ByteArrayEntity(bytes);
+        copy.setContentType(entity.getContentType());
+        copy.setContentEncoding(entity.getContentEncoding());
+        copy.setChunked(entity.isChunked());
+        return copy;
     }
 
     @Override
@@ -106,9 +107,7 @@ final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpRe
     /** Our own head deadline reaches the app the way a socket read timeout would. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
-        SocketTimeoutException timeout = new SocketTimeoutException("Read timed out");
-        timeout.initCause(expired);
-        return timeout;
+        return ClientTimeouts.readTimedOut(expired);
     }
 
     @Override

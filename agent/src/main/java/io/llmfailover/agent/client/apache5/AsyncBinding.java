@@ -3,6 +3,7 @@ package io.llmfailover.agent.client.apache5;
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
@@ -85,9 +86,10 @@ final class AsyncBinding implements ClientBinding<GovernedAsyncCall, Void> {
         return null;
     }
 
+    /** Our own head deadline reaches the app the way a socket read timeout would. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
-        return ClassicBinding.asReadTimeout(expired);
+        return ClientTimeouts.readTimedOut(expired);
     }
 
     @Override

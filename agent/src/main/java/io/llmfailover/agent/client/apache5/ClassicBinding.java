@@ -3,12 +3,12 @@ package io.llmfailover.agent.client.apache5;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CappedCopy;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
@@ -53,12 +53,13 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
             return BufferedBody.empty();
         }
         // writeTo, not getContent: a streaming entity (Spring's, for one) can only write itself.
-        BufferedBody body = CappedCopy.of(entity.getContentLength(), entity.isRepeatable(), limit, entity::writeTo);
-        if (body.fits() && !entity.isRepeatable()) {
-            ContentType type = entity.getContentType() == null ? null : ContentType.parseLenient(entity.getContentType());
-            call.request.setEntity(new ByteArrayEntity(body.bytes(), type, entity.getContentEncoding(), entity.isChunked()));
-        }
-        return body;
+        return CappedCopy.keepingSendable(entity.getContentLength(), entity.isRepeatable(), limit, entity::writeTo,
+                bytes -> call.request.setEntity(copyOf(entity, bytes)));
+    }
+
+    private static ByteArrayEntity copyOf(HttpEntity entity, byte[] bytes) {
+        ContentType type = entity.getContentType() == null ? null : ContentType.parseLenient(entity.getContentType());
+        return new ByteArrayEntity(bytes, type, entity.getContentEncoding(), entity.isChunked());
     }
 
     @Override
@@ -105,20 +106,14 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
         return response;
     }
 
+    /** Our own head deadline reaches the app the way a socket read timeout would. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
-        return asReadTimeout(expired);
+        return ClientTimeouts.readTimedOut(expired);
     }
 
     @Override
     public ClassLoader clientLoader(ClassicCall call) {
         return HttpRequest.class.getClassLoader();
-    }
-
-    /** Our own head deadline reaches the app the way a socket read timeout would. */
-    static SocketTimeoutException asReadTimeout(HeadDeadlineException expired) {
-        SocketTimeoutException timeout = new SocketTimeoutException("Read timed out");
-        timeout.initCause(expired);
-        return timeout;
     }
 }

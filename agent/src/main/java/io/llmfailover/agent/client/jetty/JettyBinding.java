@@ -3,8 +3,8 @@ package io.llmfailover.agent.client.jetty;
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.NativeResponse;
-import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.HttpHeaders;
@@ -12,7 +12,6 @@ import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.net.URI;
-import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.client.HttpClient;
 import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
@@ -104,9 +103,7 @@ final class JettyBinding implements ClientBinding<JettyCall, Void> {
     /** As Jetty reports its own timeouts: a {@code TimeoutException}. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
-        TimeoutException timeout = new TimeoutException(expired.getMessage());
-        timeout.initCause(expired);
-        return TransportFailure.of(timeout);
+        return ClientTimeouts.timeoutException(expired);
     }
 
     @Override

@@ -52,9 +52,7 @@ final class MicronautBinding implements ClientBinding<MicronautCall, AppOutcome>
 
     /** Micronaut's headers of a request or a response, every value kept. */
     static HttpHeaders neutral(io.micronaut.http.HttpHeaders headers) {
-        HttpHeaders.Builder neutral = HttpHeaders.builder();
-        headers.forEach((name, values) -> values.forEach(value -> neutral.add(name, value)));
-        return neutral.build();
+        return HttpHeaders.ofNames(headers::forEach);
     }
 
     @Override

@@ -2,16 +2,15 @@ package io.llmfailover.agent.client.okhttp;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import okhttp3.Protocol;
 import okhttp3.Request;
-import okhttp3.RequestBody;
 import okhttp3.Response;
 
 /** What is OkHttp's own in the call lifecycle: its request, its chain, its response. */
@@ -43,12 +42,8 @@ final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
 
     @Override
     public BufferedBody buffer(OkHttpCall call, long limit) throws IOException {
-        RequestBody body = call.appRequest.body();
-        BufferedBody buffered = RequestBodyCopy.of(body, limit);
-        if (buffered.fits() && RequestBodyCopy.isOneShot(body)) {
-            call.replayable = OkHttpRequestMapping.withBody(call.appRequest, buffered.bytes());
-        }
-        return buffered;
+        return RequestBodyCopy.of(call.appRequest.body(), limit,
+                bytes -> call.replayable = OkHttpRequestMapping.withBody(call.appRequest, bytes));
     }
 
     @Override
@@ -88,9 +83,7 @@ final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
     /** Our own head deadline reaches the app the way OkHttp reports a read timeout. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
-        SocketTimeoutException timeout = new SocketTimeoutException("timeout");
-        timeout.initCause(expired);
-        return timeout;
+        return ClientTimeouts.socketTimeout("timeout", expired);
     }
 
     @Override

@@ -2,15 +2,14 @@ package io.llmfailover.agent.client.reactornetty;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
-import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.net.URI;
-import java.util.concurrent.TimeoutException;
 import reactor.netty.http.client.HttpClient;
 
 /** What is Reactor Netty's own in the call lifecycle: its client chain, the request its body function writes, its response. */
@@ -82,9 +81,7 @@ final class ReactorNettyBinding implements ClientBinding<ReactorNettyCall, Chose
     /** Our own head deadline reaches the app as a timeout, as Reactor Netty's response timeout would. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
-        TimeoutException timeout = new TimeoutException(expired.getMessage());
-        timeout.initCause(expired);
-        return TransportFailure.of(timeout);
+        return ClientTimeouts.timeoutException(expired);
     }
 
     @Override

@@ -2,6 +2,7 @@ package io.llmfailover.agent.client.restclient;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
@@ -9,7 +10,6 @@ import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpResponse;
@@ -54,9 +54,7 @@ final class RestClientBinding implements ClientBinding<RestClientGovernedRequest
 
     @Override
     public LlmRequest toNeutral(RestClientGovernedRequest call, byte[] body) {
-        HttpHeaders.Builder headers = HttpHeaders.builder();
-        call.getHeaders().forEach((name, values) -> values.forEach(value -> headers.add(name, value)));
-        return new LlmRequest(call.getMethod().name(), call.getURI(), headers.build(), body);
+        return new LlmRequest(call.getMethod().name(), call.getURI(), HttpHeaders.ofNames(call.getHeaders()::forEach), body);
     }
 
     @Override
@@ -81,9 +79,7 @@ final class RestClientBinding implements ClientBinding<RestClientGovernedRequest
     /** Our own head deadline reaches the app the way a blocking request factory reports a read timeout. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
-        SocketTimeoutException timeout = new SocketTimeoutException("Read timed out");
-        timeout.initCause(expired);
-        return timeout;
+        return ClientTimeouts.readTimedOut(expired);
     }
 
     @Override

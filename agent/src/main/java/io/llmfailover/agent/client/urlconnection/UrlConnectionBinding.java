@@ -2,6 +2,7 @@ package io.llmfailover.agent.client.urlconnection;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
@@ -10,7 +11,6 @@ import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.net.HttpURLConnection;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 
 /** What is HttpURLConnection's own in the call lifecycle: the app's connection, what it wrote, its accessors. */
@@ -47,13 +47,7 @@ final class UrlConnectionBinding implements ClientBinding<GovernedConnection, Ch
 
     @Override
     public LlmRequest toNeutral(GovernedConnection call, byte[] body) {
-        HttpHeaders.Builder headers = HttpHeaders.builder();
-        call.requestHeaders.forEach((name, values) -> {
-            if (name != null) {
-                values.forEach(value -> headers.add(name, value));
-            }
-        });
-        return new LlmRequest(call.method(), call.uri, headers.build(), body);
+        return new LlmRequest(call.method(), call.uri, HttpHeaders.of(call.requestHeaders), body);
     }
 
     @Override
@@ -75,9 +69,7 @@ final class UrlConnectionBinding implements ClientBinding<GovernedConnection, Ch
     /** Our own head deadline reaches the app the way the JDK reports a read timeout. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
-        SocketTimeoutException timeout = new SocketTimeoutException("Read timed out");
-        timeout.initCause(expired);
-        return timeout;
+        return ClientTimeouts.readTimedOut(expired);
     }
 
     /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */

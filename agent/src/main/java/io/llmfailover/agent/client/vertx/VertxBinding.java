@@ -2,9 +2,9 @@ package io.llmfailover.agent.client.vertx;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.agent.lifecycle.NativeResponse;
-import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
@@ -14,7 +14,6 @@ import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.RequestOptions;
 import java.io.IOException;
 import java.net.URI;
-import java.util.concurrent.TimeoutException;
 
 /** What is Vert.x's own in the call lifecycle: the app's client and options, the request it wrote, the response it gets. */
 final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse> {
@@ -96,9 +95,7 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
     /** Our own head deadline reaches the app as a timeout, as Vert.x's own idle timeout does. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
-        TimeoutException timeout = new TimeoutException(expired.getMessage());
-        timeout.initCause(expired);
-        return TransportFailure.of(timeout);
+        return ClientTimeouts.timeoutException(expired);
     }
 
     @Override

@@ -2,7 +2,7 @@ package io.llmfailover.agent.client.webclient;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
-import io.llmfailover.agent.lifecycle.TransportFailure;
+import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.CallAbandonedException;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
@@ -10,7 +10,6 @@ import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.net.URI;
-import java.util.concurrent.TimeoutException;
 import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.http.client.reactive.ClientHttpResponse;
 import reactor.core.publisher.Mono;
@@ -93,9 +92,7 @@ final class WebClientBinding implements ClientBinding<WebClientCall, ClientHttpR
     /** Our own head deadline reaches the app as a Reactor timeout, which WebClient wraps as it wraps its connector's failures. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
-        TimeoutException timeout = new TimeoutException(expired.getMessage());
-        timeout.initCause(expired);
-        return TransportFailure.of(timeout);
+        return ClientTimeouts.timeoutException(expired);
     }
 
     @Override

@@ -143,9 +143,7 @@ final class WebClientCall {
     }
 
     LlmRequest toNeutral(byte[] body) {
-        HttpHeaders.Builder headers = HttpHeaders.builder();
-        captured.getHeaders().forEach((name, values) -> values.forEach(value -> headers.add(name, value)));
-        return new LlmRequest(method.name(), uri, headers.build(), body);
+        return new LlmRequest(method.name(), uri, HttpHeaders.ofNames(captured.getHeaders()::forEach), body);
     }
 
     /** The app's request as it wrote it, with {@code added} headers (trace context): its body fit in memory. */
