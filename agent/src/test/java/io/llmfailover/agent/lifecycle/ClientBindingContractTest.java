@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.LoopbackServer;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
@@ -44,6 +45,7 @@ public abstract class ClientBindingContractTest<C, R> {
 
     protected static final String PATH = "/v1/chat/completions";
     protected static final String PROMPT = "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}";
+    private static final long LIMIT = 1 << 20;
     private static final byte[] PROMPT_BYTES = PROMPT.getBytes(StandardCharsets.UTF_8);
 
     protected final LoopbackServer stub = new LoopbackServer();
@@ -54,8 +56,12 @@ public abstract class ClientBindingContractTest<C, R> {
         R on(C call) throws IOException;
     }
 
-    /** One call as the app makes it: a POST of {@link #PROMPT} to the stub, with these headers. */
-    public record AppRequest(URI uri, Map<String, String> headers, byte[] body) {}
+    /**
+     * One call as the app makes it: a POST of {@link #PROMPT} to the stub, with these headers,
+     * governed with {@code bufferLimit} as {@code buffer.max-bytes} (the limit the steps buffer
+     * with: a client that holds the body as the app writes it caps it with the call's governance).
+     */
+    public record AppRequest(URI uri, Map<String, String> headers, byte[] body, long bufferLimit) {}
 
     /** The response as the app read it to the end, its header names in lower case; read and closed. */
     public record AppResponse(int status, Map<String, List<String>> headers, byte[] body) {
@@ -108,7 +114,7 @@ public abstract class ClientBindingContractTest<C, R> {
         AtomicReference<BufferedBody> buffered = new AtomicReference<>();
 
         AppResponse app = exchange(request(Map.of()), call -> {
-            buffered.set(binding().buffer(call, 1 << 20));
+            buffered.set(binding().buffer(call, LIMIT));
             return binding().proceed(call, buffered.get());
         });
 
@@ -122,7 +128,7 @@ public abstract class ClientBindingContractTest<C, R> {
     void aBodyOverTheLimitIsTooLargeAndProceedStillSendsAllOfIt() throws Exception {
         AtomicReference<BufferedBody> buffered = new AtomicReference<>();
 
-        AppResponse app = exchange(request(Map.of()), call -> {
+        AppResponse app = exchange(request(Map.of(), 10), call -> {
             buffered.set(binding().buffer(call, 10));
             return binding().proceed(call, buffered.get());
         });
@@ -142,7 +148,7 @@ public abstract class ClientBindingContractTest<C, R> {
         exchange(request(Map.of(RouteHeader.NAME, "budget", "x-app", "kept")), call -> {
             first.set(binding().takeHeader(call, RouteHeader.NAME));
             second.set(binding().takeHeader(call, RouteHeader.NAME));
-            return binding().proceed(call, binding().buffer(call, 1 << 20));
+            return binding().proceed(call, binding().buffer(call, LIMIT));
         });
 
         assertEquals("budget", first.get());
@@ -160,7 +166,7 @@ public abstract class ClientBindingContractTest<C, R> {
 
         exchange(request, call -> {
             binding().takeHeader(call, RouteHeader.NAME);
-            BufferedBody body = binding().buffer(call, 1 << 20);
+            BufferedBody body = binding().buffer(call, LIMIT);
             neutral.set(binding().toNeutral(call, body.bytes()));
             return binding().proceed(call, body);
         });
@@ -211,7 +217,21 @@ public abstract class ClientBindingContractTest<C, R> {
     }
 
     protected AppRequest request(Map<String, String> headers) {
-        return new AppRequest(stub.uri(PATH), headers, PROMPT_BYTES.clone());
+        return request(headers, LIMIT);
+    }
+
+    protected AppRequest request(Map<String, String> headers, long bufferLimit) {
+        return new AppRequest(stub.uri(PATH), headers, PROMPT_BYTES.clone(), bufferLimit);
+    }
+
+    /**
+     * The lifecycle's hold on a call governed with {@code request}'s limit, for a client whose call
+     * needs it before it runs (to cap the body the app writes): what {@link CallLifecycle#start}
+     * gives, without its first look at the route header, which is the test's to take.
+     */
+    protected static <C> Governance governance(AppRequest request, ClientBinding<C, ?> binding, C call) {
+        return Governance.of(FakeGovernor.passThrough(Duration.ofSeconds(10)).withBufferLimit(request.bufferLimit()),
+                binding, call);
     }
 
     /** Header names in lower case, for {@link AppResponse}. */
