@@ -141,7 +141,7 @@ public abstract class ClientBindingContractTest<C, R> {
     }
 
     @Test
-    void takesTheRouteHeaderOnceAndProceedSendsTheCallWithoutIt() throws Exception {
+    protected void takesTheRouteHeaderOnceAndProceedSendsTheCallWithoutIt() throws Exception {
         AtomicReference<String> first = new AtomicReference<>();
         AtomicReference<String> second = new AtomicReference<>("not asked");
 
