@@ -57,7 +57,7 @@ class Apache4BindingContractTest extends ClientBindingContractTest<Apache4Call, 
     }
 
     @Override
-    protected Class<? extends IOException> timeoutType() {
+    protected Class<? extends Throwable> timeoutType() {
         return SocketTimeoutException.class;
     }
 

@@ -53,7 +53,7 @@ class ClassicBindingContractTest extends ClientBindingContractTest<ClassicCall, 
     }
 
     @Override
-    protected Class<? extends IOException> timeoutType() {
+    protected Class<? extends Throwable> timeoutType() {
         return SocketTimeoutException.class;
     }
 

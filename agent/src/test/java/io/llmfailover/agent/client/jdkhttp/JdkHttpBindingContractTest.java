@@ -32,7 +32,7 @@ class JdkHttpBindingContractTest extends ClientBindingContractTest<JdkGovernedCa
     }
 
     @Override
-    protected Class<? extends IOException> timeoutType() {
+    protected Class<? extends Throwable> timeoutType() {
         return HttpTimeoutException.class;
     }
 

@@ -64,7 +64,7 @@ class OkHttpBindingContractTest extends ClientBindingContractTest<OkHttpCall, Re
     }
 
     @Override
-    protected Class<? extends IOException> timeoutType() {
+    protected Class<? extends Throwable> timeoutType() {
         return SocketTimeoutException.class;
     }
 

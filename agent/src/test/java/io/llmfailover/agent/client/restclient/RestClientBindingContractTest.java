@@ -44,7 +44,7 @@ class RestClientBindingContractTest extends ClientBindingContractTest<RestClient
     }
 
     @Override
-    protected Class<? extends IOException> timeoutType() {
+    protected Class<? extends Throwable> timeoutType() {
         return SocketTimeoutException.class;
     }
 

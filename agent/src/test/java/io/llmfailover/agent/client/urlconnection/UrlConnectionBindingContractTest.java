@@ -85,7 +85,7 @@ class UrlConnectionBindingContractTest extends ClientBindingContractTest<Governe
     }
 
     @Override
-    protected Class<? extends IOException> timeoutType() {
+    protected Class<? extends Throwable> timeoutType() {
         return SocketTimeoutException.class;
     }
 
