@@ -27,7 +27,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -188,7 +189,7 @@ public abstract class ClientBindingContractTest<C, R> {
         assertEquals(201, app.status());
         assertEquals("fallback", app.header("x-llm-provider"));
         assertEquals("{\"from\":\"fallback\"}", app.bodyText());
-        assertTrue(made.closed.get(), "closing the app's response closes the answer");
+        assertTrue(made.closed.await(10, TimeUnit.SECONDS), "closing the app's response closes the answer");
         assertTrue(stub.received().isEmpty(), "the app's request was not sent");
     }
 
@@ -257,7 +258,8 @@ public abstract class ClientBindingContractTest<C, R> {
         private final int status;
         private final HttpHeaders headers;
         private final InputStream body;
-        final AtomicBoolean closed = new AtomicBoolean();
+        /** Counted down on close: an async client's relay closes the answer as it ends, maybe after the app heard the end. */
+        final CountDownLatch closed = new CountDownLatch(1);
 
         MadeAnswer(int status, HttpHeaders headers, String body) {
             this.status = status;
@@ -282,7 +284,7 @@ public abstract class ClientBindingContractTest<C, R> {
 
         @Override
         public void close() {
-            closed.set(true);
+            closed.countDown();
         }
     }
 }
