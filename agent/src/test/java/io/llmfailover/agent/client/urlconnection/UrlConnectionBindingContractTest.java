@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.llmfailover.agent.bootstrap.HookOutcome;
+import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.ClientBindingContractTest;
 import io.llmfailover.runtime.contract.RouteHeader;
@@ -71,11 +72,13 @@ class UrlConnectionBindingContractTest extends ClientBindingContractTest<Governe
         AtomicReference<String> second = new AtomicReference<>("not asked");
         AtomicReference<String> heldBack = new AtomicReference<>();
 
-        exchange(request(Map.of(RouteHeader.NAME, "budget", "x-app", "kept")), call -> {
+        AppRequest request = request(Map.of(RouteHeader.NAME, "budget", "x-app", "kept"));
+        exchange(request, call -> {
+            BufferedBody body = binding().buffer(call, request.bufferLimit());
             first.set(binding().takeHeader(call, RouteHeader.NAME));
             second.set(binding().takeHeader(call, RouteHeader.NAME));
             heldBack.set(call.heldBack());
-            return binding().proceed(call, binding().buffer(call, 1 << 20));
+            return binding().proceed(call, body);
         });
 
         assertEquals("budget", first.get());
