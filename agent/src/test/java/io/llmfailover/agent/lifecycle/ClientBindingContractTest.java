@@ -32,6 +32,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -245,6 +246,14 @@ public abstract class ClientBindingContractTest<C, R> {
     protected static <C> Governance governance(AppRequest request, ClientBinding<C, ?> binding, C call) {
         return Governance.of(FakeGovernor.passThrough(Duration.ofSeconds(10)).withBufferLimit(request.bufferLimit()),
                 binding, call);
+    }
+
+    /** A client's own header objects, one name and value each, their names in lower case, for {@link AppResponse}. */
+    protected static <T> Map<String, List<String>> headersOf(Iterable<T> fields, Function<T, String> name,
+            Function<T, String> value) {
+        Map<String, List<String>> headers = new TreeMap<>();
+        fields.forEach(field -> headers.computeIfAbsent(name.apply(field), n -> new ArrayList<>()).add(value.apply(field)));
+        return lowerCased(headers);
     }
 
     /** Header names in lower case, for {@link AppResponse}. */

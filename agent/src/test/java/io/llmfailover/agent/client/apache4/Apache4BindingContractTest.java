@@ -6,8 +6,6 @@ import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.http.Header;
 import org.apache.http.HttpRequest;
 import org.apache.http.client.config.RequestConfig;
@@ -47,12 +45,9 @@ class Apache4BindingContractTest extends ClientBindingContractTest<Apache4Call, 
                 ContentType.APPLICATION_JSON));
         try (CloseableHttpClient client = builder.disableAutomaticRetries().build();
                 CloseableHttpResponse response = client.execute(post)) {
-            Map<String, List<String>> headers = new TreeMap<>();
-            for (Header header : response.getAllHeaders()) {
-                headers.computeIfAbsent(header.getName(), name -> new java.util.ArrayList<>()).add(header.getValue());
-            }
             byte[] body = EntityUtils.toByteArray(response.getEntity());
-            return new AppResponse(response.getStatusLine().getStatusCode(), lowerCased(headers), body);
+            return new AppResponse(response.getStatusLine().getStatusCode(),
+                    headersOf(List.of(response.getAllHeaders()), Header::getName, Header::getValue), body);
         }
     }
 

@@ -3,10 +3,7 @@ package io.llmfailover.agent.client.apache5;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.ClientBindingContractTest;
 import java.net.SocketTimeoutException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -56,13 +53,10 @@ class AsyncBindingContractTest extends ClientBindingContractTest<GovernedAsyncCa
             client.start();
             SimpleHttpResponse response = client.execute(SimpleRequestProducer.create(post.build()),
                     SimpleResponseConsumer.create(), null).get(10, TimeUnit.SECONDS);
-            Map<String, List<String>> headers = new TreeMap<>();
-            for (Header header : response.getHeaders()) {
-                headers.computeIfAbsent(header.getName(), name -> new ArrayList<>()).add(header.getValue());
-            }
             byte[] body = response.getBodyBytes() == null ? new byte[0] : response.getBodyBytes();
             client.close(CloseMode.GRACEFUL);
-            return new AppResponse(response.getCode(), lowerCased(headers), body);
+            return new AppResponse(response.getCode(),
+                    headersOf(List.of(response.getHeaders()), Header::getName, Header::getValue), body);
         }
     }
 

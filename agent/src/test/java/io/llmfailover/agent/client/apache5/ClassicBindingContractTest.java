@@ -5,10 +5,7 @@ import io.llmfailover.agent.lifecycle.ClientBindingContractTest;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import org.apache.hc.client5.http.classic.methods.HttpPost;
 import org.apache.hc.client5.http.impl.ChainElement;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
@@ -42,12 +39,9 @@ class ClassicBindingContractTest extends ClientBindingContractTest<ClassicCall, 
                         (appRequest, scope, chain) -> steps.on(new ClassicCall(appRequest, scope, chain)))
                 .build()) {
             return client.execute(post, response -> {
-                Map<String, List<String>> headers = new TreeMap<>();
-                for (Header header : response.getHeaders()) {
-                    headers.computeIfAbsent(header.getName(), name -> new ArrayList<>()).add(header.getValue());
-                }
                 byte[] body = EntityUtils.toByteArray(response.getEntity());
-                return new AppResponse(response.getCode(), lowerCased(headers), body);
+                return new AppResponse(response.getCode(),
+                        headersOf(List.of(response.getHeaders()), Header::getName, Header::getValue), body);
             });
         }
     }

@@ -2,10 +2,6 @@ package io.llmfailover.agent.client.jetty;
 
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.ClientBindingContractTest;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -56,11 +52,8 @@ class JettyBindingContractTest extends ClientBindingContractTest<JettyCall, Void
         if (result.isFailed()) {
             throw new AssertionError("the app's listener heard a failure", result.getFailure());
         }
-        Map<String, List<String>> headers = new TreeMap<>();
-        for (HttpField field : result.getResponse().getHeaders()) {
-            headers.computeIfAbsent(field.getName(), name -> new ArrayList<>()).add(field.getValue());
-        }
-        return new AppResponse(result.getResponse().getStatus(), lowerCased(headers), listener.getContent());
+        return new AppResponse(result.getResponse().getStatus(),
+                headersOf(result.getResponse().getHeaders(), HttpField::getName, HttpField::getValue), listener.getContent());
     }
 
     @Override

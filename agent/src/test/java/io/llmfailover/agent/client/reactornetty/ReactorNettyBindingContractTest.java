@@ -4,10 +4,7 @@ import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.ClientBindingContractTest;
 import io.netty.buffer.Unpooled;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeoutException;
@@ -53,7 +50,7 @@ class ReactorNettyBindingContractTest extends ClientBindingContractTest<ReactorN
         ReactorNettyCall call = new ReactorNettyCall(sender, app, agentThreads, readers);
         BiFunction<HttpClientResponse, ByteBufMono, Mono<AppResponse>> appFunction = (response, body) ->
                 body.asByteArray().defaultIfEmpty(new byte[0]).map(bytes -> new AppResponse(response.status().code(),
-                        lowerCased(headersOf(response)), bytes));
+                        headersOf(response.responseHeaders(), Map.Entry::getKey, Map.Entry::getValue), bytes));
         Mono<Chosen> chosen = Mono.create(sink -> {
             call.subscribedWith(sink.contextView());
             agentThreads.execute(() -> {
@@ -69,13 +66,6 @@ class ReactorNettyBindingContractTest extends ClientBindingContractTest<ReactorN
                 ? (Mono<AppResponse>) WithoutAgentHeaders.of(sender, app, ReceiverOperation.RESPONSE_SINGLE, appFunction)
                 : appFunction.apply(c.response(), c.body().aggregate()).doFinally(signal -> c.finish()));
         return appGets.block(Duration.ofSeconds(10));
-    }
-
-    private static Map<String, List<String>> headersOf(HttpClientResponse response) {
-        Map<String, List<String>> headers = new TreeMap<>();
-        response.responseHeaders().forEach(header ->
-                headers.computeIfAbsent(header.getKey(), name -> new ArrayList<>()).add(header.getValue()));
-        return headers;
     }
 
     @Override
