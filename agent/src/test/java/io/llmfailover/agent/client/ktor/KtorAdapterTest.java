@@ -439,7 +439,7 @@ class KtorAdapterTest {
      * The app's side of one call, as Ktor's pipeline sets it up: a call context whose job, a child
      * of the request's execution context, the app's cancellation cancels.
      */
-    private static final class AppCall implements Continuation<Object> {
+    static final class AppCall implements Continuation<Object> {
         final CompletableJob callJob;
         private final CoroutineContext context;
         private final CompletableFuture<HttpResponseData> outcome = new CompletableFuture<>();
