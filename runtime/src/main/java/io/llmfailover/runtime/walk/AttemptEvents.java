@@ -1,7 +1,5 @@
 package io.llmfailover.runtime.walk;
 
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * Where one walk publishes each attempt's end. Listeners are registered once, as the walk starts,
@@ -14,21 +12,23 @@ final class AttemptEvents {
     /** One concern's view of how attempts end. */
     @FunctionalInterface
     interface Listener {
-        void ended(AttemptEnded event);
+        void attemptEnded(AttemptEnded event);
     }
 
-    private final List<Listener> listeners = new ArrayList<>();
+    /** As many as a walk registers: an array, since a walk is made for every call. */
+    private final Listener[] listeners = new Listener[8];
+    private int count;
 
     AttemptEvents listen(Listener listener) {
-        listeners.add(listener);
+        listeners[count++] = listener;
         return this;
     }
 
     void publish(AttemptEnded event) {
         Throwable first = null;
-        for (Listener listener : listeners) {
+        for (int i = 0; i < count; i++) {
             try {
-                listener.ended(event);
+                listeners[i].attemptEnded(event);
             } catch (RuntimeException | Error failure) {
                 if (first == null) {
                     first = failure;

@@ -67,12 +67,12 @@ final class ChainWalk {
         ContextFit contextWindows = new ContextFit(call, route, context);
         this.events = new AttemptEvents()
                 .listen(AttemptLeases::attemptEnded)
-                .listen(context.lastFailures()::attemptEnded)
+                .listen(context.lastFailures())
                 .listen(event -> event.attempt().span().ended(event.status(), event.outcome(), event.failsOver(), event.error()))
                 .listen(event -> exhaustion.attemptEnded(event))
-                .listen(trail::attemptEnded)
-                .listen(contextWindows::attemptEnded)
-                .listen(retryAfter::attemptEnded);
+                .listen(trail)
+                .listen(contextWindows)
+                .listen(retryAfter);
         this.gate = new StepGate(call, context, contextWindows, this::skip);
         this.runner = new AttemptRunner(call, transport, scope, context, events, startedNanos);
         this.settler = new AttemptSettler(call, context, contextWindows, events);

@@ -11,7 +11,7 @@ import io.llmfailover.runtime.route.Route;
  * provider answered that the request overflowed its window, only a provider with a larger one. A
  * provider whose window is not configured always fits. One instance per call.
  */
-final class ContextFit {
+final class ContextFit implements AttemptEvents.Listener {
 
     private final RecognizedCall call;
     private final Route route;
@@ -51,7 +51,8 @@ final class ContextFit {
     }
 
     /** An attempt the call moved on from for a context overflow: only larger windows are worth a try. */
-    void attemptEnded(AttemptEnded event) {
+    @Override
+    public void attemptEnded(AttemptEnded event) {
         if (event.failsOver() && event.outcome() == AttemptOutcome.CONTEXT_OVERFLOW) {
             overflowed(event.provider());
         }

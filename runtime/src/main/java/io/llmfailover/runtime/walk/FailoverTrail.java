@@ -8,7 +8,7 @@ import io.llmfailover.runtime.provider.Provider;
  * attempt names where the call went, or the walk ends with nowhere left; and each fallback's own
  * failure, as it happens. Nothing is said as a failover of a call the app cancelled.
  */
-final class FailoverTrail {
+final class FailoverTrail implements AttemptEvents.Listener {
 
     private final FailoverLog log;
     private Provider from;
@@ -19,7 +19,8 @@ final class FailoverTrail {
         this.log = log;
     }
 
-    void attemptEnded(AttemptEnded event) {
+    @Override
+    public void attemptEnded(AttemptEnded event) {
         if (event.isFallbackFault()) {
             log.fallbackFault(event.provider().name(), event.attempt().attempt().lease().keyId(), event.status(),
                     event.outcome());

@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The last failure each provider gave this instance (a 429, a 5xx, a timeout …), for the
  * operator's view. Keyed by configured provider names only, so bounded by the config.
  */
-public final class LastFailures {
+public final class LastFailures implements AttemptEvents.Listener {
 
     /** When it happened (the clock's epoch millis) and what it was ({@code rate_limited}, {@code timeout}). */
     public record Failure(long epochMillis, AttemptOutcome outcome) {}
@@ -42,7 +42,8 @@ public final class LastFailures {
     }
 
     /** Notes the provider's failure when an attempt's ending {@linkplain AttemptEnded#counts counts}. */
-    void attemptEnded(AttemptEnded event) {
+    @Override
+    public void attemptEnded(AttemptEnded event) {
         if (event.counts()) {
             note(event.provider().name(), event.outcome());
         }

@@ -9,7 +9,7 @@ import java.util.concurrent.TimeUnit;
  * that ends within {@code failover.deadline} is waited out, and that step tried again. Listens for
  * the Retry-After of each attempt the call moved on from for a 429 or 529.
  */
-final class RetryAfterWait {
+final class RetryAfterWait implements AttemptEvents.Listener {
 
     private final WalkContext context;
     /** The Retry-After of the last attempt that was rate limited. */
@@ -20,7 +20,8 @@ final class RetryAfterWait {
         this.context = context;
     }
 
-    void attemptEnded(AttemptEnded event) {
+    @Override
+    public void attemptEnded(AttemptEnded event) {
         if (event.failsOver() && (event.outcome() == AttemptOutcome.RATE_LIMITED || event.outcome() == AttemptOutcome.OVERLOADED)) {
             retryAfterNanos = TimeUnit.MILLISECONDS.toNanos(
                     RetryAfter.waitMillis(event.headers(), context.clock().currentTimeMillis()).orElse(0));
