@@ -3,6 +3,7 @@ package io.llmfailover.agent.lifecycle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HttpHeaders;
@@ -11,6 +12,7 @@ import io.llmfailover.runtime.contract.WholeBodyStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -81,6 +83,54 @@ class NativeResponseTest {
         response.close();
 
         assertEquals(List.of("released"), done);
+    }
+
+    @Test
+    void anOpenedBodyIsOpenedOnceWhenFirstAskedForAndThenKept() {
+        List<InputStream> opened = new ArrayList<>();
+        NativeResponse<String> response = NativeResponse.opening("client", 200, HEADERS, () -> {
+            opened.add(body);
+            return body;
+        });
+
+        assertEquals(List.of(), opened, "nothing opened before the runtime reads");
+        assertSame(body, response.body());
+        assertSame(body, response.body());
+        assertEquals(List.of(body), opened);
+    }
+
+    @Test
+    void closingABodyNeverOpenedOpensItToCloseIt() {
+        NativeResponse<String> response = NativeResponse.opening("client", 200, HEADERS, () -> {
+            done.add("opened");
+            return body;
+        }).releasedBy(() -> done.add("released"));
+
+        response.close();
+
+        assertEquals(List.of("opened", "body closed", "released"), done);
+    }
+
+    @Test
+    void aBodyThatCannotBeOpenedFailsItsRead() {
+        NativeResponse<String> response = NativeResponse.opening("client", 200, HEADERS, () -> {
+            throw new IOException("Connection reset");
+        });
+
+        UncheckedIOException failed = assertThrows(UncheckedIOException.class, response::body);
+        assertEquals("Connection reset", failed.getCause().getMessage());
+    }
+
+    @Test
+    void aClientThatClosesThroughItsResponseClosesSoInsteadOfClosingTheBody() {
+        NativeResponse<String> response = NativeResponse.opening("client", 200, HEADERS, () -> {
+            done.add("opened");
+            return body;
+        }).closedBy(() -> done.add("response closed")).releasedBy(() -> done.add("released"));
+
+        response.close();
+
+        assertEquals(List.of("response closed", "released"), done, "no body opened only to be closed");
     }
 
     @Test
