@@ -83,8 +83,11 @@ final class Attempts implements Transport {
      * read that fails once the app aborted its request is the app's doing. Closing closes the
      * response, which releases the connection; aborting shuts the connection down at once (the
      * client's own abort): nothing is read, nothing waited for.
+     *
+     * @param abort the attempt's abort, as an object: a method reference to {@link AttemptAbort}
+     *     would name an adapter class at its call site (see {@link Attempt})
      */
-    private static NativeResponse<CloseableHttpResponse> received(CloseableHttpResponse response, AttemptAbort abort,
+    private static NativeResponse<CloseableHttpResponse> received(CloseableHttpResponse response, Runnable abort,
             BooleanSupplier appAborted) {
         HttpHeaders.Builder headers = HttpHeaders.builder();
         for (Header header : response.getAllHeaders()) {
@@ -93,7 +96,7 @@ final class Attempts implements Transport {
         return NativeResponse.opening(response, response.getStatusLine().getStatusCode(), headers.build(), () -> {
             HttpEntity entity = response.getEntity();
             return entity == null ? InputStream.nullInputStream() : AbandonableBody.of(entity.getContent(), appAborted);
-        }).closedBy(() -> NativeResponse.closeQuietly(response)).abortedBy(abort::cancel);
+        }).closedBy(() -> NativeResponse.closeQuietly(response)).abortedBy(abort);
     }
 
     /**
@@ -115,7 +118,7 @@ final class Attempts implements Transport {
 
         @Override
         public NativeResponse<CloseableHttpResponse> send() throws IOException {
-            return received(execute(call.protocolExec, route, request, call.context, abort), abort, call::abortedByApp);
+            return received(execute(call.protocolExec, route, request, call.context, abort), this, call::abortedByApp);
         }
 
         /** Aborts the attempt in flight. */
