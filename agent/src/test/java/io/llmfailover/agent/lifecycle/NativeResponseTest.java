@@ -134,6 +134,64 @@ class NativeResponseTest {
     }
 
     @Test
+    void aBodyNeverOpenedIsLetGoOfByTheClientsOwnCloseForIt() {
+        NativeResponse<String> response = NativeResponse.opening("client", 200, HEADERS, () -> {
+            done.add("opened");
+            return body;
+        }).closedUnopenedBy(() -> done.add("discarded")).releasedBy(() -> done.add("released"));
+
+        response.close();
+
+        assertEquals(List.of("discarded", "released"), done);
+    }
+
+    @Test
+    void anOpenedBodyIsClosedEvenWhenTheClientHasACloseForAnUnopenedOne() {
+        NativeResponse<String> response = NativeResponse.opening("client", 200, HEADERS, () -> body)
+                .closedUnopenedBy(() -> done.add("discarded"));
+
+        response.body();
+        response.close();
+
+        assertEquals(List.of("body closed"), done);
+    }
+
+    @Test
+    void aResponseHandedOverToTheAppIsTheAppsToRelease() {
+        NativeResponse<String> response = NativeResponse.of("client", 200, HEADERS, body).releasedBy(() -> done.add("released"));
+
+        assertEquals("client", response.handOver());
+        response.close();
+        response.abort();
+
+        assertEquals(List.of(), done);
+    }
+
+    @Test
+    void aResponseIsLetGoOfHandedOverOrNotWhenTheAppGaveUp() {
+        NativeResponse<String> response = NativeResponse.of("client", 200, HEADERS, body).releasedBy(() -> done.add("released"));
+
+        response.handOver();
+        response.letGo();
+
+        assertEquals(List.of("body closed", "released"), done);
+    }
+
+    @Test
+    void onlyAnOwnAnswerWhoseBodyIsUntouchedIsHandedOver() {
+        NativeResponse<StringBuilder> own = NativeResponse.of(new StringBuilder("client"), 200, HEADERS, body);
+
+        assertNull(NativeResponse.handedOver(Answer.own(wrapped(own), own), StringBuilder.class), "the runtime watches its body");
+        own.close();
+        assertEquals(List.of("body closed"), done, "not handed over: still the agent's to close");
+
+        assertSame(own.nativeResponse(), NativeResponse.handedOver(Answer.own(own, own), StringBuilder.class));
+        own.close();
+        assertEquals(List.of("body closed"), done, "handed over: the app's");
+        assertNull(NativeResponse.handedOver(Answer.made(own), StringBuilder.class));
+    }
+
+    @Test
     void theClientsResponseIsFoundBehindAnOwnAnswerOnly() {
         NativeResponse<StringBuilder> own = NativeResponse.of(new StringBuilder("client"), 200, HEADERS, body);
         LlmResponse made = NativeResponse.of("made", 200, HEADERS, body);

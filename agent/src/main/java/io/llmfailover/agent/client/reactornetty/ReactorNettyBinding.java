@@ -3,6 +3,7 @@ package io.llmfailover.agent.client.reactornetty;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
@@ -66,8 +67,9 @@ final class ReactorNettyBinding implements ClientBinding<ReactorNettyCall, Chose
 
     @Override
     public Chosen toApp(ReactorNettyCall call, Answer answer) {
-        if (answer.isOwn() && answer.ownBodyUntouched()) {
-            return ((AttemptResponse) answer.ownResponse()).handOver();
+        Chosen own = NativeResponse.handedOver(answer, Chosen.class);
+        if (own != null) {
+            return own;
         }
         call.appWait().onAbandon(answer::close);
         return Chosen.relayed(answer, call.app(), call.readers());
