@@ -3,6 +3,7 @@ package io.llmfailover.agent.lifecycle;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HttpHeaders;
@@ -11,6 +12,7 @@ import io.llmfailover.runtime.contract.WholeBodyStream;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -81,6 +83,112 @@ class NativeResponseTest {
         response.close();
 
         assertEquals(List.of("released"), done);
+    }
+
+    @Test
+    void anOpenedBodyIsOpenedOnceWhenFirstAskedForAndThenKept() {
+        List<InputStream> opened = new ArrayList<>();
+        NativeResponse<String> response = NativeResponse.opening("client", 200, HEADERS, () -> {
+            opened.add(body);
+            return body;
+        });
+
+        assertEquals(List.of(), opened, "nothing opened before the runtime reads");
+        assertSame(body, response.body());
+        assertSame(body, response.body());
+        assertEquals(List.of(body), opened);
+    }
+
+    @Test
+    void closingABodyNeverOpenedOpensItToCloseIt() {
+        NativeResponse<String> response = NativeResponse.opening("client", 200, HEADERS, () -> {
+            done.add("opened");
+            return body;
+        }).releasedBy(() -> done.add("released"));
+
+        response.close();
+
+        assertEquals(List.of("opened", "body closed", "released"), done);
+    }
+
+    @Test
+    void aBodyThatCannotBeOpenedFailsItsRead() {
+        NativeResponse<String> response = NativeResponse.opening("client", 200, HEADERS, () -> {
+            throw new IOException("Connection reset");
+        });
+
+        UncheckedIOException failed = assertThrows(UncheckedIOException.class, response::body);
+        assertEquals("Connection reset", failed.getCause().getMessage());
+    }
+
+    @Test
+    void aClientThatClosesThroughItsResponseClosesSoInsteadOfClosingTheBody() {
+        NativeResponse<String> response = NativeResponse.opening("client", 200, HEADERS, () -> {
+            done.add("opened");
+            return body;
+        }).closedBy(() -> done.add("response closed")).releasedBy(() -> done.add("released"));
+
+        response.close();
+
+        assertEquals(List.of("response closed", "released"), done, "no body opened only to be closed");
+    }
+
+    @Test
+    void aBodyNeverOpenedIsLetGoOfByTheClientsOwnCloseForIt() {
+        NativeResponse<String> response = NativeResponse.opening("client", 200, HEADERS, () -> {
+            done.add("opened");
+            return body;
+        }).closedUnopenedBy(() -> done.add("discarded")).releasedBy(() -> done.add("released"));
+
+        response.close();
+
+        assertEquals(List.of("discarded", "released"), done);
+    }
+
+    @Test
+    void anOpenedBodyIsClosedEvenWhenTheClientHasACloseForAnUnopenedOne() {
+        NativeResponse<String> response = NativeResponse.opening("client", 200, HEADERS, () -> body)
+                .closedUnopenedBy(() -> done.add("discarded"));
+
+        response.body();
+        response.close();
+
+        assertEquals(List.of("body closed"), done);
+    }
+
+    @Test
+    void aResponseHandedOverToTheAppIsTheAppsToRelease() {
+        NativeResponse<String> response = NativeResponse.of("client", 200, HEADERS, body).releasedBy(() -> done.add("released"));
+
+        assertEquals("client", response.handOver());
+        response.close();
+        response.abort();
+
+        assertEquals(List.of(), done);
+    }
+
+    @Test
+    void aResponseIsLetGoOfHandedOverOrNotWhenTheAppGaveUp() {
+        NativeResponse<String> response = NativeResponse.of("client", 200, HEADERS, body).releasedBy(() -> done.add("released"));
+
+        response.handOver();
+        response.letGo();
+
+        assertEquals(List.of("body closed", "released"), done);
+    }
+
+    @Test
+    void onlyAnOwnAnswerWhoseBodyIsUntouchedIsHandedOver() {
+        NativeResponse<StringBuilder> own = NativeResponse.of(new StringBuilder("client"), 200, HEADERS, body);
+
+        assertNull(NativeResponse.handedOver(Answer.own(wrapped(own), own), StringBuilder.class), "the runtime watches its body");
+        own.close();
+        assertEquals(List.of("body closed"), done, "not handed over: still the agent's to close");
+
+        assertSame(own.nativeResponse(), NativeResponse.handedOver(Answer.own(own, own), StringBuilder.class));
+        own.close();
+        assertEquals(List.of("body closed"), done, "handed over: the app's");
+        assertNull(NativeResponse.handedOver(Answer.made(own), StringBuilder.class));
     }
 
     @Test

@@ -5,6 +5,7 @@ import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CappedCopy;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
@@ -84,10 +85,10 @@ final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpRe
 
     @Override
     public CloseableHttpResponse toApp(Apache4Call call, Answer answer) {
-        if (!answer.isOwn()) {
+        CloseableHttpResponse own = NativeResponse.ownOf(answer, CloseableHttpResponse.class);
+        if (own == null) {
             return new RuntimeAnswer(answer);
         }
-        CloseableHttpResponse own = ((Apache4LlmResponse) answer.ownResponse()).nativeResponse();
         HttpEntity entity = own.getEntity();
         if (!answer.ownBodyUntouched() && entity != null) {
             InputStreamEntity watched = new InputStreamEntity(AnswerBody.of(answer), entity.getContentLength());

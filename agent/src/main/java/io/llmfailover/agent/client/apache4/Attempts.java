@@ -1,12 +1,19 @@
 package io.llmfailover.agent.client.apache4;
 
 import io.llmfailover.agent.bootstrap.HeadDeadline;
+import io.llmfailover.agent.lifecycle.AbandonableBody;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.AttemptRequest;
+import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.SocketTimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
+import org.apache.http.Header;
+import org.apache.http.HttpEntity;
 import org.apache.http.HttpException;
 import org.apache.http.HttpHost;
 import org.apache.http.client.methods.CloseableHttpResponse;
@@ -72,12 +79,33 @@ final class Attempts implements Transport {
     }
 
     /**
+     * One attempt's response, seen by the runtime; keeps the native response for the app. A body
+     * read that fails once the app aborted its request is the app's doing. Closing closes the
+     * response, which releases the connection; aborting shuts the connection down at once (the
+     * client's own abort): nothing is read, nothing waited for.
+     *
+     * @param abort the attempt's abort, as an object: a method reference to {@link AttemptAbort}
+     *     would name an adapter class at its call site (see {@link Attempt})
+     */
+    private static NativeResponse<CloseableHttpResponse> received(CloseableHttpResponse response, Runnable abort,
+            BooleanSupplier appAborted) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        for (Header header : response.getAllHeaders()) {
+            headers.add(header.getName(), header.getValue());
+        }
+        return NativeResponse.opening(response, response.getStatusLine().getStatusCode(), headers.build(), () -> {
+            HttpEntity entity = response.getEntity();
+            return entity == null ? InputStream.nullInputStream() : AbandonableBody.of(entity.getContent(), appAborted);
+        }).closedBy(() -> NativeResponse.closeQuietly(response)).abortedBy(abort);
+    }
+
+    /**
      * One attempt, its abort and its late release, as a named class rather than lambdas: a lambda
      * call site whose type names an adapter class made the JVM resolve that class through the
      * agent jar's built-in loader, which cannot see HttpClient 4.
      */
-    private final class Attempt implements HeadDeadline.Attempt<Apache4LlmResponse>, Runnable,
-            Consumer<Apache4LlmResponse> {
+    private final class Attempt implements HeadDeadline.Attempt<NativeResponse<CloseableHttpResponse>>, Runnable,
+            Consumer<NativeResponse<CloseableHttpResponse>> {
         private final HttpRoute route;
         private final HttpRequestWrapper request;
         private final AttemptAbort abort;
@@ -89,8 +117,8 @@ final class Attempts implements Transport {
         }
 
         @Override
-        public Apache4LlmResponse send() throws IOException {
-            return new Apache4LlmResponse(execute(call.protocolExec, route, request, call.context, abort), abort, call::abortedByApp);
+        public NativeResponse<CloseableHttpResponse> send() throws IOException {
+            return received(execute(call.protocolExec, route, request, call.context, abort), this, call::abortedByApp);
         }
 
         /** Aborts the attempt in flight. */
@@ -101,7 +129,7 @@ final class Attempts implements Transport {
 
         /** Releases a head that arrived too late. */
         @Override
-        public void accept(Apache4LlmResponse late) {
+        public void accept(NativeResponse<CloseableHttpResponse> late) {
             late.close();
         }
     }

@@ -4,6 +4,7 @@ import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CappedCopy;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
@@ -80,10 +81,10 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
 
     @Override
     public ClassicHttpResponse toApp(ClassicCall call, Answer answer) {
-        if (!answer.isOwn()) {
+        ClassicHttpResponse own = NativeResponse.ownOf(answer, ClassicHttpResponse.class);
+        if (own == null) {
             return ClassicResponses.toClassic(answer);
         }
-        ClassicHttpResponse own = ((ClassicLlmResponse) answer.ownResponse()).nativeResponse();
         return answer.ownBodyUntouched() ? own : ClassicResponses.withBody(own, answer);
     }
 

@@ -1,11 +1,16 @@
 package io.llmfailover.agent.client.apache5;
 
 import io.llmfailover.agent.bootstrap.HeadDeadline;
+import io.llmfailover.agent.lifecycle.AbandonableBody;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.AttemptRequest;
+import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.SocketTimeoutException;
+import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import org.apache.hc.client5.http.HttpRoute;
 import org.apache.hc.client5.http.classic.ExecChain;
@@ -13,6 +18,9 @@ import org.apache.hc.client5.http.classic.ExecRuntime;
 import org.apache.hc.core5.concurrent.CancellableDependency;
 import org.apache.hc.core5.concurrent.ComplexCancellable;
 import org.apache.hc.core5.http.ClassicHttpRequest;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.io.support.ClassicRequestBuilder;
 
@@ -63,11 +71,43 @@ final class ClassicTransport implements Transport {
     }
 
     /**
+     * One attempt's response, seen by the runtime; keeps the native response for the app. A body
+     * read that fails once the app cancelled its request is the app's doing. Closing closes the
+     * body the attempt received, whatever body the app was given instead, and discards the
+     * attempt's own endpoint. Aborting closes the connection at once: closing the body would read a
+     * chunked one to its end first (httpcore5's {@code ChunkedInputStream}), which a stream of
+     * keep-alive comments never reaches.
+     *
+     * @param runtime the attempt's own exec runtime, holding its connection
+     */
+    private static NativeResponse<ClassicHttpResponse> received(ClassicHttpResponse response, ExecRuntime runtime,
+            BooleanSupplier appCancelled) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        for (Header header : response.getHeaders()) {
+            headers.add(header.getName(), header.getValue());
+        }
+        HttpEntity received = response.getEntity();
+        return NativeResponse.opening(response, response.getCode(), headers.build(),
+                () -> received == null ? InputStream.nullInputStream() : AbandonableBody.of(received.getContent(), appCancelled))
+                .closedBy(() -> {
+                    try {
+                        if (received != null) {
+                            NativeResponse.closeQuietly(received);
+                        }
+                    } finally {
+                        runtime.discardEndpoint();
+                    }
+                })
+                .abortedBy(runtime::discardEndpoint);
+    }
+
+    /**
      * One attempt, its abort and its late release, as a named class rather than lambdas: a lambda
      * call site whose type names an adapter class can make the JVM resolve that class through the
      * agent jar's built-in loader, which cannot see HttpClient 5.
      */
-    private final class Attempt implements HeadDeadline.Attempt<ClassicLlmResponse>, Runnable, Consumer<ClassicLlmResponse> {
+    private final class Attempt implements HeadDeadline.Attempt<NativeResponse<ClassicHttpResponse>>, Runnable,
+            Consumer<NativeResponse<ClassicHttpResponse>> {
         private final ClassicHttpRequest request;
         private final ExecChain.Scope scope;
         private final ComplexCancellable cancellable;
@@ -79,9 +119,9 @@ final class ClassicTransport implements Transport {
         }
 
         @Override
-        public ClassicLlmResponse send() throws IOException {
+        public NativeResponse<ClassicHttpResponse> send() throws IOException {
             try {
-                return new ClassicLlmResponse(call.chain.proceed(request, scope), scope.execRuntime, call::cancelledByApp);
+                return received(call.chain.proceed(request, scope), scope.execRuntime, call::cancelledByApp);
             } catch (HttpException e) {
                 throw new Apache5HttpFailure(e);
             }
@@ -95,7 +135,7 @@ final class ClassicTransport implements Transport {
 
         /** Releases a head that arrived too late. */
         @Override
-        public void accept(ClassicLlmResponse late) {
+        public void accept(NativeResponse<ClassicHttpResponse> late) {
             late.abort();
         }
     }

@@ -1,11 +1,17 @@
 package io.llmfailover.agent.client.micronaut;
 
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.TransportFailure;
+import io.llmfailover.agent.lifecycle.reactive.PublishedBody;
 import io.llmfailover.runtime.contract.CallAbandonedException;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.micronaut.http.HttpResponse;
 import io.micronaut.http.MutableHttpRequest;
 import io.micronaut.http.client.exceptions.HttpClientResponseException;
+import io.micronaut.http.netty.NettyHttpResponseBuilder;
+import io.netty.buffer.ByteBufUtil;
+import io.netty.handler.codec.http.HttpContent;
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.time.Duration;
@@ -34,7 +40,7 @@ final class MicronautAttempt {
      * @throws CallAbandonedException the app cancelled
      * @throws IOException the client's failure (connect, reset, its own timeout), carried as a {@link TransportFailure}
      */
-    static MicronautLlmResponse send(MicronautCall call, WatchedAttempt request, Duration deadline) throws IOException {
+    static NativeResponse<AppOutcome> send(MicronautCall call, WatchedAttempt request, Duration deadline) throws IOException {
         try {
             return send(call, request, request.firstByte(), deadline);
         } finally {
@@ -43,22 +49,22 @@ final class MicronautAttempt {
     }
 
     /** The app's own request, sent once as it is, with no deadline of the agent's. */
-    static MicronautLlmResponse sendAsIs(MicronautCall call, MutableHttpRequest<?> request) throws IOException {
+    static NativeResponse<AppOutcome> sendAsIs(MicronautCall call, MutableHttpRequest<?> request) throws IOException {
         return send(call, request, new CompletableFuture<>(), null);
     }
 
-    private static MicronautLlmResponse send(MicronautCall call, MutableHttpRequest<?> request,
+    private static NativeResponse<AppOutcome> send(MicronautCall call, MutableHttpRequest<?> request,
             CompletableFuture<Void> firstByte, Duration deadline) throws IOException {
         if (call.abandoned()) {
             throw appCancelled();
         }
-        CompletableFuture<MicronautLlmResponse> answer = new CompletableFuture<>();
+        CompletableFuture<NativeResponse<AppOutcome>> answer = new CompletableFuture<>();
         // Flux, not Mono: Mono.from cancels its source once it has the response, which ends a streamed body.
         Disposable exchange = Flux.<HttpResponse<?>>from(call.chain().proceed(request)).subscribe(
-                response -> answer.complete(MicronautLlmResponse.answered(call, response)),
+                response -> answer.complete(received(call, AppOutcome.of(response), response)),
                 failure -> {
                     if (failure instanceof HttpClientResponseException error) {
-                        answer.complete(MicronautLlmResponse.refused(call, error));
+                        answer.complete(received(call, AppOutcome.failed(error), error.getResponse()));
                     } else {
                         answer.completeExceptionally(failure);
                     }
@@ -68,7 +74,7 @@ final class MicronautAttempt {
     }
 
     /** Up to {@code deadline} for the first byte of the answer (or the answer), then as long as the client's own timeouts let it. */
-    private static MicronautLlmResponse await(MicronautCall call, CompletableFuture<MicronautLlmResponse> answer,
+    private static NativeResponse<AppOutcome> await(MicronautCall call, CompletableFuture<NativeResponse<AppOutcome>> answer,
             CompletableFuture<Void> firstByte, Disposable exchange, Duration deadline) throws IOException {
         try {
             if (deadline != null) {
@@ -77,7 +83,7 @@ final class MicronautAttempt {
             return answer.get();
         } catch (TimeoutException e) {
             exchange.dispose();
-            answer.thenAccept(MicronautLlmResponse::close);
+            answer.thenAccept(NativeResponse::close);
             HeadDeadlineException timeout = new HeadDeadlineException(deadline);
             timeout.initCause(e);
             throw timeout;
@@ -87,6 +93,29 @@ final class MicronautAttempt {
             throw new InterruptedIOException("interrupted while waiting for the response");
         } catch (ExecutionException e) {
             throw call.abandoned() ? appCancelled() : TransportFailure.classified(e.getCause());
+        }
+    }
+
+    /**
+     * One attempt's answer, seen by the runtime, and what the app's client made of it (its response,
+     * or the exception it raises for an error status), handed to the app as it is when the runtime
+     * leaves it untouched. A streamed body is read as it arrives, one chunk of demand at a time; a
+     * decoded one from the bytes Micronaut kept. A streamed body not read to its end is cancelled
+     * on close, which closes its connection.
+     */
+    private static NativeResponse<AppOutcome> received(MicronautCall call, AppOutcome outcome, HttpResponse<?> response) {
+        boolean streamed = call.streamed();
+        return NativeResponse.opening(outcome, response.code(), MicronautBinding.neutral(response.getHeaders()),
+                () -> streamed
+                        ? PublishedBody.of(NettyHttpResponseBuilder.toStreamResponse(response), MicronautAttempt::copied)
+                        : new ByteArrayInputStream(response.getBody(byte[].class).orElse(new byte[0])));
+    }
+
+    private static byte[] copied(HttpContent content) {
+        try {
+            return ByteBufUtil.getBytes(content.content());
+        } finally {
+            content.release();
         }
     }
 

@@ -2,6 +2,7 @@ package io.llmfailover.agent.client.micronaut;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
@@ -63,8 +64,9 @@ final class MicronautBinding implements ClientBinding<MicronautCall, AppOutcome>
     /** The app's own response as Micronaut made it, unless its event stream came unsplit, as an attempt's does. */
     @Override
     public AppOutcome toApp(MicronautCall call, Answer answer) throws IOException {
-        if (answer.ownBodyUntouched() && answer.ownResponse() instanceof MicronautLlmResponse own && !call.acceptsEvents()) {
-            return own.outcome();
+        AppOutcome own = NativeResponse.ownOf(answer, AppOutcome.class);
+        if (answer.ownBodyUntouched() && own != null && !call.acceptsEvents()) {
+            return own;
         }
         return AppResponses.of(call, answer);
     }
@@ -72,7 +74,7 @@ final class MicronautBinding implements ClientBinding<MicronautCall, AppOutcome>
     /** The app's request as the app's filters left it, sent once down the rest of the chain. */
     @Override
     public AppOutcome proceed(MicronautCall call, BufferedBody body) throws IOException {
-        return MicronautAttempt.sendAsIs(call, call.request()).outcome();
+        return MicronautAttempt.sendAsIs(call, call.request()).nativeResponse();
     }
 
     /** Our own head deadline reaches the app as Micronaut's own read timeout. */

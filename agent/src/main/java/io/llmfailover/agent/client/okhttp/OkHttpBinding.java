@@ -3,6 +3,7 @@ package io.llmfailover.agent.client.okhttp;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
@@ -68,8 +69,8 @@ final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
 
     @Override
     public Response toApp(OkHttpCall call, Answer answer) {
-        if (answer.isOwn()) {
-            Response own = ((OkHttpLlmResponse) answer.ownResponse()).nativeResponse();
+        Response own = NativeResponse.ownOf(answer, Response.class);
+        if (own != null) {
             return answer.ownBodyUntouched() ? own : OkHttpResponseMapping.withBody(own, answer, call.chain.call());
         }
         return OkHttpResponseMapping.toOkHttp(answer, call.appRequest, Protocol.HTTP_1_1, call.chain.call());

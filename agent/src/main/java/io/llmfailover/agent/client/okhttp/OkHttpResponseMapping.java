@@ -1,7 +1,10 @@
 package io.llmfailover.agent.client.okhttp;
 
-import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.agent.lifecycle.AbandonableBody;
 import io.llmfailover.agent.lifecycle.AnswerBody;
+import io.llmfailover.agent.lifecycle.NativeResponse;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmResponse;
 import java.io.InputStream;
 import okhttp3.Call;
 import okhttp3.Headers;
@@ -12,10 +15,39 @@ import okhttp3.Response;
 import okhttp3.ResponseBody;
 import okio.Okio;
 
-/** Builds the OkHttp response the app gets from a runtime response, its body streamed, never buffered. */
+/**
+ * Between OkHttp's response and the runtime's: an attempt's response as the runtime sees it, and
+ * the OkHttp response the app gets from a runtime response, its body streamed, never buffered.
+ */
 final class OkHttpResponseMapping {
 
     private OkHttpResponseMapping() {}
+
+    /**
+     * One attempt's response, seen by the runtime; keeps the native response for the app. A body
+     * read that fails once the app's call is cancelled is the app's doing, not the provider's. It
+     * closes through the response. It aborts from a deadline's thread: an HTTP/1 exchange is cut at
+     * its socket, and the transport closes the response on the app's thread before the next
+     * attempt; an HTTP/2 stream's close is safe from any thread.
+     */
+    static NativeResponse<Response> toNeutral(Response response, AttemptConnection connection, Call appCall) {
+        return NativeResponse.opening(response, response.code(), neutral(response.headers()), () -> {
+            ResponseBody body = response.body();
+            return body == null ? InputStream.nullInputStream() : AbandonableBody.of(body.byteStream(), appCall::isCanceled);
+        }).closedBy(response::close).abortedBy(() -> {
+            if (!connection.cut()) {
+                response.close();
+            }
+        });
+    }
+
+    private static HttpHeaders neutral(Headers headers) {
+        HttpHeaders.Builder builder = HttpHeaders.builder();
+        for (int i = 0; i < headers.size(); i++) {
+            builder.add(headers.name(i), headers.value(i));
+        }
+        return builder.build();
+    }
 
     static Response toOkHttp(LlmResponse answer, Request appRequest, Protocol protocol, Call appCall) {
         long now = System.currentTimeMillis();

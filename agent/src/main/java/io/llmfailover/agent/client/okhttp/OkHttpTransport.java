@@ -68,7 +68,7 @@ final class OkHttpTransport implements Transport {
             Response response = AttemptConnection.catching(connection, () -> proceed(request, agentDeadlineFirst,
                     deadline, appReadTimeout));
             previous = response;
-            return new OkHttpLlmResponse(response, connection, chain.call());
+            return OkHttpResponseMapping.toNeutral(response, connection, chain.call());
         } catch (SocketTimeoutException e) {
             throw classified(e, agentDeadlineFirst, deadline);
         } catch (IOException e) {
@@ -93,7 +93,7 @@ final class OkHttpTransport implements Transport {
         } catch (IOException e) {
             throw chain.call().isCanceled() ? new CallAbandonedException(e) : e;
         }
-        return new OkHttpLlmResponse(response, connection, chain.call());
+        return OkHttpResponseMapping.toNeutral(response, connection, chain.call());
     }
 
     private Response racedResponse(AttemptRequest attempt, Duration deadline, AttemptConnection connection)
@@ -120,7 +120,7 @@ final class OkHttpTransport implements Transport {
         Duration deadline = attempt.headTimeout() != null ? attempt.headTimeout() : NO_HEAD_DEADLINE;
         AttemptConnection connection = new AttemptConnection();
         try {
-            return new OkHttpLlmResponse(besideTheChain(attempt, deadline, connection), connection, chain.call());
+            return OkHttpResponseMapping.toNeutral(besideTheChain(attempt, deadline, connection), connection, chain.call());
         } catch (CallAbandonedException | HeadDeadlineException classified) {
             throw classified;
         } catch (IOException e) {

@@ -6,6 +6,7 @@ import io.netty.buffer.Unpooled;
 import reactor.core.scheduler.Scheduler;
 import reactor.netty.ByteBufFlux;
 import reactor.netty.Connection;
+import reactor.netty.channel.ChannelOperations;
 import reactor.netty.http.client.HttpClientResponse;
 
 /**
@@ -31,7 +32,7 @@ final class Chosen {
     }
 
     static Chosen own(HttpClientResponse response, Connection connection) {
-        return new Chosen(response, connection, connection.inbound().receive(), () -> AttemptResponse.discard(connection));
+        return new Chosen(response, connection, connection.inbound().receive(), () -> discard(connection));
     }
 
     static Chosen relayed(LlmResponse answer, AppRequest request, Scheduler readers) {
@@ -39,6 +40,17 @@ final class Chosen {
         HttpClientResponse response = new RelayedHttpClientResponse(answer, request);
         Connection connection = new RelayedConnection(body, answer);
         return new Chosen(response, connection, body, answer::close);
+    }
+
+    /** Drops a body nobody reads, as Reactor Netty does when a response function ends. */
+    static void discard(Connection connection) {
+        if (connection instanceof ChannelOperations<?, ?> operations) {
+            if (!operations.isInboundDisposed()) {
+                operations.discard();
+            }
+        } else {
+            connection.dispose();
+        }
     }
 
     /** True when the app's own publisher runs instead: the agent let the call go. */

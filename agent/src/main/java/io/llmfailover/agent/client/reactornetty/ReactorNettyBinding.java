@@ -4,6 +4,7 @@ import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
@@ -65,8 +66,9 @@ final class ReactorNettyBinding implements ClientBinding<ReactorNettyCall, Chose
 
     @Override
     public Chosen toApp(ReactorNettyCall call, Answer answer) {
-        if (answer.isOwn() && answer.ownBodyUntouched()) {
-            return ((AttemptResponse) answer.ownResponse()).handOver();
+        Chosen own = NativeResponse.handedOver(answer, Chosen.class);
+        if (own != null) {
+            return own;
         }
         call.appWait().onAbandon(answer::close);
         return Chosen.relayed(answer, call.app(), call.readers());

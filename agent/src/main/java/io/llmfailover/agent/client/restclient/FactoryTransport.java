@@ -1,16 +1,20 @@
 package io.llmfailover.agent.client.restclient;
 
+import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.bootstrap.HeadDeadline;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.AttemptRequest;
 import io.llmfailover.runtime.contract.CallAbandonedException;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
+import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
 import java.util.Locale;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 import org.springframework.http.client.ClientHttpRequest;
 import org.springframework.http.client.ClientHttpResponse;
@@ -67,13 +71,32 @@ final class FactoryTransport implements Transport {
     }
 
     /**
+     * One attempt's response (head received, body unread), seen by the runtime; keeps the native
+     * response for the app. It closes through the response; Apache's and {@code HttpURLConnection}'s
+     * responses drain their body on close, so an abort leaves that to an agent thread.
+     */
+    private static NativeResponse<ClientHttpResponse> received(ClientHttpResponse response) throws IOException {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        response.getHeaders().forEach((name, values) -> values.forEach(value -> headers.add(name, value)));
+        return NativeResponse.opening(response, response.getStatusCode().value(), headers.build(), response::getBody)
+                .closedBy(response::close)
+                .abortedBy(() -> {
+                    try {
+                        AgentThreads.relays().execute(response::close);
+                    } catch (RejectedExecutionException shuttingDown) {
+                        response.close();
+                    }
+                });
+    }
+
+    /**
      * One attempt, its abort and its late release, as a named class rather than lambdas (see
      * {@code AdapterClassLoader}). Marked as the agent's traffic on whichever thread sends it, so
      * the adapter of the client underneath leaves it alone; a rewritten attempt's mark also has
      * that adapter make the request follow no redirect.
      */
-    private static final class Sending implements HeadDeadline.Attempt<SpringLlmResponse>, Runnable,
-            Consumer<SpringLlmResponse> {
+    private static final class Sending implements HeadDeadline.Attempt<NativeResponse<ClientHttpResponse>>, Runnable,
+            Consumer<NativeResponse<ClientHttpResponse>> {
         private final ClientHttpRequest request;
         private final boolean rewritten;
         private Thread sender;
@@ -85,7 +108,7 @@ final class FactoryTransport implements Transport {
         }
 
         @Override
-        public SpringLlmResponse send() throws IOException {
+        public NativeResponse<ClientHttpResponse> send() throws IOException {
             synchronized (this) {
                 if (abandoned) {
                     throw new InterruptedIOException("the attempt was abandoned before it was sent");
@@ -96,7 +119,7 @@ final class FactoryTransport implements Transport {
                 ClientHttpResponse response = request.execute();
                 try {
                     // The status is read here, within the deadline: HttpURLConnection's head arrives only then.
-                    return new SpringLlmResponse(response);
+                    return received(response);
                 } catch (IOException | RuntimeException e) {
                     response.close();
                     throw e;
@@ -122,7 +145,7 @@ final class FactoryTransport implements Transport {
 
         /** Releases a head that arrived after the caller gave up on it. */
         @Override
-        public void accept(SpringLlmResponse late) {
+        public void accept(NativeResponse<ClientHttpResponse> late) {
             late.abort();
         }
     }

@@ -4,6 +4,7 @@ import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.HttpHeaders;
@@ -64,10 +65,10 @@ final class RestClientBinding implements ClientBinding<RestClientGovernedRequest
 
     @Override
     public ClientHttpResponse toApp(RestClientGovernedRequest call, Answer answer) throws IOException {
-        if (!answer.isOwn()) {
+        ClientHttpResponse own = NativeResponse.ownOf(answer, ClientHttpResponse.class);
+        if (own == null) {
             return RestClientRelayedResponse.made(answer);
         }
-        ClientHttpResponse own = ((SpringLlmResponse) answer.ownResponse()).nativeResponse();
         return answer.ownBodyUntouched() ? own : RestClientRelayedResponse.ownWithBodyOf(own, answer);
     }
 

@@ -1,7 +1,10 @@
 package io.llmfailover.agent.client.webclient;
 
 import io.llmfailover.agent.bootstrap.AttemptGuard;
+import io.llmfailover.agent.lifecycle.AbandonableBody;
+import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.agent.lifecycle.HeadDeadlineWait;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.contract.AttemptRequest;
 import io.llmfailover.runtime.contract.CallAbandonedException;
@@ -70,19 +73,32 @@ final class ConnectorTransport implements Transport {
      * @throws HeadDeadlineException no head within {@code deadline}
      * @throws IOException the connector's failure ({@link TransportFailure} when it is no IOException)
      */
-    static ConnectorLlmResponse awaitHead(WebClientCall call, Mono<ClientHttpResponse> exchange, Duration deadline,
-            RequestWritten written) throws IOException {
+    static NativeResponse<ClientHttpResponse> awaitHead(WebClientCall call, Mono<ClientHttpResponse> exchange,
+            Duration deadline, RequestWritten written) throws IOException {
         if (call.abandoned()) {
             throw WebClientCall.abandonedByApp(); // no attempt starts once the app has gone
         }
         ClientHttpResponse response = HeadDeadlineWait.await(exchange.toFuture(), deadline, written, call.appWait(),
                 WebClientCall::release);
-        ConnectorLlmResponse attempt = new ConnectorLlmResponse(response, call.appWait());
-        call.onAbandon(attempt::release);
+        NativeResponse<ClientHttpResponse> attempt = received(response, call.appWait());
+        call.onAbandon(attempt::letGo);
         if (call.abandoned()) {
             throw WebClientCall.abandonedByApp();
         }
         return attempt;
+    }
+
+    /**
+     * One attempt's reactive response, seen by the runtime. Its body is subscribed only when the
+     * runtime reads it; a read that fails because the app gave up (it cancelled, or the connector's
+     * client timed out as the app set it) is the app's, not the provider's. Closing or aborting
+     * cancels the body, which never blocks; a response handed over to the app is the app's to release.
+     */
+    private static NativeResponse<ClientHttpResponse> received(ClientHttpResponse response, AppWait app) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        response.getHeaders().forEach((name, values) -> values.forEach(value -> headers.add(name, value)));
+        return NativeResponse.opening(response, response.getStatusCode().value(), headers.build(),
+                () -> AbandonableBody.of(DataBufferBody.of(response), app));
     }
 
     static Mono<Void> write(LlmRequest attempt, ClientHttpRequest request) {

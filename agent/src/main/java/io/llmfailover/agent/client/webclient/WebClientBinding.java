@@ -3,6 +3,7 @@ package io.llmfailover.agent.client.webclient;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.ClientBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.CallAbandonedException;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
@@ -64,15 +65,15 @@ final class WebClientBinding implements ClientBinding<WebClientCall, ClientHttpR
 
     @Override
     public ClientHttpResponse toApp(WebClientCall call, Answer answer) {
-        if (answer.isOwn() && answer.ownBodyUntouched()) {
-            return ((ConnectorLlmResponse) answer.ownResponse()).handOver();
+        ClientHttpResponse handedOver = NativeResponse.handedOver(answer, ClientHttpResponse.class);
+        if (handedOver != null) {
+            return handedOver;
         }
         call.onAbandon(answer::close);
-        if (answer.isOwn()) {
-            ClientHttpResponse own = ((ConnectorLlmResponse) answer.ownResponse()).nativeResponse();
-            return new AnswerBodyResponse(own, answer, call.readers());
-        }
-        return new WebClientRelayedResponse(answer, call.readers());
+        ClientHttpResponse own = NativeResponse.ownOf(answer, ClientHttpResponse.class);
+        return own != null
+                ? new AnswerBodyResponse(own, answer, call.readers())
+                : new WebClientRelayedResponse(answer, call.readers());
     }
 
     /** The app's request as it made it, sent once: its own callback when nothing of it was captured, else the capture, whole. */

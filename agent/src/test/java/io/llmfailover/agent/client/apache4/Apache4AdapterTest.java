@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.contract.CallRunner;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.KeepAliveOnly;
 import io.llmfailover.agent.testing.LoopbackServer;
@@ -84,7 +85,7 @@ class Apache4AdapterTest {
         AtomicReference<HttpEntity> nativeEntity = new AtomicReference<>();
         FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
             LlmResponse own = transport.send(request, FIRST_BYTE);
-            nativeEntity.set(((Apache4LlmResponse) own).nativeResponse().getEntity());
+            nativeEntity.set(((CloseableHttpResponse) ((NativeResponse<?>) own).nativeResponse()).getEntity());
             return own;
         });
 

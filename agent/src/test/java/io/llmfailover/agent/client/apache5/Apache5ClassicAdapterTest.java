@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.contract.CallRunner;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.WatchedBody;
 import io.llmfailover.agent.testing.KeepAliveOnly;
@@ -42,6 +43,7 @@ import org.apache.hc.client5.http.impl.classic.CloseableHttpClient;
 import org.apache.hc.client5.http.impl.classic.CloseableHttpResponse;
 import org.apache.hc.client5.http.impl.classic.HttpClientBuilder;
 import org.apache.hc.client5.http.impl.classic.HttpClients;
+import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpEntity;
 import org.apache.hc.core5.http.io.entity.EntityUtils;
@@ -90,7 +92,7 @@ class Apache5ClassicAdapterTest {
         AtomicReference<HttpEntity> nativeEntity = new AtomicReference<>();
         FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
             LlmResponse own = transport.send(request, FIRST_BYTE);
-            nativeEntity.set(((ClassicLlmResponse) own).nativeResponse().getEntity());
+            nativeEntity.set(((ClassicHttpResponse) ((NativeResponse<?>) own).nativeResponse()).getEntity());
             return own;
         });
 
