@@ -1,9 +1,9 @@
 package io.llmfailover.benchmarks;
 
-import io.llmfailover.runtime.resilience.breaker.BreakerPermit;
-import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.resilience.breaker.BreakerPermit;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.time.Clock;
 import io.llmfailover.runtime.time.ManualClock;
 import java.util.Optional;

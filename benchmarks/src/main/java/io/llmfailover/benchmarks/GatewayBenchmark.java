@@ -1,12 +1,12 @@
 package io.llmfailover.benchmarks;
 
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.contract.BufferedResponse;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.Transport;
+import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.telemetry.otel.Telemetry;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,5 +1,7 @@
 package io.llmfailover.benchmarks;
 
+import io.llmfailover.runtime.call.CallRecognizer;
+import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
@@ -7,8 +9,6 @@ import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
-import io.llmfailover.runtime.call.CallRecognizer;
-import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.provider.ProviderDirectory;

@@ -1,13 +1,13 @@
 package io.llmfailover.benchmarks;
 
 import io.llmfailover.runtime.config.FailoverConfig;
-import io.llmfailover.runtime.keys.KeyPool;
 import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.keys.KeyPool;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.provider.ProviderDirectory;
-import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.resilience.throttle.Throttle;
 import io.llmfailover.runtime.resilience.throttle.ThrottleDecision;
+import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.time.Clock;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

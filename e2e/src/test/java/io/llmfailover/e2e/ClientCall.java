@@ -1,10 +1,10 @@
 package io.llmfailover.e2e;
 
 import io.llmfailover.e2e.apps.AnthropicSdkApp;
-import io.llmfailover.e2e.apps.AzureOpenAiSdkApp;
 import io.llmfailover.e2e.apps.ApacheHttp4App;
 import io.llmfailover.e2e.apps.ApacheHttp5App;
 import io.llmfailover.e2e.apps.ApacheHttp5AsyncApp;
+import io.llmfailover.e2e.apps.AzureOpenAiSdkApp;
 import io.llmfailover.e2e.apps.CallPlan;
 import io.llmfailover.e2e.apps.FaultMatrixApp;
 import io.llmfailover.e2e.apps.FirstCallsApp;

@@ -1,17 +1,17 @@
 package io.llmfailover.agent.installer;
 
 
+import io.llmfailover.agent.bootstrap.AgentJar;
+import io.llmfailover.agent.bootstrap.InstalledRunner;
 import io.llmfailover.agent.weaving.ClientModule;
 import io.llmfailover.agent.weaving.ClientTransformer;
 import io.llmfailover.agent.weaving.DeferredInstrumentation;
 import io.llmfailover.agent.weaving.HookedTypesAhead;
 import io.llmfailover.agent.weaving.InstrumentedTypes;
-import io.llmfailover.agent.bootstrap.AgentJar;
-import io.llmfailover.agent.bootstrap.InstalledRunner;
-import io.llmfailover.runtime.gateway.FirstCallRehearsal;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.gateway.FirstCallRehearsal;
 import io.llmfailover.runtime.telemetry.otel.Telemetry;
 import java.lang.instrument.Instrumentation;
 import java.util.jar.JarFile;

@@ -1,10 +1,10 @@
 package io.llmfailover.agent.installer;
 
-import io.llmfailover.runtime.contract.CallRunner;
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
+import io.llmfailover.runtime.gateway.Gateway;
 import java.io.IOException;
 import java.net.URI;
 

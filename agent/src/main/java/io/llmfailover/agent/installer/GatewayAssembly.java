@@ -2,12 +2,12 @@ package io.llmfailover.agent.installer;
 
 import io.llmfailover.agent.bootstrap.AdapterClassLoader;
 import io.llmfailover.agent.bootstrap.InstalledRunner;
-import io.llmfailover.runtime.contract.CallRunner;
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.OperatingSettings;
+import io.llmfailover.runtime.contract.CallRunner;
+import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.operations.reload.ConfigReloader;
 import io.llmfailover.runtime.operations.reload.LoadedConfig;
 import io.llmfailover.runtime.telemetry.otel.Telemetry;

@@ -1,9 +1,9 @@
 package io.llmfailover.agent.installer;
 
 import io.llmfailover.agent.bootstrap.InstalledRunner;
-import io.llmfailover.runtime.time.AgentThread;
 import io.llmfailover.runtime.operations.status.OperatorMBeans;
 import io.llmfailover.runtime.operations.status.ProviderStates;
+import io.llmfailover.runtime.time.AgentThread;
 import io.llmfailover.runtime.time.Clock;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -1,17 +1,17 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.agent.bootstrap.InstalledRunner;
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.AttemptGuard;
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.bootstrap.FailureLog;
-import io.llmfailover.runtime.operations.faults.InjectedFault;
+import io.llmfailover.agent.bootstrap.InstalledRunner;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.CallAbandonedException;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.RelayedResponse;
 import io.llmfailover.runtime.contract.RouteHeader;
+import io.llmfailover.runtime.operations.faults.InjectedFault;
 import io.llmfailover.runtime.telemetry.otel.CallerClassLoader;
 import java.io.IOException;
 import java.net.URI;

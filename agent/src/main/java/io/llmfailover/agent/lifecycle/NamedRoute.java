@@ -1,11 +1,11 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
-import io.llmfailover.runtime.contract.Transport;
 import io.llmfailover.runtime.contract.RouteHeader;
+import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.net.URI;
 

@@ -1,7 +1,7 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.call.CallRecognizer;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.log.RepeatSummary;
 import io.llmfailover.runtime.time.Clock;
 import java.net.URI;

@@ -1,13 +1,13 @@
 package io.llmfailover.agent.bootstrap;
 
 
-import io.llmfailover.runtime.contract.CallRunner;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.contract.Answer;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.net.URI;

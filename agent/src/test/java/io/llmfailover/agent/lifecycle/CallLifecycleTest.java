@@ -1,13 +1,12 @@
 package io.llmfailover.agent.lifecycle;
 
-import io.llmfailover.agent.bootstrap.AttemptGuard;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.runtime.contract.RouteHeader;
 import java.io.IOException;

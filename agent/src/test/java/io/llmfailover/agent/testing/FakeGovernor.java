@@ -1,10 +1,10 @@
 package io.llmfailover.agent.testing;
 
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.AttemptRequest;
 import io.llmfailover.runtime.contract.BufferedResponse;
 import io.llmfailover.runtime.contract.CallAbandonedException;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.LlmResponse;

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
-import java.lang.instrument.ClassFileTransformer;
 import io.llmfailover.agent.client.jetty.JettyInstrumentation;
 import io.llmfailover.agent.client.reactornetty.ReactorNettyInstrumentation;
+import java.lang.instrument.ClassFileTransformer;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;

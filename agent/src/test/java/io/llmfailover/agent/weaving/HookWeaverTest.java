@@ -7,9 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.llmfailover.agent.bootstrap.HookOutcome;
-import io.llmfailover.agent.weaving.HookedSample;
-import io.llmfailover.agent.weaving.SampleCalls;
-import io.llmfailover.agent.weaving.SampleHooks;
 import java.io.IOException;
 import java.io.InputStream;
 import java.util.List;

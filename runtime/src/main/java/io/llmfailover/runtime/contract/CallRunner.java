@@ -1,8 +1,5 @@
 package io.llmfailover.runtime.contract;
 
-import io.llmfailover.runtime.contract.Answer;
-import io.llmfailover.runtime.contract.LlmRequest;
-import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.net.URI;
 

@@ -2,7 +2,6 @@ package io.llmfailover.runtime.contract;
 
 
 import io.llmfailover.runtime.route.RouteTable;
-import io.llmfailover.runtime.contract.HttpHeaders;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

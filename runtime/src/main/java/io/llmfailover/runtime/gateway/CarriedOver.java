@@ -1,13 +1,13 @@
 package io.llmfailover.runtime.gateway;
 
-import io.llmfailover.runtime.operations.cache.LastResort;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.keys.KeyPool;
-import io.llmfailover.runtime.walk.LastFailures;
-import io.llmfailover.runtime.walk.WalkContext;
+import io.llmfailover.runtime.operations.cache.LastResort;
 import io.llmfailover.runtime.resilience.quota.QuotaBook;
 import io.llmfailover.runtime.state.ProviderControls;
 import io.llmfailover.runtime.state.ResilienceState;
+import io.llmfailover.runtime.walk.LastFailures;
+import io.llmfailover.runtime.walk.WalkContext;
 import java.util.Set;
 import java.util.stream.Collectors;
 

@@ -1,12 +1,12 @@
 package io.llmfailover.runtime.gateway;
 
 
-import io.llmfailover.runtime.state.fleet.FleetState;
-import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.provider.WellKnownProviders;
-import io.llmfailover.runtime.state.redis.RedisFleetStore;
+import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
+import io.llmfailover.runtime.state.fleet.FleetState;
+import io.llmfailover.runtime.state.redis.RedisFleetStore;
 import io.llmfailover.runtime.time.Clock;
 import java.util.HashSet;
 import java.util.List;

@@ -1,26 +1,26 @@
 package io.llmfailover.runtime.gateway;
 
 
-import io.llmfailover.runtime.contract.CallRunner;
-import io.llmfailover.runtime.contract.AgentFailure;
-import io.llmfailover.runtime.contract.AgentFailureAfterSending;
 import io.llmfailover.runtime.call.CallRecognizer;
 import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.config.FailoverConfig;
-import io.llmfailover.runtime.walk.ChainWalker;
-import io.llmfailover.runtime.walk.WalkContext;
+import io.llmfailover.runtime.contract.AgentFailure;
+import io.llmfailover.runtime.contract.AgentFailureAfterSending;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.AttemptRequest;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.contract.RouteHeader;
 import io.llmfailover.runtime.contract.Transport;
+import io.llmfailover.runtime.operations.status.ProviderStates;
 import io.llmfailover.runtime.provider.ProviderDirectory;
 import io.llmfailover.runtime.resilience.queue.CallQueue;
 import io.llmfailover.runtime.route.Route;
-import io.llmfailover.runtime.contract.RouteHeader;
 import io.llmfailover.runtime.route.RouteTable;
 import io.llmfailover.runtime.state.ResilienceState;
-import io.llmfailover.runtime.operations.status.ProviderStates;
+import io.llmfailover.runtime.walk.ChainWalker;
+import io.llmfailover.runtime.walk.WalkContext;
 import java.io.IOException;
 import java.net.URI;
 import java.util.List;

@@ -1,31 +1,30 @@
 package io.llmfailover.runtime.gateway;
 
-import io.llmfailover.runtime.resilience.breaker.BreakerListener;
-import io.llmfailover.runtime.operations.cache.LastResort;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.keys.AppKeyId;
+import io.llmfailover.runtime.keys.KeyFingerprint;
+import io.llmfailover.runtime.keys.KeyPool;
+import io.llmfailover.runtime.operations.cache.LastResort;
 import io.llmfailover.runtime.operations.drill.DrillAnnouncer;
 import io.llmfailover.runtime.operations.drill.DrillCount;
 import io.llmfailover.runtime.operations.drill.Drills;
-import io.llmfailover.runtime.keys.AppKeyId;
-import io.llmfailover.runtime.walk.ChainWalker;
-import io.llmfailover.runtime.keys.KeyFingerprint;
-import io.llmfailover.runtime.keys.KeyPool;
-import io.llmfailover.runtime.walk.LastFailures;
-import io.llmfailover.runtime.walk.WalkContext;
+import io.llmfailover.runtime.operations.status.ProviderStates;
+import io.llmfailover.runtime.operations.status.StatusLog;
 import io.llmfailover.runtime.provider.ProviderDirectory;
+import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.resilience.quota.QuotaBook;
+import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
 import io.llmfailover.runtime.route.RouteTable;
 import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.ResilienceState;
-import io.llmfailover.runtime.gateway.FleetBackend;
-import io.llmfailover.runtime.operations.status.ProviderStates;
-import io.llmfailover.runtime.operations.status.StatusLog;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.DecisionLog;
 import io.llmfailover.runtime.telemetry.otel.Telemetry;
-import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
 import io.llmfailover.runtime.time.Clock;
 import io.llmfailover.runtime.time.Scheduler;
+import io.llmfailover.runtime.walk.ChainWalker;
+import io.llmfailover.runtime.walk.LastFailures;
+import io.llmfailover.runtime.walk.WalkContext;
 import java.util.List;
 
 /** Assembles a gateway; the agent adds telemetry's observer and listeners, tests replace the clock or the state store. */

@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.keys;
 
 import io.llmfailover.runtime.contract.HttpHeaders;
-import io.llmfailover.runtime.provider.KeyHeader;
 import io.llmfailover.runtime.contract.RouteHeader;
+import io.llmfailover.runtime.provider.KeyHeader;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;

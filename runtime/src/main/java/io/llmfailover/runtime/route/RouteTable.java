@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.route;
 
 
-import io.llmfailover.runtime.contract.RouteHeader;
 import io.llmfailover.runtime.config.RouteSettings;
+import io.llmfailover.runtime.contract.RouteHeader;
 import io.llmfailover.runtime.provider.Provider;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,9 +1,9 @@
 package io.llmfailover.runtime.state;
 
-import io.llmfailover.runtime.resilience.breaker.BreakerListener;
-import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
+import io.llmfailover.runtime.resilience.breaker.BreakerListener;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.resilience.throttle.KeyScopes;
 import io.llmfailover.runtime.resilience.throttle.Throttle;
 import io.llmfailover.runtime.resilience.throttle.ThrottleListener;

@@ -1,6 +1,5 @@
 package io.llmfailover.runtime.telemetry;
 
-import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
@@ -8,6 +7,7 @@ import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.route.Route;
 import java.util.List;
 

@@ -1,9 +1,9 @@
 package io.llmfailover.runtime.telemetry;
 
-import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
 
 /** One logical call, from the app's request to the answer it gets. */
 public interface CallScope {

@@ -1,6 +1,5 @@
 package io.llmfailover.runtime.time;
 
-import io.llmfailover.runtime.time.AgentThread;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;

@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.keys.KeyLease;
 import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.keys.KeyLease;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;

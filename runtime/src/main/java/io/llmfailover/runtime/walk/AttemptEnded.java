@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.walk;
 
-import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.contract.BufferedResponse;
 import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.provider.Provider;
 
 /**

@@ -1,13 +1,13 @@
 package io.llmfailover.runtime.walk;
 
-import io.llmfailover.runtime.resilience.breaker.BreakerPermit;
-import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.outcome.AttemptOutcome;
+import io.llmfailover.runtime.resilience.breaker.BreakerPermit;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.resilience.quota.QuotaCharge;
-import java.io.InputStream;
 import io.llmfailover.runtime.resilience.throttle.ThrottleSlot;
+import java.io.InputStream;
 
 /**
  * The permits one attempt holds: its breaker permission (or half-open probe) and, once a key was

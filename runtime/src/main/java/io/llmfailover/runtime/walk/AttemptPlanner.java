@@ -1,23 +1,23 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.keys.Credentials;
-import io.llmfailover.runtime.keys.KeyLease;
 import io.llmfailover.runtime.call.RecognizedCall;
-import io.llmfailover.runtime.operations.faults.InjectedFault;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Origin;
-import io.llmfailover.runtime.protocol.translate.BridgeOptions;
+import io.llmfailover.runtime.contract.RouteHeader;
+import io.llmfailover.runtime.keys.Credentials;
+import io.llmfailover.runtime.keys.KeyLease;
+import io.llmfailover.runtime.operations.faults.InjectedFault;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
+import io.llmfailover.runtime.protocol.translate.BridgeOptions;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.TargetProvider;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
-import io.llmfailover.runtime.contract.RouteHeader;
 import java.net.URI;
 import java.util.EnumMap;
 import java.util.Map;

@@ -1,11 +1,11 @@
 package io.llmfailover.runtime.walk;
 
-import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.contract.BufferedResponse;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.RelayedResponse;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.provider.Provider;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;

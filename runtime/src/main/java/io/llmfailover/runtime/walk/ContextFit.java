@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.walk;
 
-import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.call.RecognizedCall;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.route.Route;
 

@@ -1,16 +1,16 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.contract.FailoverHeaders;
-import io.llmfailover.runtime.contract.AgentFailureAfterSending;
 import io.llmfailover.runtime.call.RecognizedCall;
+import io.llmfailover.runtime.contract.AgentFailureAfterSending;
 import io.llmfailover.runtime.contract.BufferedResponse;
+import io.llmfailover.runtime.contract.FailoverHeaders;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.protocol.translate.ErrorBodies;
 import io.llmfailover.runtime.provider.Provider;
-import io.llmfailover.runtime.telemetry.SkipReason;
 import io.llmfailover.runtime.resilience.throttle.Throttle;
+import io.llmfailover.runtime.telemetry.SkipReason;
 import io.llmfailover.runtime.time.Clock;
 import java.io.IOException;
 import java.util.concurrent.TimeUnit;

@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.walk;
 
-import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.log.OnceLogger;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import java.io.IOException;
 import java.util.concurrent.Executor;
 import java.util.function.Supplier;

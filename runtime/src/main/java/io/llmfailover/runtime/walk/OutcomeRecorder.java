@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.walk;
 
-import io.llmfailover.runtime.resilience.breaker.BreakerPermit;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.outcome.AttemptOutcome;
+import io.llmfailover.runtime.resilience.breaker.BreakerPermit;
 import io.llmfailover.runtime.resilience.throttle.ThrottleSlot;
 
 /** Feeds an attempt's outcome to the breaker (health) and the throttle (limits) it passed, through their leases. */

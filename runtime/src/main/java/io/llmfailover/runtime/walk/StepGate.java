@@ -1,12 +1,12 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.keys.KeyPool;
-import io.llmfailover.runtime.resilience.breaker.BreakerPermit;
-import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.call.RecognizedCall;
+import io.llmfailover.runtime.keys.KeyPool;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.resilience.breaker.BreakerPermit;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.route.ChainStep;
 import io.llmfailover.runtime.telemetry.SkipReason;
 import java.util.Optional;

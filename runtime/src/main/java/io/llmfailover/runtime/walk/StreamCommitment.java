@@ -1,7 +1,6 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.keys.Credentials;
 import io.llmfailover.runtime.call.CallRecognizer;
 import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.contract.Answer;
@@ -9,6 +8,7 @@ import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.RelayedResponse;
 import io.llmfailover.runtime.contract.Transport;
+import io.llmfailover.runtime.keys.Credentials;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.route.Route;

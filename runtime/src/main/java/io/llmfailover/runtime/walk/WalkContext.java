@@ -1,12 +1,12 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.keys.KeyPool;
-import io.llmfailover.runtime.operations.cache.LastResort;
 import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.config.CallBudget;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.ProviderLimits;
+import io.llmfailover.runtime.keys.KeyPool;
+import io.llmfailover.runtime.operations.cache.LastResort;
 import io.llmfailover.runtime.operations.drill.Drills;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.resilience.queue.CallQueue;

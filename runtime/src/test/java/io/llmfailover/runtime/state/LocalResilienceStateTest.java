@@ -6,11 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.runtime.config.BreakerSettings;
+import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
-import io.llmfailover.runtime.config.BreakerSettings;
-import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.resilience.throttle.Throttle;
 import io.llmfailover.runtime.time.ManualClock;
 import java.util.ArrayList;

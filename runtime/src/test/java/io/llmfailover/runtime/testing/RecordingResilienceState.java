@@ -2,9 +2,9 @@ package io.llmfailover.runtime.testing;
 
 import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.resilience.quota.SharedBuckets;
+import io.llmfailover.runtime.resilience.throttle.Throttle;
 import io.llmfailover.runtime.state.ProviderControls;
 import io.llmfailover.runtime.state.ResilienceState;
-import io.llmfailover.runtime.resilience.throttle.Throttle;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;

@@ -1,27 +1,27 @@
 package io.llmfailover.runtime.walk;
 
-import io.llmfailover.runtime.outcome.AttemptOutcome;
+import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
+import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static io.llmfailover.runtime.walk.Chains.ANSWER;
 import static io.llmfailover.runtime.walk.Chains.BACKUP;
 import static io.llmfailover.runtime.walk.Chains.PRIMARY;
 import static io.llmfailover.runtime.walk.Chains.chat;
 import static io.llmfailover.runtime.walk.Chains.keyId;
-import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
-import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import io.llmfailover.runtime.contract.AgentFailureAfterSending;
-import io.llmfailover.runtime.gateway.Gateway;
-import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.contract.AgentFailureAfterSending;
 import io.llmfailover.runtime.contract.BufferedResponse;
 import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.gateway.Gateway;
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.ResilienceState;

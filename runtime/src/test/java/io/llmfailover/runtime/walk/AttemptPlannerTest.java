@@ -1,8 +1,6 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.keys.Credentials;
-import io.llmfailover.runtime.keys.KeyLease;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -13,6 +11,8 @@ import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.keys.Credentials;
+import io.llmfailover.runtime.keys.KeyLease;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.provider.KeyHeader;
 import io.llmfailover.runtime.provider.Protocol;

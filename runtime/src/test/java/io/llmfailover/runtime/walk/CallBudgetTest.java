@@ -1,18 +1,18 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.contract.FailoverHeaders;
+import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
+import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static io.llmfailover.runtime.walk.Chains.ANSWER;
 import static io.llmfailover.runtime.walk.Chains.BACKUP;
 import static io.llmfailover.runtime.walk.Chains.PRIMARY;
 import static io.llmfailover.runtime.walk.Chains.THIRD;
 import static io.llmfailover.runtime.walk.Chains.chat;
-import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
-import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.config.CallBudget;
+import io.llmfailover.runtime.contract.FailoverHeaders;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.testing.Eventually;
 import io.llmfailover.runtime.testing.ScriptedTransport;

@@ -1,9 +1,9 @@
 package io.llmfailover.runtime.walk;
 
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.contract.AttemptRequest;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.Transport;
+import io.llmfailover.runtime.gateway.Gateway;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

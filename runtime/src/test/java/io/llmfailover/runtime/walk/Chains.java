@@ -1,10 +1,6 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.keys.AppKeyId;
-import io.llmfailover.runtime.keys.KeyFingerprint;
-import io.llmfailover.runtime.keys.KeyPool;
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.CacheSettings;
 import io.llmfailover.runtime.config.CallBudget;
@@ -18,14 +14,18 @@ import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.config.TrafficShaping;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.gateway.Gateway;
+import io.llmfailover.runtime.keys.AppKeyId;
+import io.llmfailover.runtime.keys.KeyFingerprint;
+import io.llmfailover.runtime.keys.KeyPool;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.resilience.throttle.Throttle;
 import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.state.fleet.FleetState;
 import io.llmfailover.runtime.state.fleet.FleetStore;
 import io.llmfailover.runtime.testing.RecordingResilienceState;
-import io.llmfailover.runtime.resilience.throttle.Throttle;
 import io.llmfailover.runtime.time.ManualClock;
 import io.llmfailover.runtime.time.ManualScheduler;
 import java.net.URI;

@@ -1,22 +1,22 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.contract.FailoverHeaders;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.FailoverPolicy;
 import io.llmfailover.runtime.config.RouteSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.contract.BufferedResponse;
+import io.llmfailover.runtime.contract.FailoverHeaders;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.WholeBodyStream;
+import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.testing.ScriptedTransport;

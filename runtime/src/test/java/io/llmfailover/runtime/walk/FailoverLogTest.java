@@ -1,13 +1,13 @@
 package io.llmfailover.runtime.walk;
 
-import static io.llmfailover.runtime.walk.Chains.ANSWER;
-import static io.llmfailover.runtime.walk.Chains.BACKUP;
-import static io.llmfailover.runtime.walk.Chains.PRIMARY;
-import static io.llmfailover.runtime.walk.Chains.chat;
 import static io.llmfailover.runtime.testing.ScriptedTransport.brokenStream;
 import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
 import static io.llmfailover.runtime.testing.ScriptedTransport.refuse;
 import static io.llmfailover.runtime.testing.ScriptedTransport.status;
+import static io.llmfailover.runtime.walk.Chains.ANSWER;
+import static io.llmfailover.runtime.walk.Chains.BACKUP;
+import static io.llmfailover.runtime.walk.Chains.PRIMARY;
+import static io.llmfailover.runtime.walk.Chains.chat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

@@ -1,27 +1,27 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.contract.FailoverHeaders;
+import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
+import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static io.llmfailover.runtime.walk.Chains.ANSWER;
 import static io.llmfailover.runtime.walk.Chains.BACKUP;
 import static io.llmfailover.runtime.walk.Chains.GEMINI;
 import static io.llmfailover.runtime.walk.Chains.PRIMARY;
 import static io.llmfailover.runtime.walk.Chains.chat;
-import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
-import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.contract.AgentFailure;
 import io.llmfailover.runtime.contract.AgentFailureAfterSending;
+import io.llmfailover.runtime.contract.FailoverHeaders;
+import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
-import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.resilience.throttle.Throttle;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.testing.ScriptedTransport;
-import io.llmfailover.runtime.resilience.throttle.Throttle;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;

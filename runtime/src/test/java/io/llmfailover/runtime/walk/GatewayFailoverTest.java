@@ -1,14 +1,13 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.contract.FailoverHeaders;
+import static io.llmfailover.runtime.testing.ScriptedTransport.brokenStream;
+import static io.llmfailover.runtime.testing.ScriptedTransport.drain;
 import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
 import static io.llmfailover.runtime.testing.ScriptedTransport.refuse;
 import static io.llmfailover.runtime.testing.ScriptedTransport.response;
 import static io.llmfailover.runtime.testing.ScriptedTransport.sse;
 import static io.llmfailover.runtime.testing.ScriptedTransport.status;
-import static io.llmfailover.runtime.testing.ScriptedTransport.brokenStream;
-import static io.llmfailover.runtime.testing.ScriptedTransport.drain;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -16,7 +15,6 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.FailoverPolicy;
@@ -24,10 +22,12 @@ import io.llmfailover.runtime.config.RouteSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.BufferedResponse;
+import io.llmfailover.runtime.contract.FailoverHeaders;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.Transport;
+import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.protocol.JsonModelField;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;

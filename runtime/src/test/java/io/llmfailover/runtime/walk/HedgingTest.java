@@ -1,18 +1,18 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.contract.FailoverHeaders;
+import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
+import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static io.llmfailover.runtime.walk.Chains.ANSWER;
 import static io.llmfailover.runtime.walk.Chains.BACKUP;
 import static io.llmfailover.runtime.walk.Chains.PRIMARY;
-import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
-import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.config.RouteSettings;
 import io.llmfailover.runtime.contract.AttemptRequest;
+import io.llmfailover.runtime.contract.FailoverHeaders;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.LlmResponse;
@@ -29,8 +29,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;

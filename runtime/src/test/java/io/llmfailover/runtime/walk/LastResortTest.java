@@ -1,27 +1,27 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.contract.FailoverHeaders;
-import static io.llmfailover.runtime.walk.Chains.ANSWER;
-import static io.llmfailover.runtime.walk.Chains.BACKUP;
-import static io.llmfailover.runtime.walk.Chains.PRIMARY;
-import static io.llmfailover.runtime.walk.Chains.chat;
 import static io.llmfailover.runtime.testing.ScriptedTransport.brokenStream;
 import static io.llmfailover.runtime.testing.ScriptedTransport.drain;
 import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
 import static io.llmfailover.runtime.testing.ScriptedTransport.sse;
 import static io.llmfailover.runtime.testing.ScriptedTransport.status;
+import static io.llmfailover.runtime.walk.Chains.ANSWER;
+import static io.llmfailover.runtime.walk.Chains.BACKUP;
+import static io.llmfailover.runtime.walk.Chains.PRIMARY;
+import static io.llmfailover.runtime.walk.Chains.chat;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.config.CacheSettings;
 import io.llmfailover.runtime.config.CallBudget;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.TrafficShaping;
+import io.llmfailover.runtime.contract.FailoverHeaders;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import java.io.IOException;
 import java.net.URI;

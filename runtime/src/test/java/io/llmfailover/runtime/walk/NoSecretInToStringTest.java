@@ -1,14 +1,14 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.keys.KeyLease;
-import io.llmfailover.runtime.keys.KeyPool;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.keys.KeyLease;
+import io.llmfailover.runtime.keys.KeyPool;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;

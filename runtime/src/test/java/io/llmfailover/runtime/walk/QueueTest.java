@@ -1,11 +1,11 @@
 package io.llmfailover.runtime.walk;
 
+import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
+import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static io.llmfailover.runtime.walk.Chains.ANSWER;
 import static io.llmfailover.runtime.walk.Chains.BACKUP;
 import static io.llmfailover.runtime.walk.Chains.PRIMARY;
 import static io.llmfailover.runtime.walk.Chains.chat;
-import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
-import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;

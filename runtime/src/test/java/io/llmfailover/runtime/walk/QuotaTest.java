@@ -1,15 +1,15 @@
 package io.llmfailover.runtime.walk;
 
+import static io.llmfailover.runtime.testing.ScriptedTransport.drain;
+import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
+import static io.llmfailover.runtime.testing.ScriptedTransport.sse;
+import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static io.llmfailover.runtime.walk.Chains.ANSWER;
 import static io.llmfailover.runtime.walk.Chains.BACKUP;
 import static io.llmfailover.runtime.walk.Chains.PRIMARY;
 import static io.llmfailover.runtime.walk.Chains.THIRD;
 import static io.llmfailover.runtime.walk.QuotaChains.rpm;
 import static io.llmfailover.runtime.walk.QuotaChains.tpm;
-import static io.llmfailover.runtime.testing.ScriptedTransport.drain;
-import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
-import static io.llmfailover.runtime.testing.ScriptedTransport.sse;
-import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

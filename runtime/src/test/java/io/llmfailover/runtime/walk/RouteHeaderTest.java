@@ -1,19 +1,19 @@
 package io.llmfailover.runtime.walk;
 
+import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
+import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static io.llmfailover.runtime.walk.Chains.ANSWER;
 import static io.llmfailover.runtime.walk.Chains.BACKUP;
 import static io.llmfailover.runtime.walk.Chains.PRIMARY;
 import static io.llmfailover.runtime.walk.Chains.THIRD;
-import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
-import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.RouteSettings;
 import io.llmfailover.runtime.contract.AttemptRequest;
 import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.time.ManualClock;
 import io.llmfailover.runtime.time.ManualScheduler;

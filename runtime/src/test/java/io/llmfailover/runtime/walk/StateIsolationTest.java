@@ -1,9 +1,6 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.contract.FailoverHeaders;
-import io.llmfailover.runtime.keys.KeyLease;
-import io.llmfailover.runtime.keys.KeyPool;
 import static io.llmfailover.runtime.testing.ScriptedTransport.ok;
 import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -13,15 +10,18 @@ import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.FailoverPolicy;
 import io.llmfailover.runtime.config.RouteSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
+import io.llmfailover.runtime.contract.FailoverHeaders;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.gateway.Gateway;
+import io.llmfailover.runtime.keys.KeyLease;
+import io.llmfailover.runtime.keys.KeyPool;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.state.LocalResilienceState;

@@ -1,8 +1,6 @@
 package io.llmfailover.runtime.walk;
 
 
-import io.llmfailover.runtime.keys.AppKeyId;
-import io.llmfailover.runtime.keys.KeyPool;
 import static io.llmfailover.runtime.walk.Chains.chat;
 import static io.llmfailover.runtime.walk.Chains.keyId;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -10,16 +8,19 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.resilience.breaker.BreakerPermit;
-import io.llmfailover.runtime.resilience.breaker.BreakerState;
-import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
-import io.llmfailover.runtime.operations.cache.LastResort;
 import io.llmfailover.runtime.call.CallRecognizer;
 import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.keys.AppKeyId;
+import io.llmfailover.runtime.keys.KeyPool;
+import io.llmfailover.runtime.operations.cache.LastResort;
 import io.llmfailover.runtime.operations.drill.Drills;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.resilience.breaker.BreakerPermit;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.resilience.quota.QuotaBook;
+import io.llmfailover.runtime.resilience.throttle.Throttle;
 import io.llmfailover.runtime.route.ChainStep;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.route.RouteTable;
@@ -27,7 +28,6 @@ import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.ResilienceState;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.SkipReason;
-import io.llmfailover.runtime.resilience.throttle.Throttle;
 import io.llmfailover.runtime.time.ManualClock;
 import io.llmfailover.runtime.time.ManualScheduler;
 import java.time.Duration;

@@ -1,9 +1,9 @@
 package io.llmfailover.runtime.walk;
 
-import static io.llmfailover.runtime.walk.Chains.BACKUP;
-import static io.llmfailover.runtime.walk.Chains.PRIMARY;
 import static io.llmfailover.runtime.testing.ScriptedTransport.brokenStream;
 import static io.llmfailover.runtime.testing.ScriptedTransport.sse;
+import static io.llmfailover.runtime.walk.Chains.BACKUP;
+import static io.llmfailover.runtime.walk.Chains.PRIMARY;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
@@ -25,9 +25,9 @@ import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
-import java.util.function.Supplier;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** {@code stream.resume}: a text stream that breaks after reaching the app is finished by the next provider. */

@@ -1,8 +1,8 @@
 package io.llmfailover.agent.client.apache5;
 
+import io.llmfailover.agent.bootstrap.ClientAdapter;
 import io.llmfailover.agent.bootstrap.InstalledRunner;
 import io.llmfailover.runtime.contract.CallRunner;
-import io.llmfailover.agent.bootstrap.ClientAdapter;
 import java.util.Collections;
 import java.util.Set;
 import java.util.WeakHashMap;

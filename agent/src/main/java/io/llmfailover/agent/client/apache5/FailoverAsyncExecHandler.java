@@ -1,10 +1,10 @@
 package io.llmfailover.agent.client.apache5;
 
 import io.llmfailover.agent.bootstrap.AgentThreads;
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.bootstrap.FailureLog;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.runtime.contract.CallRunner;
 import java.io.IOException;
 import java.util.function.Supplier;
 import org.apache.hc.client5.http.async.AsyncExecCallback;

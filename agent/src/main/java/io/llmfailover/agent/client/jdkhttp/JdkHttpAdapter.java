@@ -1,14 +1,14 @@
 package io.llmfailover.agent.client.jdkhttp;
 
 import io.llmfailover.agent.bootstrap.AgentExecutor;
-import io.llmfailover.agent.bootstrap.InstalledRunner;
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.bootstrap.AttemptGuard;
-import io.llmfailover.runtime.contract.CallRunner;
-import io.llmfailover.agent.bootstrap.JdkHttpHook;
 import io.llmfailover.agent.bootstrap.HookOutcome;
+import io.llmfailover.agent.bootstrap.InstalledRunner;
+import io.llmfailover.agent.bootstrap.JdkHttpHook;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.runtime.contract.CallRunner;
 import java.io.IOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;

@@ -1,11 +1,11 @@
 package io.llmfailover.agent.client.micronaut;
 
-import io.llmfailover.agent.bootstrap.InstalledRunner;
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.bootstrap.ClientAdapter;
 import io.llmfailover.agent.bootstrap.HookOutcome;
+import io.llmfailover.agent.bootstrap.InstalledRunner;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.micronaut.core.execution.ExecutionFlow;
 import io.micronaut.core.order.Ordered;
 import io.micronaut.http.HttpRequest;

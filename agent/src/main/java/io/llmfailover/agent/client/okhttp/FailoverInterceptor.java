@@ -1,7 +1,7 @@
 package io.llmfailover.agent.client.okhttp;
 
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.runtime.contract.CallRunner;
 import java.io.IOException;
 import java.util.function.Supplier;
 import okhttp3.Interceptor;

@@ -1,8 +1,8 @@
 package io.llmfailover.agent.client.okhttp;
 
 import io.llmfailover.agent.bootstrap.InstalledRunner;
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.bootstrap.OkHttpHook;
+import io.llmfailover.runtime.contract.CallRunner;
 import java.util.List;
 import java.util.function.Supplier;
 import okhttp3.Interceptor;

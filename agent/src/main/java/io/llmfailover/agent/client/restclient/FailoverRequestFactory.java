@@ -1,8 +1,8 @@
 package io.llmfailover.agent.client.restclient;
 
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.runtime.contract.CallRunner;
 import java.io.IOException;
 import java.net.URI;
 import java.util.function.Supplier;

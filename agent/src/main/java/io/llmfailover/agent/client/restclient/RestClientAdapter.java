@@ -1,8 +1,8 @@
 package io.llmfailover.agent.client.restclient;
 
+import io.llmfailover.agent.bootstrap.ClientAdapter;
 import io.llmfailover.agent.bootstrap.InstalledRunner;
 import io.llmfailover.runtime.contract.CallRunner;
-import io.llmfailover.agent.bootstrap.ClientAdapter;
 import java.util.function.Supplier;
 import org.springframework.http.client.ClientHttpRequestFactory;
 

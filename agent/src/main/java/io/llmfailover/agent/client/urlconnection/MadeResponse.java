@@ -1,8 +1,8 @@
 package io.llmfailover.agent.client.urlconnection;
 
 import io.llmfailover.agent.bootstrap.HookOutcome;
-import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.agent.lifecycle.AnswerBody;
+import io.llmfailover.runtime.contract.LlmResponse;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.io.InputStream;

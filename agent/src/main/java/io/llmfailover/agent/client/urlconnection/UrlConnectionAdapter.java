@@ -1,13 +1,13 @@
 package io.llmfailover.agent.client.urlconnection;
 
-import io.llmfailover.agent.bootstrap.InstalledRunner;
 import io.llmfailover.agent.bootstrap.AttemptGuard;
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.bootstrap.HookOutcome;
+import io.llmfailover.agent.bootstrap.InstalledRunner;
 import io.llmfailover.agent.bootstrap.UrlConnectionHook;
 import io.llmfailover.agent.bootstrap.UrlConnectionHook.Internals;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.runtime.contract.CallRunner;
 import java.net.HttpURLConnection;
 import java.net.URI;
 import java.net.URISyntaxException;

@@ -1,11 +1,11 @@
 package io.llmfailover.agent.client.vertx;
 
-import io.llmfailover.agent.bootstrap.InstalledRunner;
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.bootstrap.ClientAdapter;
 import io.llmfailover.agent.bootstrap.HookOutcome;
+import io.llmfailover.agent.bootstrap.InstalledRunner;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.vertx.core.Promise;
 import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.RequestOptions;

@@ -1,8 +1,8 @@
 package io.llmfailover.agent.client.webclient;
 
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
 import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.runtime.contract.CallRunner;
 import java.net.URI;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Function;

@@ -1,9 +1,9 @@
 package io.llmfailover.agent.client.webclient;
 
-import io.llmfailover.agent.bootstrap.InstalledRunner;
 import io.llmfailover.agent.bootstrap.AgentThreads;
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.bootstrap.ClientAdapter;
+import io.llmfailover.agent.bootstrap.InstalledRunner;
+import io.llmfailover.runtime.contract.CallRunner;
 import java.util.concurrent.ExecutorService;
 import java.util.function.Supplier;
 import org.springframework.http.client.reactive.ClientHttpConnector;

@@ -7,16 +7,16 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.testing.FakeGovernor;
-import io.llmfailover.agent.testing.WatchedBody;
 import io.llmfailover.agent.testing.KeepAliveOnly;
 import io.llmfailover.agent.testing.LoopbackServer;
+import io.llmfailover.agent.testing.WatchedBody;
 import io.llmfailover.runtime.contract.AgentFailure;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.BufferedResponse;
 import io.llmfailover.runtime.contract.CallAbandonedException;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.LlmResponse;

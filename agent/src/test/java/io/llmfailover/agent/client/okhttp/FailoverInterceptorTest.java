@@ -1,6 +1,5 @@
 package io.llmfailover.agent.client.okhttp;
 
-import io.llmfailover.runtime.contract.LlmRequest;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
@@ -8,13 +7,14 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.LoopbackServer;
 import io.llmfailover.runtime.contract.AgentFailure;
 import io.llmfailover.runtime.contract.BufferedResponse;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.LlmResponse;
 import java.io.IOException;
 import java.net.ConnectException;

@@ -8,7 +8,6 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.agent.bootstrap.AttemptGuard;
-import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.agent.testing.FakeGovernor;
 import io.llmfailover.agent.testing.LoopbackServer;
 import io.llmfailover.agent.testing.WatchedBody;
@@ -16,6 +15,7 @@ import io.llmfailover.runtime.contract.AgentFailure;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.BufferedResponse;
 import io.llmfailover.runtime.contract.CallAbandonedException;
+import io.llmfailover.runtime.contract.CallRunner;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmResponse;

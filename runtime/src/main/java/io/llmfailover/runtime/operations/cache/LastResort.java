@@ -2,12 +2,12 @@ package io.llmfailover.runtime.operations.cache;
 
 import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.config.CacheSettings;
-import io.llmfailover.runtime.keys.AppKeyId;
-import io.llmfailover.runtime.contract.FailoverHeaders;
 import io.llmfailover.runtime.contract.BufferedResponse;
+import io.llmfailover.runtime.contract.FailoverHeaders;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.RelayedResponse;
+import io.llmfailover.runtime.keys.AppKeyId;
 import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.time.Clock;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.operations.reload;
 
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.FailoverConfig;
+import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.time.Scheduler;
 import java.nio.file.Path;
 import java.time.Duration;

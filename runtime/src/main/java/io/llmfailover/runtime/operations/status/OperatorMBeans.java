@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.operations.status;
 
 
-import io.llmfailover.runtime.time.TaskCap;
 import io.llmfailover.runtime.time.Clock;
+import io.llmfailover.runtime.time.TaskCap;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
 import java.util.List;

@@ -1,10 +1,10 @@
 package io.llmfailover.runtime.operations.status;
 
-import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
-import io.llmfailover.runtime.walk.LastFailures;
 import io.llmfailover.runtime.provider.Provider;
-import io.llmfailover.runtime.state.ProviderControls;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.resilience.throttle.Throttle;
+import io.llmfailover.runtime.state.ProviderControls;
+import io.llmfailover.runtime.walk.LastFailures;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

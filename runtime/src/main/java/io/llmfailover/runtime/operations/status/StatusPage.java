@@ -1,9 +1,9 @@
 package io.llmfailover.runtime.operations.status;
 
 
-import io.llmfailover.runtime.time.TaskCap;
-import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.log.HumanDuration;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
+import io.llmfailover.runtime.time.TaskCap;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;

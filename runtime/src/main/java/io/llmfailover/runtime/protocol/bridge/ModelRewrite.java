@@ -1,11 +1,11 @@
 package io.llmfailover.runtime.protocol.bridge;
 
 
-import io.llmfailover.runtime.protocol.translate.Json;
 import com.fasterxml.jackson.core.io.JsonStringEncoder;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.JsonMembers;
+import io.llmfailover.runtime.protocol.translate.Json;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;

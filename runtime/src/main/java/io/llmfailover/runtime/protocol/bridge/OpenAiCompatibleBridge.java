@@ -1,15 +1,15 @@
 package io.llmfailover.runtime.protocol.bridge;
 
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmfailover.runtime.protocol.Operation;
+import io.llmfailover.runtime.protocol.OperationPaths;
 import io.llmfailover.runtime.protocol.translate.BridgeOptions;
 import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.protocol.translate.MalformedBodyException;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.llmfailover.runtime.protocol.Operation;
-import io.llmfailover.runtime.protocol.OperationPaths;
 import io.llmfailover.runtime.protocol.translate.model.DroppedFields;
 import io.llmfailover.runtime.protocol.translate.openai.OpenAiDialect;
 import io.llmfailover.runtime.protocol.translate.openai.OpenAiDialectRewrite;

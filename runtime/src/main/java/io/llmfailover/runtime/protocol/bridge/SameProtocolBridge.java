@@ -1,12 +1,12 @@
 package io.llmfailover.runtime.protocol.bridge;
 
 
-import io.llmfailover.runtime.protocol.translate.SourceRequest;
-import io.llmfailover.runtime.protocol.translate.TargetRequest;
-import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.OperationPaths;
+import io.llmfailover.runtime.protocol.translate.SourceRequest;
+import io.llmfailover.runtime.protocol.translate.TargetRequest;
+import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 

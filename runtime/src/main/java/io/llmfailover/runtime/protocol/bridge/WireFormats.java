@@ -1,9 +1,9 @@
 package io.llmfailover.runtime.protocol.bridge;
 
 
+import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.protocol.translate.WireFormat;
-import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.anthropic.AnthropicMessagesFormat;
 import io.llmfailover.runtime.protocol.translate.gemini.GeminiFormat;
 import io.llmfailover.runtime.protocol.translate.openai.OpenAiChatFormat;

@@ -1,6 +1,5 @@
 package io.llmfailover.runtime.protocol.translate;
 
-import io.llmfailover.runtime.protocol.translate.StreamErrorFrames;
 import io.llmfailover.runtime.protocol.translate.model.ErrorKind;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.provider.Protocol;

@@ -1,7 +1,6 @@
 package io.llmfailover.runtime.protocol.translate;
 
 import io.llmfailover.runtime.contract.ChunkedStream;
-import io.llmfailover.runtime.protocol.translate.MalformedBodyException;
 import io.llmfailover.runtime.protocol.translate.model.ErrorKind;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.sse.SseEvent;

@@ -3,8 +3,6 @@ package io.llmfailover.runtime.protocol.translate;
 import io.llmfailover.runtime.protocol.translate.model.ChatRequest;
 import io.llmfailover.runtime.protocol.translate.model.ChatResponse;
 import io.llmfailover.runtime.protocol.translate.model.DroppedFields;
-import io.llmfailover.runtime.protocol.translate.StreamDecoder;
-import io.llmfailover.runtime.protocol.translate.StreamEncoder;
 import io.llmfailover.runtime.provider.Protocol;
 
 /**

@@ -2,8 +2,8 @@ package io.llmfailover.runtime.resilience.throttle;
 
 import io.llmfailover.runtime.contract.HttpHeaders;
 import java.math.BigDecimal;
-import java.time.Duration;
 import java.time.DateTimeException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

@@ -1,10 +1,10 @@
 package io.llmfailover.runtime.resilience.throttle;
 
 import io.llmfailover.runtime.contract.HttpHeaders;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.time.DateTimeException;
 import java.time.Instant;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.regex.Pattern;

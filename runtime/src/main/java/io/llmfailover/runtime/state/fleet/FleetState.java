@@ -1,17 +1,17 @@
 package io.llmfailover.runtime.state.fleet;
 
+import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
-import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.resilience.quota.SharedBuckets;
+import io.llmfailover.runtime.resilience.throttle.SilenceReason;
+import io.llmfailover.runtime.resilience.throttle.Throttle;
+import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
 import io.llmfailover.runtime.state.FleetShare;
 import io.llmfailover.runtime.state.LocalResilienceState;
 import io.llmfailover.runtime.state.ProviderControls;
 import io.llmfailover.runtime.state.ResilienceState;
-import io.llmfailover.runtime.resilience.throttle.SilenceReason;
-import io.llmfailover.runtime.resilience.throttle.Throttle;
-import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
 import io.llmfailover.runtime.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;

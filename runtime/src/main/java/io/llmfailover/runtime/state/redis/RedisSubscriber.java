@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.state.redis;
 
-import io.llmfailover.runtime.time.AgentThread;
 import io.llmfailover.runtime.state.fleet.FleetListener;
+import io.llmfailover.runtime.time.AgentThread;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;

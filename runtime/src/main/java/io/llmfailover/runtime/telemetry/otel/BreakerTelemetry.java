@@ -1,10 +1,10 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+import io.llmfailover.runtime.log.HumanDuration;
+import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
-import io.llmfailover.runtime.log.HumanDuration;
-import io.llmfailover.runtime.log.OnceLogger;
 import io.opentelemetry.api.common.Attributes;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

@@ -1,11 +1,11 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.opentelemetry.api.common.Attributes;
 import java.util.ArrayList;

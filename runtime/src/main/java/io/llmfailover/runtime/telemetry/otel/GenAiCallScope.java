@@ -1,11 +1,11 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallScope;

@@ -1,8 +1,8 @@
 package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.call.RecognizedCall;
-import io.llmfailover.runtime.operations.faults.InjectedFault;
 import io.llmfailover.runtime.log.OnceLogger;
+import io.llmfailover.runtime.operations.faults.InjectedFault;
 import io.llmfailover.runtime.route.Route;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.CallScope;

@@ -1,10 +1,9 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.log.OnceLogger;
-import io.llmfailover.runtime.telemetry.CallObserver;
-import io.llmfailover.runtime.telemetry.otel.Telemetry;
+import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
+import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.time.Clock;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import java.util.List;

@@ -2,8 +2,8 @@ package io.llmfailover.runtime.telemetry.otel;
 
 import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
-import io.llmfailover.runtime.time.TaskCap;
 import io.llmfailover.runtime.resilience.throttle.Throttle;
+import io.llmfailover.runtime.time.TaskCap;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.common.Attributes;
 import io.opentelemetry.api.metrics.Meter;

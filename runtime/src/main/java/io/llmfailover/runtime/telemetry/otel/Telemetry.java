@@ -1,14 +1,11 @@
 package io.llmfailover.runtime.telemetry.otel;
 
 
-import io.llmfailover.runtime.telemetry.CallObserver;
-import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.log.OnceLogger;
-import io.llmfailover.runtime.telemetry.otel.ExportSettings;
-import io.llmfailover.runtime.telemetry.otel.OtelProperties;
-import io.llmfailover.runtime.telemetry.otel.OtelTelemetry;
+import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
+import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.time.Clock;
 
 /**

@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.time.AgentThread;
 import io.llmfailover.runtime.log.OnceLogger;
+import io.llmfailover.runtime.time.AgentThread;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;

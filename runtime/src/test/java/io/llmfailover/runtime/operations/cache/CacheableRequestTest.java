@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.call.RecognizedCall;
-import io.llmfailover.runtime.keys.AppKeyId;
-import io.llmfailover.runtime.keys.KeyFingerprint;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.keys.AppKeyId;
+import io.llmfailover.runtime.keys.KeyFingerprint;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.provider.Protocol;

@@ -1,11 +1,11 @@
 package io.llmfailover.runtime.protocol.translate;
 
 
-import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
 import io.llmfailover.runtime.provider.Protocol;
 import java.nio.charset.StandardCharsets;
 import java.util.List;

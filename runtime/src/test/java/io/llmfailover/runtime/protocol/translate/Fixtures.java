@@ -1,8 +1,6 @@
 package io.llmfailover.runtime.protocol.translate;
 
 
-import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
-import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -10,6 +8,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.Operation;
+import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
+import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
 import io.llmfailover.runtime.protocol.translate.sse.SseEvent;
 import io.llmfailover.runtime.protocol.translate.sse.SseReader;
 import io.llmfailover.runtime.provider.Protocol;

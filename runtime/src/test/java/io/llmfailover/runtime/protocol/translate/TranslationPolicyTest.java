@@ -1,8 +1,6 @@
 package io.llmfailover.runtime.protocol.translate;
 
 
-import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
-import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -10,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.Operation;
+import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
+import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
 import io.llmfailover.runtime.provider.Protocol;
 import java.nio.charset.StandardCharsets;
 import org.junit.jupiter.api.Test;

@@ -1,12 +1,12 @@
 package io.llmfailover.runtime.protocol.translate;
 
 
-import io.llmfailover.runtime.protocol.bridge.CrossProtocolBridge;
-import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.llmfailover.runtime.protocol.bridge.CrossProtocolBridge;
+import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
 import io.llmfailover.runtime.provider.Protocol;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

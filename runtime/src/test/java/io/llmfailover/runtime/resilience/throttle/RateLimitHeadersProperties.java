@@ -1,7 +1,7 @@
 package io.llmfailover.runtime.resilience.throttle;
 
-import static io.llmfailover.runtime.testing.Tries.forAll;
 import static io.llmfailover.runtime.resilience.throttle.RetryAfterProperties.assertNotNegative;
+import static io.llmfailover.runtime.testing.Tries.forAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 

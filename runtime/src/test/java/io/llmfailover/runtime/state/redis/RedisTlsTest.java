@@ -4,13 +4,13 @@ import static io.llmfailover.runtime.state.fleet.FleetStore.UNAVAILABLE;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.FailoverPolicy;
 import io.llmfailover.runtime.config.FleetSettings;
 import io.llmfailover.runtime.config.ProviderLimits;
 import io.llmfailover.runtime.config.ThrottleSettings;
+import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
 import io.llmfailover.runtime.state.fleet.FleetState;
 import io.llmfailover.runtime.testing.LogCapture;
 import io.llmfailover.runtime.time.Clock;

@@ -5,17 +5,16 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
+import io.llmfailover.runtime.resilience.breaker.BreakerState;
 import io.llmfailover.runtime.telemetry.AttemptScope;
 import io.llmfailover.runtime.telemetry.CallObserver;
 import io.llmfailover.runtime.telemetry.CallScope;
-import io.llmfailover.runtime.telemetry.otel.Telemetry;
 import io.llmfailover.runtime.time.Clock;
 import io.opentelemetry.proto.metrics.v1.NumberDataPoint;
 import java.io.IOException;

@@ -11,7 +11,6 @@ import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.telemetry.CallScope;
-import io.llmfailover.runtime.telemetry.otel.Telemetry;
 import io.llmfailover.runtime.time.ManualClock;
 import java.net.URI;
 import java.time.Duration;

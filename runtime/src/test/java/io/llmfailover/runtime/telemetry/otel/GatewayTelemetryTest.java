@@ -1,15 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.keys.KeyFingerprint;
-import io.llmfailover.runtime.keys.KeyPool;
-import io.llmfailover.runtime.testing.ScriptedTransport;
-
-
 import static io.llmfailover.runtime.telemetry.otel.OtlpReceiver.attributes;
-import static io.llmfailover.runtime.testing.ScriptedTransport.brokenStream;
-import static io.llmfailover.runtime.testing.ScriptedTransport.json;
-import static io.llmfailover.runtime.testing.ScriptedTransport.sse;
-import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.APP_KEY;
 import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.CLAUDE;
 import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.DEEPSEEK;
@@ -17,16 +8,23 @@ import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.DEEPSEEK_KE
 import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.OPENAI;
 import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.PROMPT;
 import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.chat;
+import static io.llmfailover.runtime.testing.ScriptedTransport.brokenStream;
+import static io.llmfailover.runtime.testing.ScriptedTransport.json;
+import static io.llmfailover.runtime.testing.ScriptedTransport.sse;
+import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.contract.InMemoryBody;
 import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.keys.KeyFingerprint;
+import io.llmfailover.runtime.keys.KeyPool;
+import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.opentelemetry.proto.metrics.v1.HistogramDataPoint;
 import io.opentelemetry.proto.metrics.v1.Metric;
 import io.opentelemetry.proto.metrics.v1.NumberDataPoint;

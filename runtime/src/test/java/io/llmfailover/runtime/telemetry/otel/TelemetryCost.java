@@ -1,13 +1,12 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.contract.BufferedResponse;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.Transport;
-import io.llmfailover.runtime.telemetry.otel.Telemetry;
+import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.time.Clock;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;

@@ -1,8 +1,5 @@
 package io.llmfailover.runtime.telemetry.otel;
 
-import io.llmfailover.runtime.testing.ScriptedTransport;
-
-import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.FailoverPolicy;
@@ -10,10 +7,11 @@ import io.llmfailover.runtime.config.RouteSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.gateway.Gateway;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.state.LocalResilienceState;
-import io.llmfailover.runtime.telemetry.otel.Telemetry;
+import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.time.ManualClock;
 import java.io.IOException;
 import java.net.URI;

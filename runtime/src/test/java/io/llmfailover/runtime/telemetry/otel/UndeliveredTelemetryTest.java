@@ -3,7 +3,6 @@ package io.llmfailover.runtime.telemetry.otel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import io.llmfailover.runtime.telemetry.otel.Telemetry;
 import io.llmfailover.runtime.testing.LogCapture;
 import io.llmfailover.runtime.time.Clock;
 import java.io.IOException;

@@ -1,13 +1,13 @@
 package io.llmfailover.runtime.protocol.translate.anthropic;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmfailover.runtime.protocol.translate.ClosingStreamEncoder;
 import io.llmfailover.runtime.protocol.translate.Ids;
 import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.protocol.translate.model.StopReason;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.model.Usage;
 import io.llmfailover.runtime.protocol.translate.sse.SseFrames;
-import io.llmfailover.runtime.protocol.translate.ClosingStreamEncoder;
 import io.llmfailover.runtime.provider.Protocol;
 import java.io.ByteArrayOutputStream;
 import java.util.HashMap;

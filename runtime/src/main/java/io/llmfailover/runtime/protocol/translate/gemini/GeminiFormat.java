@@ -7,14 +7,14 @@ import io.llmfailover.runtime.protocol.translate.BridgeOptions;
 import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.protocol.translate.ResponseContext;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
+import io.llmfailover.runtime.protocol.translate.StreamDecoder;
+import io.llmfailover.runtime.protocol.translate.StreamEncoder;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.protocol.translate.WireFormat;
 import io.llmfailover.runtime.protocol.translate.model.ChatRequest;
 import io.llmfailover.runtime.protocol.translate.model.ChatResponse;
 import io.llmfailover.runtime.protocol.translate.model.DroppedFields;
-import io.llmfailover.runtime.protocol.translate.StreamDecoder;
-import io.llmfailover.runtime.protocol.translate.StreamEncoder;
 import io.llmfailover.runtime.provider.Protocol;
 
 /** Gemini {@code models/{model}:generateContent} and {@code :streamGenerateContent?alt=sse}. */

@@ -3,12 +3,12 @@ package io.llmfailover.runtime.protocol.translate.gemini;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.translate.Json;
+import io.llmfailover.runtime.protocol.translate.StreamDecoder;
 import io.llmfailover.runtime.protocol.translate.model.ErrorKind;
 import io.llmfailover.runtime.protocol.translate.model.Part;
 import io.llmfailover.runtime.protocol.translate.model.StopReason;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.sse.SseEvent;
-import io.llmfailover.runtime.protocol.translate.StreamDecoder;
 import java.util.List;
 
 /**

@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.protocol.translate.openai;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.llmfailover.runtime.protocol.translate.ClosingStreamEncoder;
 import io.llmfailover.runtime.protocol.translate.Ids;
 import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.protocol.translate.ResponseContext;
@@ -8,7 +9,6 @@ import io.llmfailover.runtime.protocol.translate.model.StopReason;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.model.Usage;
 import io.llmfailover.runtime.protocol.translate.sse.SseFrames;
-import io.llmfailover.runtime.protocol.translate.ClosingStreamEncoder;
 import io.llmfailover.runtime.provider.Protocol;
 import java.io.ByteArrayOutputStream;
 
