@@ -2,25 +2,24 @@ package io.llmfailover.agent.lifecycle;
 
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.CallRunner;
+import io.llmfailover.runtime.contract.ForwardingCallRunner;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.RouteHeader;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.URI;
 
 /**
  * A governed call's governor, with the route the app named in {@code x-llm-route}: the header was
  * taken off the app's request as the lifecycle first saw it, so that no path of the call sends it,
  * and is handed to the runtime here, on the neutral request, where it picks the route.
  */
-final class NamedRoute implements CallRunner {
+final class NamedRoute extends ForwardingCallRunner {
 
-    private final CallRunner governor;
     private final String route;
 
     NamedRoute(CallRunner governor, String route) {
-        this.governor = governor;
+        super(governor);
         this.route = route;
     }
 
@@ -33,27 +32,7 @@ final class NamedRoute implements CallRunner {
     }
 
     @Override
-    public boolean governs(String method, URI uri) {
-        return governor.governs(method, uri);
-    }
-
-    @Override
-    public String whyNotGoverned(String method, URI uri) {
-        return governor.whyNotGoverned(method, uri);
-    }
-
-    @Override
-    public boolean reachesProvider(URI uri) {
-        return governor.reachesProvider(uri);
-    }
-
-    @Override
-    public long bufferLimit() {
-        return governor.bufferLimit();
-    }
-
-    @Override
     public Answer execute(LlmRequest request, Transport transport) throws IOException {
-        return governor.execute(carrying(request, route), transport);
+        return super.execute(carrying(request, route), transport);
     }
 }

@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 import org.junit.jupiter.api.Test;
 
-class HeadWaitTest {
+class HeadDeadlineWaitTest {
 
     /** Already over on the hand-off's count: only a deadline from the write leaves the head its time. */
     private static final Duration SPENT = Duration.ofNanos(1);

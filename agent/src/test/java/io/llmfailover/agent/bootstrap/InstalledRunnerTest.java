@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-class AgentRuntimeTest {
+class InstalledRunnerTest {
 
     private final AtomicInteger builds = new AtomicInteger();
 

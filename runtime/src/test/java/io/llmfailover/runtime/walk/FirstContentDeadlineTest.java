@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-class FirstContentWaitTest {
+class FirstContentDeadlineTest {
 
     private static final long DEADLINE = Duration.ofSeconds(2).toNanos();
 
