@@ -78,6 +78,21 @@ public final class HttpHeaders {
         return values == null ? List.of() : Collections.unmodifiableList(values);
     }
 
+    /** How many values the header has: {@code all(name).size()} without the list. */
+    public int count(String name) {
+        int count = 0;
+        for (int at = indexOf(name, 0); at >= 0; at = indexOf(name, at + 2)) {
+            count++;
+        }
+        return count;
+    }
+
+    /** The header's first value, or null: {@link #first} without the {@code Optional}, for a path taken on every call. */
+    public String firstOrNull(String name) {
+        int at = indexOf(name, 0);
+        return at < 0 ? null : namesAndValues[at + 1];
+    }
+
     public boolean isEmpty() {
         return namesAndValues.length == 0;
     }

@@ -53,14 +53,14 @@ public final class AppKeyId {
         int soleHeader = -1;
         int values = 0;
         for (int i = 0; i < KEY_HEADERS.size(); i++) {
-            int count = headers.all(KEY_HEADERS.get(i)).size();
+            int count = headers.count(KEY_HEADERS.get(i));
             if (count > 0) {
                 values += count;
                 soleHeader = i;
             }
         }
         if (values == 1 && !hasKeyParameter(query)) {
-            String value = headers.all(KEY_HEADERS.get(soleHeader)).get(0);
+            String value = headers.firstOrNull(KEY_HEADERS.get(soleHeader));
             String id = idBySoleHeaderValue.get(soleHeader).get(value);
             return id != null ? id : remember(idBySoleHeaderValue.get(soleHeader), value, credentialText(headers, query));
         }

@@ -211,7 +211,8 @@ public final class ProviderDirectory {
             return Optional.empty();
         }
         Provider best = null;
-        for (Provider candidate : candidates) {
+        for (int i = 0; i < candidates.size(); i++) { // indexed: no iterator on every call
+            Provider candidate = candidates.get(i);
             String basePath = candidate.baseUrl().getRawPath();
             if (sameOrigin(candidate, scheme, port) && BaseUrl.isUnder(path, basePath)
                     && (best == null || basePath.length() > best.baseUrl().getRawPath().length())) {

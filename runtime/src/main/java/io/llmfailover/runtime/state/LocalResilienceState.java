@@ -4,6 +4,7 @@ import io.llmfailover.runtime.config.BreakerSettings;
 import io.llmfailover.runtime.config.ThrottleSettings;
 import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.resilience.breaker.CircuitBreaker;
+import io.llmfailover.runtime.resilience.throttle.JoinedNames;
 import io.llmfailover.runtime.resilience.throttle.KeyScopes;
 import io.llmfailover.runtime.resilience.throttle.Throttle;
 import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
@@ -32,6 +33,8 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
     public static final int MAX_UNNAMED_MODELS = 64;
 
     private final ConcurrentMap<String, CircuitBreaker> breakers = new ConcurrentHashMap<>();
+    private final JoinedNames breakerNames = new JoinedNames('/', 4096);
+    private final JoinedNames throttleNames = new JoinedNames('#', 4096);
     private final ConcurrentMap<String, Throttle> throttles = new ConcurrentHashMap<>();
     /** The scopes of every key's throttles, for {@link #forgetKey}. */
     private final KeyScopes throttleScopes = new KeyScopes();
@@ -77,7 +80,7 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
 
     @Override
     public CircuitBreaker breaker(String provider, String model) {
-        String name = model == null ? provider : provider + "/" + bounded(provider, model);
+        String name = model == null ? provider : breakerNames.join(provider, bounded(provider, model));
         CircuitBreaker breaker = breakers.get(name);
         if (breaker == null) {
             breaker = breakers.computeIfAbsent(name, created -> newBreaker(created, provider));
@@ -90,7 +93,7 @@ public final class LocalResilienceState implements ResilienceState, ProviderCont
 
     @Override
     public Throttle throttle(String provider, String keyId) {
-        String name = throttleName(provider, keyId);
+        String name = throttleNames.join(provider, keyId);
         Throttle throttle = throttles.get(name);
         return throttle != null ? throttle : throttles.computeIfAbsent(name, created -> newThrottle(created, provider, keyId));
     }

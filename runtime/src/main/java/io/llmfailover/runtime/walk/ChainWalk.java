@@ -27,7 +27,7 @@ import java.util.concurrent.Executor;
  * (the adapter then lets the original call proceed as if the agent were absent); after that, it
  * ends the walk with the best answer so far, and the request is never sent again by a fail-open path.
  */
-final class ChainWalk {
+final class ChainWalk implements AttemptEvents.Listener, StepGate.Skips {
 
     private final RecognizedCall call;
     private final Route route;
@@ -45,6 +45,7 @@ final class ChainWalk {
     private final AttemptRunner runner;
     private final AttemptSettler settler;
     private final StreamCommitment commitment;
+    /** Made when the first step fails or is skipped: a call answered at once needs none. */
     private Exhaustion exhaustion;
     /** Attempts started before this walk of the chain: {@code failover.max-attempts} counts each walk's own. */
     private int attemptsBeforeWalk;
@@ -59,9 +60,7 @@ final class ChainWalk {
         this.scope = scope;
         this.context = context;
         this.startedNanos = context.clock().nanoTime();
-        this.exhaustion = new Exhaustion(call, context.clock());
-        this.queue = new QueueTurn(context.queuePlace(call, route), scope,
-                () -> context.budget().capNanos(Long.MAX_VALUE, elapsedNanos()));
+        this.queue = new QueueTurn(context.queuePlace(call, route), scope, context, startedNanos);
         this.trail = new FailoverTrail(context.failoverLog());
         this.retryAfter = new RetryAfterWait(context);
         ContextFit contextWindows = new ContextFit(call, route, context);
@@ -69,11 +68,11 @@ final class ChainWalk {
                 .listen(AttemptLeases::attemptEnded)
                 .listen(context.lastFailures())
                 .listen(event -> event.attempt().span().ended(event.status(), event.outcome(), event.failsOver(), event.error()))
-                .listen(event -> exhaustion.attemptEnded(event))
+                .listen(this)
                 .listen(trail)
                 .listen(contextWindows)
                 .listen(retryAfter);
-        this.gate = new StepGate(call, context, contextWindows, this::skip);
+        this.gate = new StepGate(call, context, contextWindows, this);
         this.runner = new AttemptRunner(call, transport, scope, context, events, startedNanos);
         this.settler = new AttemptSettler(call, context, contextWindows, events);
         this.commitment = new StreamCommitment(call, route, transport, context, resumption);
@@ -87,8 +86,8 @@ final class ChainWalk {
         try (QueueTurn turn = queue) {
             turn.waitBehindOthers();
             Answer answer;
-            while ((answer = walkOnce()) == null && turn.waitedForChain(exhaustion)) {
-                exhaustion = new Exhaustion(call, context.clock());
+            while ((answer = walkOnce()) == null && turn.waitedForChain(exhaustion())) {
+                exhaustion = null;
                 attemptsBeforeWalk = runner.started();
                 trail.forget();
             }
@@ -107,7 +106,7 @@ final class ChainWalk {
         for (nextStep = 0; nextStep < route.chain().size(); ) {
             ChainStep step = route.chain().get(nextStep++);
             if (runner.handedOver() > 0) {
-                stopIfCancelled();
+                trail.stopIfCancelled();
             }
             if (!mayAttemptAgain()) {
                 break;
@@ -140,7 +139,7 @@ final class ChainWalk {
             scope.servedFromCache();
             return Answer.made(scope.answered(cached.get(), null));
         }
-        return Answer.made(scope.answered(exhaustion.answer(), null));
+        return Answer.made(scope.answered(exhaustion().answer(), null));
     }
 
     private Answer handOver(LlmResponse answer, Provider provider) {
@@ -159,7 +158,7 @@ final class ChainWalk {
     private Answer afterInternalFailure(RuntimeException internal) throws IOException {
         OnceLogger.internalFailure("an attempt that was already sent", internal);
         trail.forget();
-        return Answer.made(scope.answered(exhaustion.answerAfterInternalFailure(internal), null));
+        return Answer.made(scope.answered(exhaustion().answerAfterInternalFailure(internal), null));
     }
 
     /** The final answer from this step, or null to move on; its permits are released before it returns or throws. */
@@ -223,22 +222,29 @@ final class ChainWalk {
         return context.budget().allowsAnother(runner.started() - attemptsBeforeWalk, elapsedNanos());
     }
 
-    /** Between attempts: an app that gave up gets no attempt sent to a fallback on its behalf. */
-    private void stopIfCancelled() throws IOException {
-        try {
-            Cancellation.check();
-        } catch (IOException cancellation) {
-            trail.cancelled();
-            throw cancellation;
-        }
-    }
-
     private long elapsedNanos() {
         return context.clock().nanoTime() - startedNanos;
     }
 
-    private void skip(Provider provider, String model, SkipReason reason, long nanosUntilAllowed) {
+    /** A step the gate passed over: on the span, and in the exhaustion tally. */
+    @Override
+    public void skipped(Provider provider, String model, SkipReason reason, long nanosUntilAllowed) {
         scope.skipped(provider, model, reason, nanosUntilAllowed);
-        exhaustion.skipped(reason, nanosUntilAllowed);
+        exhaustion().skipped(reason, nanosUntilAllowed);
+    }
+
+    /** An attempt the call moved on from, for the exhaustion tally. */
+    @Override
+    public void attemptEnded(AttemptEnded event) {
+        if (event.failsOver()) {
+            exhaustion().attemptEnded(event);
+        }
+    }
+
+    private Exhaustion exhaustion() {
+        if (exhaustion == null) {
+            exhaustion = new Exhaustion(call, context.clock());
+        }
+        return exhaustion;
     }
 }

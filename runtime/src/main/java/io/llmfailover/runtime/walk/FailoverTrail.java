@@ -2,6 +2,7 @@ package io.llmfailover.runtime.walk;
 
 import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.provider.Provider;
+import java.io.IOException;
 
 /**
  * One call's failover lines: the provider it last failed over from, and why, kept until the next
@@ -33,9 +34,14 @@ final class FailoverTrail implements AttemptEvents.Listener {
         }
     }
 
-    /** The app gave up on the call. */
-    void cancelled() {
-        cancelled = true;
+    /** Between attempts: an app that gave up gets no attempt sent to a fallback on its behalf, and no failover line. */
+    void stopIfCancelled() throws IOException {
+        try {
+            Cancellation.check();
+        } catch (IOException cancellation) {
+            cancelled = true;
+            throw cancellation;
+        }
     }
 
     /** The call starts over, or stops at an answer it has: what it failed over from is no longer news. */

@@ -3,7 +3,6 @@ package io.llmfailover.runtime.walk;
 import io.llmfailover.runtime.resilience.queue.QueuePlace;
 import io.llmfailover.runtime.telemetry.CallScope;
 import java.io.InterruptedIOException;
-import java.util.function.LongSupplier;
 
 /**
  * A call's place in the queue as its walk uses it: it waits behind calls that came first, waits for
@@ -13,18 +12,20 @@ final class QueueTurn implements AutoCloseable {
 
     private final QueuePlace place;
     private final CallScope scope;
-    /** What {@code failover.deadline} leaves for waiting in the queue. */
-    private final LongSupplier budgetNanos;
+    private final WalkContext context;
+    /** When the walk began, for what {@code failover.deadline} leaves for waiting in the queue. */
+    private final long walkStartedNanos;
     private long reportedNanos;
 
-    QueueTurn(QueuePlace place, CallScope scope, LongSupplier budgetNanos) {
+    QueueTurn(QueuePlace place, CallScope scope, WalkContext context, long walkStartedNanos) {
         this.place = place;
         this.scope = scope;
-        this.budgetNanos = budgetNanos;
+        this.context = context;
+        this.walkStartedNanos = walkStartedNanos;
     }
 
     void waitBehindOthers() throws InterruptedIOException {
-        place.waitBehindOthers(budgetNanos.getAsLong());
+        place.waitBehindOthers(budgetNanos());
     }
 
     /**
@@ -34,8 +35,8 @@ final class QueueTurn implements AutoCloseable {
      */
     boolean waitedForChain(Exhaustion exhaustion) throws InterruptedIOException {
         return exhaustion.onlyThrottled()
-                && (!exhaustion.rateLimited() || place.mayWaitFor(exhaustion.soonestNanos(), budgetNanos.getAsLong()))
-                && place.waitForTurn(exhaustion.soonestNanos(), budgetNanos.getAsLong());
+                && (!exhaustion.rateLimited() || place.mayWaitFor(exhaustion.soonestNanos(), budgetNanos()))
+                && place.waitForTurn(exhaustion.soonestNanos(), budgetNanos());
     }
 
     void attemptSent() {
@@ -52,6 +53,11 @@ final class QueueTurn implements AutoCloseable {
     @Override
     public void close() {
         place.close();
+    }
+
+    /** What {@code failover.deadline} leaves for waiting in the queue. */
+    private long budgetNanos() {
+        return context.budget().capNanos(Long.MAX_VALUE, context.clock().nanoTime() - walkStartedNanos);
     }
 
     private void reportWait() {

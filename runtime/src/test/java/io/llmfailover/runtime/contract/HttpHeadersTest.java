@@ -140,4 +140,14 @@ class HttpHeadersTest {
         assertSame(headers, headers.without(name -> false));
         assertSame(HttpHeaders.EMPTY, headers.without(name -> true));
     }
+
+    @Test
+    void countAndFirstOrNullReadAHeaderWithoutCaseAndWithoutAList() {
+        HttpHeaders headers = HttpHeaders.builder().add("X-Api-Key", "a").add("x-api-key", "b").add("Accept", "*/*").build();
+
+        assertEquals(2, headers.count("x-api-key"));
+        assertEquals(0, headers.count("Authorization"));
+        assertEquals("a", headers.firstOrNull("X-API-KEY"));
+        assertEquals(null, headers.firstOrNull("Authorization"));
+    }
 }

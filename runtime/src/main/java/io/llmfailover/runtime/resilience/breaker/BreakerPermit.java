@@ -1,6 +1,6 @@
 package io.llmfailover.runtime.resilience.breaker;
 
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * One call's permission to go through a {@link CircuitBreaker}, a lease in the manner of
@@ -18,7 +18,9 @@ public final class BreakerPermit {
     private final CircuitState issuer;
     private final int probeSlot;
     private final long probeDeadline;
-    private final AtomicBoolean released = new AtomicBoolean();
+    /** 0, then 1 once released: a flag without an AtomicBoolean of its own, one object fewer on every call. */
+    private volatile int released;
+    private static final AtomicIntegerFieldUpdater<BreakerPermit> RELEASED = AtomicIntegerFieldUpdater.newUpdater(BreakerPermit.class, "released");
     private volatile boolean drilled;
 
     BreakerPermit(CircuitState issuer, int probeSlot, long probeDeadline) {
@@ -39,21 +41,21 @@ public final class BreakerPermit {
 
     /** The permitted call succeeded. */
     public void onSuccess() {
-        if (released.compareAndSet(false, true)) {
+        if (RELEASED.compareAndSet(this, 0, 1)) {
             issuer.onSuccess(this);
         }
     }
 
     /** The permitted call failed in a way that counts against the provider's health. */
     public void onFailure() {
-        if (released.compareAndSet(false, true)) {
+        if (RELEASED.compareAndSet(this, 0, 1)) {
             issuer.onFailure(this);
         }
     }
 
     /** The call ended with an outcome that says nothing about health (the caller's 400, a cancellation, an internal failure). */
     public void onIgnored() {
-        if (released.compareAndSet(false, true)) {
+        if (RELEASED.compareAndSet(this, 0, 1)) {
             issuer.onIgnored(this);
         }
     }
@@ -72,7 +74,7 @@ public final class BreakerPermit {
 
     /** Whether an outcome was reported. */
     public boolean isReleased() {
-        return released.get();
+        return released == 1;
     }
 
     int probeSlot() {

@@ -2,6 +2,7 @@ package io.llmfailover.runtime.resilience.quota;
 
 import io.llmfailover.runtime.config.ProviderLimits;
 import io.llmfailover.runtime.config.TrafficShaping;
+import io.llmfailover.runtime.resilience.throttle.JoinedNames;
 import io.llmfailover.runtime.resilience.throttle.KeyScopes;
 import io.llmfailover.runtime.time.Clock;
 import java.util.Set;
@@ -19,6 +20,7 @@ public final class QuotaBook {
     private final Clock clock;
     /** By {@link #quotaKey}. */
     private final ConcurrentMap<String, KeyQuota> quotas = new ConcurrentHashMap<>();
+    private final JoinedNames quotaKeys = new JoinedNames('\n', 4096);
     /** The scopes of every key's quotas, for {@link #forgetKey}. */
     private final KeyScopes quotaScopes = new KeyScopes();
     /** How many quotas the last {@link #forgetKey} looked at: what dropping a key costs. */
@@ -42,7 +44,7 @@ public final class QuotaBook {
      * @param scope where the key's throttles live: a provider, or a provider's model for a step that names one
      */
     public QuotaDecision tryCharge(String provider, String scope, String keyId, TokenEstimate estimate) {
-        String quotaKey = quotaKey(provider, scope, keyId);
+        String quotaKey = quotaKeys.join(quotaKeys.join(provider, scope), keyId);
         KeyQuota quota = quotas.get(quotaKey);
         if (quota == null && shaping.limitsOf(provider).hasQuota()) {
             quota = quotaOf(quotaKey);

@@ -6,7 +6,7 @@ import io.llmfailover.runtime.resilience.throttle.RateLimitHeaders;
 import io.llmfailover.runtime.resilience.throttle.RateLimitHeaders.Announced;
 import java.io.InputStream;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicIntegerFieldUpdater;
 
 /**
  * What one attempt took from its key's quota, a lease in the manner of a throttle slot: given
@@ -19,8 +19,12 @@ public final class QuotaCharge {
     private final QuotaBook book;
     private final String quotaKey;
     private final long tokens;
-    private final AtomicBoolean sent = new AtomicBoolean();
-    private final AtomicBoolean settled = new AtomicBoolean();
+    /** 0, then 1 once sent: a flag without an AtomicBoolean of its own, one object fewer on every call. */
+    private volatile int sent;
+    private static final AtomicIntegerFieldUpdater<QuotaCharge> SENT = AtomicIntegerFieldUpdater.newUpdater(QuotaCharge.class, "sent");
+    /** 0, then 1 once settled. */
+    private volatile int settled;
+    private static final AtomicIntegerFieldUpdater<QuotaCharge> SETTLED = AtomicIntegerFieldUpdater.newUpdater(QuotaCharge.class, "settled");
     /** Null for a key without a quota yet: created only when a success announces one. */
     private volatile KeyQuota quota;
     /** Whether the quota counts this call as in flight until its answer comes. */
@@ -44,7 +48,7 @@ public final class QuotaCharge {
 
     /** The attempt reached the provider; a success's headers teach the key's quota. */
     public void onSent(boolean success, HttpHeaders headers) {
-        if (!sent.compareAndSet(false, true)) {
+        if (!SENT.compareAndSet(this, 0, 1)) {
             return;
         }
         if (inFlight) {
@@ -64,7 +68,7 @@ public final class QuotaCharge {
 
     /** The attempt was never sent: what it took is given back. A no-op once sent. */
     public void onNotSent() {
-        if (sent.compareAndSet(false, true) && quota != null) {
+        if (SENT.compareAndSet(this, 0, 1) && quota != null) {
             quota.refund(1, tokens, book.clock().nanoTime());
             if (fleetCharged != null) {
                 book.fleet().giveBack(quotaKey, 1, tokens, fleetCharged);
@@ -75,7 +79,7 @@ public final class QuotaCharge {
     /** The call used {@code actualTokens} in all, as its answer's usage says: the estimate is corrected, once. */
     public void settle(long actualTokens) {
         KeyQuota charged = quota;
-        if (charged != null && metersTokens() && settled.compareAndSet(false, true)) {
+        if (charged != null && metersTokens() && SETTLED.compareAndSet(this, 0, 1)) {
             charged.correct(actualTokens - tokens, book.clock().nanoTime());
             if (fleetCharged != null && actualTokens < tokens) {
                 book.fleet().giveBack(quotaKey, 0, tokens - actualTokens, fleetCharged);

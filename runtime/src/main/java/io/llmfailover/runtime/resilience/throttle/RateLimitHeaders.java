@@ -110,7 +110,9 @@ public final class RateLimitHeaders {
      */
     public static OptionalLong exhaustedResetMillis(HttpHeaders headers, long nowMillis) {
         long longest = -1;
-        for (Limit limit : limitsNamedIn(headers)) {
+        List<Limit> named = limitsNamedIn(headers);
+        for (int i = 0; i < named.size(); i++) { // indexed: no iterator on every answer
+            Limit limit = named.get(i);
             if (limit.exhausted(headers)) {
                 longest = Math.max(longest, limit.resetMillis(headers, nowMillis).orElse(-1));
             }
@@ -133,8 +135,9 @@ public final class RateLimitHeaders {
     /** Every limit a response announced with both what remains and when it resets, for pacing. */
     public static List<Announced> announced(HttpHeaders headers, long nowMillis) {
         List<Announced> announced = null; // most answers announce nothing: no list for them
-        for (Limit limit : limitsNamedIn(headers)) {
-            Optional<Announced> one = limit.announced(headers, nowMillis);
+        List<Limit> named = limitsNamedIn(headers);
+        for (int i = 0; i < named.size(); i++) {
+            Optional<Announced> one = named.get(i).announced(headers, nowMillis);
             if (one.isPresent()) {
                 announced = announced == null ? new ArrayList<>(2) : announced;
                 announced.add(one.get());
