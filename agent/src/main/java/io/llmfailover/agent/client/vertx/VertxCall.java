@@ -196,9 +196,14 @@ final class VertxCall {
      */
     void start() {
         if (started.compareAndSet(false, true) && CallLifecycle.runAsync(VertxBinding.INSTANCE, this, governance,
-                AgentThreads.shared(), new ContextCompletion()) == null) {
+                AgentThreads.shared(), completion()) == null) {
             sendUngoverned();
         }
+    }
+
+    /** How the call's end reaches the app: on its Vert.x context, where its futures complete and its handlers run. */
+    CallCompletion<HttpClientResponse> completion() {
+        return new ContextCompletion();
     }
 
     /** The app's request, sent once as it made it (what outgrew the cap already went out so); its response handed over as it comes. */
