@@ -89,6 +89,34 @@ class CloudIdentityTest {
                 output::describe);
     }
 
+    /** With no AWS credentials anywhere, the SigV4 step is passed over, said once, and the chain's next step answers. */
+    @Test
+    void aSigv4StepWithoutCredentialsIsPassedOverWithOneLineNeverWaitedOn() throws Exception {
+        try (StubProvider last = StubProvider.answering("last")) {
+            ConfigFile config = ConfigFile.create()
+                    .set("provider.primary.url", primary.baseUrl())
+                    .set("provider.backup.url", cloud.baseUrl())
+                    .set("provider.backup.auth", "sigv4")
+                    .set("provider.backup.region", REGION)
+                    .set("provider.last.url", last.baseUrl())
+                    .set("route.main.match", "primary")
+                    .set("route.main.chain", "primary, backup, last");
+
+            AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, primary.baseUrl(), APP_KEY, PLAN)
+                    .withAgent(config.writeTo(workDir.resolve("llm-failover.properties")))
+                    .env("AWS_EC2_METADATA_DISABLED", "true")
+                    .env("AWS_SHARED_CREDENTIALS_FILE", workDir.resolve("no-credentials").toString())
+                    .env("AWS_CONFIG_FILE", workDir.resolve("no-config").toString())
+                    .run();
+
+            assertCompleted(output);
+            assertAnsweredBy(last, ClientCall.JDK_BLOCKING, output, 1, 2);
+            assertEquals(0, cloud.chatRequests().size(), output::describe);
+            assertEquals(1, output.stderrLines().stream().filter(line -> line.contains("backup passed over: no AWS credentials"))
+                    .count(), output::describe);
+        }
+    }
+
     @ParameterizedTest
     @EnumSource(value = ClientCall.class, names = {"JDK_BLOCKING", "SDK_STREAM"})
     void aGoogleFallbackGetsTheAccessTokenOfTheApplicationDefaultCredentials(ClientCall client) throws Exception {
