@@ -33,7 +33,7 @@ public final class GoogleIdentity implements ProviderIdentity {
 
     @Override
     public String id() {
-        return "cloud:google";
+        return ID_PREFIX + "google";
     }
 
     @Override
