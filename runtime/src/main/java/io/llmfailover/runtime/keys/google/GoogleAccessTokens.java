@@ -22,13 +22,13 @@ final class GoogleAccessTokens {
     private GoogleAccessTokens() {}
 
     /** Holder idiom: the credentials are first looked up when a {@code google} provider is configured. */
-    private static final class Shared {
+    private static final class ApplicationDefault {
         static final RefreshedCredential<AccessToken> TOKENS =
                 of(GoogleCredentials::getApplicationDefault, Scheduler.CREDENTIALS, Clock.SYSTEM).start();
     }
 
     static RefreshedCredential<AccessToken> shared() {
-        return Shared.TOKENS;
+        return ApplicationDefault.TOKENS;
     }
 
     /** @param credentials where the credentials come from, called once, on the renewing thread */
