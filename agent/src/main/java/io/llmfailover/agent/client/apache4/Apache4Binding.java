@@ -3,7 +3,7 @@ package io.llmfailover.agent.client.apache4;
 import io.llmfailover.agent.lifecycle.AnswerBody;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CappedCopy;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
@@ -11,7 +11,6 @@ import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.URI;
 import org.apache.http.HttpEntity;
 import org.apache.http.HttpEntityEnclosingRequest;
 import org.apache.http.HttpRequest;
@@ -20,7 +19,7 @@ import org.apache.http.entity.ByteArrayEntity;
 import org.apache.http.entity.InputStreamEntity;
 
 /** What is HttpClient 4's own in the call lifecycle: its request wrapper, its protocol stage, its response. */
-final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpResponse> {
+final class Apache4Binding implements CallBinding<Apache4Call, CloseableHttpResponse> {
 
     static final Apache4Binding INSTANCE = new Apache4Binding();
 
@@ -29,22 +28,6 @@ final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpRe
     @Override
     public String clientName() {
         return "Apache HttpClient 4";
-    }
-
-    @Override
-    public String method(Apache4Call call) {
-        return call.request.getRequestLine().getMethod();
-    }
-
-    @Override
-    public URI uri(Apache4Call call) {
-        return call.uri;
-    }
-
-    /** From the protocol stage's copy of the app's request. */
-    @Override
-    public String takeHeader(Apache4Call call, String name) {
-        return Apache4Requests.takeHeader(call.request, name);
     }
 
     /** A body that cannot be written again is replaced by its copy, so the app's request can still be sent. */
@@ -65,11 +48,6 @@ final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpRe
         copy.setContentEncoding(entity.getContentEncoding());
         copy.setChunked(entity.isChunked());
         return copy;
-    }
-
-    @Override
-    public LlmRequest toNeutral(Apache4Call call, byte[] body) {
-        return Apache4Requests.toNeutral(call.request, call.uri, body);
     }
 
     @Override

@@ -2,14 +2,13 @@ package io.llmfailover.agent.client.apache5;
 
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.URI;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.nio.AsyncEntityProducer;
@@ -18,7 +17,7 @@ import org.apache.hc.core5.http.nio.AsyncEntityProducer;
  * What is HttpClient 5 async's own in the call lifecycle: its request and entity producer, its
  * exec chain, and its callback, which hears the answer relayed. Runs on the adapter executor.
  */
-final class AsyncBinding implements ClientBinding<GovernedAsyncCall, Void> {
+final class AsyncBinding implements CallBinding<GovernedAsyncCall, Void> {
 
     static final AsyncBinding INSTANCE = new AsyncBinding();
 
@@ -30,30 +29,8 @@ final class AsyncBinding implements ClientBinding<GovernedAsyncCall, Void> {
     }
 
     @Override
-    public String method(GovernedAsyncCall call) {
-        return call.request.getMethod();
-    }
-
-    @Override
-    public URI uri(GovernedAsyncCall call) {
-        return call.uri;
-    }
-
-    /** From the exec chain's copy of the app's request. */
-    @Override
-    public String takeHeader(GovernedAsyncCall call, String name) {
-        return Apache5Requests.takeHeader(call.request, name);
-    }
-
-    @Override
     public BufferedBody buffer(GovernedAsyncCall call, long limit) throws IOException {
         return RequestEntityBytes.collect(call, limit);
-    }
-
-    @Override
-    public LlmRequest toNeutral(GovernedAsyncCall call, byte[] body) {
-        String contentType = call.entityProducer == null ? null : call.entityProducer.getContentType();
-        return Apache5Requests.toNeutral(call.request, call.uri, body, contentType);
     }
 
     @Override

@@ -1,7 +1,7 @@
 package io.llmfailover.agent.client.vertx;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.agent.lifecycle.NativeResponse;
@@ -13,10 +13,9 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.RequestOptions;
 import java.io.IOException;
-import java.net.URI;
 
 /** What is Vert.x's own in the call lifecycle: the app's client and options, the request it wrote, the response it gets. */
-final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse> {
+final class VertxBinding implements CallBinding<VertxCall, HttpClientResponse> {
 
     static final VertxBinding INSTANCE = new VertxBinding();
 
@@ -25,21 +24,6 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
     @Override
     public String clientName() {
         return "Vert.x HttpClient";
-    }
-
-    @Override
-    public String method(VertxCall call) {
-        return call.method().name();
-    }
-
-    @Override
-    public URI uri(VertxCall call) {
-        return call.uri();
-    }
-
-    @Override
-    public String takeHeader(VertxCall call, String name) {
-        return call.takeHeader(name);
     }
 
     /** The app's options are its own (it may use them again), and it sets headers on the request it is handed. */
@@ -52,11 +36,6 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
     @Override
     public BufferedBody buffer(VertxCall call, long limit) {
         return call.pastCap() != null ? BufferedBody.tooLarge(limit) : BufferedBody.of(call.written());
-    }
-
-    @Override
-    public LlmRequest toNeutral(VertxCall call, byte[] body) {
-        return call.toNeutral(body);
     }
 
     @Override
