@@ -52,7 +52,7 @@ final class Apache4Binding implements CallBinding<Apache4Call, CloseableHttpResp
 
     @Override
     public Transport transport(Apache4Call call, LlmRequest neutral) {
-        return new Attempts(call);
+        return new Apache4Transport(call);
     }
 
     /** Yes: each attempt leases a connection of its own and is aborted with it. */
@@ -80,7 +80,7 @@ final class Apache4Binding implements CallBinding<Apache4Call, CloseableHttpResp
 
     @Override
     public CloseableHttpResponse proceed(Apache4Call call, BufferedBody body) throws IOException {
-        return Attempts.execute(call.protocolExec, call.route, call.request, call.context, call.execAware);
+        return Apache4Transport.execute(call.protocolExec, call.route, call.request, call.context, call.execAware);
     }
 
     /** Our own head deadline reaches the app the way a socket read timeout would. */
