@@ -19,15 +19,12 @@ import org.apache.http.entity.ByteArrayEntity;
 import org.apache.http.entity.InputStreamEntity;
 
 /** What is HttpClient 4's own in the call lifecycle: its request wrapper, its protocol stage, its response. */
-final class Apache4Binding implements CallBinding<Apache4Call, CloseableHttpResponse> {
+final class Apache4Binding extends CallBinding<Apache4Call, CloseableHttpResponse> {
 
     static final Apache4Binding INSTANCE = new Apache4Binding();
 
-    private Apache4Binding() {}
-
-    @Override
-    public String clientName() {
-        return "Apache HttpClient 4";
+    private Apache4Binding() {
+        super("Apache HttpClient 4", HttpRequest.class.getClassLoader());
     }
 
     /** A body that cannot be written again is replaced by its copy, so the app's request can still be sent. */
@@ -87,10 +84,5 @@ final class Apache4Binding implements CallBinding<Apache4Call, CloseableHttpResp
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.readTimedOut(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(Apache4Call call) {
-        return HttpRequest.class.getClassLoader();
     }
 }

@@ -17,15 +17,12 @@ import org.apache.hc.core5.http.nio.AsyncEntityProducer;
  * What is HttpClient 5 async's own in the call lifecycle: its request and entity producer, its
  * exec chain, and its callback, which hears the answer relayed. Runs on the adapter executor.
  */
-final class AsyncBinding implements CallBinding<GovernedAsyncCall, Void> {
+final class AsyncBinding extends CallBinding<GovernedAsyncCall, Void> {
 
     static final AsyncBinding INSTANCE = new AsyncBinding();
 
-    private AsyncBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Apache HttpClient 5 async";
+    private AsyncBinding() {
+        super("Apache HttpClient 5 async", HttpRequest.class.getClassLoader());
     }
 
     @Override
@@ -67,10 +64,5 @@ final class AsyncBinding implements CallBinding<GovernedAsyncCall, Void> {
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.readTimedOut(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(GovernedAsyncCall call) {
-        return HttpRequest.class.getClassLoader();
     }
 }

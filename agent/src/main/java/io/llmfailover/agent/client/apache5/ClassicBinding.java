@@ -18,15 +18,12 @@ import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 
 /** What is HttpClient 5 classic's own in the call lifecycle: its request, its exec chain, its response. */
-final class ClassicBinding implements CallBinding<ClassicCall, ClassicHttpResponse> {
+final class ClassicBinding extends CallBinding<ClassicCall, ClassicHttpResponse> {
 
     static final ClassicBinding INSTANCE = new ClassicBinding();
 
-    private ClassicBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Apache HttpClient 5";
+    private ClassicBinding() {
+        super("Apache HttpClient 5", HttpRequest.class.getClassLoader());
     }
 
     /** A body that cannot be written again is replaced by its copy, so the app's request can still be sent. */
@@ -89,10 +86,5 @@ final class ClassicBinding implements CallBinding<ClassicCall, ClassicHttpRespon
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.readTimedOut(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(ClassicCall call) {
-        return HttpRequest.class.getClassLoader();
     }
 }

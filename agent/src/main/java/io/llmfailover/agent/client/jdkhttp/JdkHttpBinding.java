@@ -12,15 +12,13 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 
 /** What is the JDK client's own in the call lifecycle: its request, its body publisher, its response. */
-final class JdkHttpBinding implements CallBinding<JdkGovernedCall<?>, HttpResponse<?>> {
+final class JdkHttpBinding extends CallBinding<JdkGovernedCall<?>, HttpResponse<?>> {
 
     static final JdkHttpBinding INSTANCE = new JdkHttpBinding();
 
-    private JdkHttpBinding() {}
-
-    @Override
-    public String clientName() {
-        return "HttpClient";
+    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
+    private JdkHttpBinding() {
+        super("HttpClient", null);
     }
 
     /** The app's request cannot change, and the client's own {@code send} would send it as it is. */
@@ -65,11 +63,5 @@ final class JdkHttpBinding implements CallBinding<JdkGovernedCall<?>, HttpRespon
         HttpTimeoutException timeout = new HttpTimeoutException("request timed out");
         timeout.initCause(expired);
         return timeout;
-    }
-
-    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
-    @Override
-    public ClassLoader clientLoader(JdkGovernedCall<?> call) {
-        return null;
     }
 }

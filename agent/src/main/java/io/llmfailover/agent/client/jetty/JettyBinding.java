@@ -17,15 +17,12 @@ import org.eclipse.jetty.client.Response;
  * What is Jetty's own in the call lifecycle: its request and content, its destination, and the
  * app's listeners, which hear the answer relayed. Runs on an agent thread.
  */
-final class JettyBinding implements CallBinding<JettyCall, Void> {
+final class JettyBinding extends CallBinding<JettyCall, Void> {
 
     static final JettyBinding INSTANCE = new JettyBinding();
 
-    private JettyBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Jetty HttpClient";
+    private JettyBinding() {
+        super("Jetty HttpClient", HttpClient.class.getClassLoader());
     }
 
     @Override
@@ -66,10 +63,5 @@ final class JettyBinding implements CallBinding<JettyCall, Void> {
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.timeoutException(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(JettyCall call) {
-        return HttpClient.class.getClassLoader();
     }
 }

@@ -35,18 +35,15 @@ import kotlinx.coroutines.ExecutorsKt;
  * the app's engine, and the {@code HttpResponseData} the app's continuation is resumed with. Runs on
  * an agent thread.
  */
-final class KtorBinding implements CallBinding<KtorCall, HttpResponseData> {
+final class KtorBinding extends CallBinding<KtorCall, HttpResponseData> {
 
     static final KtorBinding INSTANCE = new KtorBinding();
 
     /** Where the relayed body's blocking reads run: agent threads, never the engine's or the app's. */
     private static final CoroutineDispatcher READERS = ExecutorsKt.from((Executor) AgentThreads.relays());
 
-    private KtorBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Ktor CIO";
+    private KtorBinding() {
+        super("Ktor CIO", HttpClientEngine.class.getClassLoader());
     }
 
     /** The engine's request cannot change, and the engine's own {@code execute} would send it as it is. */
@@ -126,10 +123,5 @@ final class KtorBinding implements CallBinding<KtorCall, HttpResponseData> {
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return new HttpRequestTimeoutException("(llm-failover: " + expired.getMessage() + ")", null, expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(KtorCall call) {
-        return HttpClientEngine.class.getClassLoader();
     }
 }

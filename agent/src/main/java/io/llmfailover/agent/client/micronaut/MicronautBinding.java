@@ -14,15 +14,12 @@ import io.micronaut.http.client.exceptions.ReadTimeoutException;
 import java.io.IOException;
 
 /** What is Micronaut's own in the call lifecycle: the app's request and filter chain, and the response type the app asked for. */
-final class MicronautBinding implements CallBinding<MicronautCall, AppOutcome> {
+final class MicronautBinding extends CallBinding<MicronautCall, AppOutcome> {
 
     static final MicronautBinding INSTANCE = new MicronautBinding();
 
-    private MicronautBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Micronaut HttpClient";
+    private MicronautBinding() {
+        super("Micronaut HttpClient", HttpClient.class.getClassLoader());
     }
 
     @Override
@@ -60,10 +57,5 @@ final class MicronautBinding implements CallBinding<MicronautCall, AppOutcome> {
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return TransportFailure.of(ReadTimeoutException.TIMEOUT_EXCEPTION);
-    }
-
-    @Override
-    public ClassLoader clientLoader(MicronautCall call) {
-        return HttpClient.class.getClassLoader();
     }
 }

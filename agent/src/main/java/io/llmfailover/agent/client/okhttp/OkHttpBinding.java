@@ -14,15 +14,12 @@ import okhttp3.Request;
 import okhttp3.Response;
 
 /** What is OkHttp's own in the call lifecycle: its request, its chain, its response. */
-final class OkHttpBinding implements CallBinding<OkHttpCall, Response> {
+final class OkHttpBinding extends CallBinding<OkHttpCall, Response> {
 
     static final OkHttpBinding INSTANCE = new OkHttpBinding();
 
-    private OkHttpBinding() {}
-
-    @Override
-    public String clientName() {
-        return "OkHttp";
+    private OkHttpBinding() {
+        super("OkHttp", Request.class.getClassLoader());
     }
 
     @Override
@@ -64,10 +61,5 @@ final class OkHttpBinding implements CallBinding<OkHttpCall, Response> {
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.socketTimeout("timeout", expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(OkHttpCall call) {
-        return Request.class.getClassLoader();
     }
 }

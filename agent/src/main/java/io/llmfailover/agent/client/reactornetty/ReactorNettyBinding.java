@@ -13,15 +13,12 @@ import java.io.IOException;
 import reactor.netty.http.client.HttpClient;
 
 /** What is Reactor Netty's own in the call lifecycle: its client chain, the request its body function writes, its response. */
-final class ReactorNettyBinding implements CallBinding<ReactorNettyCall, Chosen> {
+final class ReactorNettyBinding extends CallBinding<ReactorNettyCall, Chosen> {
 
     static final ReactorNettyBinding INSTANCE = new ReactorNettyBinding();
 
-    private ReactorNettyBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Reactor Netty";
+    private ReactorNettyBinding() {
+        super("Reactor Netty", HttpClient.class.getClassLoader());
     }
 
     /**
@@ -63,10 +60,5 @@ final class ReactorNettyBinding implements CallBinding<ReactorNettyCall, Chosen>
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.timeoutException(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(ReactorNettyCall call) {
-        return HttpClient.class.getClassLoader();
     }
 }

@@ -14,15 +14,12 @@ import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpResponse;
 
 /** What is Spring's own in the call lifecycle: the governed request, the app's factory, its response. */
-final class RestClientBinding implements CallBinding<RestClientGovernedRequest, ClientHttpResponse> {
+final class RestClientBinding extends CallBinding<RestClientGovernedRequest, ClientHttpResponse> {
 
     static final RestClientBinding INSTANCE = new RestClientBinding();
 
-    private RestClientBinding() {}
-
-    @Override
-    public String clientName() {
-        return "RestClient";
+    private RestClientBinding() {
+        super("RestClient", HttpRequest.class.getClassLoader());
     }
 
     /** RestClient sets the headers on the request the factory hands it, after the agent saw the call. */
@@ -59,10 +56,5 @@ final class RestClientBinding implements CallBinding<RestClientGovernedRequest, 
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.readTimedOut(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(RestClientGovernedRequest call) {
-        return HttpRequest.class.getClassLoader();
     }
 }

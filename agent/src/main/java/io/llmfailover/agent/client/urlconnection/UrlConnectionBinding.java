@@ -12,15 +12,13 @@ import java.io.IOException;
 import java.net.HttpURLConnection;
 
 /** What is HttpURLConnection's own in the call lifecycle: the app's connection, what it wrote, its accessors. */
-final class UrlConnectionBinding implements CallBinding<GovernedConnection, ChosenResponse> {
+final class UrlConnectionBinding extends CallBinding<GovernedConnection, ChosenResponse> {
 
     static final UrlConnectionBinding INSTANCE = new UrlConnectionBinding();
 
-    private UrlConnectionBinding() {}
-
-    @Override
-    public String clientName() {
-        return "HttpURLConnection";
+    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
+    private UrlConnectionBinding() {
+        super("HttpURLConnection", null);
     }
 
     @Override
@@ -48,11 +46,5 @@ final class UrlConnectionBinding implements CallBinding<GovernedConnection, Chos
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.readTimedOut(expired);
-    }
-
-    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
-    @Override
-    public ClassLoader clientLoader(GovernedConnection call) {
-        return null;
     }
 }

@@ -15,15 +15,12 @@ import io.vertx.core.http.RequestOptions;
 import java.io.IOException;
 
 /** What is Vert.x's own in the call lifecycle: the app's client and options, the request it wrote, the response it gets. */
-final class VertxBinding implements CallBinding<VertxCall, HttpClientResponse> {
+final class VertxBinding extends CallBinding<VertxCall, HttpClientResponse> {
 
     static final VertxBinding INSTANCE = new VertxBinding();
 
-    private VertxBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Vert.x HttpClient";
+    private VertxBinding() {
+        super("Vert.x HttpClient", HttpClient.class.getClassLoader());
     }
 
     /** The app's options are its own (it may use them again), and it sets headers on the request it is handed. */
@@ -75,10 +72,5 @@ final class VertxBinding implements CallBinding<VertxCall, HttpClientResponse> {
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.timeoutException(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(VertxCall call) {
-        return HttpClient.class.getClassLoader();
     }
 }

@@ -15,15 +15,12 @@ import org.springframework.http.client.reactive.ClientHttpResponse;
 import reactor.core.publisher.Mono;
 
 /** What is WebClient's own in the call lifecycle: its connector, the request its callback writes, its response. */
-final class WebClientBinding implements CallBinding<WebClientCall, ClientHttpResponse> {
+final class WebClientBinding extends CallBinding<WebClientCall, ClientHttpResponse> {
 
     static final WebClientBinding INSTANCE = new WebClientBinding();
 
-    private WebClientBinding() {}
-
-    @Override
-    public String clientName() {
-        return "WebClient";
+    private WebClientBinding() {
+        super("WebClient", ClientHttpConnector.class.getClassLoader());
     }
 
     @Override
@@ -73,10 +70,5 @@ final class WebClientBinding implements CallBinding<WebClientCall, ClientHttpRes
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.timeoutException(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(WebClientCall call) {
-        return ClientHttpConnector.class.getClassLoader();
     }
 }
