@@ -1,5 +1,6 @@
 package io.llmfailover.agent.client.apache5;
 
+import io.llmfailover.agent.lifecycle.AnswerBody;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import java.io.IOException;
@@ -147,17 +148,9 @@ final class Apache5AnswerRelay implements Runnable, Cancellable, CapacityChannel
         if (own != null) {
             return own.entity();
         }
-        long length = parseLength(answer.headers().first("Content-Length").orElse(null));
+        long length = AnswerBody.declaredLength(answer);
         return length == 0 ? null : new AnswerEntity(length, answer.headers().first("Content-Type").orElse(null),
                 answer.headers().first("Content-Encoding").orElse(null));
-    }
-
-    private static long parseLength(String value) {
-        try {
-            return value == null ? -1L : Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            return -1L;
-        }
     }
 
     /** What the app's consumer learns of an answer's body before it arrives. */

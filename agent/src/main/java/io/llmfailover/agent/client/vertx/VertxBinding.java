@@ -5,6 +5,7 @@ import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.agent.lifecycle.NativeResponse;
+import io.llmfailover.agent.lifecycle.ReasonPhrase;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
@@ -49,7 +50,7 @@ final class VertxBinding extends CallBinding<VertxCall, HttpClientResponse> {
     @Override
     public HttpClientResponse toApp(VertxCall call, Answer answer) {
         HttpClientResponse own = NativeResponse.ownOf(answer, HttpClientResponse.class);
-        String statusMessage = own != null ? own.statusMessage() : StatusMessage.of(answer.status());
+        String statusMessage = own != null ? own.statusMessage() : ReasonPhrase.of(answer.status());
         return new VertxRelayedResponse(call, answer, statusMessage);
     }
 
