@@ -20,6 +20,16 @@ public final class AnswerBody extends FilterInputStream {
         return new AnswerBody(answer);
     }
 
+    /** The length the answer's {@code Content-Length} declares; -1 when it declares none, or one that is no number. */
+    public static long declaredLength(LlmResponse answer) {
+        String length = answer.headers().first("Content-Length").orElse(null);
+        try {
+            return length == null ? -1L : Long.parseLong(length.trim());
+        } catch (NumberFormatException e) {
+            return -1L;
+        }
+    }
+
     @Override
     public void close() throws IOException {
         if (closed) {

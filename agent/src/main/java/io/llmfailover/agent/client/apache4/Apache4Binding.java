@@ -3,7 +3,7 @@ package io.llmfailover.agent.client.apache4;
 import io.llmfailover.agent.lifecycle.AnswerBody;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CappedCopy;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
@@ -11,7 +11,6 @@ import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.URI;
 import org.apache.http.HttpEntity;
 import org.apache.http.HttpEntityEnclosingRequest;
 import org.apache.http.HttpRequest;
@@ -20,31 +19,12 @@ import org.apache.http.entity.ByteArrayEntity;
 import org.apache.http.entity.InputStreamEntity;
 
 /** What is HttpClient 4's own in the call lifecycle: its request wrapper, its protocol stage, its response. */
-final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpResponse> {
+final class Apache4Binding extends CallBinding<Apache4Call, CloseableHttpResponse> {
 
     static final Apache4Binding INSTANCE = new Apache4Binding();
 
-    private Apache4Binding() {}
-
-    @Override
-    public String clientName() {
-        return "Apache HttpClient 4";
-    }
-
-    @Override
-    public String method(Apache4Call call) {
-        return call.request.getRequestLine().getMethod();
-    }
-
-    @Override
-    public URI uri(Apache4Call call) {
-        return call.uri;
-    }
-
-    /** From the protocol stage's copy of the app's request. */
-    @Override
-    public String takeHeader(Apache4Call call, String name) {
-        return Apache4Requests.takeHeader(call.request, name);
+    private Apache4Binding() {
+        super("Apache HttpClient 4", HttpRequest.class.getClassLoader());
     }
 
     /** A body that cannot be written again is replaced by its copy, so the app's request can still be sent. */
@@ -68,13 +48,8 @@ final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpRe
     }
 
     @Override
-    public LlmRequest toNeutral(Apache4Call call, byte[] body) {
-        return Apache4Requests.toNeutral(call.request, call.uri, body);
-    }
-
-    @Override
     public Transport transport(Apache4Call call, LlmRequest neutral) {
-        return new Attempts(call);
+        return new Apache4Transport(call);
     }
 
     /** Yes: each attempt leases a connection of its own and is aborted with it. */
@@ -102,17 +77,12 @@ final class Apache4Binding implements ClientBinding<Apache4Call, CloseableHttpRe
 
     @Override
     public CloseableHttpResponse proceed(Apache4Call call, BufferedBody body) throws IOException {
-        return Attempts.execute(call.protocolExec, call.route, call.request, call.context, call.execAware);
+        return Apache4Transport.execute(call.protocolExec, call.route, call.request, call.context, call.execAware);
     }
 
     /** Our own head deadline reaches the app the way a socket read timeout would. */
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.readTimedOut(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(Apache4Call call) {
-        return HttpRequest.class.getClassLoader();
     }
 }

@@ -1,5 +1,7 @@
 package io.llmfailover.agent.client.apache4;
 
+import io.llmfailover.agent.lifecycle.CallRequest;
+import io.llmfailover.runtime.contract.LlmRequest;
 import java.net.URI;
 import org.apache.http.client.methods.HttpExecutionAware;
 import org.apache.http.client.methods.HttpRequestWrapper;
@@ -8,7 +10,7 @@ import org.apache.http.conn.routing.HttpRoute;
 import org.apache.http.impl.execchain.ClientExecChain;
 
 /** One call through the failover stage: the app's request, and the protocol stage its attempts go down. */
-final class Apache4Call {
+final class Apache4Call implements CallRequest {
 
     final ClientExecChain protocolExec;
     final HttpRoute route;
@@ -30,5 +32,26 @@ final class Apache4Call {
     /** True when the app aborted its request ({@code HttpRequestBase.abort()}). */
     boolean abortedByApp() {
         return execAware != null && execAware.isAborted();
+    }
+
+    @Override
+    public String methodName() {
+        return request.getRequestLine().getMethod();
+    }
+
+    @Override
+    public URI uri() {
+        return uri;
+    }
+
+    /** From the protocol stage's copy of the app's request. */
+    @Override
+    public String takeHeader(String name) {
+        return Apache4Requests.takeHeader(request, name);
+    }
+
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
+        return Apache4Requests.toNeutral(request, uri, body);
     }
 }

@@ -2,10 +2,9 @@ package io.llmfailover.agent.client.apache4;
 
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Origin;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.Locale;
-import java.util.Set;
 import org.apache.http.Header;
 import org.apache.http.HttpEntityEnclosingRequest;
 import org.apache.http.HttpHost;
@@ -17,9 +16,6 @@ import org.apache.http.entity.ByteArrayEntity;
 
 /** Between HttpClient 4's requests and the runtime's neutral one, and the route of each attempt. */
 final class Apache4Requests {
-
-    /** Set by the protocol stage below us from the URL and the entity. */
-    private static final Set<String> DERIVED_HEADERS = Set.of("host", "content-length", "transfer-encoding", "connection");
 
     private Apache4Requests() {}
 
@@ -49,14 +45,10 @@ final class Apache4Requests {
         return new LlmRequest(request.getRequestLine().getMethod(), uri, headers.build(), body);
     }
 
-    /** The request for an attempt the runtime rewrote. */
+    /** The request for an attempt the runtime rewrote; its headers come without those the protocol stage sets ({@code SendRecord}). */
     static HttpUriRequest toApache(LlmRequest attempt) {
         RequestBuilder builder = RequestBuilder.create(attempt.method()).setUri(attempt.uri());
-        attempt.headers().forEach((name, value) -> {
-            if (!DERIVED_HEADERS.contains(name.toLowerCase(Locale.ROOT))) {
-                builder.addHeader(name, value);
-            }
-        });
+        attempt.headers().forEach(builder::addHeader);
         if (attempt.body().length > 0 || attempt.headers().contains("Content-Type")) {
             ByteArrayEntity entity = new ByteArrayEntity(attempt.body());
             attempt.headers().first("Content-Type").ifPresent(entity::setContentType);
@@ -66,9 +58,7 @@ final class Apache4Requests {
     }
 
     static HttpHost targetOf(URI uri) {
-        boolean secure = "https".equalsIgnoreCase(uri.getScheme());
-        int port = uri.getPort() >= 0 ? uri.getPort() : secure ? 443 : 80;
-        return new HttpHost(uri.getHost(), port, uri.getScheme());
+        return new HttpHost(uri.getHost(), Origin.of(uri).port(), uri.getScheme());
     }
 
     /** The app's route with another target: same local address and proxy. */

@@ -29,7 +29,7 @@ final class RuntimeAnswer extends BasicHttpResponse implements CloseableHttpResp
                 addHeader(header.getKey(), value);
             }
         }
-        long length = answer.headers().first("Content-Length").map(RuntimeAnswer::parseLength).orElse(-1L);
+        long length = AnswerBody.declaredLength(answer);
         InputStreamEntity entity = new InputStreamEntity(AnswerBody.of(answer), length);
         answer.headers().first("Content-Type").ifPresent(entity::setContentType);
         answer.headers().first("Content-Encoding").ifPresent(entity::setContentEncoding);
@@ -39,13 +39,5 @@ final class RuntimeAnswer extends BasicHttpResponse implements CloseableHttpResp
     @Override
     public void close() {
         answer.close();
-    }
-
-    private static long parseLength(String value) {
-        try {
-            return Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            return -1L;
-        }
     }
 }

@@ -1,5 +1,7 @@
 package io.llmfailover.agent.client.apache5;
 
+import io.llmfailover.agent.lifecycle.AnswerBody;
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import java.io.IOException;
 import java.io.InputStream;
@@ -131,8 +133,9 @@ final class Apache5AnswerRelay implements Runnable, Cancellable, CapacityChannel
 
     /** The client's own head when the answer is the app's own request's, else one built from the answer's. */
     private static HttpResponse headOf(Answer answer) {
-        if (answer.isOwn()) {
-            return ((AsyncLlmResponse) answer.ownResponse()).nativeHead();
+        AsyncResponseHead own = NativeResponse.ownOf(answer, AsyncResponseHead.class);
+        if (own != null) {
+            return own.head();
         }
         BasicHttpResponse head = new BasicHttpResponse(answer.status(),
                 EnglishReasonPhraseCatalog.INSTANCE.getReason(answer.status(), null));
@@ -141,20 +144,13 @@ final class Apache5AnswerRelay implements Runnable, Cancellable, CapacityChannel
     }
 
     private static EntityDetails entityOf(Answer answer) {
-        if (answer.isOwn()) {
-            return ((AsyncLlmResponse) answer.ownResponse()).entityDetails();
+        AsyncResponseHead own = NativeResponse.ownOf(answer, AsyncResponseHead.class);
+        if (own != null) {
+            return own.entity();
         }
-        long length = parseLength(answer.headers().first("Content-Length").orElse(null));
+        long length = AnswerBody.declaredLength(answer);
         return length == 0 ? null : new AnswerEntity(length, answer.headers().first("Content-Type").orElse(null),
                 answer.headers().first("Content-Encoding").orElse(null));
-    }
-
-    private static long parseLength(String value) {
-        try {
-            return value == null ? -1L : Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            return -1L;
-        }
     }
 
     /** What the app's consumer learns of an answer's body before it arrives. */

@@ -2,10 +2,9 @@ package io.llmfailover.agent.client.apache5;
 
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.contract.Origin;
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.util.Locale;
-import java.util.Set;
 import org.apache.hc.client5.http.HttpRoute;
 import org.apache.hc.core5.http.ClassicHttpRequest;
 import org.apache.hc.core5.http.ContentType;
@@ -20,13 +19,6 @@ import org.apache.hc.core5.http.nio.entity.BasicAsyncEntityProducer;
 
 /** Between HttpClient 5's requests and the runtime's neutral one, and the route of each attempt. */
 final class Apache5Requests {
-
-    /**
-     * Set by the protocol stage below us from the URL and the entity; Accept-Encoding because the
-     * runtime reads and translates bodies, so attempts ask for them uncompressed.
-     */
-    private static final Set<String> DERIVED_HEADERS =
-            Set.of("host", "content-length", "transfer-encoding", "connection", "accept-encoding");
 
     private Apache5Requests() {}
 
@@ -68,11 +60,7 @@ final class Apache5Requests {
     /** The async request head for an attempt the runtime rewrote; its body goes in {@link #entityOf}. */
     static HttpRequest toAsync(LlmRequest attempt) {
         BasicHttpRequest request = new BasicHttpRequest(attempt.method(), attempt.uri());
-        attempt.headers().forEach((name, value) -> {
-            if (!DERIVED_HEADERS.contains(name.toLowerCase(Locale.ROOT)) && !name.equalsIgnoreCase("Content-Type")) {
-                request.addHeader(name, value);
-            }
-        });
+        addHeaders(attempt, request);
         return request;
     }
 
@@ -89,11 +77,7 @@ final class Apache5Requests {
     /** The classic request for an attempt the runtime rewrote. */
     static ClassicHttpRequest toClassic(LlmRequest attempt) {
         BasicClassicHttpRequest request = new BasicClassicHttpRequest(attempt.method(), attempt.uri());
-        attempt.headers().forEach((name, value) -> {
-            if (!DERIVED_HEADERS.contains(name.toLowerCase(Locale.ROOT)) && !name.equalsIgnoreCase("Content-Type")) {
-                request.addHeader(name, value);
-            }
-        });
+        addHeaders(attempt, request);
         if (attempt.body().length > 0 || attempt.headers().contains("Content-Type")) {
             ContentType type = attempt.headers().first("Content-Type").map(ContentType::parseLenient).orElse(null);
             request.setEntity(new ByteArrayEntity(attempt.body(), type));
@@ -101,11 +85,23 @@ final class Apache5Requests {
         return request;
     }
 
+    /**
+     * A rewritten attempt's headers, which come without those the protocol stage sets
+     * ({@code SendRecord}), less its content type, which goes with its entity, and its
+     * Accept-Encoding: the runtime reads and translates bodies, so attempts ask for them uncompressed.
+     */
+    private static void addHeaders(LlmRequest attempt, HttpRequest request) {
+        attempt.headers().forEach((name, value) -> {
+            if (!name.equalsIgnoreCase("Content-Type") && !name.equalsIgnoreCase("Accept-Encoding")) {
+                request.addHeader(name, value);
+            }
+        });
+    }
+
     /** The app's route with another target: same local address and proxy. */
     static HttpRoute routeTo(URI uri, HttpRoute appRoute) {
         boolean secure = "https".equalsIgnoreCase(uri.getScheme());
-        int port = uri.getPort() >= 0 ? uri.getPort() : secure ? 443 : 80;
-        HttpHost target = new HttpHost(uri.getScheme(), uri.getHost(), port);
+        HttpHost target = new HttpHost(uri.getScheme(), uri.getHost(), Origin.of(uri).port());
         HttpHost proxy = appRoute.getProxyHost();
         return proxy == null
                 ? new HttpRoute(target, appRoute.getLocalAddress(), secure)

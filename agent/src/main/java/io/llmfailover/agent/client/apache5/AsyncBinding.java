@@ -2,14 +2,13 @@ package io.llmfailover.agent.client.apache5;
 
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.URI;
 import org.apache.hc.core5.http.HttpException;
 import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.nio.AsyncEntityProducer;
@@ -18,42 +17,17 @@ import org.apache.hc.core5.http.nio.AsyncEntityProducer;
  * What is HttpClient 5 async's own in the call lifecycle: its request and entity producer, its
  * exec chain, and its callback, which hears the answer relayed. Runs on the adapter executor.
  */
-final class AsyncBinding implements ClientBinding<GovernedAsyncCall, Void> {
+final class AsyncBinding extends CallBinding<GovernedAsyncCall, Void> {
 
     static final AsyncBinding INSTANCE = new AsyncBinding();
 
-    private AsyncBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Apache HttpClient 5 async";
-    }
-
-    @Override
-    public String method(GovernedAsyncCall call) {
-        return call.request.getMethod();
-    }
-
-    @Override
-    public URI uri(GovernedAsyncCall call) {
-        return call.uri;
-    }
-
-    /** From the exec chain's copy of the app's request. */
-    @Override
-    public String takeHeader(GovernedAsyncCall call, String name) {
-        return Apache5Requests.takeHeader(call.request, name);
+    private AsyncBinding() {
+        super("Apache HttpClient 5 async", HttpRequest.class.getClassLoader());
     }
 
     @Override
     public BufferedBody buffer(GovernedAsyncCall call, long limit) throws IOException {
         return RequestEntityBytes.collect(call, limit);
-    }
-
-    @Override
-    public LlmRequest toNeutral(GovernedAsyncCall call, byte[] body) {
-        String contentType = call.entityProducer == null ? null : call.entityProducer.getContentType();
-        return Apache5Requests.toNeutral(call.request, call.uri, body, contentType);
     }
 
     @Override
@@ -90,10 +64,5 @@ final class AsyncBinding implements ClientBinding<GovernedAsyncCall, Void> {
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.readTimedOut(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(GovernedAsyncCall call) {
-        return HttpRequest.class.getClassLoader();
     }
 }

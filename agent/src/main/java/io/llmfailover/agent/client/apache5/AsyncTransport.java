@@ -1,5 +1,6 @@
 package io.llmfailover.agent.client.apache5;
 
+import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.AttemptRequest;
 import io.llmfailover.runtime.contract.CallAbandonedException;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
@@ -78,7 +79,7 @@ final class AsyncTransport implements Transport {
      * lambdas: see {@link io.llmfailover.agent.bootstrap.AdapterClassLoader} on linkage pitfalls.
      */
     static final class Attempt implements AsyncExecCallback, Cancellable {
-        private final CompletableFuture<AsyncLlmResponse> head = new CompletableFuture<>();
+        private final CompletableFuture<NativeResponse<AsyncResponseHead>> head = new CompletableFuture<>();
         private final ComplexCancellable cancellable = new ComplexCancellable();
         private final AsyncExecRuntime runtime;
         private volatile ResponseBodyPipe body;
@@ -87,7 +88,7 @@ final class AsyncTransport implements Transport {
             this.runtime = runtime;
         }
 
-        AsyncLlmResponse awaitHead(Duration timeout) throws IOException {
+        NativeResponse<AsyncResponseHead> awaitHead(Duration timeout) throws IOException {
             try {
                 return timeout == null ? head.get() : head.get(timeout.toNanos(), TimeUnit.NANOSECONDS);
             } catch (TimeoutException e) {
@@ -117,7 +118,7 @@ final class AsyncTransport implements Transport {
             if (entityDetails == null) {
                 pipe.end(null);
             }
-            head.complete(new AsyncLlmResponse(response, entityDetails, pipe, this));
+            head.complete(AsyncResponseHead.received(response, entityDetails, pipe, this));
             return entityDetails == null ? null : pipe;
         }
 
@@ -177,11 +178,11 @@ final class AsyncTransport implements Transport {
     }
 
     /** Releases a head that arrived after the runtime gave up on it. */
-    private enum LateHeadRelease implements java.util.function.Consumer<AsyncLlmResponse> {
+    private enum LateHeadRelease implements java.util.function.Consumer<NativeResponse<AsyncResponseHead>> {
         INSTANCE;
 
         @Override
-        public void accept(AsyncLlmResponse late) {
+        public void accept(NativeResponse<AsyncResponseHead> late) {
             late.abort();
         }
     }

@@ -2,7 +2,7 @@ package io.llmfailover.agent.client.apache5;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CappedCopy;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
@@ -10,7 +10,6 @@ import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.URI;
 import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.ContentType;
 import org.apache.hc.core5.http.HttpEntity;
@@ -19,31 +18,12 @@ import org.apache.hc.core5.http.HttpRequest;
 import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
 
 /** What is HttpClient 5 classic's own in the call lifecycle: its request, its exec chain, its response. */
-final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResponse> {
+final class ClassicBinding extends CallBinding<ClassicCall, ClassicHttpResponse> {
 
     static final ClassicBinding INSTANCE = new ClassicBinding();
 
-    private ClassicBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Apache HttpClient 5";
-    }
-
-    @Override
-    public String method(ClassicCall call) {
-        return call.request.getMethod();
-    }
-
-    @Override
-    public URI uri(ClassicCall call) {
-        return call.uri;
-    }
-
-    /** From the exec chain's copy of the app's request. */
-    @Override
-    public String takeHeader(ClassicCall call, String name) {
-        return Apache5Requests.takeHeader(call.request, name);
+    private ClassicBinding() {
+        super("Apache HttpClient 5", HttpRequest.class.getClassLoader());
     }
 
     /** A body that cannot be written again is replaced by its copy, so the app's request can still be sent. */
@@ -61,11 +41,6 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
     private static ByteArrayEntity copyOf(HttpEntity entity, byte[] bytes) {
         ContentType type = entity.getContentType() == null ? null : ContentType.parseLenient(entity.getContentType());
         return new ByteArrayEntity(bytes, type, entity.getContentEncoding(), entity.isChunked());
-    }
-
-    @Override
-    public LlmRequest toNeutral(ClassicCall call, byte[] body) {
-        return Apache5Requests.toNeutral(call.request, call.uri, body);
     }
 
     @Override
@@ -111,10 +86,5 @@ final class ClassicBinding implements ClientBinding<ClassicCall, ClassicHttpResp
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.readTimedOut(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(ClassicCall call) {
-        return HttpRequest.class.getClassLoader();
     }
 }

@@ -21,7 +21,7 @@ final class ClassicResponses {
         answer.headers().forEach(response::addHeader);
         ContentType type = answer.headers().first("Content-Type").map(ContentType::parseLenient).orElse(null);
         String encoding = answer.headers().first("Content-Encoding").orElse(null);
-        long length = answer.headers().first("Content-Length").map(ClassicResponses::parseLength).orElse(-1L);
+        long length = AnswerBody.declaredLength(answer);
         response.setEntity(new InputStreamEntity(AnswerBody.of(answer), length, type, encoding));
         return response;
     }
@@ -35,13 +35,5 @@ final class ClassicResponses {
                     received.getContentEncoding()));
         }
         return own;
-    }
-
-    private static long parseLength(String value) {
-        try {
-            return Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            return -1L;
-        }
     }
 }

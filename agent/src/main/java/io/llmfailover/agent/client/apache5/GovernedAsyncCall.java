@@ -1,10 +1,10 @@
 package io.llmfailover.agent.client.apache5;
 
 import io.llmfailover.agent.lifecycle.CallCompletion;
+import io.llmfailover.runtime.contract.LlmRequest;
 import java.io.IOException;
 import java.io.InterruptedIOException;
 import java.net.SocketTimeoutException;
-import java.net.URI;
 import org.apache.hc.client5.http.async.AsyncExecCallback;
 import org.apache.hc.client5.http.async.AsyncExecChain;
 import org.apache.hc.core5.concurrent.Cancellable;
@@ -17,25 +17,22 @@ import org.apache.hc.core5.http.nio.AsyncEntityProducer;
  * the request body, an attempt in flight, relaying the answer) and ends the call at once. The
  * app's callback hears exactly one end, whatever path the call takes.
  */
-final class GovernedAsyncCall implements CallCompletion<Void>, Cancellable {
+final class GovernedAsyncCall extends Apache5Call<HttpRequest> implements CallCompletion<Void>, Cancellable {
 
-    final HttpRequest request;
     final AsyncEntityProducer entityProducer;
     final AsyncExecChain.Scope scope;
     final AsyncExecChain chain;
     final AsyncExecCallback callback;
-    final URI uri;
     private volatile boolean cancelled;
     private volatile Cancellable current;
 
     GovernedAsyncCall(HttpRequest request, AsyncEntityProducer entityProducer, AsyncExecChain.Scope scope,
             AsyncExecChain chain, AsyncExecCallback callback) {
-        this.request = request;
+        super(request, scope.route);
         this.entityProducer = entityProducer;
         this.scope = scope;
         this.chain = chain;
         this.callback = new EndedOnce(callback);
-        this.uri = Apache5Requests.uriOf(request, scope.route);
     }
 
     @Override
@@ -86,5 +83,12 @@ final class GovernedAsyncCall implements CallCompletion<Void>, Cancellable {
             step.cancel();
         }
         return true;
+    }
+
+    /** The content type travels with the entity producer, not in the request's headers. */
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
+        String contentType = entityProducer == null ? null : entityProducer.getContentType();
+        return Apache5Requests.toNeutral(request, uri, body, contentType);
     }
 }

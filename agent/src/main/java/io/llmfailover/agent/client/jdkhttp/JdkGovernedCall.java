@@ -6,15 +6,18 @@ import io.llmfailover.agent.bootstrap.HookOutcome;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallCompletion;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.CallRequest;
 import io.llmfailover.agent.lifecycle.Governance;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.RunningCall;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.InMemoryBody;
+import io.llmfailover.runtime.contract.LlmRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
 import java.io.OutputStream;
+import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
@@ -31,7 +34,7 @@ import java.util.concurrent.Executor;
  * One governed {@code send} or {@code sendAsync} of the app's {@link HttpClient}: the app's
  * request and body handler, the body once buffered, and whether the app gave up on the call.
  */
-final class JdkGovernedCall<T> {
+final class JdkGovernedCall<T> implements CallRequest {
 
     private static final List<BodyHandler<?>> WHOLE_BODY_HANDLERS =
             List.of(BodyHandlers.ofString(), BodyHandlers.ofByteArray(), BodyHandlers.discarding());
@@ -63,7 +66,8 @@ final class JdkGovernedCall<T> {
     }
 
     /** The JDK's requests cannot change: {@code name} goes by taking a copy without it. Its first value, or null. */
-    String takeHeader(String name) {
+    @Override
+    public String takeHeader(String name) {
         String value = appRequest.headers().firstValue(name).orElse(null);
         if (value != null) {
             appRequest = HttpRequest.newBuilder(appRequest, (header, any) -> !header.equalsIgnoreCase(name)).build();
@@ -117,6 +121,21 @@ final class JdkGovernedCall<T> {
             }
         });
         return HookOutcome.returning(response);
+    }
+
+    @Override
+    public String methodName() {
+        return appRequest.method();
+    }
+
+    @Override
+    public URI uri() {
+        return appRequest.uri();
+    }
+
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
+        return JdkRequestMapping.toNeutral(appRequest, body);
     }
 
     /** Completes the app's future; a response the app no longer waits for (it cancelled) has its body closed. */

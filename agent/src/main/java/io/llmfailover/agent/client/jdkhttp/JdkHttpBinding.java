@@ -1,42 +1,24 @@
 package io.llmfailover.agent.client.jdkhttp;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 
 /** What is the JDK client's own in the call lifecycle: its request, its body publisher, its response. */
-final class JdkHttpBinding implements ClientBinding<JdkGovernedCall<?>, HttpResponse<?>> {
+final class JdkHttpBinding extends CallBinding<JdkGovernedCall<?>, HttpResponse<?>> {
 
     static final JdkHttpBinding INSTANCE = new JdkHttpBinding();
 
-    private JdkHttpBinding() {}
-
-    @Override
-    public String clientName() {
-        return "HttpClient";
-    }
-
-    @Override
-    public String method(JdkGovernedCall<?> call) {
-        return call.appRequest.method();
-    }
-
-    @Override
-    public URI uri(JdkGovernedCall<?> call) {
-        return call.appRequest.uri();
-    }
-
-    @Override
-    public String takeHeader(JdkGovernedCall<?> call, String name) {
-        return call.takeHeader(name);
+    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
+    private JdkHttpBinding() {
+        super("HttpClient", null);
     }
 
     /** The app's request cannot change, and the client's own {@code send} would send it as it is. */
@@ -52,11 +34,6 @@ final class JdkHttpBinding implements ClientBinding<JdkGovernedCall<?>, HttpResp
             call.body = body.bytes();
         }
         return body;
-    }
-
-    @Override
-    public LlmRequest toNeutral(JdkGovernedCall<?> call, byte[] body) {
-        return JdkRequestMapping.toNeutral(call.appRequest, body);
     }
 
     @Override
@@ -86,11 +63,5 @@ final class JdkHttpBinding implements ClientBinding<JdkGovernedCall<?>, HttpResp
         HttpTimeoutException timeout = new HttpTimeoutException("request timed out");
         timeout.initCause(expired);
         return timeout;
-    }
-
-    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
-    @Override
-    public ClassLoader clientLoader(JdkGovernedCall<?> call) {
-        return null;
     }
 }

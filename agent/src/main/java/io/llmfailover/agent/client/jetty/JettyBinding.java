@@ -2,73 +2,32 @@ package io.llmfailover.agent.client.jetty;
 
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
-import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.URI;
 import org.eclipse.jetty.client.HttpClient;
-import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
-import org.eclipse.jetty.http.HttpField;
-import org.eclipse.jetty.http.HttpHeader;
 
 /**
  * What is Jetty's own in the call lifecycle: its request and content, its destination, and the
  * app's listeners, which hear the answer relayed. Runs on an agent thread.
  */
-final class JettyBinding implements ClientBinding<JettyCall, Void> {
+final class JettyBinding extends CallBinding<JettyCall, Void> {
 
     static final JettyBinding INSTANCE = new JettyBinding();
 
-    private JettyBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Jetty HttpClient";
-    }
-
-    @Override
-    public String method(JettyCall call) {
-        return call.request.getMethod();
-    }
-
-    @Override
-    public URI uri(JettyCall call) {
-        return call.uri;
-    }
-
-    @Override
-    public String takeHeader(JettyCall call, String name) {
-        String value = call.request.getHeaders().get(name);
-        if (value != null) {
-            call.request.headers(fields -> fields.remove(name));
-        }
-        return value;
+    private JettyBinding() {
+        super("Jetty HttpClient", HttpClient.class.getClassLoader());
     }
 
     @Override
     public BufferedBody buffer(JettyCall call, long limit) throws IOException {
         return RequestContentBytes.read(call.request.getBody(), limit);
-    }
-
-    /** The app's headers as it set them; the content type, which Jetty adds only as it sends, from the content. */
-    @Override
-    public LlmRequest toNeutral(JettyCall call, byte[] body) {
-        HttpHeaders.Builder headers = HttpHeaders.builder();
-        for (HttpField field : call.request.getHeaders()) {
-            headers.add(field.getName(), field.getValue());
-        }
-        Request.Content content = call.request.getBody();
-        if (content != null && content.getContentType() != null && !call.request.getHeaders().contains(HttpHeader.CONTENT_TYPE)) {
-            headers.add(HttpHeader.CONTENT_TYPE.asString(), content.getContentType());
-        }
-        return new LlmRequest(call.request.getMethod(), call.uri, headers.build(), body);
     }
 
     @Override
@@ -104,10 +63,5 @@ final class JettyBinding implements ClientBinding<JettyCall, Void> {
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.timeoutException(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(JettyCall call) {
-        return HttpClient.class.getClassLoader();
     }
 }

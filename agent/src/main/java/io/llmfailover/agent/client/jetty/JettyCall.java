@@ -1,12 +1,18 @@
 package io.llmfailover.agent.client.jetty;
 
 import io.llmfailover.agent.lifecycle.CallCompletion;
+import io.llmfailover.agent.lifecycle.CallRequest;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
 import java.net.URI;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.eclipse.jetty.client.Request;
 import org.eclipse.jetty.client.Response;
 import org.eclipse.jetty.client.transport.HttpDestination;
 import org.eclipse.jetty.client.transport.HttpRequest;
+import org.eclipse.jetty.http.HttpField;
+import org.eclipse.jetty.http.HttpHeader;
 
 /**
  * One governed Jetty call, run through the call lifecycle on an agent thread: the app's request,
@@ -14,7 +20,7 @@ import org.eclipse.jetty.client.transport.HttpRequest;
  * flight, the answer being relayed), so that the app's abort reaches it. The app's listeners hear
  * exactly one end, whatever path the call takes.
  */
-final class JettyCall implements CallCompletion<Void> {
+final class JettyCall implements CallCompletion<Void>, CallRequest {
 
     final HttpRequest request;
     final HttpDestination destination;
@@ -102,5 +108,38 @@ final class JettyCall implements CallCompletion<Void> {
     /** A step of the call the app's abort ends: an attempt in flight, the relay of the answer. */
     interface Abortable {
         void abort(Throwable cause);
+    }
+
+    @Override
+    public String methodName() {
+        return request.getMethod();
+    }
+
+    @Override
+    public URI uri() {
+        return uri;
+    }
+
+    @Override
+    public String takeHeader(String name) {
+        String value = request.getHeaders().get(name);
+        if (value != null) {
+            request.headers(fields -> fields.remove(name));
+        }
+        return value;
+    }
+
+    /** The app's headers as it set them; the content type, which Jetty adds only as it sends, from the content. */
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        for (HttpField field : request.getHeaders()) {
+            headers.add(field.getName(), field.getValue());
+        }
+        Request.Content content = request.getBody();
+        if (content != null && content.getContentType() != null && !request.getHeaders().contains(HttpHeader.CONTENT_TYPE)) {
+            headers.add(HttpHeader.CONTENT_TYPE.asString(), content.getContentType());
+        }
+        return new LlmRequest(request.getMethod(), uri, headers.build(), body);
     }
 }

@@ -3,8 +3,6 @@ package io.llmfailover.agent.client.ktor;
 import io.ktor.client.engine.HttpClientEngine;
 import io.ktor.client.plugins.HttpRequestTimeoutException;
 import io.ktor.client.request.HttpResponseData;
-import io.ktor.http.ContentType;
-import io.ktor.http.Headers;
 import io.ktor.http.HeadersBuilder;
 import io.ktor.http.HttpProtocolVersion;
 import io.ktor.http.HttpStatusCode;
@@ -16,19 +14,17 @@ import io.ktor.utils.io.pool.ByteArrayPoolKt;
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.lifecycle.AnswerBody;
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
-import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.net.URI;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import kotlinx.coroutines.CoroutineDispatcher;
@@ -39,33 +35,15 @@ import kotlinx.coroutines.ExecutorsKt;
  * the app's engine, and the {@code HttpResponseData} the app's continuation is resumed with. Runs on
  * an agent thread.
  */
-final class KtorBinding implements ClientBinding<KtorCall, HttpResponseData> {
+final class KtorBinding extends CallBinding<KtorCall, HttpResponseData> {
 
     static final KtorBinding INSTANCE = new KtorBinding();
 
     /** Where the relayed body's blocking reads run: agent threads, never the engine's or the app's. */
     private static final CoroutineDispatcher READERS = ExecutorsKt.from((Executor) AgentThreads.relays());
 
-    private KtorBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Ktor CIO";
-    }
-
-    @Override
-    public String method(KtorCall call) {
-        return call.request.getMethod().getValue();
-    }
-
-    @Override
-    public URI uri(KtorCall call) {
-        return call.uri;
-    }
-
-    @Override
-    public String takeHeader(KtorCall call, String name) {
-        return call.takeHeader(name);
+    private KtorBinding() {
+        super("Ktor CIO", HttpClientEngine.class.getClassLoader());
     }
 
     /** The engine's request cannot change, and the engine's own {@code execute} would send it as it is. */
@@ -86,23 +64,6 @@ final class KtorBinding implements ClientBinding<KtorCall, HttpResponseData> {
             return bytes.length > limit ? BufferedBody.tooLarge(limit) : BufferedBody.of(bytes);
         }
         return BufferedBody.notReplayable(body.getClass().getName());
-    }
-
-    /** The app's headers; the content type, which Ktor keeps on the content, from the content. */
-    @Override
-    public LlmRequest toNeutral(KtorCall call, byte[] body) {
-        HttpHeaders.Builder headers = HttpHeaders.builder();
-        Headers appHeaders = call.request.getHeaders();
-        for (String name : appHeaders.names()) {
-            for (String value : appHeaders.getAll(name)) {
-                headers.add(name, value);
-            }
-        }
-        ContentType contentType = call.request.getBody().getContentType();
-        if (contentType != null) {
-            headers.set(KtorTransport.CONTENT_TYPE, contentType.toString());
-        }
-        return new LlmRequest(method(call), call.uri, headers.build(), body);
     }
 
     @Override
@@ -162,10 +123,5 @@ final class KtorBinding implements ClientBinding<KtorCall, HttpResponseData> {
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return new HttpRequestTimeoutException("(llm-failover: " + expired.getMessage() + ")", null, expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(KtorCall call) {
-        return HttpClientEngine.class.getClassLoader();
     }
 }

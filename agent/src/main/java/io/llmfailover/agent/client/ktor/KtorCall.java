@@ -3,9 +3,14 @@ package io.llmfailover.agent.client.ktor;
 import io.ktor.client.engine.HttpClientEngine;
 import io.ktor.client.request.HttpRequestData;
 import io.ktor.client.request.HttpResponseData;
+import io.ktor.http.ContentType;
+import io.ktor.http.Headers;
 import io.ktor.http.HeadersBuilder;
 import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.agent.lifecycle.CallCompletion;
+import io.llmfailover.agent.lifecycle.CallRequest;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
 import kotlin.ResultKt;
@@ -27,7 +32,7 @@ import kotlinx.coroutines.Job;
  * HttpRequestTimeoutException}, a {@code TimeoutCancellationException}), since a coroutine resumed
  * with any other failure would end with that one instead.
  */
-final class KtorCall implements CallCompletion<HttpResponseData> {
+final class KtorCall implements CallCompletion<HttpResponseData>, CallRequest {
 
     final HttpClientEngine engine;
     /** The engine's request, or its copy without the agent's own headers once taken ({@link #takeHeader}). */
@@ -47,7 +52,8 @@ final class KtorCall implements CallCompletion<HttpResponseData> {
     }
 
     /** Ktor's requests cannot change: {@code name} goes by taking a copy without it. Its first value, or null. */
-    String takeHeader(String name) {
+    @Override
+    public String takeHeader(String name) {
         String value = request.getHeaders().get(name);
         if (value != null) {
             HeadersBuilder without = new HeadersBuilder();
@@ -109,5 +115,32 @@ final class KtorCall implements CallCompletion<HttpResponseData> {
     /** Through the app's own dispatcher: the app's code never runs on an agent thread. */
     private void resumeApp(Object result) {
         IntrinsicsKt.intercepted(app).resumeWith(result);
+    }
+
+    @Override
+    public String methodName() {
+        return request.getMethod().getValue();
+    }
+
+    @Override
+    public URI uri() {
+        return uri;
+    }
+
+    /** The app's headers; the content type, which Ktor keeps on the content, from the content. */
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
+        HttpHeaders.Builder headers = HttpHeaders.builder();
+        Headers appHeaders = request.getHeaders();
+        for (String name : appHeaders.names()) {
+            for (String value : appHeaders.getAll(name)) {
+                headers.add(name, value);
+            }
+        }
+        ContentType contentType = request.getBody().getContentType();
+        if (contentType != null) {
+            headers.set(KtorTransport.CONTENT_TYPE, contentType.toString());
+        }
+        return new LlmRequest(methodName(), uri, headers.build(), body);
     }
 }

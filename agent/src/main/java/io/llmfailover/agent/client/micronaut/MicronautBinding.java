@@ -1,7 +1,7 @@
 package io.llmfailover.agent.client.micronaut;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.contract.Answer;
@@ -12,43 +12,19 @@ import io.llmfailover.runtime.contract.Transport;
 import io.micronaut.http.client.HttpClient;
 import io.micronaut.http.client.exceptions.ReadTimeoutException;
 import java.io.IOException;
-import java.net.URI;
 
 /** What is Micronaut's own in the call lifecycle: the app's request and filter chain, and the response type the app asked for. */
-final class MicronautBinding implements ClientBinding<MicronautCall, AppOutcome> {
+final class MicronautBinding extends CallBinding<MicronautCall, AppOutcome> {
 
     static final MicronautBinding INSTANCE = new MicronautBinding();
 
-    private MicronautBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Micronaut HttpClient";
-    }
-
-    @Override
-    public String method(MicronautCall call) {
-        return call.method();
-    }
-
-    @Override
-    public URI uri(MicronautCall call) {
-        return call.uri();
+    private MicronautBinding() {
+        super("Micronaut HttpClient", HttpClient.class.getClassLoader());
     }
 
     @Override
     public BufferedBody buffer(MicronautCall call, long limit) {
         return AppBody.of(call, limit);
-    }
-
-    @Override
-    public String takeHeader(MicronautCall call, String name) {
-        return call.takeHeader(name);
-    }
-
-    @Override
-    public LlmRequest toNeutral(MicronautCall call, byte[] body) {
-        return new LlmRequest(call.method(), call.uri(), neutral(call.request().getHeaders()), body);
     }
 
     /** Micronaut's headers of a request or a response, every value kept. */
@@ -81,10 +57,5 @@ final class MicronautBinding implements ClientBinding<MicronautCall, AppOutcome>
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return TransportFailure.of(ReadTimeoutException.TIMEOUT_EXCEPTION);
-    }
-
-    @Override
-    public ClassLoader clientLoader(MicronautCall call) {
-        return HttpClient.class.getClassLoader();
     }
 }

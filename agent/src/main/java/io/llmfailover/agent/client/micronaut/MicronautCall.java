@@ -1,7 +1,9 @@
 package io.llmfailover.agent.client.micronaut;
 
 import io.llmfailover.agent.lifecycle.AppWait;
+import io.llmfailover.agent.lifecycle.CallRequest;
 import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.runtime.contract.LlmRequest;
 import io.micronaut.core.type.Argument;
 import io.micronaut.http.HttpRequest;
 import io.micronaut.http.MutableHttpRequest;
@@ -12,7 +14,7 @@ import java.net.URI;
  * One governed Micronaut call: what the app asked for, its request as the filters below the app's
  * reach it, and the filter chain that sends each attempt through the app's own client.
  */
-final class MicronautCall {
+final class MicronautCall implements CallRequest {
 
     private final MicronautAsk ask;
     /** The request as the app made it, until the agent's filter is reached. */
@@ -47,7 +49,8 @@ final class MicronautCall {
      * Removes {@code name} from the request the call sends: as the app's filters left it once they
      * ran, else as the app made it (Micronaut's requests are mutable; one that is not keeps it).
      */
-    String takeHeader(String name) {
+    @Override
+    public String takeHeader(String name) {
         HttpRequest<?> current = request != null ? request : asked;
         String value = current.getHeaders().get(name);
         if (value != null && current instanceof MutableHttpRequest<?> mutable) {
@@ -60,11 +63,13 @@ final class MicronautCall {
         return governance;
     }
 
-    URI uri() {
+    @Override
+    public URI uri() {
         return uri;
     }
 
-    String method() {
+    @Override
+    public String methodName() {
         return method;
     }
 
@@ -106,5 +111,10 @@ final class MicronautCall {
     /** The app cancelled its subscription: what is in flight is cancelled too, and nothing more is sent. */
     void abandon() {
         wait.abandon();
+    }
+
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
+        return new LlmRequest(method, uri, MicronautBinding.neutral(request.getHeaders()), body);
     }
 }

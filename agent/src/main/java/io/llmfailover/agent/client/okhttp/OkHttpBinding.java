@@ -1,7 +1,7 @@
 package io.llmfailover.agent.client.okhttp;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
@@ -9,47 +9,23 @@ import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.URI;
 import okhttp3.Protocol;
 import okhttp3.Request;
 import okhttp3.Response;
 
 /** What is OkHttp's own in the call lifecycle: its request, its chain, its response. */
-final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
+final class OkHttpBinding extends CallBinding<OkHttpCall, Response> {
 
     static final OkHttpBinding INSTANCE = new OkHttpBinding();
 
-    private OkHttpBinding() {}
-
-    @Override
-    public String clientName() {
-        return "OkHttp";
-    }
-
-    @Override
-    public String method(OkHttpCall call) {
-        return call.appRequest.method();
-    }
-
-    @Override
-    public URI uri(OkHttpCall call) {
-        return call.uri();
-    }
-
-    @Override
-    public String takeHeader(OkHttpCall call, String name) {
-        return call.takeHeader(name);
+    private OkHttpBinding() {
+        super("OkHttp", Request.class.getClassLoader());
     }
 
     @Override
     public BufferedBody buffer(OkHttpCall call, long limit) throws IOException {
         return RequestBodyCopy.of(call.appRequest.body(), limit,
                 bytes -> call.replayable = OkHttpRequestMapping.withBody(call.appRequest, bytes));
-    }
-
-    @Override
-    public LlmRequest toNeutral(OkHttpCall call, byte[] body) {
-        return OkHttpRequestMapping.toNeutral(call.appRequest, call.uri(), body);
     }
 
     @Override
@@ -85,10 +61,5 @@ final class OkHttpBinding implements ClientBinding<OkHttpCall, Response> {
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.socketTimeout("timeout", expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(OkHttpCall call) {
-        return Request.class.getClassLoader();
     }
 }

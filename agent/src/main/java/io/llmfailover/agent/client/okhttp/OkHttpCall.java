@@ -1,5 +1,7 @@
 package io.llmfailover.agent.client.okhttp;
 
+import io.llmfailover.agent.lifecycle.CallRequest;
+import io.llmfailover.runtime.contract.LlmRequest;
 import java.net.URI;
 import java.net.URISyntaxException;
 import okhttp3.HttpUrl;
@@ -7,7 +9,7 @@ import okhttp3.Interceptor;
 import okhttp3.Request;
 
 /** One call through the failover interceptor: the chain it continues, and the app's request as it can be replayed. */
-final class OkHttpCall {
+final class OkHttpCall implements CallRequest {
 
     final Interceptor.Chain chain;
     /** The app's request, less the agent's own headers once taken ({@link #takeHeader}). */
@@ -30,7 +32,8 @@ final class OkHttpCall {
     }
 
     /** Removes {@code name} from the app's request and from its replayable copy; its first value, or null. */
-    String takeHeader(String name) {
+    @Override
+    public String takeHeader(String name) {
         String value = appRequest.header(name);
         if (value != null) {
             boolean sameRequest = replayable == appRequest;
@@ -40,7 +43,8 @@ final class OkHttpCall {
         return value;
     }
 
-    URI uri() {
+    @Override
+    public URI uri() {
         if (uri == null) {
             uri = uriOf(appRequest.url());
         }
@@ -67,6 +71,16 @@ final class OkHttpCall {
         }
         lastParsed = new Parsed(text, uri);
         return uri;
+    }
+
+    @Override
+    public String methodName() {
+        return appRequest.method();
+    }
+
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
+        return OkHttpRequestMapping.toNeutral(appRequest, uri(), body);
     }
 
     private record Parsed(String text, URI uri) {}

@@ -3,6 +3,7 @@ package io.llmfailover.agent.client.okhttp;
 import io.llmfailover.agent.lifecycle.AbandonableBody;
 import io.llmfailover.agent.lifecycle.AnswerBody;
 import io.llmfailover.agent.lifecycle.NativeResponse;
+import io.llmfailover.agent.lifecycle.ReasonPhrase;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmResponse;
 import java.io.InputStream;
@@ -55,7 +56,7 @@ final class OkHttpResponseMapping {
                 .request(appRequest)
                 .protocol(protocol)
                 .code(answer.status())
-                .message(reasonPhrase(answer.status()))
+                .message(ReasonPhrase.of(answer.status()))
                 .headers(headersOf(answer))
                 .body(bodyOf(answer, appCall))
                 .sentRequestAtMillis(now)
@@ -85,36 +86,12 @@ final class OkHttpResponseMapping {
 
     private static ResponseBody bodyOf(LlmResponse answer, Call appCall) {
         MediaType type = answer.headers().first("Content-Type").map(MediaType::parse).orElse(null);
-        long length = answer.headers().first("Content-Length").map(OkHttpResponseMapping::parseLength).orElse(-1L);
+        long length = AnswerBody.declaredLength(answer);
         return bodyOf(answer, type, length, appCall);
     }
 
     private static ResponseBody bodyOf(LlmResponse answer, MediaType type, long length, Call appCall) {
         InputStream body = new CancellableAnswerBody(AnswerBody.of(answer), appCall);
         return ResponseBody.create(type, length, Okio.buffer(Okio.source(body)));
-    }
-
-    private static long parseLength(String value) {
-        try {
-            return Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            return -1L;
-        }
-    }
-
-    private static String reasonPhrase(int status) {
-        return switch (status) {
-            case 200 -> "OK";
-            case 400 -> "Bad Request";
-            case 401 -> "Unauthorized";
-            case 403 -> "Forbidden";
-            case 404 -> "Not Found";
-            case 429 -> "Too Many Requests";
-            case 500 -> "Internal Server Error";
-            case 502 -> "Bad Gateway";
-            case 503 -> "Service Unavailable";
-            case 504 -> "Gateway Timeout";
-            default -> "";
-        };
     }
 }

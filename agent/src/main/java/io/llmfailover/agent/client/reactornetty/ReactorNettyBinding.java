@@ -1,7 +1,7 @@
 package io.llmfailover.agent.client.reactornetty;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.agent.lifecycle.NativeResponse;
@@ -10,34 +10,15 @@ import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.URI;
 import reactor.netty.http.client.HttpClient;
 
 /** What is Reactor Netty's own in the call lifecycle: its client chain, the request its body function writes, its response. */
-final class ReactorNettyBinding implements ClientBinding<ReactorNettyCall, Chosen> {
+final class ReactorNettyBinding extends CallBinding<ReactorNettyCall, Chosen> {
 
     static final ReactorNettyBinding INSTANCE = new ReactorNettyBinding();
 
-    private ReactorNettyBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Reactor Netty";
-    }
-
-    @Override
-    public String method(ReactorNettyCall call) {
-        return call.app().method().name();
-    }
-
-    @Override
-    public URI uri(ReactorNettyCall call) {
-        return call.app().uri();
-    }
-
-    @Override
-    public String takeHeader(ReactorNettyCall call, String name) {
-        return call.takeHeader(name);
+    private ReactorNettyBinding() {
+        super("Reactor Netty", HttpClient.class.getClassLoader());
     }
 
     /**
@@ -52,11 +33,6 @@ final class ReactorNettyBinding implements ClientBinding<ReactorNettyCall, Chose
     @Override
     public BufferedBody buffer(ReactorNettyCall call, long limit) throws IOException {
         return call.capture(limit);
-    }
-
-    @Override
-    public LlmRequest toNeutral(ReactorNettyCall call, byte[] body) {
-        return call.toNeutral(body);
     }
 
     @Override
@@ -84,10 +60,5 @@ final class ReactorNettyBinding implements ClientBinding<ReactorNettyCall, Chose
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.timeoutException(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(ReactorNettyCall call) {
-        return HttpClient.class.getClassLoader();
     }
 }

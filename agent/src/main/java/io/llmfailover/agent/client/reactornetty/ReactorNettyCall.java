@@ -2,6 +2,7 @@ package io.llmfailover.agent.client.reactornetty;
 
 import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.CallRequest;
 import io.llmfailover.agent.lifecycle.HeadDeadlineWait;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.contract.CallAbandonedException;
@@ -10,6 +11,7 @@ import io.llmfailover.runtime.contract.LlmRequest;
 import io.netty.handler.codec.http.DefaultHttpHeaders;
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import java.net.URI;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
@@ -28,7 +30,7 @@ import reactor.util.context.ContextView;
  * request its body function wrote into memory, the Reactor context the app subscribed with, and
  * whether the app still waits.
  */
-final class ReactorNettyCall {
+final class ReactorNettyCall implements CallRequest {
 
     private final HttpClient client;
     private final AppRequest app;
@@ -89,7 +91,8 @@ final class ReactorNettyCall {
      * The first value of {@code name}: from the capture, where it is removed, once the app's body
      * function ran; else from the client's configuration, which is shared and left as it is.
      */
-    String takeHeader(String name) {
+    @Override
+    public String takeHeader(String name) {
         ReactorNettyCapturedRequest request = captured;
         if (request == null) {
             return app.headers().get(name);
@@ -134,7 +137,8 @@ final class ReactorNettyCall {
     }
 
     /** The request as the app's chain and body function made it. */
-    LlmRequest toNeutral(byte[] body) {
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
         return new LlmRequest(app.method().name(), app.uri(), capturedHeaders(), body);
     }
 
@@ -144,5 +148,15 @@ final class ReactorNettyCall {
             headers.add(header.getKey(), header.getValue());
         }
         return headers.build();
+    }
+
+    @Override
+    public String methodName() {
+        return app.method().name();
+    }
+
+    @Override
+    public URI uri() {
+        return app.uri();
     }
 }

@@ -1,45 +1,25 @@
 package io.llmfailover.agent.client.restclient;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
-import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.URI;
 import org.springframework.http.HttpRequest;
 import org.springframework.http.client.ClientHttpResponse;
 
 /** What is Spring's own in the call lifecycle: the governed request, the app's factory, its response. */
-final class RestClientBinding implements ClientBinding<RestClientGovernedRequest, ClientHttpResponse> {
+final class RestClientBinding extends CallBinding<RestClientGovernedRequest, ClientHttpResponse> {
 
     static final RestClientBinding INSTANCE = new RestClientBinding();
 
-    private RestClientBinding() {}
-
-    @Override
-    public String clientName() {
-        return "RestClient";
-    }
-
-    @Override
-    public String method(RestClientGovernedRequest call) {
-        return call.getMethod().name();
-    }
-
-    @Override
-    public URI uri(RestClientGovernedRequest call) {
-        return call.getURI();
-    }
-
-    @Override
-    public String takeHeader(RestClientGovernedRequest call, String name) {
-        return call.takeHeader(name);
+    private RestClientBinding() {
+        super("RestClient", HttpRequest.class.getClassLoader());
     }
 
     /** RestClient sets the headers on the request the factory hands it, after the agent saw the call. */
@@ -51,11 +31,6 @@ final class RestClientBinding implements ClientBinding<RestClientGovernedRequest
     @Override
     public BufferedBody buffer(RestClientGovernedRequest call, long limit) throws IOException {
         return call.buffer(limit);
-    }
-
-    @Override
-    public LlmRequest toNeutral(RestClientGovernedRequest call, byte[] body) {
-        return new LlmRequest(call.getMethod().name(), call.getURI(), HttpHeaders.ofNames(call.getHeaders()::forEach), body);
     }
 
     @Override
@@ -81,10 +56,5 @@ final class RestClientBinding implements ClientBinding<RestClientGovernedRequest
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.readTimedOut(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(RestClientGovernedRequest call) {
-        return HttpRequest.class.getClassLoader();
     }
 }

@@ -3,6 +3,7 @@ package io.llmfailover.agent.client.restclient;
 import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.CallRequest;
 import io.llmfailover.agent.lifecycle.Governance;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.RouteHeader;
@@ -28,7 +29,7 @@ import org.springframework.http.client.ClientHttpResponse;
  * it, and the call goes once, whole, ungoverned. Execution runs the call through the lifecycle,
  * each attempt a request of the app's factory.
  */
-final class RestClientGovernedRequest implements ClientHttpRequest, StreamingHttpOutputMessage {
+final class RestClientGovernedRequest implements ClientHttpRequest, StreamingHttpOutputMessage, CallRequest {
 
     private final ClientHttpRequestFactory appFactory;
     private final URI uri;
@@ -168,10 +169,26 @@ final class RestClientGovernedRequest implements ClientHttpRequest, StreamingHtt
     }
 
     /** Removes {@code name} from the app's headers; its first value, or null. */
-    String takeHeader(String name) {
+    @Override
+    public String takeHeader(String name) {
         String value = headers.getFirst(name);
         headers.remove(name);
         return value;
+    }
+
+    @Override
+    public String methodName() {
+        return method.name();
+    }
+
+    @Override
+    public URI uri() {
+        return uri;
+    }
+
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
+        return new LlmRequest(method.name(), uri, io.llmfailover.runtime.contract.HttpHeaders.ofNames(headers::forEach), body);
     }
 
     /**

@@ -4,7 +4,10 @@ import io.llmfailover.agent.bootstrap.HookOutcome;
 import io.llmfailover.agent.bootstrap.UrlConnectionHook;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.CallRequest;
 import io.llmfailover.agent.lifecycle.Governance;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.HttpURLConnection;
@@ -23,7 +26,7 @@ import java.util.concurrent.locks.ReentrantLock;
  * own connection with the JDK's own code: it has then {@linkplain #passedThrough() passed through},
  * and every hooked method runs as if the agent were absent.
  */
-final class GovernedConnection {
+final class GovernedConnection implements CallRequest {
 
     final HttpURLConnection connection;
     final URI uri;
@@ -49,7 +52,8 @@ final class GovernedConnection {
      * The first value of {@code name} as the app set it, which the hooks then remove from the
      * connection's own headers before the JDK writes them (its public methods cannot).
      */
-    String takeHeader(String name) {
+    @Override
+    public String takeHeader(String name) {
         Map<String, List<String>> read = requestHeaders;
         String value = read.isEmpty() ? connection.getRequestProperty(name) : firstOf(read, name);
         if (value != null) {
@@ -83,7 +87,8 @@ final class GovernedConnection {
     }
 
     /** The method the JDK will send: output turns a GET into a POST. */
-    String method() {
+    @Override
+    public String methodName() {
         String method = connection.getRequestMethod();
         return method.equals("GET") && connection.getDoOutput() ? "POST" : method;
     }
@@ -194,5 +199,15 @@ final class GovernedConnection {
     private HookOutcome failed(String accessor) {
         return accessor.equals("getInputStream") ? HookOutcome.throwing(failure) : HookOutcome.returning(
                 accessor.equals("getHeaderFields") ? Map.of() : null);
+    }
+
+    @Override
+    public URI uri() {
+        return uri;
+    }
+
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
+        return new LlmRequest(methodName(), uri, HttpHeaders.of(requestHeaders), body);
     }
 }

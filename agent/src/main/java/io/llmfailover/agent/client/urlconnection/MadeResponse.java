@@ -2,6 +2,7 @@ package io.llmfailover.agent.client.urlconnection;
 
 import io.llmfailover.agent.bootstrap.HookOutcome;
 import io.llmfailover.agent.lifecycle.AnswerBody;
+import io.llmfailover.agent.lifecycle.ReasonPhrase;
 import io.llmfailover.runtime.contract.LlmResponse;
 import java.io.FileNotFoundException;
 import java.io.IOException;

@@ -1,53 +1,29 @@
 package io.llmfailover.agent.client.urlconnection;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
-import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.net.HttpURLConnection;
-import java.net.URI;
 
 /** What is HttpURLConnection's own in the call lifecycle: the app's connection, what it wrote, its accessors. */
-final class UrlConnectionBinding implements ClientBinding<GovernedConnection, ChosenResponse> {
+final class UrlConnectionBinding extends CallBinding<GovernedConnection, ChosenResponse> {
 
     static final UrlConnectionBinding INSTANCE = new UrlConnectionBinding();
 
-    private UrlConnectionBinding() {}
-
-    @Override
-    public String clientName() {
-        return "HttpURLConnection";
-    }
-
-    @Override
-    public String method(GovernedConnection call) {
-        return call.method();
-    }
-
-    @Override
-    public URI uri(GovernedConnection call) {
-        return call.uri;
-    }
-
-    @Override
-    public String takeHeader(GovernedConnection call, String name) {
-        return call.takeHeader(name);
+    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
+    private UrlConnectionBinding() {
+        super("HttpURLConnection", null);
     }
 
     @Override
     public BufferedBody buffer(GovernedConnection call, long limit) {
         return call.buffered(limit);
-    }
-
-    @Override
-    public LlmRequest toNeutral(GovernedConnection call, byte[] body) {
-        return new LlmRequest(call.method(), call.uri, HttpHeaders.of(call.requestHeaders), body);
     }
 
     @Override
@@ -70,11 +46,5 @@ final class UrlConnectionBinding implements ClientBinding<GovernedConnection, Ch
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.readTimedOut(expired);
-    }
-
-    /** The JDK's own client sees no app class: the app's OpenTelemetry is found through the calling thread's context loader. */
-    @Override
-    public ClassLoader clientLoader(GovernedConnection call) {
-        return null;
     }
 }

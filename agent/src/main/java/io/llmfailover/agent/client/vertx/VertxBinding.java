@@ -1,10 +1,11 @@
 package io.llmfailover.agent.client.vertx;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.agent.lifecycle.NativeResponse;
+import io.llmfailover.agent.lifecycle.ReasonPhrase;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
@@ -13,33 +14,14 @@ import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.RequestOptions;
 import java.io.IOException;
-import java.net.URI;
 
 /** What is Vert.x's own in the call lifecycle: the app's client and options, the request it wrote, the response it gets. */
-final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse> {
+final class VertxBinding extends CallBinding<VertxCall, HttpClientResponse> {
 
     static final VertxBinding INSTANCE = new VertxBinding();
 
-    private VertxBinding() {}
-
-    @Override
-    public String clientName() {
-        return "Vert.x HttpClient";
-    }
-
-    @Override
-    public String method(VertxCall call) {
-        return call.method().name();
-    }
-
-    @Override
-    public URI uri(VertxCall call) {
-        return call.uri();
-    }
-
-    @Override
-    public String takeHeader(VertxCall call, String name) {
-        return call.takeHeader(name);
+    private VertxBinding() {
+        super("Vert.x HttpClient", HttpClient.class.getClassLoader());
     }
 
     /** The app's options are its own (it may use them again), and it sets headers on the request it is handed. */
@@ -52,11 +34,6 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
     @Override
     public BufferedBody buffer(VertxCall call, long limit) {
         return call.pastCap() != null ? BufferedBody.tooLarge(limit) : BufferedBody.of(call.written());
-    }
-
-    @Override
-    public LlmRequest toNeutral(VertxCall call, byte[] body) {
-        return call.toNeutral(body);
     }
 
     @Override
@@ -73,7 +50,7 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
     @Override
     public HttpClientResponse toApp(VertxCall call, Answer answer) {
         HttpClientResponse own = NativeResponse.ownOf(answer, HttpClientResponse.class);
-        String statusMessage = own != null ? own.statusMessage() : StatusMessage.of(answer.status());
+        String statusMessage = own != null ? own.statusMessage() : ReasonPhrase.of(answer.status());
         return new VertxRelayedResponse(call, answer, statusMessage);
     }
 
@@ -96,10 +73,5 @@ final class VertxBinding implements ClientBinding<VertxCall, HttpClientResponse>
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.timeoutException(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(VertxCall call) {
-        return HttpClient.class.getClassLoader();
     }
 }

@@ -4,6 +4,7 @@ import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.agent.lifecycle.CallCompletion;
 import io.llmfailover.agent.lifecycle.CallLifecycle;
+import io.llmfailover.agent.lifecycle.CallRequest;
 import io.llmfailover.agent.lifecycle.Governance;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.contract.HttpHeaders;
@@ -15,7 +16,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpClient;
 import io.vertx.core.http.HttpClientOptions;
-import io.vertx.core.http.HttpClientRequest;
 import io.vertx.core.http.HttpClientResponse;
 import io.vertx.core.http.HttpMethod;
 import io.vertx.core.http.RequestOptions;
@@ -32,7 +32,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * run), and the app's response future. The lifecycle runs it on an agent thread, never on an
  * event loop.
  */
-final class VertxCall {
+final class VertxCall implements CallRequest {
 
     /** The app's client: Vert.x's {@code HttpClientImpl}, both the public client and its base. */
     private final HttpClientBase client;
@@ -91,7 +91,8 @@ final class VertxCall {
      * Removes {@code name} from what the call sends: the headers it holds and its copy of the
      * options, never the app's own options, which an app may use again. Its first value, or null.
      */
-    synchronized String takeHeader(String name) {
+    @Override
+    public synchronized String takeHeader(String name) {
         String value = headers.get(name);
         headers.remove(name);
         MultiMap optionHeaders = options.getHeaders();
@@ -118,7 +119,8 @@ final class VertxCall {
         return options.getMethod();
     }
 
-    URI uri() {
+    @Override
+    public URI uri() {
         return uri;
     }
 
@@ -178,7 +180,8 @@ final class VertxCall {
         return written.toByteArray();
     }
 
-    LlmRequest toNeutral(byte[] body) {
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
         HttpHeaders.Builder neutral = HttpHeaders.builder();
         for (Map.Entry<String, String> header : headers) {
             neutral.add(header.getKey(), header.getValue());
@@ -220,6 +223,11 @@ final class VertxCall {
                 delivered(new VertxRelayedResponse(this, head, head.nativeResponse().statusMessage()));
             }
         }));
+    }
+
+    @Override
+    public String methodName() {
+        return method().name();
     }
 
     /** The call's end, handed to the app's context. */

@@ -1,7 +1,7 @@
 package io.llmfailover.agent.client.webclient;
 
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.ClientTimeouts;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
@@ -10,46 +10,22 @@ import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
-import java.net.URI;
 import org.springframework.http.client.reactive.ClientHttpConnector;
 import org.springframework.http.client.reactive.ClientHttpResponse;
 import reactor.core.publisher.Mono;
 
 /** What is WebClient's own in the call lifecycle: its connector, the request its callback writes, its response. */
-final class WebClientBinding implements ClientBinding<WebClientCall, ClientHttpResponse> {
+final class WebClientBinding extends CallBinding<WebClientCall, ClientHttpResponse> {
 
     static final WebClientBinding INSTANCE = new WebClientBinding();
 
-    private WebClientBinding() {}
-
-    @Override
-    public String clientName() {
-        return "WebClient";
-    }
-
-    @Override
-    public String method(WebClientCall call) {
-        return call.method().name();
-    }
-
-    @Override
-    public URI uri(WebClientCall call) {
-        return call.uri();
-    }
-
-    @Override
-    public String takeHeader(WebClientCall call, String name) {
-        return call.takeHeader(name);
+    private WebClientBinding() {
+        super("WebClient", ClientHttpConnector.class.getClassLoader());
     }
 
     @Override
     public BufferedBody buffer(WebClientCall call, long limit) throws IOException {
         return call.capture(limit);
-    }
-
-    @Override
-    public LlmRequest toNeutral(WebClientCall call, byte[] body) {
-        return call.toNeutral(body);
     }
 
     @Override
@@ -94,10 +70,5 @@ final class WebClientBinding implements ClientBinding<WebClientCall, ClientHttpR
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return ClientTimeouts.timeoutException(expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(WebClientCall call) {
-        return ClientHttpConnector.class.getClassLoader();
     }
 }

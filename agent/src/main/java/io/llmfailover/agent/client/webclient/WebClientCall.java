@@ -2,6 +2,7 @@ package io.llmfailover.agent.client.webclient;
 
 import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.agent.lifecycle.BufferedBody;
+import io.llmfailover.agent.lifecycle.CallRequest;
 import io.llmfailover.agent.lifecycle.HeadDeadlineWait;
 import io.llmfailover.agent.lifecycle.TransportFailure;
 import io.llmfailover.runtime.contract.CallAbandonedException;
@@ -27,7 +28,7 @@ import reactor.core.scheduler.Scheduler;
  * its request callback), the request that callback wrote into memory, and whether the app is still
  * waiting ({@link AppWait}).
  */
-final class WebClientCall {
+final class WebClientCall implements CallRequest {
 
     private final ClientHttpConnector connector;
     private final HttpMethod method;
@@ -56,7 +57,8 @@ final class WebClientCall {
      * drop it from the connector's request just before its headers go out (the agent's own capture
      * keeps it, to read). Its first value once the callback wrote into the capture, else null.
      */
-    String takeHeader(String name) {
+    @Override
+    public String takeHeader(String name) {
         WebClientCapturedRequest request = captured;
         if (request != null) {
             return request.getHeaders().getFirst(name);
@@ -80,7 +82,8 @@ final class WebClientCall {
         return method;
     }
 
-    URI uri() {
+    @Override
+    public URI uri() {
         return uri;
     }
 
@@ -142,7 +145,8 @@ final class WebClientCall {
         return request != null && request.body().done();
     }
 
-    LlmRequest toNeutral(byte[] body) {
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
         return new LlmRequest(method.name(), uri, HttpHeaders.ofNames(captured.getHeaders()::forEach), body);
     }
 
@@ -186,5 +190,10 @@ final class WebClientCall {
     /** Cancels a response's body unread: the connector releases (or closes) its connection. */
     static void release(ClientHttpResponse response) {
         DataBufferBody.of(response).close();
+    }
+
+    @Override
+    public String methodName() {
+        return method().name();
     }
 }

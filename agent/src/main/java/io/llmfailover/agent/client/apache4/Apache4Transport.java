@@ -28,11 +28,11 @@ import org.apache.http.impl.execchain.ClientExecChain;
  * and below, each with an abort handle of its own that the app's own abort reaches too. The app's
  * redirect stage sits above: it never sees an attempt, only the answer.
  */
-final class Attempts implements Transport {
+final class Apache4Transport implements Transport {
 
     private final Apache4Call call;
 
-    Attempts(Apache4Call call) {
+    Apache4Transport(Apache4Call call) {
         this.call = call;
     }
 

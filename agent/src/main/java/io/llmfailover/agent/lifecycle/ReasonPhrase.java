@@ -1,11 +1,14 @@
-package io.llmfailover.agent.client.urlconnection;
+package io.llmfailover.agent.lifecycle;
 
-/** The reason phrase of a status line the runtime made (a failover or an exhausted chain). */
-final class ReasonPhrase {
+/**
+ * The reason phrase of a status line the runtime made (a translated answer, an exhausted chain),
+ * for a client whose own library has no table of them; empty for a status it does not name.
+ */
+public final class ReasonPhrase {
 
     private ReasonPhrase() {}
 
-    static String of(int status) {
+    public static String of(int status) {
         return switch (status) {
             case 200 -> "OK";
             case 400 -> "Bad Request";
