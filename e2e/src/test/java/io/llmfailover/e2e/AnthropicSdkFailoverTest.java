@@ -134,7 +134,7 @@ class AnthropicSdkFailoverTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"blocking", "stream"})
-    void aPrimaryThatSendsNoHeadWithinTheFirstByteTimeoutIsServedByTheBackup(String mode) throws Exception {
+    void aPrimaryThatSendsNoHeadWithinTheFirstContentDeadlineIsServedByTheBackup(String mode) throws Exception {
         primary.answeringAfter(Duration.ofSeconds(3));
 
         AppOutput output = run(mode, primary.rootUrl(), config(primary.baseUrl(), "1s"), "1");
@@ -177,7 +177,7 @@ class AnthropicSdkFailoverTest {
     }
 
     /** Two Anthropic providers: the app addresses {@code primary}; {@code backup} has its own key and model. */
-    private ConfigFile config(String primaryUrl, String firstByteTimeout) {
+    private ConfigFile config(String primaryUrl, String firstContentDeadline) {
         return ConfigFile.create()
                 .comment("The app addresses 'primary'; 'backup' is where its calls fall over to.")
                 .set("provider.primary.url", primaryUrl)
@@ -188,9 +188,9 @@ class AnthropicSdkFailoverTest {
                 .set("provider.backup.model.*", BACKUP_MODEL)
                 .set("route.main.match", "primary")
                 .set("route.main.chain", "primary, backup")
-                .set("timeout.first-byte", firstByteTimeout)
+                .set("timeout.first-byte", firstContentDeadline)
                 // A blocking call's head only comes after the whole answer: its own deadline.
-                .set("timeout.head", firstByteTimeout);
+                .set("timeout.head", firstContentDeadline);
     }
 
     /** The given calls succeeded with exactly what {@code stub} sends, delta by delta when streaming. */

@@ -117,7 +117,7 @@ class GoogleGenAiSdkFailoverTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"blocking", "stream"})
-    void aPrimaryThatSendsNoHeadWithinTheFirstByteTimeoutIsServedByTheBackup(String mode) throws Exception {
+    void aPrimaryThatSendsNoHeadWithinTheFirstContentDeadlineIsServedByTheBackup(String mode) throws Exception {
         primary.answeringAfter(Duration.ofSeconds(3));
 
         AppOutput output = run(mode, primary.rootUrl(), config(primary.baseUrl(), "1s"), "1");
@@ -161,7 +161,7 @@ class GoogleGenAiSdkFailoverTest {
     }
 
     /** Two Gemini providers: the app addresses {@code primary}; {@code backup} has its own key. */
-    private ConfigFile config(String primaryUrl, String firstByteTimeout) {
+    private ConfigFile config(String primaryUrl, String firstContentDeadline) {
         return ConfigFile.create()
                 .comment("The app addresses 'primary'; 'backup' is where its calls fall over to.")
                 .set("provider.primary.url", primaryUrl)
@@ -171,9 +171,9 @@ class GoogleGenAiSdkFailoverTest {
                 .set("provider.backup.api-key", "${" + BACKUP_KEY_VARIABLE + "}")
                 .set("route.main.match", "primary")
                 .set("route.main.chain", "primary, backup")
-                .set("timeout.first-byte", firstByteTimeout)
+                .set("timeout.first-byte", firstContentDeadline)
                 // A blocking call's head only comes after the whole answer: its own deadline.
-                .set("timeout.head", firstByteTimeout);
+                .set("timeout.head", firstContentDeadline);
     }
 
     /** The given calls succeeded with exactly what {@code stub} sends, chunk by chunk when streaming. */

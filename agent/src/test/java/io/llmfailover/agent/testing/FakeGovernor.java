@@ -22,7 +22,7 @@ public final class FakeGovernor implements CallRunner {
 
     /** What the script sees of the adapter's transport: the app's own request goes out as the original. */
     public interface Sender {
-        LlmResponse send(LlmRequest request, Duration headTimeout) throws IOException;
+        LlmResponse send(LlmRequest request, Duration headDeadline) throws IOException;
     }
 
     @FunctionalInterface
@@ -42,18 +42,18 @@ public final class FakeGovernor implements CallRunner {
     }
 
     /** Governs everything and sends the app's request once, as the skeleton gateway does. */
-    public static FakeGovernor passThrough(Duration firstByteTimeout) {
-        return new FakeGovernor(uri -> true, (request, transport) -> transport.send(request, firstByteTimeout));
+    public static FakeGovernor passThrough(Duration firstContentDeadline) {
+        return new FakeGovernor(uri -> true, (request, transport) -> transport.send(request, firstContentDeadline));
     }
 
     /**
      * Governs everything and sends the app's own request twice, as a queued call told 429 does once
      * the provider's Retry-After passed: the first answer is closed, the second is the app's.
      */
-    public static FakeGovernor sendingTheAppsRequestAgain(Duration headTimeout) {
+    public static FakeGovernor sendingTheAppsRequestAgain(Duration headDeadline) {
         return new FakeGovernor(uri -> true, (request, transport) -> {
-            transport.send(request, headTimeout).close();
-            return transport.send(request, headTimeout);
+            transport.send(request, headDeadline).close();
+            return transport.send(request, headDeadline);
         });
     }
 
@@ -68,11 +68,11 @@ public final class FakeGovernor implements CallRunner {
      * Sends the app's request; when it fails, records the failure's type in {@code runtimeSaw} and,
      * unless the app gave up ({@link CallAbandonedException}), fails over to {@code toFallback}.
      */
-    public static FakeGovernor failingOverUnlessAbandoned(List<Class<?>> runtimeSaw, Duration headTimeout,
+    public static FakeGovernor failingOverUnlessAbandoned(List<Class<?>> runtimeSaw, Duration headDeadline,
             UnaryOperator<LlmRequest> toFallback, Duration fallbackHeadTimeout) {
         return new FakeGovernor(uri -> true, (request, transport) -> {
             try {
-                return transport.send(request, headTimeout);
+                return transport.send(request, headDeadline);
             } catch (IOException e) {
                 runtimeSaw.add(e.getClass());
                 if (e instanceof CallAbandonedException) {
@@ -87,18 +87,18 @@ public final class FakeGovernor implements CallRunner {
      * As {@link #failingOverUnlessAbandoned}, reading the whole body before answering, as the
      * runtime reads a stream up to its first content: a read's failure counts as the send's.
      */
-    public static FakeGovernor readingBodyAndFailingOverUnlessAbandoned(List<Class<?>> runtimeSaw, Duration headTimeout,
+    public static FakeGovernor readingBodyAndFailingOverUnlessAbandoned(List<Class<?>> runtimeSaw, Duration headDeadline,
             UnaryOperator<LlmRequest> toFallback) {
         return new FakeGovernor(uri -> true, (request, transport) -> {
             try {
-                LlmResponse response = transport.send(request, headTimeout);
+                LlmResponse response = transport.send(request, headDeadline);
                 return new BufferedResponse(response.status(), response.headers(), response.body().readAllBytes());
             } catch (IOException e) {
                 runtimeSaw.add(e.getClass());
                 if (e instanceof CallAbandonedException) {
                     throw e;
                 }
-                return transport.send(toFallback.apply(request), headTimeout);
+                return transport.send(toFallback.apply(request), headDeadline);
             }
         });
     }
@@ -140,11 +140,11 @@ public final class FakeGovernor implements CallRunner {
     public Answer execute(LlmRequest request, Transport transport) throws IOException {
         executed.add(request);
         LlmResponse[] own = new LlmResponse[1];
-        LlmResponse answer = execution.execute(request, (attempt, headTimeout) -> {
+        LlmResponse answer = execution.execute(request, (attempt, headDeadline) -> {
             HttpHeaders added = headersAddedTo(attempt, request);
             boolean original = added != null;
             LlmResponse response = transport.send(new AttemptRequest(attempt, original,
-                    original ? added : HttpHeaders.EMPTY, headTimeout, true, false));
+                    original ? added : HttpHeaders.EMPTY, headDeadline, true, false));
             if (original) {
                 own[0] = response;
             }

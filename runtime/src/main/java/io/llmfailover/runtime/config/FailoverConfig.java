@@ -22,14 +22,14 @@ import java.util.TreeSet;
  * @param source the file it was read from, empty when no file was found
  * @param providers configured providers by name, in file order
  * @param routes routes in file order
- * @param firstByteTimeout {@code timeout.first-byte} (default 60s): the wait for a streamed call's
+ * @param firstContentDeadline {@code timeout.first-byte} (default 60s): the wait for a streamed call's
  *     first content
  * @param defaultMaxTokens {@code translation.default-max-tokens}: the {@code max_tokens} sent to a
  *     target that requires one (Anthropic) when the app set no limit
  * @param otel every {@code otel.*} key, as written, for the telemetry set-up
  * @param strict {@code agent.strict}: a bad config stops the JVM instead of disabling the agent
  * @param extra every other key as written (after substitution), for features that read their own
- * @param headTimeout {@code timeout.head} (default 10m): the wait for the response head of a call that
+ * @param headDeadline {@code timeout.head} (default 10m): the wait for the response head of a call that
  *     does not stream, whose head only comes after the whole generation; past it the attempt is
  *     aborted and counts as a timeout ({@code failover.on}'s {@code timeout}). A streamed call's head
  *     is bounded by {@code timeout.first-byte} instead
@@ -48,13 +48,13 @@ public record FailoverConfig(
         List<RouteSettings> routes,
         BreakerSettings breaker,
         ThrottleSettings throttle,
-        Duration firstByteTimeout,
+        Duration firstContentDeadline,
         FailoverPolicy failoverOn,
         int defaultMaxTokens,
         Map<String, String> otel,
         boolean strict,
         Map<String, String> extra,
-        Duration headTimeout,
+        Duration headDeadline,
         long bufferMaxBytes,
         TrafficShaping shaping,
         FleetSettings fleet,
@@ -84,54 +84,54 @@ public record FailoverConfig(
 
     /** A configuration made without reading its file (no {@link #sourceContent}). */
     public FailoverConfig(Optional<Path> source, Map<String, Provider> providers, List<RouteSettings> routes,
-            BreakerSettings breaker, ThrottleSettings throttle, Duration firstByteTimeout, FailoverPolicy failoverOn,
+            BreakerSettings breaker, ThrottleSettings throttle, Duration firstContentDeadline, FailoverPolicy failoverOn,
             int defaultMaxTokens, Map<String, String> otel, boolean strict, Map<String, String> extra,
-            Duration headTimeout, long bufferMaxBytes, TrafficShaping shaping, FleetSettings fleet,
+            Duration headDeadline, long bufferMaxBytes, TrafficShaping shaping, FleetSettings fleet,
             OperatingSettings operating) {
-        this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, defaultMaxTokens, otel, strict,
-                extra, headTimeout, bufferMaxBytes, shaping, fleet, operating, null);
+        this(source, providers, routes, breaker, throttle, firstContentDeadline, failoverOn, defaultMaxTokens, otel, strict,
+                extra, headDeadline, bufferMaxBytes, shaping, fleet, operating, null);
     }
 
     /** A configuration with no drill and no status page. */
     public FailoverConfig(Optional<Path> source, Map<String, Provider> providers, List<RouteSettings> routes,
-            BreakerSettings breaker, ThrottleSettings throttle, Duration firstByteTimeout, FailoverPolicy failoverOn,
+            BreakerSettings breaker, ThrottleSettings throttle, Duration firstContentDeadline, FailoverPolicy failoverOn,
             int defaultMaxTokens, Map<String, String> otel, boolean strict, Map<String, String> extra,
-            Duration headTimeout, long bufferMaxBytes, TrafficShaping shaping, FleetSettings fleet) {
-        this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, defaultMaxTokens, otel, strict,
-                extra, headTimeout, bufferMaxBytes, shaping, fleet, OperatingSettings.DEFAULTS);
+            Duration headDeadline, long bufferMaxBytes, TrafficShaping shaping, FleetSettings fleet) {
+        this(source, providers, routes, breaker, throttle, firstContentDeadline, failoverOn, defaultMaxTokens, otel, strict,
+                extra, headDeadline, bufferMaxBytes, shaping, fleet, OperatingSettings.DEFAULTS);
     }
 
     /** A configuration of an instance that keeps its state to itself. */
     public FailoverConfig(Optional<Path> source, Map<String, Provider> providers, List<RouteSettings> routes,
-            BreakerSettings breaker, ThrottleSettings throttle, Duration firstByteTimeout, FailoverPolicy failoverOn,
+            BreakerSettings breaker, ThrottleSettings throttle, Duration firstContentDeadline, FailoverPolicy failoverOn,
             int defaultMaxTokens, Map<String, String> otel, boolean strict, Map<String, String> extra,
-            Duration headTimeout, long bufferMaxBytes, TrafficShaping shaping) {
-        this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, defaultMaxTokens, otel, strict,
-                extra, headTimeout, bufferMaxBytes, shaping, FleetSettings.LOCAL);
+            Duration headDeadline, long bufferMaxBytes, TrafficShaping shaping) {
+        this(source, providers, routes, breaker, throttle, firstContentDeadline, failoverOn, defaultMaxTokens, otel, strict,
+                extra, headDeadline, bufferMaxBytes, shaping, FleetSettings.LOCAL);
     }
 
     /** A configuration whose calls may try every step of their chain, however long it takes. */
     public FailoverConfig(Optional<Path> source, Map<String, Provider> providers, List<RouteSettings> routes,
-            BreakerSettings breaker, ThrottleSettings throttle, Duration firstByteTimeout, FailoverPolicy failoverOn,
+            BreakerSettings breaker, ThrottleSettings throttle, Duration firstContentDeadline, FailoverPolicy failoverOn,
             int defaultMaxTokens, Map<String, String> otel, boolean strict, Map<String, String> extra,
-            Duration headTimeout, long bufferMaxBytes) {
-        this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, defaultMaxTokens, otel, strict,
-                extra, headTimeout, bufferMaxBytes, TrafficShaping.NONE);
+            Duration headDeadline, long bufferMaxBytes) {
+        this(source, providers, routes, breaker, throttle, firstContentDeadline, failoverOn, defaultMaxTokens, otel, strict,
+                extra, headDeadline, bufferMaxBytes, TrafficShaping.NONE);
     }
 
     /** A configuration with the default {@code timeout.head} and {@code buffer.max-bytes}. */
     public FailoverConfig(Optional<Path> source, Map<String, Provider> providers, List<RouteSettings> routes,
-            BreakerSettings breaker, ThrottleSettings throttle, Duration firstByteTimeout, FailoverPolicy failoverOn,
+            BreakerSettings breaker, ThrottleSettings throttle, Duration firstContentDeadline, FailoverPolicy failoverOn,
             int defaultMaxTokens, Map<String, String> otel, boolean strict, Map<String, String> extra) {
-        this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, defaultMaxTokens, otel, strict,
+        this(source, providers, routes, breaker, throttle, firstContentDeadline, failoverOn, defaultMaxTokens, otel, strict,
                 extra, DEFAULT_HEAD_TIMEOUT, DEFAULT_BUFFER_MAX_BYTES);
     }
 
     /** A configuration with the default {@code translation.default-max-tokens}. */
     public FailoverConfig(Optional<Path> source, Map<String, Provider> providers, List<RouteSettings> routes,
-            BreakerSettings breaker, ThrottleSettings throttle, Duration firstByteTimeout, FailoverPolicy failoverOn,
+            BreakerSettings breaker, ThrottleSettings throttle, Duration firstContentDeadline, FailoverPolicy failoverOn,
             Map<String, String> otel, boolean strict, Map<String, String> extra) {
-        this(source, providers, routes, breaker, throttle, firstByteTimeout, failoverOn, DEFAULT_MAX_TOKENS, otel,
+        this(source, providers, routes, breaker, throttle, firstContentDeadline, failoverOn, DEFAULT_MAX_TOKENS, otel,
                 strict, extra);
     }
 
@@ -218,10 +218,10 @@ public record FailoverConfig(
                 + ", routes=" + routes
                 + ", breaker=" + breaker
                 + ", throttle=" + throttle
-                + ", firstByteTimeout=" + firstByteTimeout
+                + ", firstContentDeadline=" + firstContentDeadline
                 + ", failoverOn=" + failoverOn
                 + ", defaultMaxTokens=" + defaultMaxTokens
-                + ", headTimeout=" + headTimeout
+                + ", headDeadline=" + headDeadline
                 + ", shaping=" + shaping
                 + ", bufferMaxBytes=" + bufferMaxBytes
                 + ", otel keys=" + new TreeSet<>(otel.keySet())

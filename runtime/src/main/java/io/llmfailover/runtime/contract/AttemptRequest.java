@@ -13,7 +13,7 @@ import java.util.Objects;
  *     app as the client's native response
  * @param addedHeaders the headers the runtime added to the app's request (trace context); empty
  *     for an attempt that is not the original
- * @param headTimeout how long to wait for the response head, or null for no limit of the agent's;
+ * @param headDeadline how long to wait for the response head, or null for no limit of the agent's;
  *     on expiry the attempt is aborted, its connection released, and
  *     {@link HeadDeadlineException} thrown
  * @param streamed whether the caller asked for a stream; an unstreamed answer may be read whole
@@ -24,7 +24,7 @@ import java.util.Objects;
  * @param written where the transport reports when the client began writing the request, if it
  *     can tell: the head deadline then counts from there, and so does the first-content deadline
  */
-public record AttemptRequest(LlmRequest request, boolean original, HttpHeaders addedHeaders, Duration headTimeout,
+public record AttemptRequest(LlmRequest request, boolean original, HttpHeaders addedHeaders, Duration headDeadline,
         boolean streamed, boolean successIsTheAnswer, RequestWritten written) {
 
     public AttemptRequest {
@@ -34,9 +34,9 @@ public record AttemptRequest(LlmRequest request, boolean original, HttpHeaders a
     }
 
     /** An attempt whose write, if reported, is read by the system clock. */
-    public AttemptRequest(LlmRequest request, boolean original, HttpHeaders addedHeaders, Duration headTimeout,
+    public AttemptRequest(LlmRequest request, boolean original, HttpHeaders addedHeaders, Duration headDeadline,
             boolean streamed, boolean successIsTheAnswer) {
-        this(request, original, addedHeaders, headTimeout, streamed, successIsTheAnswer, RequestWritten.bySystemClock());
+        this(request, original, addedHeaders, headDeadline, streamed, successIsTheAnswer, RequestWritten.bySystemClock());
     }
 
     /** The app's own request, as it was made, with no deadline of the agent's. */
@@ -49,7 +49,7 @@ public record AttemptRequest(LlmRequest request, boolean original, HttpHeaders a
      * app's own unstreamed request, a success ends the call with that very answer, unread by the walk.
      */
     public AttemptRequest sentAlone() {
-        return original && !streamed ? new AttemptRequest(request, true, addedHeaders, headTimeout, false, true, written) : this;
+        return original && !streamed ? new AttemptRequest(request, true, addedHeaders, headDeadline, false, true, written) : this;
     }
 
     @Override

@@ -15,7 +15,7 @@ public interface Transport {
      * Sends one attempt and returns once its response head has arrived (or, for an unstreamed
      * attempt, possibly once the whole body has).
      *
-     * @throws HeadDeadlineException when no head arrived within {@link AttemptRequest#headTimeout()}
+     * @throws HeadDeadlineException when no head arrived within {@link AttemptRequest#headDeadline()}
      * @throws java.io.InterruptedIOException when the app cancelled the call (interrupt, cancel):
      *     the runtime then stops at once and records nothing against the provider
      * @throws IOException when no response head was received (connect failure, reset, timeout)

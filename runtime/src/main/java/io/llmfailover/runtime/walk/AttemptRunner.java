@@ -96,7 +96,7 @@ final class AttemptRunner {
     /** The attempt's I/O: safe on any thread, since it reads only what does not change during the walk. */
     private Exchange exchange(StartedAttempt attempt, AttemptRequest outgoing, Consumer<LlmResponse> onHead) {
         return Exchange.run(attempt.sending(), outgoing, () -> context.budget().capNanos(
-                context.firstByteTimeout().toNanos(), context.clock().nanoTime() - walkStartedNanos)
+                context.firstContentDeadline().toNanos(), context.clock().nanoTime() - walkStartedNanos)
                 - (context.clock().nanoTime() - outgoing.written().deadlineStart(attempt.startedNanos())),
                 context.scheduler(), onHead);
     }
@@ -117,13 +117,13 @@ final class AttemptRunner {
         HttpHeaders trace = span.traceHeaders(attempt.request());
         boolean stream = call.source().stream();
         return new AttemptRequest(attempt.request().withAddedHeaders(trace), attempt.untouched(),
-                attempt.untouched() ? trace : HttpHeaders.EMPTY, headTimeout(stream), stream, false,
+                attempt.untouched() ? trace : HttpHeaders.EMPTY, headDeadline(stream), stream, false,
                 new RequestWritten(context.clock()));
     }
 
     /** The wait for this attempt's head: the configured one, cut to what {@code failover.deadline} leaves. */
-    private Duration headTimeout(boolean stream) {
-        Duration configured = context.headTimeout(stream);
+    private Duration headDeadline(boolean stream) {
+        Duration configured = context.headDeadline(stream);
         return Duration.ofNanos(context.budget().capNanos(configured.toNanos(),
                 context.clock().nanoTime() - walkStartedNanos));
     }

@@ -77,12 +77,12 @@ public record WalkContext(FailoverConfig config, ResilienceState state, KeyPool 
         return after.toNanos();
     }
 
-    Duration firstByteTimeout() {
-        return config.firstByteTimeout();
+    Duration firstContentDeadline() {
+        return config.firstContentDeadline();
     }
 
     /** The wait for an attempt's head: the first-byte timeout for a stream, {@code timeout.head} otherwise. */
-    Duration headTimeout(boolean streamed) {
-        return streamed ? config.firstByteTimeout() : config.headTimeout();
+    Duration headDeadline(boolean streamed) {
+        return streamed ? config.firstContentDeadline() : config.headDeadline();
     }
 }

@@ -277,7 +277,7 @@ class ConfigLoaderTest {
         void readsTheBreakerThrottleTimeoutAndFailoverSettings() {
             assertEquals(new BreakerSettings(0.5, 20, Duration.ofSeconds(10), 3, Duration.ofSeconds(5), 3), config.breaker());
             assertEquals(ThrottleSettings.DEFAULTS, config.throttle());
-            assertEquals(Duration.ofSeconds(2), config.firstByteTimeout());
+            assertEquals(Duration.ofSeconds(2), config.firstContentDeadline());
             assertEquals(FailoverPolicy.DEFAULTS, config.failoverOn());
         }
 

@@ -80,7 +80,7 @@ class CallBudgetTest {
         LlmResponse answer = chains.gateway.execute(chat(), transport);
 
         assertEquals(503, answer.status());
-        assertEquals(Duration.ofSeconds(1), transport.attempts.get(1).headTimeout(),
+        assertEquals(Duration.ofSeconds(1), transport.attempts.get(1).headDeadline(),
                 "the backup may wait only for what the deadline leaves");
         assertEquals(0, transport.sentTo(THIRD), "the deadline was spent before a third attempt");
     }

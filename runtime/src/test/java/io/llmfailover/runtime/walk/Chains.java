@@ -97,8 +97,8 @@ final class Chains {
     static Chains hedgingAfter(Duration after, RouteSettings route) {
         FailoverConfig config = config(route.chain().toArray(String[]::new));
         return new Chains(new FailoverConfig(config.source(), config.providers(), List.of(route), config.breaker(),
-                config.throttle(), config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(), config.otel(),
-                config.strict(), config.extra(), config.headTimeout(), config.bufferMaxBytes(),
+                config.throttle(), config.firstContentDeadline(), config.failoverOn(), config.defaultMaxTokens(), config.otel(),
+                config.strict(), config.extra(), config.headDeadline(), config.bufferMaxBytes(),
                 config.shaping().withHedgeAfter(after)));
     }
 
@@ -121,8 +121,8 @@ final class Chains {
 
     private static FailoverConfig withOperating(FailoverConfig config, OperatingSettings operating) {
         return new FailoverConfig(config.source(), config.providers(), config.routes(), config.breaker(),
-                config.throttle(), config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(), config.otel(),
-                config.strict(), config.extra(), config.headTimeout(), config.bufferMaxBytes(), config.shaping(),
+                config.throttle(), config.firstContentDeadline(), config.failoverOn(), config.defaultMaxTokens(), config.otel(),
+                config.strict(), config.extra(), config.headDeadline(), config.bufferMaxBytes(), config.shaping(),
                 config.fleet(), operating);
     }
 
@@ -146,8 +146,8 @@ final class Chains {
 
     private static FailoverConfig withShaping(FailoverConfig config, TrafficShaping shaping) {
         return new FailoverConfig(config.source(), config.providers(), config.routes(), config.breaker(), config.throttle(),
-                config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(), config.otel(), config.strict(),
-                config.extra(), config.headTimeout(), config.bufferMaxBytes(), shaping);
+                config.firstContentDeadline(), config.failoverOn(), config.defaultMaxTokens(), config.otel(), config.strict(),
+                config.extra(), config.headDeadline(), config.bufferMaxBytes(), shaping);
     }
 
     /** Calls in flight on a provider's key, as its throttle counts them. */

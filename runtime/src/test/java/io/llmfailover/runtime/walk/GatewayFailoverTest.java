@@ -245,7 +245,7 @@ class GatewayFailoverTest {
     }
 
     @Test
-    void aStreamingPrimaryThatOnlySendsKeepAlivesFailsOverAtTheFirstByteDeadline() throws IOException {
+    void aStreamingPrimaryThatOnlySendsKeepAlivesFailsOverAtTheFirstContentDeadline() throws IOException {
         transport.on(PRIMARY, request -> new StallingResponse(": keep-alive\n\n: keep-alive\n\n", scheduler,
                 Duration.ofSeconds(3)));
         transport.on(BACKUP, sse(STREAM));
@@ -257,7 +257,7 @@ class GatewayFailoverTest {
     }
 
     @Test
-    void theFirstByteDeadlineCountsFromWhenTheClientWritesTheRequestNotWhileItSetsItselfUp() throws IOException {
+    void theFirstContentDeadlineCountsFromWhenTheClientWritesTheRequestNotWhileItSetsItselfUp() throws IOException {
         Transport settingUpOnItsFirstRequest = attempt -> {
             if (!attempt.request().uri().getAuthority().equals(PRIMARY)) {
                 return transport.send(attempt);
@@ -277,7 +277,7 @@ class GatewayFailoverTest {
     }
 
     @Test
-    void aTransportThatNeverReportsTheWriteKeepsTheFirstByteDeadlineFromTheHandOff() throws IOException {
+    void aTransportThatNeverReportsTheWriteKeepsTheFirstContentDeadlineFromTheHandOff() throws IOException {
         Transport settingUpOnItsFirstRequest = attempt -> {
             if (!attempt.request().uri().getAuthority().equals(PRIMARY)) {
                 return transport.send(attempt);

@@ -173,8 +173,8 @@ class LastResortTest {
     void twoAzureResourcesDoNotShareEntries() throws Exception {
         FailoverConfig defaults = FailoverConfig.defaults();
         Gateway azure = Gateway.builder(new FailoverConfig(defaults.source(), defaults.providers(), defaults.routes(),
-                defaults.breaker(), defaults.throttle(), defaults.firstByteTimeout(), defaults.failoverOn(),
-                defaults.defaultMaxTokens(), defaults.otel(), defaults.strict(), defaults.extra(), defaults.headTimeout(),
+                defaults.breaker(), defaults.throttle(), defaults.firstContentDeadline(), defaults.failoverOn(),
+                defaults.defaultMaxTokens(), defaults.otel(), defaults.strict(), defaults.extra(), defaults.headDeadline(),
                 defaults.bufferMaxBytes(), new TrafficShaping(CallBudget.UNLIMITED, Map.of(), ON)))
                 .clock(chains.clock).scheduler(chains.scheduler).build();
         read(azure.execute(azureChat("east"), new ScriptedTransport().on("east.openai.azure.com", ok(ANSWER))));

@@ -22,8 +22,8 @@ final class QuotaChains {
         providers.put("backup", new Provider("backup", backup.baseUrl(), backup.protocol(),
                 List.of("backup-key-0", "backup-key-1"), Map.of("*", "backup-model")));
         return new Chains(new FailoverConfig(config.source(), providers, config.routes(), config.breaker(),
-                config.throttle(), config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(),
-                config.otel(), config.strict(), config.extra(), config.headTimeout(), config.bufferMaxBytes(),
+                config.throttle(), config.firstContentDeadline(), config.failoverOn(), config.defaultMaxTokens(),
+                config.otel(), config.strict(), config.extra(), config.headDeadline(), config.bufferMaxBytes(),
                 new TrafficShaping(CallBudget.UNLIMITED, limits, CacheSettings.OFF)));
     }
 

@@ -121,7 +121,7 @@ class RouteHeaderTest {
     private static Gateway gateway(RouteSettings... routes) {
         FailoverConfig base = Chains.config("primary", "backup");
         FailoverConfig config = new FailoverConfig(base.source(), base.providers(), List.of(routes), base.breaker(),
-                base.throttle(), base.firstByteTimeout(), base.failoverOn(), base.otel(), base.strict(), base.extra());
+                base.throttle(), base.firstContentDeadline(), base.failoverOn(), base.otel(), base.strict(), base.extra());
         ManualClock clock = new ManualClock();
         return Gateway.builder(config).clock(clock).scheduler(new ManualScheduler(clock)).build();
     }

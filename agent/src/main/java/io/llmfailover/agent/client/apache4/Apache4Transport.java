@@ -56,7 +56,7 @@ final class Apache4Transport implements Transport {
             call.execAware.setCancellable(abort);
         }
         Attempt sending = new Attempt(route, request, abort);
-        return HeadDeadline.await(attempt.headTimeout(), sending, sending, sending, this::appGaveUp);
+        return HeadDeadline.await(attempt.headDeadline(), sending, sending, sending, this::appGaveUp);
     }
 
     /**

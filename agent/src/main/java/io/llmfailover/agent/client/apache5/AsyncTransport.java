@@ -63,7 +63,7 @@ final class AsyncTransport implements Transport {
             AsyncExecChain.Scope attemptScope = new AsyncExecChain.Scope(scope.exchangeId, route, request,
                     sending.cancellable, scope.clientContext, sending.runtime, scope.scheduler, scope.execCount);
             call.chain.proceed(request, Apache5Requests.entityOf(attempt.request()), attemptScope, sending);
-            return sending.awaitHead(attempt.headTimeout());
+            return sending.awaitHead(attempt.headDeadline());
         } catch (HttpException e) {
             sending.cancel();
             throw new Apache5HttpFailure(e);

@@ -58,7 +58,7 @@ final class ClassicTransport implements Transport {
         ExecRuntime runtime = call.scope.execRuntime.fork(cancellable);
         Attempt sending = new Attempt(request, new ExecChain.Scope(call.scope.exchangeId, route, request, runtime,
                 call.scope.clientContext), cancellable);
-        return HeadDeadline.await(attempt.headTimeout(), sending, sending, sending, this::appGaveUp);
+        return HeadDeadline.await(attempt.headDeadline(), sending, sending, sending, this::appGaveUp);
     }
 
     /**

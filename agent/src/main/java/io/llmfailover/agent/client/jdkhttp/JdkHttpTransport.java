@@ -52,7 +52,7 @@ final class JdkHttpTransport implements Transport {
         if (call.abandoned()) {
             throw new CallAbandonedException(new IOException("the app cancelled the call"));
         }
-        Duration deadline = agentDeadline(attempt.headTimeout());
+        Duration deadline = agentDeadline(attempt.headDeadline());
         boolean hop = deadline != null && !REQUEST_TIMEOUT_ENDS_AT_HEAD;
         Duration requestTimeout = hop ? null : deadline;
         HttpRequest request = attempt.original()
@@ -75,7 +75,7 @@ final class JdkHttpTransport implements Transport {
         } catch (HttpConnectTimeoutException unreachable) {
             throw unreachable; // the app's connect timeout: this provider cannot be reached
         } catch (HttpTimeoutException timedOut) {
-            throw deadline != null && !hop ? headTimeout(deadline, timedOut) : new CallAbandonedException(timedOut);
+            throw deadline != null && !hop ? headDeadlinePassed(deadline, timedOut) : new CallAbandonedException(timedOut);
         } catch (InterruptedException interrupted) {
             throw new CallAbandonedException(new JdkGovernedCall.Interrupted(interrupted));
         } catch (CallAbandonedException | HeadDeadlineException classified) {
@@ -101,9 +101,9 @@ final class JdkHttpTransport implements Transport {
     }
 
     /** The agent's deadline where it is shorter than the app's own timeout, else null. */
-    private Duration agentDeadline(Duration headTimeout) {
+    private Duration agentDeadline(Duration headDeadline) {
         Duration appTimeout = call.appRequest.timeout().orElse(ChronoUnit.FOREVER.getDuration());
-        return headTimeout != null && headTimeout.compareTo(appTimeout) < 0 ? headTimeout : null;
+        return headDeadline != null && headDeadline.compareTo(appTimeout) < 0 ? headDeadline : null;
     }
 
     private static HttpResponse<InputStream> sendFromAgentThread(HttpClient client, HttpRequest request)
@@ -124,7 +124,7 @@ final class JdkHttpTransport implements Transport {
         }
     }
 
-    private static HeadDeadlineException headTimeout(Duration deadline, HttpTimeoutException cause) {
+    private static HeadDeadlineException headDeadlinePassed(Duration deadline, HttpTimeoutException cause) {
         HeadDeadlineException expired = new HeadDeadlineException(deadline);
         expired.initCause(cause);
         return expired;

@@ -46,7 +46,7 @@ final class JettyTransport implements Transport {
         AttemptAbort abort = new AttemptAbort(request);
         call.doing(abort);
         request.send(listener);
-        Response head = awaitHead(listener, abort, attempt.headTimeout());
+        Response head = awaitHead(listener, abort, attempt.headDeadline());
         return received(head, listener.getInputStream());
     }
 

@@ -52,7 +52,7 @@ final class KtorTransport implements Transport {
         CoroutineContext context = attemptCall.plus(new KtorCallContextElement(attemptCall));
         try {
             CompletableFuture<HttpResponseData> head = AgentContinuation.send(call.engine, requestFor(attempt), context);
-            HttpResponseData response = HeadDeadlineWait.await(head, attempt.headTimeout(), call.appWait(),
+            HttpResponseData response = HeadDeadlineWait.await(head, attempt.headDeadline(), call.appWait(),
                     late -> job.cancel((CancellationException) null));
             return received(response, job);
         } catch (IOException | RuntimeException | Error failure) {

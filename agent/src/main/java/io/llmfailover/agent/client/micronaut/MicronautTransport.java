@@ -46,7 +46,7 @@ final class MicronautTransport implements Transport {
         if (request.body().length > 0) {
             out.body(request.body());
         }
-        return MicronautAttempt.send(call, new WatchedAttempt(out), attempt.headTimeout());
+        return MicronautAttempt.send(call, new WatchedAttempt(out), attempt.headDeadline());
     }
 
     static void markAttempt(MutableHttpRequest<?> request) {

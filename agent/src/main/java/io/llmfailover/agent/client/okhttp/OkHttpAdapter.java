@@ -12,7 +12,7 @@ import okhttp3.OkHttpClient;
 public final class OkHttpAdapter implements OkHttpHook {
 
     private final FailoverInterceptor failover;
-    private final HeadDeadlineRelease headTimeoutRelease = new HeadDeadlineRelease();
+    private final HeadDeadlineRelease headDeadlineRelease = new HeadDeadlineRelease();
     private final FallbackAttemptGuard fallbackAttemptGuard = new FallbackAttemptGuard();
     private final AttemptConnection.Catcher attemptConnections = new AttemptConnection.Catcher();
 
@@ -30,7 +30,7 @@ public final class OkHttpAdapter implements OkHttpHook {
         List<Interceptor> networkInterceptors = decorated.networkInterceptors();
         placeLastOnce(decorated.interceptors(), failover);
         placeLastOnce(networkInterceptors, fallbackAttemptGuard);
-        placeLastOnce(networkInterceptors, headTimeoutRelease);
+        placeLastOnce(networkInterceptors, headDeadlineRelease);
         placeLastOnce(networkInterceptors, attemptConnections);
     }
 

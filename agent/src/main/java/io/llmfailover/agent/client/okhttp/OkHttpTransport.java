@@ -59,7 +59,7 @@ final class OkHttpTransport implements Transport {
                 ? OkHttpRequestMapping.withAddedHeaders(appRequest, attempt.addedHeaders())
                 : OkHttpRequestMapping.toOkHttp(attempt.request(), appRequest);
         int appReadTimeout = chain.readTimeoutMillis();
-        Duration deadline = attempt.headTimeout();
+        Duration deadline = attempt.headDeadline();
         boolean agentDeadlineFirst = deadline != null
                 && (appReadTimeout <= 0 || deadline.toMillis() < appReadTimeout);
         closePrevious();
@@ -83,7 +83,7 @@ final class OkHttpTransport implements Transport {
      * agent thread ({@link HeadDeadline}), so that the race's interrupt cuts the loser's exchange.
      */
     private LlmResponse sendRaced(AttemptRequest attempt) throws IOException {
-        Duration deadline = attempt.headTimeout() != null ? attempt.headTimeout() : NO_HEAD_DEADLINE;
+        Duration deadline = attempt.headDeadline() != null ? attempt.headDeadline() : NO_HEAD_DEADLINE;
         AttemptConnection connection = new AttemptConnection();
         Response response;
         try {
@@ -117,7 +117,7 @@ final class OkHttpTransport implements Transport {
      * of its own on the {@link HedgeClients hedge client}, since the app's chain is done.
      */
     private LlmResponse sendAfterTheCall(AttemptRequest attempt) throws IOException {
-        Duration deadline = attempt.headTimeout() != null ? attempt.headTimeout() : NO_HEAD_DEADLINE;
+        Duration deadline = attempt.headDeadline() != null ? attempt.headDeadline() : NO_HEAD_DEADLINE;
         AttemptConnection connection = new AttemptConnection();
         try {
             return OkHttpResponseMapping.toNeutral(besideTheChain(attempt, deadline, connection), connection, chain.call());
@@ -142,8 +142,8 @@ final class OkHttpTransport implements Transport {
         if (!agentDeadlineFirst) {
             return chain.proceed(request);
         }
-        int headTimeout = (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.toMillis()));
-        Interceptor.Chain timed = chain.withReadTimeout(headTimeout, TimeUnit.MILLISECONDS);
+        int headDeadline = (int) Math.max(1, Math.min(Integer.MAX_VALUE, deadline.toMillis()));
+        Interceptor.Chain timed = chain.withReadTimeout(headDeadline, TimeUnit.MILLISECONDS);
         return HeadDeadlineRelease.waitingForHead(appReadTimeout, () -> timed.proceed(request));
     }
 

@@ -62,7 +62,7 @@ final class HttpClientTransport implements Transport {
                 .responseConnection((response, connection) -> Mono.just(received(response, connection, call.appWait())))
                 .next()
                 .contextWrite(call.appContext());
-        NativeResponse<Chosen> response = HeadDeadlineWait.await(head.toFuture(), attempt.headTimeout(), attempt.written(),
+        NativeResponse<Chosen> response = HeadDeadlineWait.await(head.toFuture(), attempt.headDeadline(), attempt.written(),
                 call.appWait(), NativeResponse::letGo);
         call.appWait().onAbandon(response::letGo);
         if (call.appWait().abandoned()) {

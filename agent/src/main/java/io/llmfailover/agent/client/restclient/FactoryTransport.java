@@ -41,7 +41,7 @@ final class FactoryTransport implements Transport {
                 : call.rewrittenAttempt(attempt.request());
         Sending sending = new Sending(request, !attempt.original());
         try {
-            return HeadDeadline.await(attempt.headTimeout(), sending, sending, sending);
+            return HeadDeadline.await(attempt.headDeadline(), sending, sending, sending);
         } catch (HeadDeadlineException agentDeadline) {
             throw agentDeadline;
         } catch (IOException e) {

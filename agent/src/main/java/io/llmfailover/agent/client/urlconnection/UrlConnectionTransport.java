@@ -42,7 +42,7 @@ final class UrlConnectionTransport implements Transport {
     @Override
     public LlmResponse send(AttemptRequest attempt) throws IOException {
         HttpURLConnection connection = open(attempt.request().uri().toURL(), attempt.original());
-        Duration deadline = agentDeadline(attempt.headTimeout());
+        Duration deadline = agentDeadline(attempt.headDeadline());
         Attempt sending = new Attempt(connection, attempt.request());
         try {
             return HeadDeadline.await(deadline, sending, sending);
@@ -52,9 +52,9 @@ final class UrlConnectionTransport implements Transport {
     }
 
     /** The agent's deadline where it is shorter than the app's read timeout (0: none), else null. */
-    private Duration agentDeadline(Duration headTimeout) {
+    private Duration agentDeadline(Duration headDeadline) {
         int appReadTimeout = appConnection.getReadTimeout();
-        return headTimeout != null && (appReadTimeout == 0 || headTimeout.toMillis() < appReadTimeout) ? headTimeout : null;
+        return headDeadline != null && (appReadTimeout == 0 || headDeadline.toMillis() < appReadTimeout) ? headDeadline : null;
     }
 
     private static boolean isReadTimeout(SocketTimeoutException e) {

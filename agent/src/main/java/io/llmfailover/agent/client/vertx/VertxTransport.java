@@ -36,7 +36,7 @@ final class VertxTransport implements Transport {
                 .setAbsoluteURI(request.uri().toString())
                 .setMethod(HttpMethod.valueOf(request.method()))
                 .setHeaders(headers);
-        return VertxAttempt.send(call, options, request.body(), attempt.original(), attempt.headTimeout(),
+        return VertxAttempt.send(call, options, request.body(), attempt.original(), attempt.headDeadline(),
                 attempt.written());
     }
 }

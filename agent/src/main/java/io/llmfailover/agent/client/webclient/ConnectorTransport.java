@@ -48,7 +48,7 @@ final class ConnectorTransport implements Transport {
             return awaitHead(call, call.connector().connect(call.method(), call.uri(), request -> {
                 attempt.written().report();
                 return app.writeCaptured(request, added);
-            }), attempt.headTimeout(), attempt.written());
+            }), attempt.headDeadline(), attempt.written());
         }
         LlmRequest rewritten = attempt.request();
         // Marked while the connector assembles and sends it: the adapter of the client underneath
@@ -58,7 +58,7 @@ final class ConnectorTransport implements Transport {
                     request -> {
                         attempt.written().report();
                         return write(rewritten, request);
-                    }), attempt.headTimeout(), attempt.written());
+                    }), attempt.headDeadline(), attempt.written());
         }
     }
 

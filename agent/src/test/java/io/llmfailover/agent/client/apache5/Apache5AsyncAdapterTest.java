@@ -156,7 +156,7 @@ class Apache5AsyncAdapterTest {
     }
 
     @Test
-    void aProviderSilentPastTheFirstByteTimeoutFailsTheAppsCallAsAReadTimeout() throws Exception {
+    void aProviderSilentPastTheFirstContentDeadlineFailsTheAppsCallAsAReadTimeout() throws Exception {
         primary.answering(exchange -> primary.holdUntilReleased());
         Future<SimpleHttpResponse> call = governedBy(FakeGovernor.passThrough(Duration.ofMillis(200)))
                 .execute(chatPost(primary), null);

@@ -110,7 +110,7 @@ class JdkHttpAdapterTest {
     }
 
     @Test
-    void anAttemptWithoutAFirstByteTimeoutWaitsForTheHeadAsTheAppWould() {
+    void anAttemptWithoutAFirstContentDeadlineWaitsForTheHeadAsTheAppWould() {
         primary.answering(exchange -> {
             primary.holdUntilReleased();
             LoopbackServer.respond(exchange, 200, "application/json", "{\"late\":true}");
@@ -198,7 +198,7 @@ class JdkHttpAdapterTest {
     }
 
     @Test
-    void noHeadWithinTheFirstByteTimeoutCancelsThatAttemptAndTheNextProviderAnswers() {
+    void noHeadWithinTheFirstContentDeadlineCancelsThatAttemptAndTheNextProviderAnswers() {
         primary.answering(exchange -> primary.holdUntilReleased());
         List<Throwable> seen = new CopyOnWriteArrayList<>();
         FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
@@ -217,7 +217,7 @@ class JdkHttpAdapterTest {
     }
 
     @Test
-    void aFirstByteTimeoutWithNowhereElseToGoReachesTheAppAsTheClientsTimeout() {
+    void aFirstContentDeadlineWithNowhereElseToGoReachesTheAppAsTheClientsTimeout() {
         primary.answering(exchange -> primary.holdUntilReleased());
         JdkHttpAdapter adapter = adapterFor(FakeGovernor.passThrough(FIRST_BYTE));
 

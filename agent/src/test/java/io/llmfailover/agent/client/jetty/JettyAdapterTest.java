@@ -157,7 +157,7 @@ class JettyAdapterTest {
     }
 
     @Test
-    void aProviderSilentPastTheFirstByteDeadlineFailsTheAppsCallAsJettysTimeout() throws Exception {
+    void aProviderSilentPastTheFirstContentDeadlineFailsTheAppsCallAsJettysTimeout() throws Exception {
         primary.answering(exchange -> primary.holdUntilReleased());
 
         Result result = sendBuffered(FakeGovernor.passThrough(Duration.ofMillis(200)), chatPost(primary)).result();

@@ -176,7 +176,7 @@ class KtorAdapterTest {
     }
 
     @Test
-    void aProviderSilentPastTheFirstByteDeadlineFailsTheAppsCallAsKtorsRequestTimeout() throws Exception {
+    void aProviderSilentPastTheFirstContentDeadlineFailsTheAppsCallAsKtorsRequestTimeout() throws Exception {
         primary.answering(exchange -> primary.holdUntilReleased());
 
         AppCall app = execute(FakeGovernor.passThrough(Duration.ofMillis(200)), chatPost(primary));

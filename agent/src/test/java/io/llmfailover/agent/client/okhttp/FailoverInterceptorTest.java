@@ -95,7 +95,7 @@ class FailoverInterceptorTest {
     }
 
     @Test
-    void anAttemptWithoutAFirstByteTimeoutWaitsForTheHeadAsTheAppWould() throws IOException {
+    void anAttemptWithoutAFirstContentDeadlineWaitsForTheHeadAsTheAppWould() throws IOException {
         primary.answering(exchange -> LoopbackServer.stream(exchange, List.of("data: a\n\n", "data: b\n\n"), 2 * FIRST_BYTE.toMillis()));
         FakeGovernor governor = FakeGovernor.passThrough(null);
 
@@ -255,7 +255,7 @@ class FailoverInterceptorTest {
     }
 
     @Test
-    void noHeadWithinTheFirstByteTimeoutCancelsThatAttemptOnly() throws IOException {
+    void noHeadWithinTheFirstContentDeadlineCancelsThatAttemptOnly() throws IOException {
         primary.answering(exchange -> primary.holdUntilReleased());
         List<Throwable> seen = new CopyOnWriteArrayList<>();
         FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
@@ -275,7 +275,7 @@ class FailoverInterceptorTest {
     }
 
     @Test
-    void aFirstByteTimeoutWithNowhereElseToGoReachesTheAppAsAReadTimeout() {
+    void aFirstContentDeadlineWithNowhereElseToGoReachesTheAppAsAReadTimeout() {
         primary.answering(exchange -> primary.holdUntilReleased());
         FakeGovernor governor = FakeGovernor.passThrough(FIRST_BYTE);
 
@@ -285,7 +285,7 @@ class FailoverInterceptorTest {
     }
 
     @Test
-    void theFirstByteTimeoutDoesNotCutASlowStreamOnceItsHeadArrived() throws IOException {
+    void theFirstContentDeadlineDoesNotCutASlowStreamOnceItsHeadArrived() throws IOException {
         List<String> events = List.of("data: one\n\n", "data: two\n\n", "data: [DONE]\n\n");
         primary.answering(exchange -> LoopbackServer.stream(exchange, events, 3 * FIRST_BYTE.toMillis()));
         FakeGovernor governor = FakeGovernor.passThrough(FIRST_BYTE);

@@ -115,7 +115,7 @@ class RestClientAdapterTest {
     }
 
     @Test
-    void noHeadWithinTheFirstByteTimeoutAbandonsThatAttemptAndTheNextOneAnswers() {
+    void noHeadWithinTheFirstContentDeadlineAbandonsThatAttemptAndTheNextOneAnswers() {
         primary.answering(exchange -> primary.holdUntilReleased());
         List<Throwable> seen = new CopyOnWriteArrayList<>();
         FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
@@ -133,7 +133,7 @@ class RestClientAdapterTest {
     }
 
     @Test
-    void aFirstByteTimeoutWithNowhereElseToGoReachesTheAppAsAReadTimeout() {
+    void aFirstContentDeadlineWithNowhereElseToGoReachesTheAppAsAReadTimeout() {
         primary.answering(exchange -> primary.holdUntilReleased());
         FakeGovernor governor = FakeGovernor.passThrough(FIRST_BYTE);
 

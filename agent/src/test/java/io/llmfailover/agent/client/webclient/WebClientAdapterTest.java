@@ -174,7 +174,7 @@ class WebClientAdapterTest {
     }
 
     @Test
-    void noHeadWithinTheFirstByteTimeoutAbandonsThatAttemptAndTheNextOneAnswers() {
+    void noHeadWithinTheFirstContentDeadlineAbandonsThatAttemptAndTheNextOneAnswers() {
         primary.answering(exchange -> primary.holdUntilReleased());
         List<Throwable> seen = new CopyOnWriteArrayList<>();
         FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {

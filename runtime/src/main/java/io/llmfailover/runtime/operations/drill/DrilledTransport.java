@@ -74,7 +74,7 @@ final class DrilledTransport implements Transport {
     }
 
     private static Duration headDeadline(AttemptRequest attempt) {
-        return attempt.headTimeout() != null ? attempt.headTimeout() : FailoverConfig.DEFAULT_HEAD_TIMEOUT;
+        return attempt.headDeadline() != null ? attempt.headDeadline() : FailoverConfig.DEFAULT_HEAD_TIMEOUT;
     }
 
     private String message(String what) {

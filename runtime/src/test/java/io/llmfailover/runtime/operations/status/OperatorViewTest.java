@@ -127,8 +127,8 @@ class OperatorViewTest {
 
     private static FailoverConfig withStatusInterval(FailoverConfig config, Duration interval) {
         return new FailoverConfig(config.source(), config.providers(), config.routes(), config.breaker(), config.throttle(),
-                config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(), config.otel(), config.strict(),
-                config.extra(), config.headTimeout(), config.bufferMaxBytes(), config.shaping(), config.fleet(),
+                config.firstContentDeadline(), config.failoverOn(), config.defaultMaxTokens(), config.otel(), config.strict(),
+                config.extra(), config.headDeadline(), config.bufferMaxBytes(), config.shaping(), config.fleet(),
                 new io.llmfailover.runtime.config.OperatingSettings(null, interval));
     }
 

@@ -129,7 +129,7 @@ class ExportSettingsTest {
     void aBadSettingTurnsExportOffButNeverFailsTheStart() {
         FailoverConfig config = new FailoverConfig(FailoverConfig.defaults().source(), Map.of(), List.of(),
                 FailoverConfig.defaults().breaker(), FailoverConfig.defaults().throttle(),
-                FailoverConfig.defaults().firstByteTimeout(), FailoverConfig.defaults().failoverOn(),
+                FailoverConfig.defaults().firstContentDeadline(), FailoverConfig.defaults().failoverOn(),
                 Map.of("otel.traces.sampler", "sometimes"), false, Map.of());
 
         Telemetry telemetry = Telemetry.start(config, new ManualClock());

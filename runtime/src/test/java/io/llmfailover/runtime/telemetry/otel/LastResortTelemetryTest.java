@@ -60,8 +60,8 @@ class LastResortTelemetryTest {
         TrafficShaping shaping = new TrafficShaping(config.budget(), Map.of(),
                 new CacheSettings(true, 1000, Duration.ofMinutes(10)));
         return new FailoverConfig(config.source(), config.providers(), config.routes(), config.breaker(), config.throttle(),
-                config.firstByteTimeout(), config.failoverOn(), config.defaultMaxTokens(), config.otel(), config.strict(),
-                config.extra(), config.headTimeout(), config.bufferMaxBytes(), shaping);
+                config.firstContentDeadline(), config.failoverOn(), config.defaultMaxTokens(), config.otel(), config.strict(),
+                config.extra(), config.headDeadline(), config.bufferMaxBytes(), shaping);
     }
 
     private static void readAll(LlmResponse response) throws IOException {
