@@ -4,6 +4,7 @@ import static io.llmfailover.e2e.AppAssertions.assertCompleted;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -45,16 +46,9 @@ class VertexFailoverTest {
             AppOutput output = run(OpenAiSdkFeaturesApp.class, primary.baseUrl(), mode,
                     config(primary.baseUrl(), "openai", vertex.vertexUrl(), "vertex-gemini", GEMINI));
 
-            assertServed(vertex.content(), output);
-            if (mode.equals("stream")) {
-                assertEquals(vertex.chunks(), output.chunks(1), output::describe);
-            }
-            LoggedRequest sent = single(vertex.requests(), output);
-            assertVertexCall(sent, "google", GEMINI, mode.equals("stream") ? ":streamGenerateContent?alt=sse" : ":generateContent", output);
-            JsonNode body = JSON.readTree(sent.getBodyAsString());
+            JsonNode body = assertServedByGeminiOnVertex(vertex, mode, output);
             assertAll(
                     () -> assertEquals("Answer briefly.", body.at("/systemInstruction/parts/0/text").asText(), body::toString),
-                    () -> assertEquals("user", body.at("/contents/0/role").asText(), body::toString),
                     () -> assertEquals("Say hello", body.at("/contents/0/parts/0/text").asText(), body::toString));
         }
     }
@@ -67,13 +61,8 @@ class VertexFailoverTest {
             AppOutput output = run(OpenAiSdkFeaturesApp.class, primary.baseUrl(), mode,
                     config(primary.baseUrl(), "openai", vertex.vertexUrl(), "vertex-anthropic", CLAUDE));
 
-            assertServed(vertex.content(), output);
-            if (mode.equals("stream")) {
-                assertEquals(vertex.chunks(), output.chunks(1), output::describe);
-            }
-            LoggedRequest sent = single(vertex.requests(), output);
-            assertVertexCall(sent, "anthropic", CLAUDE, mode.equals("stream") ? ":streamRawPredict" : ":rawPredict", output);
-            assertClaudeOnVertexBody(sent, mode.equals("stream"));
+            JsonNode body = assertServedByClaudeOnVertex(vertex, mode, output);
+            assertEquals(512, body.path("max_tokens").asInt(), body::toString);
         }
     }
 
@@ -85,9 +74,7 @@ class VertexFailoverTest {
             AppOutput output = run(AnthropicSdkApp.class, primary.rootUrl(), mode,
                     config(primary.baseUrl(), "anthropic", vertex.vertexUrl(), "vertex-gemini", GEMINI));
 
-            assertServed(vertex.content(), output);
-            assertVertexCall(single(vertex.requests(), output), "google", GEMINI,
-                    mode.equals("stream") ? ":streamGenerateContent?alt=sse" : ":generateContent", output);
+            assertServedByGeminiOnVertex(vertex, mode, output);
         }
     }
 
@@ -99,14 +86,8 @@ class VertexFailoverTest {
             AppOutput output = run(AnthropicSdkApp.class, primary.rootUrl(), mode,
                     config(primary.baseUrl(), "anthropic", vertex.vertexUrl(), "vertex-anthropic", CLAUDE));
 
-            assertServed(vertex.content(), output);
-            if (mode.equals("stream")) {
-                assertEquals(vertex.chunks(), output.chunks(1), output::describe);
-            }
-            LoggedRequest sent = single(vertex.requests(), output);
-            assertVertexCall(sent, "anthropic", CLAUDE, mode.equals("stream") ? ":streamRawPredict" : ":rawPredict", output);
-            assertClaudeOnVertexBody(sent, mode.equals("stream"));
-            assertEquals(300, JSON.readTree(sent.getBodyAsString()).path("max_tokens").asInt(), sent::getBodyAsString);
+            JsonNode body = assertServedByClaudeOnVertex(vertex, mode, output);
+            assertEquals(300, body.path("max_tokens").asInt(), body::toString);
         }
     }
 
@@ -118,10 +99,7 @@ class VertexFailoverTest {
             AppOutput output = run(GeminiHttpApp.class, primary.baseUrl(), mode,
                     config(primary.baseUrl(), "gemini", vertex.vertexUrl(), "vertex-anthropic", CLAUDE));
 
-            assertServed(vertex.content(), output);
-            LoggedRequest sent = single(vertex.requests(), output);
-            assertVertexCall(sent, "anthropic", CLAUDE, mode.equals("stream") ? ":streamRawPredict" : ":rawPredict", output);
-            assertClaudeOnVertexBody(sent, mode.equals("stream"));
+            assertServedByClaudeOnVertex(vertex, mode, output);
         }
     }
 
@@ -182,16 +160,45 @@ class VertexFailoverTest {
                 .set("timeout.first-byte", "5s");
     }
 
-    private static void assertServed(String content, AppOutput output) {
-        assertServed(content, output, "vertex");
-    }
-
     private static void assertServed(String content, AppOutput output, String provider) {
         assertCompleted(output);
         Result result = output.result(1).orElseThrow(() -> new AssertionError("call 1 has no result" + output.describe()));
         assertEquals(200, result.status(), output::describe);
         assertEquals(content, result.content(), output::describe);
         assertEquals(provider, result.provider(), () -> "x-llm-failover-provider" + output.describe());
+    }
+
+    /** The app got Gemini on Vertex's answer, and Gemini on Vertex got one call in its shape: the Gemini body. */
+    private static JsonNode assertServedByGeminiOnVertex(GeminiStub vertex, String mode, AppOutput output) throws Exception {
+        boolean stream = mode.equals("stream");
+        assertServedInChunks(vertex.content(), vertex.chunks(), stream, output);
+        LoggedRequest sent = single(vertex.requests(), output);
+        assertVertexCall(sent, "google", GEMINI, stream ? ":streamGenerateContent?alt=sse" : ":generateContent", output);
+        JsonNode body = JSON.readTree(sent.getBodyAsString());
+        body.path("contents").forEach(content -> assertTrue(content.path("role").isTextual(), body::toString));
+        return body;
+    }
+
+    /** The app got Claude on Vertex's answer, and Claude on Vertex got one call in its shape: the Anthropic body. */
+    private static JsonNode assertServedByClaudeOnVertex(AnthropicStub vertex, String mode, AppOutput output) throws Exception {
+        boolean stream = mode.equals("stream");
+        assertServedInChunks(vertex.content(), vertex.chunks(), stream, output);
+        LoggedRequest sent = single(vertex.requests(), output);
+        assertVertexCall(sent, "anthropic", CLAUDE, stream ? ":streamRawPredict" : ":rawPredict", output);
+        JsonNode body = JSON.readTree(sent.getBodyAsString());
+        assertAll(
+                () -> assertEquals("vertex-2023-10-16", body.path("anthropic_version").asText(), body::toString),
+                () -> assertFalse(body.has("model"), body::toString),
+                () -> assertEquals("user", body.at("/messages/0/role").asText(), body::toString),
+                () -> assertEquals(stream, body.path("stream").asBoolean(false), body::toString));
+        return body;
+    }
+
+    private static void assertServedInChunks(String content, List<String> chunks, boolean stream, AppOutput output) {
+        assertServed(content, output, "vertex");
+        if (stream) {
+            assertEquals(chunks, output.chunks(1), output::describe);
+        }
     }
 
     /** The path names the project, location, publisher, model and verb; the step's token, never the app's key. */
@@ -204,15 +211,6 @@ class VertexFailoverTest {
                 () -> assertFalse(sent.containsHeader("x-goog-api-key"), output::describe),
                 () -> assertFalse(sent.containsHeader("anthropic-version"), output::describe),
                 () -> assertFalse(sent.getBodyAsString().contains(APP_KEY), output::describe));
-    }
-
-    private static void assertClaudeOnVertexBody(LoggedRequest sent, boolean stream) throws Exception {
-        JsonNode body = JSON.readTree(sent.getBodyAsString());
-        assertAll(
-                () -> assertEquals("vertex-2023-10-16", body.path("anthropic_version").asText(), body::toString),
-                () -> assertFalse(body.has("model"), body::toString),
-                () -> assertEquals("user", body.at("/messages/0/role").asText(), body::toString),
-                () -> assertEquals(stream, body.path("stream").asBoolean(false), body::toString));
     }
 
     private static <T> T single(List<T> items, AppOutput output) {
