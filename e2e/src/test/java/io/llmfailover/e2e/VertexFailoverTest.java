@@ -12,6 +12,7 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.apps.AnthropicSdkApp;
 import io.llmfailover.e2e.apps.GeminiHttpApp;
+import io.llmfailover.e2e.apps.GoogleGenAiSdkApp;
 import io.llmfailover.e2e.apps.OpenAiSdkFeaturesApp;
 import java.nio.file.Path;
 import java.util.List;
@@ -131,6 +132,32 @@ class VertexFailoverTest {
             assertFalse(sent.containsHeader("x-goog-api-key"), "the app's Google credential left its host" + output.describe());
             assertFalse(sent.getBodyAsString().contains(APP_KEY), output::describe);
             assertEquals("backup-model", JSON.readTree(sent.getBodyAsString()).path("model").asText(), output::describe);
+        }
+    }
+
+    /**
+     * Google's Gen AI SDK in Vertex AI mode, its own token on Gemini on Vertex, failing over to Claude
+     * on Vertex: the chain "Gemini on Vertex → Claude on Vertex", with the SDK's request recognised.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"blocking", "stream"})
+    void theGoogleGenAiSdkInVertexModeFailsOverFromGeminiToClaudeOnVertex(String mode) throws Exception {
+        try (GeminiStub primary = GeminiStub.onVertex("primary").failing(GeminiStub.Failure.RESOURCE_EXHAUSTED);
+                AnthropicStub vertex = AnthropicStub.onVertex("vertex")) {
+            Path configFile = config(primary.vertexUrl(), "vertex-gemini", vertex.vertexUrl(), "vertex-anthropic", CLAUDE)
+                    .writeTo(workDir.resolve("llm-failover-vertex.properties"));
+            AppOutput output = ChildJvm.of(GoogleGenAiSdkApp.class, workDir)
+                    .args(primary.rootUrl(), APP_KEY, mode, "1")
+                    .withAgent(configFile)
+                    .env(STEP_TOKEN_VARIABLE, STEP_TOKEN)
+                    .env(GoogleGenAiSdkApp.VERTEX_VARIABLE, "e2e-proj/us-east5")
+                    .run();
+
+            assertServedByClaudeOnVertex(vertex, mode, output);
+            LoggedRequest addressed = single(primary.requests(), output);
+            assertEquals(GeminiStub.VERTEX_LOCATION + "/publishers/google/models/" + GEMINI
+                    + (mode.equals("stream") ? ":streamGenerateContent?alt=sse" : ":generateContent"), addressed.getUrl(), output::describe);
+            assertEquals("Bearer " + APP_KEY, addressed.getHeader("Authorization"), output::describe);
         }
     }
 
