@@ -161,6 +161,33 @@ class VertexFailoverTest {
         }
     }
 
+    /**
+     * The Anthropic SDK's Vertex AI backend, its own token on Claude on Vertex, failing over to Gemini
+     * on Vertex: the chain "Claude on Vertex → Gemini on Vertex", with the SDK's rawPredict recognised.
+     */
+    @ParameterizedTest
+    @ValueSource(strings = {"blocking", "stream"})
+    void theAnthropicSdksVertexBackendFailsOverFromClaudeToGeminiOnVertex(String mode) throws Exception {
+        try (AnthropicStub primary = AnthropicStub.onVertex("primary").failing(AnthropicStub.Failure.RATE_LIMITED);
+                GeminiStub vertex = GeminiStub.onVertex("vertex")) {
+            Path configFile = config(primary.vertexUrl(), "vertex-anthropic", vertex.vertexUrl(), "vertex-gemini", GEMINI)
+                    .writeTo(workDir.resolve("llm-failover-vertex.properties"));
+            AppOutput output = ChildJvm.of(AnthropicSdkApp.class, workDir)
+                    .args(primary.rootUrl(), APP_KEY, mode, "1")
+                    .withAgent(configFile)
+                    .env(STEP_TOKEN_VARIABLE, STEP_TOKEN)
+                    .env(AnthropicSdkApp.VERTEX_VARIABLE, "e2e-proj/us-east5")
+                    .run();
+
+            JsonNode body = assertServedByGeminiOnVertex(vertex, mode, output);
+            assertEquals("Answer briefly.", body.at("/systemInstruction/parts/0/text").asText(), body::toString);
+            LoggedRequest addressed = single(primary.requests(), output);
+            assertTrue(addressed.getUrl().startsWith(GeminiStub.VERTEX_LOCATION + "/publishers/anthropic/models/claude-sonnet-4-5:"),
+                    output::describe);
+            assertEquals("Bearer " + APP_KEY, addressed.getHeader("Authorization"), output::describe);
+        }
+    }
+
     private AppOutput run(Class<?> app, String appBaseUrl, String mode, ConfigFile config) throws Exception {
         Path configFile = config.writeTo(workDir.resolve("llm-failover-vertex.properties"));
         return ChildJvm.of(app, workDir)
