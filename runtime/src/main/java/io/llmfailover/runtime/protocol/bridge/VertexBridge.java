@@ -5,6 +5,7 @@ import io.llmfailover.runtime.protocol.VertexPaths;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
+import io.llmfailover.runtime.protocol.translate.anthropic.AnthropicMessagesFormat;
 import io.llmfailover.runtime.provider.Protocol;
 import java.io.InputStream;
 
@@ -15,9 +16,6 @@ import java.io.InputStream;
  * path, and for Claude {@code anthropic_version} in the body instead of the model.
  */
 final class VertexBridge implements ProtocolBridge {
-
-    private static final String ANTHROPIC_VERSION_HEADER = "anthropic-version";
-    private static final String ANTHROPIC_VERSION = "2023-06-01";
 
     private final ProtocolBridge publishers;
     private final Protocol caller;
@@ -35,10 +33,11 @@ final class VertexBridge implements ProtocolBridge {
         if (target.vertexPublisher() != null) {
             return onVertex(request);
         }
-        if (target == Protocol.ANTHROPIC && !request.headers().contains(ANTHROPIC_VERSION_HEADER)) {
-            // The app's Vertex SDK sent no anthropic-version header: Anthropic's own API requires one.
+        if (target == Protocol.ANTHROPIC && !request.headers().contains(AnthropicMessagesFormat.VERSION_HEADER)) {
+            // A Claude-on-Vertex app names its version in the body; Anthropic's own API requires the header.
             return new TargetRequest(request.operation(), request.model(), request.stream(), request.path(), request.body(),
-                    request.headers().with(ANTHROPIC_VERSION_HEADER, ANTHROPIC_VERSION), request.dropped());
+                    request.headers().with(AnthropicMessagesFormat.VERSION_HEADER, AnthropicMessagesFormat.VERSION),
+                    request.dropped());
         }
         return request;
     }
@@ -54,7 +53,8 @@ final class VertexBridge implements ProtocolBridge {
 
     private TargetRequest onVertex(TargetRequest request) throws UntranslatableRequestException {
         if (!VertexPaths.fitsInPath(request.model())) {
-            throw new UntranslatableRequestException("the model cannot stand in a Vertex AI path: " + request.model());
+            throw new UntranslatableRequestException(
+                    "the model cannot stand in a Vertex AI path: empty, '.', '..', or longer than any published model");
         }
         String path = VertexPaths.of(target, request.model(), request.stream()) + queryOf(request.path());
         if (target == Protocol.VERTEX_ANTHROPIC) {

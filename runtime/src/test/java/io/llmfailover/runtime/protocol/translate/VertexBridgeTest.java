@@ -3,6 +3,7 @@ package io.llmfailover.runtime.protocol.translate;
 import static io.llmfailover.runtime.protocol.translate.Fixtures.bytes;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -141,6 +142,14 @@ class VertexBridgeTest {
         TargetRequest sent = Fixtures.bridge(Protocol.GEMINI, Protocol.VERTEX_GEMINI).request(source, "gemini-2.5-flash");
 
         assertEquals("user", Json.parseObject(sent.body()).at("/contents/0/role").asText());
+    }
+
+    @Test
+    void aModelThatCannotBeAPathSegmentSkipsTheVertexStep() {
+        SourceRequest source = Fixtures.source(Protocol.OPENAI, false);
+
+        assertThrows(UntranslatableRequestException.class,
+                () -> Fixtures.bridge(Protocol.OPENAI, Protocol.VERTEX_ANTHROPIC).request(source, ".."));
     }
 
     @Test
