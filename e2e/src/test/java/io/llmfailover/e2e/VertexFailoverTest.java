@@ -68,6 +68,31 @@ class VertexFailoverTest {
     }
 
     @ParameterizedTest
+    @ValueSource(strings = {"tools", "tools-stream"})
+    void aToolCallRoundTripsThroughClaudeOnVertex(String feature) throws Exception {
+        try (StubProvider primary = StubProvider.answering("primary").failing(StubProvider.Failure.RATE_LIMITED);
+                AnthropicStub vertex = AnthropicStub.onVertex("vertex")) {
+            AppOutput output = run(OpenAiSdkFeaturesApp.class, primary.baseUrl(), feature,
+                    config(primary.baseUrl(), "openai", vertex.vertexUrl(), "vertex-anthropic", CLAUDE));
+
+            assertCompleted(output);
+            AppOutput.ToolCall call = single(output.toolCalls(), output);
+            assertAll(
+                    () -> assertEquals(AnthropicStub.TOOL_USE_ID, call.id(), output::describe),
+                    () -> assertEquals(AnthropicStub.TOOL_NAME, call.name(), output::describe),
+                    () -> assertEquals("tool_calls", call.finish(), output::describe));
+            assertServed(vertex.weatherReport(), output, "vertex");
+            List<LoggedRequest> turns = vertex.requests();
+            assertEquals(2, turns.size(), output::describe);
+            for (LoggedRequest turn : turns) {
+                assertVertexCall(turn, "anthropic", CLAUDE, feature.endsWith("stream") ? ":streamRawPredict" : ":rawPredict", output);
+            }
+            JsonNode answer = JSON.readTree(turns.get(1).getBodyAsString());
+            assertEquals(AnthropicStub.TOOL_USE_ID, answer.at("/messages/2/content/0/tool_use_id").asText(), answer::toString);
+        }
+    }
+
+    @ParameterizedTest
     @ValueSource(strings = {"blocking", "stream"})
     void theAnthropicSdkFailsOverToGeminiOnVertex(String mode) throws Exception {
         try (AnthropicStub primary = AnthropicStub.answering("primary").failing(AnthropicStub.Failure.RATE_LIMITED);
