@@ -11,7 +11,8 @@ import java.util.Optional;
 
 /**
  * Tells a generation call (chat completions, responses, messages, generateContent, embeddings, and
- * Vertex AI's generateContent and rawPredict) from every other request to a provider's host, which passes through untouched.
+ * Vertex AI's generateContent and rawPredict) from every other request to a provider's host, which
+ * passes through untouched.
  */
 public final class CallRecognizer {
 
@@ -99,7 +100,7 @@ public final class CallRecognizer {
 
     /** Vertex AI names the model in the path; Claude's body says whether it streams, as Anthropic's does. */
     private static Optional<SourceRequest> vertex(Operation operation, Protocol protocol, String path, LlmRequest request) {
-        VertexPaths.Call call = VertexPaths.parse(protocol, path);
+        JsonModelField.ModelAndStream call = VertexPaths.parse(protocol, path);
         if (operation == Operation.GENERATE_CONTENT) {
             String query = CredentialQuery.strip(request.uri().getRawQuery());
             return Optional.of(new SourceRequest(operation, call.model(), call.stream(), query, request.body()));

@@ -16,9 +16,6 @@ import java.nio.charset.StandardCharsets;
  */
 public final class VertexPaths {
 
-    /** A generation call read from a Vertex AI path: its model (unescaped) and whether it streams. */
-    public record Call(String model, boolean stream) {}
-
     private VertexPaths() {}
 
     /**
@@ -46,8 +43,11 @@ public final class VertexPaths {
         return protocol.wire() == Protocol.GEMINI ? Operation.GENERATE_CONTENT : Operation.MESSAGES;
     }
 
-    /** The call {@code rawPath} names on {@code protocol}'s publisher, or null when it names none. */
-    public static Call parse(Protocol protocol, String rawPath) {
+    /**
+     * The model (unescaped) and stream flag of the call {@code rawPath} names on {@code protocol}'s
+     * publisher, or null when it names none.
+     */
+    public static JsonModelField.ModelAndStream parse(Protocol protocol, String rawPath) {
         String models = protocol.vertexModelsPath();
         int start = models == null ? -1 : rawPath.lastIndexOf(models);
         int colon = rawPath.lastIndexOf(':');
@@ -61,7 +61,7 @@ public final class VertexPaths {
             return null;
         }
         String model = unescaped(segment);
-        return model == null ? null : new Call(model, stream);
+        return model == null ? null : new JsonModelField.ModelAndStream(model, stream);
     }
 
     private static String verb(Protocol protocol, boolean stream) {
