@@ -85,7 +85,8 @@ class VertexFailoverTest {
             List<LoggedRequest> turns = vertex.requests();
             assertEquals(2, turns.size(), output::describe);
             for (LoggedRequest turn : turns) {
-                assertVertexCall(turn, "anthropic", CLAUDE, feature.endsWith("stream") ? ":streamRawPredict" : ":rawPredict", output);
+                String verb = feature.endsWith("stream") ? ":streamRawPredict" : ":rawPredict";
+                assertVertexCall(turn, "anthropic", CLAUDE, verb, output);
             }
             JsonNode answer = JSON.readTree(turns.get(1).getBodyAsString());
             assertEquals(AnthropicStub.TOOL_USE_ID, answer.at("/messages/2/content/0/tool_use_id").asText(), answer::toString);
@@ -169,19 +170,15 @@ class VertexFailoverTest {
     void theGoogleGenAiSdkInVertexModeFailsOverFromGeminiToClaudeOnVertex(String mode) throws Exception {
         try (GeminiStub primary = GeminiStub.onVertex("primary").failing(GeminiStub.Failure.RESOURCE_EXHAUSTED);
                 AnthropicStub vertex = AnthropicStub.onVertex("vertex")) {
-            Path configFile = config(primary.vertexUrl(), "vertex-gemini", vertex.vertexUrl(), "vertex-anthropic", CLAUDE)
-                    .writeTo(workDir.resolve("llm-failover-vertex.properties"));
-            AppOutput output = ChildJvm.of(GoogleGenAiSdkApp.class, workDir)
-                    .args(primary.rootUrl(), APP_KEY, mode, "1")
-                    .withAgent(configFile)
-                    .env(STEP_TOKEN_VARIABLE, STEP_TOKEN)
-                    .env(GoogleGenAiSdkApp.VERTEX_VARIABLE, "e2e-proj/us-east5")
-                    .run();
+            AppOutput output = runInVertexMode(GoogleGenAiSdkApp.class, GoogleGenAiSdkApp.VERTEX_VARIABLE,
+                    primary.rootUrl(), mode,
+                    config(primary.vertexUrl(), "vertex-gemini", vertex.vertexUrl(), "vertex-anthropic", CLAUDE));
 
             assertServedByClaudeOnVertex(vertex, mode, output);
             LoggedRequest addressed = single(primary.requests(), output);
             assertEquals(GeminiStub.VERTEX_LOCATION + "/publishers/google/models/" + GEMINI
-                    + (mode.equals("stream") ? ":streamGenerateContent?alt=sse" : ":generateContent"), addressed.getUrl(), output::describe);
+                    + (mode.equals("stream") ? ":streamGenerateContent?alt=sse" : ":generateContent"),
+                    addressed.getUrl(), output::describe);
             assertEquals("Bearer " + APP_KEY, addressed.getHeader("Authorization"), output::describe);
         }
     }
@@ -195,31 +192,36 @@ class VertexFailoverTest {
     void theAnthropicSdksVertexBackendFailsOverFromClaudeToGeminiOnVertex(String mode) throws Exception {
         try (AnthropicStub primary = AnthropicStub.onVertex("primary").failing(AnthropicStub.Failure.RATE_LIMITED);
                 GeminiStub vertex = GeminiStub.onVertex("vertex")) {
-            Path configFile = config(primary.vertexUrl(), "vertex-anthropic", vertex.vertexUrl(), "vertex-gemini", GEMINI)
-                    .writeTo(workDir.resolve("llm-failover-vertex.properties"));
-            AppOutput output = ChildJvm.of(AnthropicSdkApp.class, workDir)
-                    .args(primary.rootUrl(), APP_KEY, mode, "1")
-                    .withAgent(configFile)
-                    .env(STEP_TOKEN_VARIABLE, STEP_TOKEN)
-                    .env(AnthropicSdkApp.VERTEX_VARIABLE, "e2e-proj/us-east5")
-                    .run();
+            AppOutput output = runInVertexMode(AnthropicSdkApp.class, AnthropicSdkApp.VERTEX_VARIABLE,
+                    primary.rootUrl(), mode,
+                    config(primary.vertexUrl(), "vertex-anthropic", vertex.vertexUrl(), "vertex-gemini", GEMINI));
 
             JsonNode body = assertServedByGeminiOnVertex(vertex, mode, output);
             assertEquals("Answer briefly.", body.at("/systemInstruction/parts/0/text").asText(), body::toString);
             LoggedRequest addressed = single(primary.requests(), output);
-            assertTrue(addressed.getUrl().startsWith(GeminiStub.VERTEX_LOCATION + "/publishers/anthropic/models/claude-sonnet-4-5:"),
+            String claudePath = GeminiStub.VERTEX_LOCATION + "/publishers/anthropic/models/claude-sonnet-4-5:";
+            assertTrue(addressed.getUrl().startsWith(claudePath),
                     output::describe);
             assertEquals("Bearer " + APP_KEY, addressed.getHeader("Authorization"), output::describe);
         }
     }
 
     private AppOutput run(Class<?> app, String appBaseUrl, String mode, ConfigFile config) throws Exception {
+        return child(app, appBaseUrl, mode, config).run();
+    }
+
+    /** An SDK app in its Vertex AI mode, whose {@code variable} names the stubs' project and location. */
+    private AppOutput runInVertexMode(Class<?> app, String variable, String appBaseUrl, String mode, ConfigFile config)
+            throws Exception {
+        return child(app, appBaseUrl, mode, config).env(variable, "e2e-proj/us-east5").run();
+    }
+
+    private ChildJvm child(Class<?> app, String appBaseUrl, String mode, ConfigFile config) throws Exception {
         Path configFile = config.writeTo(workDir.resolve("llm-failover-vertex.properties"));
         return ChildJvm.of(app, workDir)
                 .args(appBaseUrl, APP_KEY, mode, "1")
                 .withAgent(configFile)
-                .env(STEP_TOKEN_VARIABLE, STEP_TOKEN)
-                .run();
+                .env(STEP_TOKEN_VARIABLE, STEP_TOKEN);
     }
 
     /** The app addresses {@code primary}; {@code vertex} is a Vertex AI step with a static token and a model of its own. */
