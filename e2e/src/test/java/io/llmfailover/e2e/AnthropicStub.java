@@ -3,9 +3,11 @@ package io.llmfailover.e2e;
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
 import static com.github.tomakehurst.wiremock.client.WireMock.equalTo;
 import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
+import static com.github.tomakehurst.wiremock.client.WireMock.notContaining;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathEqualTo;
+import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -27,6 +29,11 @@ import java.util.function.Supplier;
  * <p>It also plays the model's side of one tool round trip: a request that declares tools gets a
  * short text and a {@code tool_use} of {@link #TOOL_NAME}; a request holding a {@code tool_result}
  * gets {@link #weatherReport()}.
+ *
+ * <p>{@link #onVertex} is Claude on Vertex AI: the same answers, but only to
+ * {@code /v1/projects/{p}/locations/{l}/publishers/anthropic/models/{m}:rawPredict} (or
+ * {@code :streamRawPredict}) with an {@code anthropic_version} in the body and no {@code model};
+ * anything else gets WireMock's 404.
  */
 final class AnthropicStub implements AutoCloseable {
 
@@ -68,19 +75,36 @@ final class AnthropicStub implements AutoCloseable {
     private static final int STREAM_PRIORITY = 6;
     private static final int ANSWER_PRIORITY = 7;
 
+    private static final String VERTEX_CALL =
+            GeminiStub.VERTEX_LOCATION + "/publishers/anthropic/models/[^/:]+:(rawPredict|streamRawPredict)";
+
     private final String name;
     private final WireMockServer server;
+    private final boolean onVertex;
 
-    private AnthropicStub(String name) {
+    private AnthropicStub(String name, boolean onVertex) {
         this.name = name;
         this.server = LoopbackWireMock.start();
+        this.onVertex = onVertex;
     }
 
     /** A stub that answers every messages call, blocking or streaming, tools included. */
     static AnthropicStub answering(String name) {
-        AnthropicStub stub = new AnthropicStub(name);
+        AnthropicStub stub = new AnthropicStub(name, false);
         stub.answerMessages();
         return stub;
+    }
+
+    /** Claude on Vertex AI, answering only calls in Vertex's shape. */
+    static AnthropicStub onVertex(String name) {
+        AnthropicStub stub = new AnthropicStub(name, true);
+        stub.answerMessages();
+        return stub;
+    }
+
+    /** The base URL of a Vertex AI provider in the agent's config: one project and location. */
+    String vertexUrl() {
+        return rootUrl() + GeminiStub.VERTEX_LOCATION;
     }
 
     String name() {
@@ -172,7 +196,7 @@ final class AnthropicStub implements AutoCloseable {
 
     /** Every messages request this stub received, in arrival order. */
     List<LoggedRequest> requests() {
-        return server.findAll(postRequestedFor(urlPathEqualTo(MESSAGES_PATH)));
+        return server.findAll(onVertex ? postRequestedFor(urlPathMatching(VERTEX_CALL)) : postRequestedFor(urlPathEqualTo(MESSAGES_PATH)));
     }
 
     /**
@@ -200,7 +224,7 @@ final class AnthropicStub implements AutoCloseable {
                 "end_turn");
         Supplier<MappingBuilder> tools = () -> messagesCall().withRequestBody(matchingJsonPath("$.tools"));
         answer(tools, TOOLS_STREAM_PRIORITY, TOOLS_PRIORITY, toolUseBlocks(), "tool_use");
-        answer(AnthropicStub::messagesCall, STREAM_PRIORITY, ANSWER_PRIORITY, textBlocks(chunks()), "end_turn");
+        answer(this::messagesCall, STREAM_PRIORITY, ANSWER_PRIORITY, textBlocks(chunks()), "end_turn");
     }
 
     /**
@@ -302,7 +326,12 @@ final class AnthropicStub implements AutoCloseable {
         return "event: " + data.get("type").asText() + "\ndata: " + data + "\n\n";
     }
 
-    private static MappingBuilder messagesCall() {
-        return post(urlPathEqualTo(MESSAGES_PATH));
+    private MappingBuilder messagesCall() {
+        if (!onVertex) {
+            return post(urlPathEqualTo(MESSAGES_PATH));
+        }
+        return post(urlPathMatching(VERTEX_CALL))
+                .withRequestBody(matchingJsonPath("$.anthropic_version"))
+                .withRequestBody(notContaining("\"model\""));
     }
 }

@@ -17,13 +17,13 @@ import java.util.List;
  * {@code models/{m}:generateContent} answers one {@code GenerateContentResponse};
  * {@code :streamGenerateContent?alt=sse} answers {@code data:} frames, each a whole response holding
  * only the new text, the finish reason and usage on the last, no {@code [DONE]}; Google-shaped
- * error bodies when told to fail.
+ * error bodies when told to fail. {@link #onVertex} serves the same under Vertex AI's path,
+ * {@code /v1/projects/{p}/locations/{l}/publishers/google/models/{m}:generateContent}, and nowhere else.
  */
 final class GeminiStub implements AutoCloseable {
 
-    private static final String GENERATE = "/v1beta/models/[^/]+:generateContent";
-    private static final String STREAM_GENERATE = "/v1beta/models/[^/]+:streamGenerateContent";
-    private static final String ANY_GENERATE = "/v1beta/models/[^/]+:(stream)?[gG]enerateContent";
+    /** Where a Vertex AI project's models live on this stub: what {@link #vertexUrl()} ends with. */
+    static final String VERTEX_LOCATION = "/v1/projects/e2e-proj/locations/us-east5";
 
     /** The ways this stub can refuse a call, with Google's status names. */
     enum Failure {
@@ -54,16 +54,34 @@ final class GeminiStub implements AutoCloseable {
 
     private final String name;
     private final WireMockServer server;
+    private final String generate;
+    private final String streamGenerate;
+    private final String anyGenerate;
 
-    private GeminiStub(String name) {
+    private GeminiStub(String name, String modelsPath) {
         this.name = name;
         this.server = LoopbackWireMock.start();
+        this.generate = modelsPath + "[^/:]+:generateContent";
+        this.streamGenerate = modelsPath + "[^/:]+:streamGenerateContent";
+        this.anyGenerate = modelsPath + "[^/:]+:(stream)?[gG]enerateContent";
     }
 
     static GeminiStub answering(String name) {
-        GeminiStub stub = new GeminiStub(name);
+        GeminiStub stub = new GeminiStub(name, "/v1beta/models/");
         stub.answerGenerateCalls();
         return stub;
+    }
+
+    /** Gemini on Vertex AI: answers only under {@link #vertexUrl()}{@code /publishers/google/models/}. */
+    static GeminiStub onVertex(String name) {
+        GeminiStub stub = new GeminiStub(name, VERTEX_LOCATION + "/publishers/google/models/");
+        stub.answerGenerateCalls();
+        return stub;
+    }
+
+    /** The base URL of a Vertex AI provider in the agent's config: one project and location. */
+    String vertexUrl() {
+        return rootUrl() + VERTEX_LOCATION;
     }
 
     String name() {
@@ -89,7 +107,7 @@ final class GeminiStub implements AutoCloseable {
     }
 
     GeminiStub failing(Failure failure) {
-        server.stubFor(post(urlPathMatching(ANY_GENERATE)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+        server.stubFor(post(urlPathMatching(anyGenerate)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
                 .withStatus(failure.status)
                 .withHeader("Content-Type", "application/json; charset=UTF-8")
                 .withBody(failure.body())));
@@ -98,7 +116,7 @@ final class GeminiStub implements AutoCloseable {
 
     /** From now on every call, blocking or streaming, gets its response head only after {@code delay}. */
     GeminiStub answeringAfter(Duration delay) {
-        server.stubFor(post(urlPathMatching(ANY_GENERATE)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+        server.stubFor(post(urlPathMatching(anyGenerate)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
                 .withStatus(200)
                 .withHeader("Content-Type", "application/json; charset=UTF-8")
                 .withFixedDelay((int) delay.toMillis())
@@ -108,7 +126,7 @@ final class GeminiStub implements AutoCloseable {
 
     /** Every generate call, blocking or streaming, this stub received. */
     List<LoggedRequest> requests() {
-        return server.findAll(postRequestedFor(urlPathMatching(ANY_GENERATE)));
+        return server.findAll(postRequestedFor(urlPathMatching(anyGenerate)));
     }
 
     @Override
@@ -117,7 +135,7 @@ final class GeminiStub implements AutoCloseable {
     }
 
     private void answerGenerateCalls() {
-        server.stubFor(post(urlPathMatching(GENERATE)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
+        server.stubFor(post(urlPathMatching(generate)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
                 .withStatus(200)
                 .withHeader("Content-Type", "application/json; charset=UTF-8")
                 .withBody(frame(content(), true).toString())));
@@ -126,7 +144,7 @@ final class GeminiStub implements AutoCloseable {
         for (int i = 0; i < chunks.size(); i++) {
             stream.append("data: ").append(frame(chunks.get(i), i == chunks.size() - 1)).append("\r\n\r\n");
         }
-        server.stubFor(post(urlPathMatching(STREAM_GENERATE)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
+        server.stubFor(post(urlPathMatching(streamGenerate)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
                 .withStatus(200)
                 .withHeader("Content-Type", "text/event-stream")
                 .withBody(stream.toString())

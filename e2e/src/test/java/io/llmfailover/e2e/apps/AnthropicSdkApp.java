@@ -12,6 +12,9 @@ import com.anthropic.models.messages.Message;
 import com.anthropic.models.messages.MessageCreateParams;
 import com.anthropic.models.messages.RawMessageStreamEvent;
 import com.anthropic.models.messages.TextBlock;
+import com.anthropic.vertex.backends.VertexBackend;
+import com.google.auth.oauth2.AccessToken;
+import com.google.auth.oauth2.GoogleCredentials;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -22,8 +25,14 @@ import java.util.stream.Collectors;
  * It reads each answer with its raw response, so it can report the {@code x-llm-failover-provider}
  * header. Args: see {@link AppArgs}, with the SDK's base URL (no version path:
  * {@code http://127.0.0.1:8080}).
+ *
+ * <p>With {@value #VERTEX_VARIABLE} set to {@code <project>/<location>}, the same app on the SDK's
+ * Vertex AI backend ({@code anthropic-java-vertex}): the base URL is the Vertex endpoint (the
+ * backend adds {@code v1/projects/…}), the key a static Google access token.
  */
 public final class AnthropicSdkApp {
+
+    public static final String VERTEX_VARIABLE = "E2E_ANTHROPIC_VERTEX";
 
     private final AnthropicClient client;
     /** Redirects are OkHttp's to follow, on by default; following on sets the SDK's per-request switch all the same. */
@@ -48,10 +57,19 @@ public final class AnthropicSdkApp {
         AppArgs app = AppArgs.parse(args);
         // The SDK's own retries are off so that each call is exactly one request the agent sees,
         // unless a test asks for the SDK's defaults (see SdkRetries).
-        AnthropicOkHttpClient.Builder builder = AnthropicOkHttpClient.builder()
-                .baseUrl(app.baseUrl())
-                .apiKey(app.apiKey())
-                .timeout(Duration.ofSeconds(30));
+        AnthropicOkHttpClient.Builder builder = AnthropicOkHttpClient.builder().timeout(Duration.ofSeconds(30));
+        String vertex = System.getenv(VERTEX_VARIABLE);
+        if (vertex == null) {
+            builder.baseUrl(app.baseUrl()).apiKey(app.apiKey());
+        } else {
+            String[] projectAndLocation = vertex.split("/", 2);
+            builder.backend(VertexBackend.builder()
+                    .googleCredentials(GoogleCredentials.create(new AccessToken(app.apiKey(), null)))
+                    .project(projectAndLocation[0])
+                    .region(projectAndLocation[1])
+                    .baseUrl(app.baseUrl())
+                    .build());
+        }
         if (!SdkRetries.leftAtDefault()) {
             builder.maxRetries(0);
         }

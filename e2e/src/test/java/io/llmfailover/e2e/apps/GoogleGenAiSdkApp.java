@@ -1,5 +1,7 @@
 package io.llmfailover.e2e.apps;
 
+import com.google.auth.oauth2.AccessToken;
+import com.google.auth.oauth2.GoogleCredentials;
 import com.google.genai.Client;
 import com.google.genai.ResponseStream;
 import com.google.genai.errors.ApiException;
@@ -20,10 +22,15 @@ import java.util.Optional;
  * base URL without version path ({@code http://127.0.0.1:8080}); the SDK adds {@code v1beta}. Its
  * OkHttp client follows redirects, OkHttp's default, which the SDK offers no switch for: a cell
  * that asks for following ({@link AppArgs#followsRedirects()}) runs as any other.
+ *
+ * <p>With {@value #VERTEX_VARIABLE} set to {@code <project>/<location>}, the same app in Vertex AI
+ * mode: the base URL is the SDK's Vertex endpoint (it adds {@code v1/projects/…/locations/…}), and
+ * the key is a static Google access token in {@code Authorization: Bearer}.
  */
 public final class GoogleGenAiSdkApp {
 
     private static final String MODEL = "gemini-2.5-flash";
+    public static final String VERTEX_VARIABLE = "E2E_GENAI_VERTEX";
 
     private final Client client;
     private final List<Content> question = List.of(Content.builder()
@@ -42,15 +49,22 @@ public final class GoogleGenAiSdkApp {
     public static void main(String[] args) throws Exception {
         AppArgs app = AppArgs.parse(args);
         // The SDK's own retries are off so that each call is exactly one request the agent sees.
-        Client client = Client.builder()
-                .apiKey(app.apiKey())
+        String vertex = System.getenv(VERTEX_VARIABLE);
+        Client.Builder builder = Client.builder()
                 .httpOptions(HttpOptions.builder()
                         .baseUrl(app.baseUrl())
-                        .apiVersion("v1beta")
+                        .apiVersion(vertex == null ? "v1beta" : "v1")
                         .retryOptions(HttpRetryOptions.builder().attempts(1))
                         .timeout(30_000)
-                        .build())
-                .build();
+                        .build());
+        if (vertex == null) {
+            builder.apiKey(app.apiKey());
+        } else {
+            String[] projectAndLocation = vertex.split("/", 2);
+            builder.vertexAI(true).project(projectAndLocation[0]).location(projectAndLocation[1])
+                    .credentials(GoogleCredentials.create(new AccessToken(app.apiKey(), null)));
+        }
+        Client client = builder.build();
         try {
             GoogleGenAiSdkApp sdkApp = new GoogleGenAiSdkApp(client);
             app.plan().run(number -> sdkApp.call(number, app.streaming()));

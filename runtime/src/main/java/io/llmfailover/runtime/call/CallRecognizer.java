@@ -3,14 +3,16 @@ package io.llmfailover.runtime.call;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.protocol.JsonModelField;
 import io.llmfailover.runtime.protocol.Operation;
+import io.llmfailover.runtime.protocol.VertexPaths;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import java.util.Optional;
 
 /**
- * Tells a generation call (chat completions, responses, messages, generateContent, embeddings)
- * from every other request to a provider's host, which passes through untouched.
+ * Tells a generation call (chat completions, responses, messages, generateContent, embeddings, and
+ * Vertex AI's generateContent and rawPredict) from every other request to a provider's host, which
+ * passes through untouched.
  */
 public final class CallRecognizer {
 
@@ -36,6 +38,7 @@ public final class CallRecognizer {
                     : null;
             case ANTHROPIC -> rawPath.endsWith("/messages") ? Operation.MESSAGES : null;
             case GEMINI -> geminiVerb(rawPath) != null ? Operation.GENERATE_CONTENT : null;
+            case VERTEX_GEMINI, VERTEX_ANTHROPIC -> VertexPaths.operationOf(protocol, rawPath);
         };
     }
 
@@ -59,6 +62,7 @@ public final class CallRecognizer {
             case OPENAI -> openAi(operation, path, request);
             case ANTHROPIC -> jsonCall(operation, request);
             case GEMINI -> gemini(path, request);
+            case VERTEX_GEMINI, VERTEX_ANTHROPIC -> vertex(operation, addressed.protocol(), path, request);
         };
         return source.map(call -> new RecognizedCall(request, addressed, call));
     }
@@ -92,6 +96,17 @@ public final class CallRecognizer {
         String model = path.substring(models + MODELS_SEGMENT.length(), colon);
         String query = CredentialQuery.strip(request.uri().getRawQuery());
         return Optional.of(new SourceRequest(Operation.GENERATE_CONTENT, model, stream, query, request.body()));
+    }
+
+    /** Vertex AI names the model in the path; Claude's body says whether it streams, as Anthropic's does. */
+    private static Optional<SourceRequest> vertex(Operation operation, Protocol protocol, String path, LlmRequest request) {
+        JsonModelField.ModelAndStream call = VertexPaths.parse(protocol, path);
+        if (operation == Operation.GENERATE_CONTENT) {
+            String query = CredentialQuery.strip(request.uri().getRawQuery());
+            return Optional.of(new SourceRequest(operation, call.model(), call.stream(), query, request.body()));
+        }
+        boolean stream = call.stream() || JsonModelField.read(request.body()).stream();
+        return Optional.of(new SourceRequest(operation, call.model(), stream, null, request.body()));
     }
 
     private static String azureDeployment(String path) {

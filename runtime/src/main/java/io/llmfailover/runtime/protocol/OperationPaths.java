@@ -4,7 +4,7 @@ package io.llmfailover.runtime.protocol;
 public final class OperationPaths {
 
     /** Longer than any model name a provider publishes. */
-    private static final int MAX_MODEL_IN_PATH = 200;
+    static final int MAX_MODEL_IN_PATH = 200;
 
     private OperationPaths() {}
 

@@ -3,12 +3,17 @@ package io.llmfailover.runtime.provider;
 import java.net.URI;
 import java.net.URISyntaxException;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * The contract's rules for a provider's base URL: http or https, a host, no query; a URL with no
- * path gets the protocol's default version path; never a trailing '/'.
+ * path gets the protocol's default version path; never a trailing '/'; Vertex AI's names the project
+ * and location.
  */
 public final class BaseUrl {
+
+    /** Where a Vertex AI base URL points: one project's models in one location. */
+    private static final Pattern VERTEX_LOCATION = Pattern.compile(".*/projects/[^/]+/locations/[^/]+");
 
     private BaseUrl() {}
 
@@ -34,6 +39,9 @@ public final class BaseUrl {
         String path = withoutTrailingSlashes(uri.getRawPath() == null ? "" : uri.getRawPath());
         if (path.isEmpty()) {
             path = protocol.defaultVersionPath();
+        }
+        if (protocol.vertexPublisher() != null && !VERTEX_LOCATION.matcher(path).matches()) {
+            throw new IllegalArgumentException("a Vertex AI URL ends with /projects/<project>/locations/<location>");
         }
         String port = uri.getPort() == -1 ? "" : ":" + uri.getPort();
         return URI.create(scheme + "://" + uri.getHost().toLowerCase(Locale.ROOT) + port + path);

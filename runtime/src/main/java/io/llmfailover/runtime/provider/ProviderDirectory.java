@@ -215,11 +215,26 @@ public final class ProviderDirectory {
             Provider candidate = candidates.get(i);
             String basePath = candidate.baseUrl().getRawPath();
             if (sameOrigin(candidate, scheme, port) && BaseUrl.isUnder(path, basePath)
-                    && (best == null || basePath.length() > best.baseUrl().getRawPath().length())) {
+                    && (best == null || fitsBetter(candidate, best, path))) {
                 best = candidate;
             }
         }
         return Optional.ofNullable(best);
+    }
+
+    /**
+     * A longer base path fits better; on Vertex AI one base URL serves every publisher, so between two
+     * equally long ones the publisher the path names decides.
+     */
+    private static boolean fitsBetter(Provider candidate, Provider best, String path) {
+        int length = candidate.baseUrl().getRawPath().length();
+        int bestLength = best.baseUrl().getRawPath().length();
+        return length > bestLength || (length == bestLength && namesPublisherOf(candidate, path) && !namesPublisherOf(best, path));
+    }
+
+    private static boolean namesPublisherOf(Provider provider, String path) {
+        String models = provider.protocol().vertexModelsPath();
+        return models != null && path.contains(models);
     }
 
     private void governPort(String host, int port) {

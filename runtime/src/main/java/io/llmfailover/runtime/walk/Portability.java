@@ -64,11 +64,14 @@ final class Portability {
         }
     }
 
-    /** Gemini names the model in the path: every request to a Gemini provider does. */
+    /**
+     * Gemini names the model in the path: every request to a Gemini provider does, on Vertex AI too
+     * (whose Claude ids, {@code claude-sonnet-4@20250514}, are escaped into the path instead).
+     */
     private static void checkPath(Provider target, String targetModel, RecognizedCall call)
             throws UntranslatableRequestException {
         String model = targetModel == null ? call.source().model() : targetModel;
-        if (target.protocol() == Protocol.GEMINI && !OperationPaths.fitsInPath(model)) {
+        if (target.protocol().wire() == Protocol.GEMINI && !OperationPaths.fitsInPath(model)) {
             throw new UntranslatableRequestException("the model cannot stand in the URL path of "
                     + target.name() + ": only letters, digits, '.', '-' and '_'");
         }

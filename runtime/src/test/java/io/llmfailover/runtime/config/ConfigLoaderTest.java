@@ -401,6 +401,9 @@ class ConfigLoaderTest {
         return Stream.of(
                 Arguments.of("unknown protocol", List.of("provider.claude.url = https://api.anthropic.com", "provider.claude.protocol = antropic"),
                         "{file}:2: provider.claude.protocol = antropic: unknown protocol; expected one of openai, anthropic, gemini"),
+                Arguments.of("a Vertex AI URL without its project and location",
+                        List.of("provider.vertex.protocol = vertex-anthropic", "provider.vertex.url = https://us-east5-aiplatform.googleapis.com/v1"),
+                        "{file}:2: provider.vertex.url = https://us-east5-aiplatform.googleapis.com/v1: a Vertex AI URL ends with /projects/<project>/locations/<location>"),
                 Arguments.of("chain naming an undefined provider",
                         List.of("route.default.match = openai", "route.default.chain = openai, nobody"),
                         "{file}:2: route.default.chain = openai, nobody: no provider named nobody; define provider.nobody.url"),

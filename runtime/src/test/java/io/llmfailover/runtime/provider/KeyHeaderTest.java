@@ -16,7 +16,9 @@ class KeyHeaderTest {
             "OPENAI,    https://RES.OpenAI.Azure.com/openai/v1,    api-key,        sk",
             "OPENAI,    http://127.0.0.1:8080/openai,              Authorization,  Bearer sk",
             "ANTHROPIC, https://api.anthropic.com/v1,              x-api-key,      sk",
-            "GEMINI,    https://generativelanguage.googleapis.com, x-goog-api-key, sk"})
+            "GEMINI,    https://generativelanguage.googleapis.com, x-goog-api-key, sk",
+            "VERTEX_GEMINI,    https://aiplatform.googleapis.com/v1/projects/p/locations/global,    Authorization, Bearer sk",
+            "VERTEX_ANTHROPIC, https://us-east5-aiplatform.googleapis.com/v1/projects/p/locations/us-east5, Authorization, Bearer sk"})
     void withoutAuthTheHeaderFollowsTheProtocolAndAzureHosts(Protocol protocol, String baseUrl, String header, String value) {
         KeyHeader keyHeader = KeyHeader.defaultFor(protocol, URI.create(baseUrl));
 

@@ -208,4 +208,20 @@ class ProviderDirectoryTest {
         assertFalse(directory.governs(relative));
         assertFalse(directory.addressed(relative).isPresent());
     }
+
+    @ParameterizedTest(name = "{0} -> {1}")
+    @CsvSource(delimiter = '|', value = {
+        "/publishers/anthropic/models/claude-sonnet-4@20250514:streamRawPredict | vertex-claude",
+        "/publishers/google/models/gemini-2.5-flash:generateContent             | vertex-gemini",
+    })
+    void onVertexTheSameBaseUrlServesEachPublishersProvider(String path, String expected) {
+        String base = "https://us-east5-aiplatform.googleapis.com/v1/projects/p/locations/us-east5";
+        for (List<Provider> order : List.of(
+                List.of(configured("vertex-claude", base, Protocol.VERTEX_ANTHROPIC), configured("vertex-gemini", base, Protocol.VERTEX_GEMINI)),
+                List.of(configured("vertex-gemini", base, Protocol.VERTEX_GEMINI), configured("vertex-claude", base, Protocol.VERTEX_ANTHROPIC)))) {
+            ProviderDirectory vertex = ProviderDirectory.of(order, List.of());
+
+            assertEquals(expected, vertex.addressed(URI.create(base + path)).orElseThrow().name());
+        }
+    }
 }

@@ -55,4 +55,20 @@ class UrlNormalisationTest {
     void fillsInTheDefaultPortOfTheScheme(String url, int port) {
         assertEquals(port, BaseUrl.effectivePort(URI.create(url)));
     }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "https://us-east5-aiplatform.googleapis.com/v1/projects/my-proj/locations/us-east5/ | VERTEX_ANTHROPIC | ",
+        "https://aiplatform.googleapis.com/v1/projects/my-proj/locations/global             | VERTEX_GEMINI    | ",
+        "https://us-east5-aiplatform.googleapis.com/v1                                      | VERTEX_GEMINI    | a Vertex AI URL ends with /projects/<project>/locations/<location>",
+        "https://us-east5-aiplatform.googleapis.com/v1/projects/my-proj                     | VERTEX_ANTHROPIC | a Vertex AI URL ends with /projects/<project>/locations/<location>",
+        "https://us-east5-aiplatform.googleapis.com                                         | VERTEX_ANTHROPIC | a Vertex AI URL ends with /projects/<project>/locations/<location>",
+    })
+    void aVertexUrlNamesItsProjectAndLocation(String url, Protocol protocol, String error) {
+        if (error == null) {
+            assertTrue(BaseUrl.normalise(url, protocol).getRawPath().matches("/v1/projects/my-proj/locations/[a-z0-9-]+"));
+        } else {
+            assertEquals(error, assertThrows(IllegalArgumentException.class, () -> BaseUrl.normalise(url, protocol)).getMessage());
+        }
+    }
 }

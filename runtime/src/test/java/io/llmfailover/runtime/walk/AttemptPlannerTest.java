@@ -323,6 +323,31 @@ class AttemptPlannerTest {
                 () -> planner.plan(call, signed, "gpt-4o", new KeyLease(null, none.id(), appKey.throttle(), none)));
     }
 
+    // Vertex AI
+
+    private static final String VERTEX = "https://us-east5-aiplatform.googleapis.com/v1/projects/my-proj/locations/us-east5";
+
+    @Test
+    void aClaudeOnVertexAppFailsOverToGeminiOnVertexWithTheStepsKeyNotItsGoogleToken() throws Exception {
+        Provider claude = provider("vertex-claude", VERTEX, Protocol.VERTEX_ANTHROPIC, List.of(), Map.of());
+        Provider gemini = provider("vertex-gemini", VERTEX.replace("us-east5", "europe-west4"), Protocol.VERTEX_GEMINI,
+                List.of("ya29.step"), Map.of());
+        RecognizedCall call = call(claude, URI.create(VERTEX).getRawPath()
+                        + "/publishers/anthropic/models/claude-sonnet-4@20250514:streamRawPredict",
+                HttpHeaders.builder().add("Authorization", "Bearer ya29.app-token").add("x-goog-user-project", "my-proj").build(),
+                "{\"anthropic_version\":\"vertex-2023-10-16\",\"max_tokens\":100,\"stream\":true,"
+                        + "\"messages\":[{\"role\":\"user\",\"content\":\"Say hello\"}]}");
+        KeyLease stepKey = new KeyLease("ya29.step", "key#0", new Throttle("t", ThrottleSettings.DEFAULTS, new ManualClock()));
+
+        Attempt attempt = planner.plan(call, gemini, "gemini-2.5-flash", stepKey);
+
+        assertEquals(URI.create(VERTEX.replace("us-east5", "europe-west4")
+                + "/publishers/google/models/gemini-2.5-flash:streamGenerateContent?alt=sse"), attempt.request().uri());
+        assertEquals(List.of("Bearer ya29.step"), attempt.request().headers().all("Authorization"));
+        assertFalse(attempt.request().headers().contains("x-goog-user-project"));
+        assertTrue(new String(attempt.request().body(), StandardCharsets.UTF_8).contains("\"role\":\"user\""));
+    }
+
     private static HttpHeaders withIdempotencyKey() {
         return HttpHeaders.builder().add("Authorization", "Bearer sk-app").add("Idempotency-Key", "idem-123")
                 .add("Content-Type", "application/json").build();

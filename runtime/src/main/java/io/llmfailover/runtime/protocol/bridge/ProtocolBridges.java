@@ -19,9 +19,15 @@ public final class ProtocolBridges {
     /**
      * The bridge for one target provider: {@code options.target()} selects the dialect of an
      * OpenAI-compatible endpoint, also on the same-protocol path. Every pair of protocols has a
-     * bridge.
+     * bridge; one from or to Vertex AI is its publishers' bridge inside Vertex's envelope.
      */
     public static ProtocolBridge between(Protocol from, Protocol to, BridgeOptions options) {
+        ProtocolBridge publishers = betweenWires(from.wire(), to.wire(), options);
+        boolean onVertex = from.vertexPublisher() != null || to.vertexPublisher() != null;
+        return onVertex ? new VertexBridge(publishers, from, to) : publishers;
+    }
+
+    private static ProtocolBridge betweenWires(Protocol from, Protocol to, BridgeOptions options) {
         if (from == to) {
             if (from == Protocol.OPENAI) {
                 OpenAiDialect dialect = OpenAiDialects.of(options.target());

@@ -19,8 +19,8 @@ final class WireFormats {
     static WireFormat target(Protocol protocol) {
         return switch (protocol) {
             case OPENAI -> OpenAiChatFormat.INSTANCE;
-            case ANTHROPIC -> AnthropicMessagesFormat.INSTANCE;
-            case GEMINI -> GeminiFormat.INSTANCE;
+            case ANTHROPIC, VERTEX_ANTHROPIC -> AnthropicMessagesFormat.INSTANCE;
+            case GEMINI, VERTEX_GEMINI -> GeminiFormat.INSTANCE;
         };
     }
 

@@ -4,7 +4,8 @@
  * {@link io.llmfailover.runtime.protocol.bridge.ProtocolBridges}: the same protocol only maps the
  * model ({@link io.llmfailover.runtime.protocol.bridge.SameProtocolBridge}), another OpenAI-compatible
  * vendor gets its dialect, and a cross-protocol bridge puts the two wire formats back to back
- * ({@link io.llmfailover.runtime.protocol.bridge.CrossProtocolBridge}). The walk plans each attempt's
+ * ({@link io.llmfailover.runtime.protocol.bridge.CrossProtocolBridge}); a model on Vertex AI is its
+ * publisher's protocol inside Vertex's envelope ({@link io.llmfailover.runtime.protocol.bridge.VertexBridge}). The walk plans each attempt's
  * request through one and reads the answer back through it. Depends on the translation packages, the
  * protocol vocabulary, the providers and the contract.
  */

@@ -34,7 +34,7 @@ public final class ErrorBodies {
      * for OpenAI and Gemini callers, whose SDKs know no 529; every other status is kept.
      */
     public static int statusFor(Protocol caller, int targetStatus) {
-        if (targetStatus == ANTHROPIC_OVERLOADED && caller != Protocol.ANTHROPIC) {
+        if (targetStatus == ANTHROPIC_OVERLOADED && caller.wire() != Protocol.ANTHROPIC) {
             return 503;
         }
         return targetStatus;
@@ -64,13 +64,13 @@ public final class ErrorBodies {
                 body.set("error", error);
                 yield body;
             }
-            case ANTHROPIC -> {
+            case ANTHROPIC, VERTEX_ANTHROPIC -> {
                 error.put("type", kind.anthropicType()).put("message", message);
                 ObjectNode body = Json.object().put("type", "error");
                 body.set("error", error);
                 yield body;
             }
-            case GEMINI -> {
+            case GEMINI, VERTEX_GEMINI -> {
                 error.put("code", status).put("message", message).put("status", kind.geminiStatus());
                 ObjectNode body = Json.object();
                 body.set("error", error);

@@ -21,7 +21,7 @@ public final class StreamErrorFrames {
     public static byte[] of(Protocol caller, ErrorKind kind, String message) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         String json = Json.write(ErrorBodies.body(caller, kind, ErrorBodies.statusFor(caller, kind.status()), message));
-        if (caller == Protocol.ANTHROPIC) {
+        if (caller.wire() == Protocol.ANTHROPIC) {
             SseFrames.event(out, "error", json);
         } else {
             SseFrames.data(out, json);

@@ -42,7 +42,7 @@ final class DamagedStreams {
     }
 
     private static byte[] fixture(Protocol target) {
-        return Fixtures.bytes("target/" + target.configName() + "-stream.sse");
+        return Fixtures.bytes("target/" + target.wire().configName() + "-stream.sse");
     }
 
     /** One event's JSON with nodes replaced or removed. */

@@ -16,12 +16,15 @@ record Direction(Operation caller, Protocol target, ProtocolBridge bridge, Strin
 
     private static final TargetProvider DEEPSEEK = new TargetProvider("deepseek", "api.deepseek.com");
 
-    /** Every direction whose answers are translated: across protocols, and Responses through a vendor's Chat Completions. */
+    /**
+     * Every direction whose answers are translated: across protocols (Vertex AI's included, which
+     * speak their publishers'), and Responses through a vendor's Chat Completions.
+     */
     static List<Direction> translatingAnswers() {
         List<Direction> directions = new ArrayList<>();
         for (Operation caller : List.of(Operation.CHAT_COMPLETIONS, Operation.RESPONSES, Operation.MESSAGES, Operation.GENERATE_CONTENT)) {
             for (Protocol target : Protocol.values()) {
-                if (target != caller.protocol()) {
+                if (target.wire() != caller.protocol()) {
                     directions.add(new Direction(caller, target, Fixtures.bridge(caller.protocol(), target),
                             caller + " app, " + target.configName() + " target"));
                 }
@@ -39,6 +42,10 @@ record Direction(Operation caller, Protocol target, ProtocolBridge bridge, Strin
             directions.add(new Direction(caller, caller.protocol(), Fixtures.bridge(caller.protocol(), caller.protocol()),
                     caller + " app, same protocol"));
         }
+        directions.add(new Direction(Operation.MESSAGES, Protocol.VERTEX_ANTHROPIC,
+                Fixtures.bridge(Protocol.ANTHROPIC, Protocol.VERTEX_ANTHROPIC), "MESSAGES app, vertex-anthropic target"));
+        directions.add(new Direction(Operation.GENERATE_CONTENT, Protocol.VERTEX_GEMINI,
+                Fixtures.bridge(Protocol.GEMINI, Protocol.VERTEX_GEMINI), "GENERATE_CONTENT app, vertex-gemini target"));
         return directions;
     }
 

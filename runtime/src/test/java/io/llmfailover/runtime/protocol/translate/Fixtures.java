@@ -56,7 +56,8 @@ final class Fixtures {
         return switch (protocol) {
             case OPENAI -> new SourceRequest(Operation.CHAT_COMPLETIONS, "gpt-4o", stream, null, body);
             case ANTHROPIC -> new SourceRequest(Operation.MESSAGES, "claude-sonnet-4-5", stream, null, body);
-            case GEMINI -> new SourceRequest(Operation.GENERATE_CONTENT, "gemini-2.5-pro", stream, stream ? "alt=sse" : null, body);
+            case GEMINI, VERTEX_GEMINI -> new SourceRequest(Operation.GENERATE_CONTENT, "gemini-2.5-pro", stream, stream ? "alt=sse" : null, body);
+            case VERTEX_ANTHROPIC -> new SourceRequest(Operation.MESSAGES, "claude-sonnet-4@20250514", stream, null, body);
         };
     }
 
@@ -64,7 +65,8 @@ final class Fixtures {
         return switch (protocol) {
             case OPENAI -> "gpt-4o-mini";
             case ANTHROPIC -> "claude-haiku-4-5";
-            case GEMINI -> "gemini-2.5-flash";
+            case GEMINI, VERTEX_GEMINI -> "gemini-2.5-flash";
+            case VERTEX_ANTHROPIC -> "claude-haiku-4-5@20251001";
         };
     }
 

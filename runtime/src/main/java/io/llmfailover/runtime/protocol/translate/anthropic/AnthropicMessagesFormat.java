@@ -22,8 +22,9 @@ public final class AnthropicMessagesFormat implements WireFormat {
 
     public static final AnthropicMessagesFormat INSTANCE = new AnthropicMessagesFormat();
 
-    static final String VERSION_HEADER = "anthropic-version";
-    static final String VERSION = "2023-06-01";
+    /** The header Anthropic's own API requires, and the version the agent writes. */
+    public static final String VERSION_HEADER = "anthropic-version";
+    public static final String VERSION = "2023-06-01";
 
     private AnthropicMessagesFormat() {}
 
