@@ -15,9 +15,10 @@ interface ChatClient {
 
     /**
      * The header that carries a call's id, so the stubs can pair the attempts of one call: one the
-     * agent forwards to any fallback (it drops the app's unknown headers there), as apps do send it.
+     * agent forwards to any fallback (it drops the app's unknown headers there, and an
+     * Idempotency-Key, which names the app's one request, goes to the app's own provider only).
      */
-    String CALL_HEADER = "Idempotency-Key";
+    String CALL_HEADER = "User-Agent";
 
     /** The outcome of one call: its status, and for a stream when its first content line arrived. */
     record Answer(int status, long firstTokenAt) {
