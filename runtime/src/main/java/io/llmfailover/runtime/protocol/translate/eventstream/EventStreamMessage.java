@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.protocol.translate.eventstream;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,6 +27,16 @@ public record EventStreamMessage(Map<String, Object> headers, byte[] payload) {
     public static EventStreamMessage event(String eventType, byte[] json) {
         return new EventStreamMessage(Map.of(MESSAGE_TYPE, "event", EVENT_TYPE, eventType,
                 CONTENT_TYPE, "application/json"), json);
+    }
+
+    /** An {@code event} message of {@code eventType} with this JSON. */
+    public static EventStreamMessage event(String eventType, String json) {
+        return event(eventType, json.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** An {@code exception} message of {@code exceptionType} with this JSON. */
+    public static EventStreamMessage exception(String exceptionType, String json) {
+        return exception(exceptionType, json.getBytes(StandardCharsets.UTF_8));
     }
 
     /** An {@code exception} message of {@code exceptionType} (e.g. {@code throttlingException}) with a JSON payload. */
