@@ -39,6 +39,8 @@ public final class CallRecognizer {
             case ANTHROPIC -> rawPath.endsWith("/messages") ? Operation.MESSAGES : null;
             case GEMINI -> geminiVerb(rawPath) != null ? Operation.GENERATE_CONTENT : null;
             case VERTEX_GEMINI, VERTEX_ANTHROPIC -> VertexPaths.operationOf(protocol, rawPath);
+            // An app's own Converse call is not governed yet: Bedrock is a fallback's protocol for now.
+            case BEDROCK -> null;
         };
     }
 
@@ -63,6 +65,7 @@ public final class CallRecognizer {
             case ANTHROPIC -> jsonCall(operation, request);
             case GEMINI -> gemini(path, request);
             case VERTEX_GEMINI, VERTEX_ANTHROPIC -> vertex(operation, addressed.protocol(), path, request);
+            case BEDROCK -> Optional.<SourceRequest>empty();
         };
         return source.map(call -> new RecognizedCall(request, addressed, call));
     }

@@ -60,6 +60,7 @@ public enum KeyHeader {
             case ANTHROPIC -> X_API_KEY;
             case GEMINI -> X_GOOG_API_KEY;
             case VERTEX_GEMINI, VERTEX_ANTHROPIC -> BEARER;
+            case BEDROCK -> BEARER;
         };
     }
 

@@ -11,7 +11,9 @@ public enum Protocol {
     /** Gemini on Google Vertex AI: Gemini bodies, the model under {@code /publishers/google/models/}. */
     VERTEX_GEMINI("vertex-gemini", "/v1", GEMINI, "google"),
     /** Claude on Google Vertex AI: Anthropic bodies, the model under {@code /publishers/anthropic/models/}. */
-    VERTEX_ANTHROPIC("vertex-anthropic", "/v1", ANTHROPIC, "anthropic");
+    VERTEX_ANTHROPIC("vertex-anthropic", "/v1", ANTHROPIC, "anthropic"),
+    /** AWS Bedrock Runtime's Converse API: its paths start at the host, with no version. */
+    BEDROCK("bedrock", "");
 
     private final String configName;
     private final String defaultVersionPath;

@@ -65,8 +65,8 @@ final class Portability {
     }
 
     /**
-     * Gemini names the model in the path: every request to a Gemini provider does, on Vertex AI too
-     * (whose Claude ids, {@code claude-sonnet-4@20250514}, are escaped into the path instead).
+     * Gemini and Bedrock name the model in the path: every request to such a provider does, on
+     * Vertex AI too (whose Claude ids, {@code claude-sonnet-4@20250514}, are escaped into the path instead).
      */
     private static void checkPath(Provider target, String targetModel, RecognizedCall call)
             throws UntranslatableRequestException {
@@ -74,6 +74,9 @@ final class Portability {
         if (target.protocol().wire() == Protocol.GEMINI && !OperationPaths.fitsInPath(model)) {
             throw new UntranslatableRequestException("the model cannot stand in the URL path of "
                     + target.name() + ": only letters, digits, '.', '-' and '_'");
+        }
+        if (target.protocol() == Protocol.BEDROCK && !OperationPaths.escapable(model)) {
+            throw new UntranslatableRequestException("the model cannot stand in the URL path of " + target.name());
         }
     }
 }
