@@ -146,7 +146,7 @@ final class ProviderDefinitions {
         Optional<URI> baseUrl = protocol.flatMap(p -> baseUrl(block, url, p, problems));
         List<String> keys = apiKeys(block, problems);
         Map<String, String> models = models(block, problems);
-        Optional<CloudIdentity.Scheme> scheme = cloudScheme(block);
+        Optional<CloudIdentity.Scheme> scheme = CloudAuthSettings.scheme(block.auth, block.region, protocol, baseUrl, keys);
         Optional<KeyHeader> auth = scheme.isPresent() ? Optional.empty() : auth(block, problems);
         if (protocol.isEmpty() || baseUrl.isEmpty() || (block.auth != null && auth.isEmpty() && scheme.isEmpty())) {
             return Optional.empty();
@@ -154,7 +154,8 @@ final class ProviderDefinitions {
         KeyHeader keyHeader = auth.orElseGet(() -> KeyHeader.defaultFor(protocol.get(), baseUrl.get()));
         CloudIdentity identity = null;
         if (scheme.isPresent()) {
-            Optional<CloudIdentity> cloud = identity(block, scheme.get(), baseUrl.get(), keys, problems);
+            Optional<CloudIdentity> cloud = CloudAuthSettings.identity(PREFIX + block.name, block.auth, block.region,
+                    scheme.get(), baseUrl.get(), keys, problems);
             if (cloud.isEmpty()) {
                 return Optional.empty();
             }
@@ -165,44 +166,6 @@ final class ProviderDefinitions {
             return Optional.empty();
         }
         return Optional.of(new Provider(block.name, baseUrl.get(), protocol.get(), keys, models, keyHeader, identity));
-    }
-
-    /** The cloud scheme {@code auth} names ({@code sigv4}, {@code google}), if it names one. */
-    private static Optional<CloudIdentity.Scheme> cloudScheme(Block block) {
-        if (block.auth == null || block.auth.value() == null) {
-            return Optional.empty();
-        }
-        return CloudIdentity.Scheme.fromConfigName(block.auth.value());
-    }
-
-    /**
-     * A cloud identity takes no key, and a SigV4 one a region: {@code region}, or the one the URL's
-     * host names ({@code bedrock-runtime.us-east-1.amazonaws.com}).
-     */
-    private static Optional<CloudIdentity> identity(Block block, CloudIdentity.Scheme scheme, URI baseUrl,
-            List<String> keys, ConfigProblems problems) {
-        if (!keys.isEmpty()) {
-            problems.add(block.auth, "auth = " + scheme.configName() + " authorises with the cloud's own credentials,"
-                    + " not a key; remove " + PREFIX + block.name + ".api-key(s), or use auth = bearer for an API key");
-            return Optional.empty();
-        }
-        if (scheme == CloudIdentity.Scheme.GOOGLE) {
-            return Optional.of(CloudIdentity.google());
-        }
-        if (block.region != null) {
-            if (block.region.value() == null) {
-                return Optional.empty();
-            }
-            if (!block.region.value().isBlank()) {
-                return Optional.of(CloudIdentity.sigV4(block.region.value().strip()));
-            }
-        }
-        Optional<String> fromUrl = CloudIdentity.awsRegionOf(baseUrl);
-        if (fromUrl.isEmpty()) {
-            problems.add(block.auth, "auth = sigv4 needs a region, and the url names none; add "
-                    + PREFIX + block.name + ".region = <AWS region, e.g. us-east-1>");
-        }
-        return fromUrl.map(CloudIdentity::sigV4);
     }
 
     private static Optional<Protocol> protocol(

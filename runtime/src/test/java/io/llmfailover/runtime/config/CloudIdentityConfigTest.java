@@ -57,6 +57,36 @@ class CloudIdentityConfigTest {
     }
 
     @Test
+    void aBedrockProviderWithNeitherKeyNorAuthSignsWithSigv4WhereItsRegionIsKnown() throws Exception {
+        FailoverConfig config = load("provider.bedrock.url = https://bedrock-runtime.us-west-2.amazonaws.com",
+                "provider.bedrock.protocol = bedrock",
+                "provider.proxied.url = http://127.0.0.1:8080", "provider.proxied.protocol = bedrock",
+                "provider.proxied.region = eu-west-1",
+                "provider.local.url = http://127.0.0.1:8081", "provider.local.protocol = bedrock",
+                "provider.keyed.url = https://bedrock-runtime.us-west-2.amazonaws.com", "provider.keyed.protocol = bedrock",
+                "provider.keyed.api-key = ABSKbedrockapikey");
+
+        assertEquals(CloudIdentity.sigV4("us-west-2"), config.providers().get("bedrock").identity());
+        assertEquals(CloudIdentity.sigV4("eu-west-1"), config.providers().get("proxied").identity());
+        assertNull(config.providers().get("local").identity(), "no region known: the app's own credential, as for any provider");
+        assertNull(config.providers().get("keyed").identity(), "a Bedrock API key");
+        assertEquals(KeyHeader.BEARER, config.providers().get("keyed").keyHeader());
+    }
+
+    @Test
+    void aVertexProviderWithNeitherKeyNorAuthUsesGooglesApplicationDefaultCredentials() throws Exception {
+        String url = "https://us-east5-aiplatform.googleapis.com/v1/projects/p/locations/us-east5";
+        FailoverConfig config = load("provider.claude.url = " + url, "provider.claude.protocol = vertex-anthropic",
+                "provider.gemini.url = " + url, "provider.gemini.protocol = vertex-gemini",
+                "provider.tokened.url = " + url, "provider.tokened.protocol = vertex-gemini",
+                "provider.tokened.api-key = ya29.static");
+
+        assertEquals(CloudIdentity.google(), config.providers().get("claude").identity());
+        assertEquals(CloudIdentity.google(), config.providers().get("gemini").identity());
+        assertNull(config.providers().get("tokened").identity(), "a static token in api-key");
+    }
+
+    @Test
     void sigv4WithoutARegionIsReported() throws Exception {
         String problems = problemsOf("provider.bedrock.url = http://127.0.0.1:8080", "provider.bedrock.auth = sigv4");
 
