@@ -1,0 +1,31 @@
+package io.llmfailover.agent.client.awssdk;
+
+import static net.bytebuddy.matcher.ElementMatchers.named;
+import static net.bytebuddy.matcher.ElementMatchers.takesArguments;
+
+import io.llmfailover.agent.weaving.ClientModule;
+import io.llmfailover.agent.weaving.MethodAdvice;
+import java.util.List;
+
+/**
+ * Hooks the AWS SDK for Java v2's default async HTTP client, {@code NettyNioAsyncHttpClient}, at its
+ * one entry, {@code execute(AsyncExecuteRequest)}: the SDK's seam below its own retries, signing and
+ * timeouts, which every call of a {@code BedrockRuntimeAsyncClient} (Converse, ConverseStream)
+ * reaches once per SDK attempt.
+ */
+public final class AwsSdkInstrumentation implements ClientModule {
+
+    /** The client's adapter, which its advice hands every hook to through {@code ClientHooks}. */
+    static final String ADAPTER = "io.llmfailover.agent.client.awssdk.AwsSdkAdapter";
+
+    @Override
+    public List<String> typeNames() {
+        return List.of("software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient");
+    }
+
+    @Override
+    public List<MethodAdvice> adviceFor(String typeName) {
+        return List.of(MethodAdvice.of(named("execute").and(takesArguments(1)),
+                "io.llmfailover.agent.client.awssdk.AwsSdkExecuteAdvice"));
+    }
+}

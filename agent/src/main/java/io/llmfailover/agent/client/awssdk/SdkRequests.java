@@ -1,0 +1,76 @@
+package io.llmfailover.agent.client.awssdk;
+
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import software.amazon.awssdk.http.SdkHttpMethod;
+import software.amazon.awssdk.http.SdkHttpRequest;
+import software.amazon.awssdk.http.async.AsyncExecuteRequest;
+import software.amazon.awssdk.http.async.SdkAsyncHttpResponseHandler;
+import software.amazon.awssdk.http.async.SdkHttpContentPublisher;
+
+/**
+ * The SDK's {@code AsyncExecuteRequest}, which cannot change, copied with another part: a request
+ * without a header, or an attempt's request, body and handler.
+ */
+final class SdkRequests {
+
+    private static final String CONTENT_LENGTH = "Content-Length";
+    private static final String HOST = "Host";
+
+    private SdkRequests() {}
+
+    static AsyncExecuteRequest withRequest(AsyncExecuteRequest app, SdkHttpRequest request) {
+        return copy(app, request, app.requestContentPublisher(), app.responseHandler());
+    }
+
+    /** The app's call as it made it, its body the app's own publisher, answered to {@code handler}. */
+    static AsyncExecuteRequest asMade(AsyncExecuteRequest app, SdkAsyncHttpResponseHandler handler) {
+        return copy(app, app.request(), app.requestContentPublisher(), handler);
+    }
+
+    /** The app's call sent again, with the runtime's added headers and the buffered body. */
+    static AsyncExecuteRequest original(AsyncExecuteRequest app, HttpHeaders added, byte[] body,
+            SdkAsyncHttpResponseHandler handler) {
+        SdkHttpRequest.Builder request = app.request().toBuilder();
+        added.forEach(request::putHeader);
+        return copy(app, request.build(), ContentBytes.publisher(body), handler);
+    }
+
+    /**
+     * Another provider's request, through the app's client. The client frames the body by the
+     * {@code Content-Length} header and names the host itself, so the one is set for these bytes and
+     * the other left to it.
+     */
+    static AsyncExecuteRequest rewritten(AsyncExecuteRequest app, LlmRequest sent, SdkAsyncHttpResponseHandler handler) {
+        Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
+        headers.putAll(sent.headers().asMap());
+        headers.remove(HOST);
+        headers.put(CONTENT_LENGTH, List.of(Integer.toString(sent.body().length)));
+        SdkHttpRequest request = SdkHttpRequest.builder()
+                .uri(sent.uri())
+                .method(SdkHttpMethod.fromValue(sent.method()))
+                .headers(headers)
+                .build();
+        return AsyncExecuteRequest.builder()
+                .request(request)
+                .requestContentPublisher(ContentBytes.publisher(sent.body()))
+                .responseHandler(handler)
+                .httpExecutionAttributes(app.httpExecutionAttributes())
+                .build();
+    }
+
+    private static AsyncExecuteRequest copy(AsyncExecuteRequest app, SdkHttpRequest request,
+            SdkHttpContentPublisher content, SdkAsyncHttpResponseHandler handler) {
+        return AsyncExecuteRequest.builder()
+                .request(request)
+                .requestContentPublisher(content)
+                .responseHandler(handler)
+                .metricCollector(app.metricCollector().orElse(null))
+                .fullDuplex(app.fullDuplex())
+                .httpExecutionAttributes(app.httpExecutionAttributes())
+                .build();
+    }
+}
