@@ -36,6 +36,8 @@ public final class CallRecognizer {
                     : null;
             case ANTHROPIC -> rawPath.endsWith("/messages") ? Operation.MESSAGES : null;
             case GEMINI -> geminiVerb(rawPath) != null ? Operation.GENERATE_CONTENT : null;
+            // An app's own Converse call is not governed yet: Bedrock is a fallback's protocol for now.
+            case BEDROCK -> null;
         };
     }
 
@@ -59,6 +61,7 @@ public final class CallRecognizer {
             case OPENAI -> openAi(operation, path, request);
             case ANTHROPIC -> jsonCall(operation, request);
             case GEMINI -> gemini(path, request);
+            case BEDROCK -> Optional.<SourceRequest>empty();
         };
         return source.map(call -> new RecognizedCall(request, addressed, call));
     }

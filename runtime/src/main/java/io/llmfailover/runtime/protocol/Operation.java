@@ -8,7 +8,8 @@ public enum Operation {
     RESPONSES(Protocol.OPENAI, "chat"),
     EMBEDDINGS(Protocol.OPENAI, "embeddings"),
     MESSAGES(Protocol.ANTHROPIC, "chat"),
-    GENERATE_CONTENT(Protocol.GEMINI, "generate_content");
+    GENERATE_CONTENT(Protocol.GEMINI, "generate_content"),
+    CONVERSE(Protocol.BEDROCK, "chat");
 
     private final Protocol protocol;
     private final String semanticName;

@@ -1,15 +1,21 @@
 package io.llmfailover.runtime.protocol;
 
+import java.nio.charset.StandardCharsets;
+
 /** The path of each operation relative to a provider's base URL. */
 public final class OperationPaths {
 
     /** Longer than any model name a provider publishes. */
     private static final int MAX_MODEL_IN_PATH = 200;
+    /** Bedrock model ids may be ARNs (inference profiles, provisioned throughput), up to 2048 characters. */
+    private static final int MAX_ESCAPED_MODEL = 2048;
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private OperationPaths() {}
 
     /**
-     * @param model used by Gemini, whose model is part of the path; it must {@link #fitsInPath fit}
+     * @param model used by Gemini and Bedrock, whose model is part of the path; it must {@link #fitsInPath fit}
+     *     (Gemini) or be {@link #escapable} (Bedrock)
      * @param query the query string to keep (Gemini's {@code alt=sse}), or null
      * @throws IllegalArgumentException for a model that does not fit in a path: callers check first
      */
@@ -20,13 +26,14 @@ public final class OperationPaths {
             case EMBEDDINGS -> "/embeddings";
             case MESSAGES -> "/messages";
             case GENERATE_CONTENT -> "/models/" + pathSegment(model) + (stream ? ":streamGenerateContent" : ":generateContent");
+            case CONVERSE -> "/model/" + escapedSegment(model) + (stream ? "/converse-stream" : "/converse");
         };
         return query == null || query.isEmpty() ? path : path + "?" + query;
     }
 
     /** Whether {@code operation} names its model in the path rather than in the body. */
     public static boolean modelInPath(Operation operation) {
-        return operation == Operation.GENERATE_CONTENT;
+        return operation == Operation.GENERATE_CONTENT || operation == Operation.CONVERSE;
     }
 
     /**
@@ -40,14 +47,42 @@ public final class OperationPaths {
             return false;
         }
         for (int i = 0; i < model.length(); i++) {
-            char c = model.charAt(i);
-            boolean allowed = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == '.' || c == '-' || c == '_';
-            if (!allowed) {
+            if (!unreserved(model.charAt(i)) || model.charAt(i) == '~') {
                 return false;
             }
         }
         return true;
+    }
+
+    /**
+     * Whether {@code model} can be sent as one percent-escaped path segment (Bedrock's model ids hold
+     * {@code :} and may be ARNs with {@code /}): not empty, not too long, and not made of dots alone,
+     * which no escaping keeps from meaning "this directory" or "the one above".
+     */
+    public static boolean escapable(String model) {
+        return model != null && !model.isEmpty() && model.length() <= MAX_ESCAPED_MODEL && !model.matches("\\.+");
+    }
+
+    /** The model as one path segment: every byte of its UTF-8 form but the URL's unreserved characters escaped. */
+    static String escapedSegment(String model) {
+        if (!escapable(model)) {
+            throw new IllegalArgumentException("a model that cannot stand in a URL path: " + model);
+        }
+        StringBuilder escaped = new StringBuilder(model.length());
+        for (byte b : model.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            if (c < 0x80 && unreserved(c)) {
+                escaped.append(c);
+            } else {
+                escaped.append('%').append(HEX[(b >> 4) & 0xf]).append(HEX[b & 0xf]);
+            }
+        }
+        return escaped.toString();
+    }
+
+    private static boolean unreserved(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
+                || c == '.' || c == '-' || c == '_' || c == '~';
     }
 
     private static String pathSegment(String model) {

@@ -59,6 +59,7 @@ public enum KeyHeader {
             case OPENAI -> isAzure(baseUrl) ? API_KEY : BEARER;
             case ANTHROPIC -> X_API_KEY;
             case GEMINI -> X_GOOG_API_KEY;
+            case BEDROCK -> BEARER;
         };
     }
 

@@ -7,7 +7,9 @@ import java.util.Optional;
 public enum Protocol {
     OPENAI("openai", "/v1"),
     ANTHROPIC("anthropic", "/v1"),
-    GEMINI("gemini", "/v1beta");
+    GEMINI("gemini", "/v1beta"),
+    /** AWS Bedrock Runtime's Converse API: its paths start at the host, with no version. */
+    BEDROCK("bedrock", "");
 
     private final String configName;
     private final String defaultVersionPath;

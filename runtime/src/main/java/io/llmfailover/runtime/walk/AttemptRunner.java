@@ -95,7 +95,7 @@ final class AttemptRunner {
 
     /** The attempt's I/O: safe on any thread, since it reads only what does not change during the walk. */
     private Exchange exchange(StartedAttempt attempt, AttemptRequest outgoing, Consumer<LlmResponse> onHead) {
-        return Exchange.run(attempt.sending(), outgoing, () -> context.budget().capNanos(
+        return Exchange.run(attempt.sending(), outgoing, attempt.provider().protocol(), () -> context.budget().capNanos(
                 context.firstByteTimeout().toNanos(), context.clock().nanoTime() - walkStartedNanos)
                 - (context.clock().nanoTime() - outgoing.written().deadlineStart(attempt.startedNanos())),
                 context.scheduler(), onHead);

@@ -6,6 +6,7 @@ import io.llmfailover.runtime.contract.HeadDeadlineException;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.RelayedResponse;
 import io.llmfailover.runtime.outcome.AttemptOutcome;
+import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -106,6 +107,11 @@ final class AttemptSettler {
                     ? AttemptOutcome.CANCELLED : content.failure();
             return noAnswer(attempt, outcome, content.error());
         }
+        BufferedResponse opening = OpeningException.of(attempt.provider().protocol(), response, content.opening());
+        if (opening != null && failsOver(opening)) {
+            response.abort();
+            return judged(attempt, opening);
+        }
         return succeeded(attempt, response, content.body());
     }
 
@@ -130,6 +136,11 @@ final class AttemptSettler {
         events.publish(AttemptEnded.answered(attempt, response.status(), AttemptOutcome.SUCCESS, false, response.headers(), null));
         return new RelayedResponse(response, AnswerRelay.answeredBy(attempt.attempt(), response.headers())
                 .set("content-type", "application/json").build(), new ByteArrayInputStream(translated));
+    }
+
+    private boolean failsOver(BufferedResponse error) {
+        ResponseClassifier classifier = context.classifier();
+        return classifier.failsOver(error.status(), classifier.classify(error.status(), error.headers(), error.bytes()));
     }
 
     /** A fallback's answer that is its own failure, never the app's: the call moves on. */
@@ -159,13 +170,15 @@ final class AttemptSettler {
     }
 
     private LlmResponse classified(StartedAttempt attempt, LlmResponse response) {
-        int status = response.status();
-        if (status < 400) {
+        if (response.status() < 400) {
             return succeeded(attempt, response, null);
         }
         ResponseClassifier classifier = context.classifier();
+        int status = classifier.statusMeant(response.status(), response.headers(), ErrorBodyReader.NOTHING);
         boolean mayOverflow = classifier.mayOverflowContext(status) && contextWindows.mayMoveOnFromOverflow();
-        if (status != 429 && !classifier.mayFailOver(status) && !mayOverflow) {
+        // Without x-amzn-ErrorType, only Bedrock's body names its exception (a quota comes as 400).
+        boolean namedInBody = status == response.status() && attempt.provider().protocol() == Protocol.BEDROCK;
+        if (status != 429 && !classifier.mayFailOver(status) && !mayOverflow && !namedInBody) {
             AttemptOutcome outcome = classifier.classify(status, response.headers(), ErrorBodyReader.NOTHING);
             events.publish(AttemptEnded.answered(attempt, status, outcome, false, response.headers(), null));
             if (attempt.attempt().untouched()) {
@@ -174,7 +187,15 @@ final class AttemptSettler {
             }
             return relay.translatedError(attempt.attempt(), ErrorBodyReader.buffer(response, context.scheduler()));
         }
-        BufferedResponse error = ErrorBodyReader.buffer(response, context.scheduler());
+        BufferedResponse read = ErrorBodyReader.buffer(response, context.scheduler());
+        return judged(attempt, new BufferedResponse(classifier.statusMeant(status, read.headers(), read.bytes()),
+                read.headers(), read.bytes()));
+    }
+
+    /** An error answer, its body in hand: kept for the exhaustion answer and moved on from, or the final answer. */
+    private LlmResponse judged(StartedAttempt attempt, BufferedResponse error) {
+        ResponseClassifier classifier = context.classifier();
+        int status = error.status();
         AttemptOutcome outcome = classifier.classify(status, error.headers(), error.bytes());
         boolean failsOver = classifier.failsOver(status, outcome);
         // the addressed provider's error is kept as it is for the exhaustion answer; the app's own goes back as it is

@@ -3,6 +3,7 @@ package io.llmfailover.runtime.walk;
 import io.llmfailover.runtime.contract.AttemptRequest;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.Transport;
+import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.time.Scheduler;
 import java.io.IOException;
 import java.util.function.Consumer;
@@ -21,10 +22,11 @@ import java.util.function.LongSupplier;
 record Exchange(LlmResponse response, FirstContentDeadline.Result content, IOException noHead, Throwable internal) {
 
     /**
+     * @param target the protocol of the provider asked, which tells what a stream's first content is
      * @param firstContentNanos asked once the head is in: how long the first content may take
      * @param onHead told of the head as soon as it is in, before any wait for content
      */
-    static Exchange run(Transport transport, AttemptRequest outgoing, LongSupplier firstContentNanos,
+    static Exchange run(Transport transport, AttemptRequest outgoing, Protocol target, LongSupplier firstContentNanos,
             Scheduler scheduler, Consumer<LlmResponse> onHead) {
         LlmResponse response;
         try {
@@ -39,7 +41,7 @@ record Exchange(LlmResponse response, FirstContentDeadline.Result content, IOExc
             if (response.status() >= 300 || !outgoing.streamed()) {
                 return new Exchange(response, null, null, null);
             }
-            return new Exchange(response, FirstContentDeadline.await(response, firstContentNanos.getAsLong(), scheduler), null, null);
+            return new Exchange(response, FirstContentDeadline.await(response, firstContentNanos.getAsLong(), scheduler, target), null, null);
         } catch (RuntimeException | Error internal) {
             return new Exchange(response, null, null, internal);
         }

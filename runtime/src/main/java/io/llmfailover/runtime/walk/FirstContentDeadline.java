@@ -2,6 +2,7 @@ package io.llmfailover.runtime.walk;
 
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.outcome.AttemptOutcome;
+import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.time.Scheduler;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
@@ -14,7 +15,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * For a streamed answer the first-byte deadline runs until the first line of content, not the
  * first byte: a provider that holds the connection open with keep-alive comments ({@code :
  * keep-alive}) and blank lines, as DeepSeek does under load, has not started answering. Until
- * content arrives the call is not committed, so it can still fail over.
+ * content arrives the call is not committed, so it can still fail over. A Bedrock stream has no
+ * keep-alives but may open with an exception: its first content is its whole first message, so
+ * that the walk can tell one from the other before committing.
  */
 final class FirstContentDeadline {
 
@@ -33,7 +36,7 @@ final class FirstContentDeadline {
      * @return the whole body, with what was read put back in front; or, when no content came,
      *     the outcome that makes the call fail over (the response is then aborted)
      */
-    static Result await(LlmResponse response, long remainingNanos, Scheduler scheduler) {
+    static Result await(LlmResponse response, long remainingNanos, Scheduler scheduler, Protocol target) {
         AtomicBoolean expired = new AtomicBoolean();
         Scheduler.Cancellable deadline = scheduler.schedule(Math.max(0, remainingNanos), () -> {
             expired.set(true);
@@ -41,7 +44,7 @@ final class FirstContentDeadline {
         });
         InputStream body = response.body();
         ByteArrayOutputStream preamble = new ByteArrayOutputStream();
-        ContentScanner scanner = new ContentScanner();
+        OpeningScanner scanner = target == Protocol.BEDROCK ? new FirstMessageScanner() : new ContentScanner();
         byte[] buffer = new byte[4096];
         try {
             while (true) {
@@ -59,7 +62,8 @@ final class FirstContentDeadline {
                         // The deadline closed the response as the content arrived: too late to use.
                         return Result.failed(AttemptOutcome.TIMEOUT, new IOException("first event after the deadline"));
                     }
-                    return Result.content(new SequenceInputStream(new ByteArrayInputStream(preamble.toByteArray()), body));
+                    byte[] opening = preamble.toByteArray();
+                    return Result.content(new SequenceInputStream(new ByteArrayInputStream(opening), body), opening);
                 }
             }
         } catch (IOException broken) {
@@ -69,12 +73,18 @@ final class FirstContentDeadline {
         }
     }
 
+    /** Tells, read by read, when a stream's opening bytes hold its first content. */
+    interface OpeningScanner {
+        boolean foundContent(byte[] bytes, int length);
+    }
+
     /** Finds the first line that is neither blank nor an SSE comment, across reads. */
-    static final class ContentScanner {
+    static final class ContentScanner implements OpeningScanner {
         private boolean atLineStart = true;
         private boolean inComment;
 
-        boolean foundContent(byte[] bytes, int length) {
+        @Override
+        public boolean foundContent(byte[] bytes, int length) {
             for (int i = 0; i < length; i++) {
                 byte b = bytes[i];
                 if (b == '\n' || b == '\r') {
@@ -94,14 +104,33 @@ final class FirstContentDeadline {
         }
     }
 
-    /** Either the body to deliver, or why there is nothing to deliver. */
-    record Result(InputStream body, AttemptOutcome failure, IOException error) {
-        static Result content(InputStream body) {
-            return new Result(body, null, null);
+    /** Finds the end of an event stream's first message, whose length its first four bytes give. */
+    static final class FirstMessageScanner implements OpeningScanner {
+        private long length;
+        private int lengthBytes;
+        private long seen;
+
+        @Override
+        public boolean foundContent(byte[] bytes, int count) {
+            for (int i = 0; i < count && lengthBytes < 4; i++, lengthBytes++) {
+                length = (length << 8) | (bytes[i] & 0xff);
+            }
+            seen += count;
+            return lengthBytes == 4 && seen >= length;
+        }
+    }
+
+    /**
+     * Either the body to deliver, with the opening bytes read to find its first content, or why
+     * there is nothing to deliver.
+     */
+    record Result(InputStream body, byte[] opening, AttemptOutcome failure, IOException error) {
+        static Result content(InputStream body, byte[] opening) {
+            return new Result(body, opening, null, null);
         }
 
         static Result failed(AttemptOutcome failure, IOException error) {
-            return new Result(null, failure, error);
+            return new Result(null, null, failure, error);
         }
     }
 }

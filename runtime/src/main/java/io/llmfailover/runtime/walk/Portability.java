@@ -64,13 +64,16 @@ final class Portability {
         }
     }
 
-    /** Gemini names the model in the path: every request to a Gemini provider does. */
+    /** Gemini and Bedrock name the model in the path: every request to such a provider does. */
     private static void checkPath(Provider target, String targetModel, RecognizedCall call)
             throws UntranslatableRequestException {
         String model = targetModel == null ? call.source().model() : targetModel;
         if (target.protocol() == Protocol.GEMINI && !OperationPaths.fitsInPath(model)) {
             throw new UntranslatableRequestException("the model cannot stand in the URL path of "
                     + target.name() + ": only letters, digits, '.', '-' and '_'");
+        }
+        if (target.protocol() == Protocol.BEDROCK && !OperationPaths.escapable(model)) {
+            throw new UntranslatableRequestException("the model cannot stand in the URL path of " + target.name());
         }
     }
 }

@@ -3,6 +3,8 @@ package io.llmfailover.runtime.walk;
 import io.llmfailover.runtime.config.FailoverPolicy;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.outcome.AttemptOutcome;
+import io.llmfailover.runtime.protocol.translate.bedrock.BedrockExceptions;
+import io.llmfailover.runtime.protocol.translate.model.ErrorKind;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
@@ -22,6 +24,22 @@ public final class ResponseClassifier {
 
     public ResponseClassifier(FailoverPolicy policy) {
         this.policy = policy;
+    }
+
+    /**
+     * The status an error answer means: Bedrock names its exception in {@code x-amzn-ErrorType} or
+     * the body's {@code __type}, and sends some throttles (a service quota) as 400, so a name Bedrock
+     * uses gives the status of its family; anything else keeps the status as sent.
+     *
+     * @param errorBody the error body when it was read, else empty
+     */
+    public int statusMeant(int status, HttpHeaders headers, byte[] errorBody) {
+        if (status < 400) {
+            return status;
+        }
+        String name = BedrockExceptions.nameIn(headers);
+        ErrorKind kind = BedrockExceptions.kindOf(name != null ? name : BedrockExceptions.nameIn(errorBody));
+        return kind == null ? status : kind.status();
     }
 
     /** @param errorBody the body of a non-2xx response, read into memory (may be empty) */

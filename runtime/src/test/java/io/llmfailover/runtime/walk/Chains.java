@@ -49,6 +49,7 @@ final class Chains {
     static final String THIRD = "127.0.0.1:9003";
     static final String CLAUDE = "127.0.0.1:9004";
     static final String GEMINI = "127.0.0.1:9005";
+    static final String BEDROCK = "127.0.0.1:9006";
     static final String ANSWER = "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"choices\":[]}";
     static final String CLAUDE_ANSWER = "{\"id\":\"msg_1\",\"type\":\"message\",\"role\":\"assistant\","
             + "\"model\":\"claude-sonnet-4-5\",\"content\":[{\"type\":\"text\",\"text\":\"Hi\"}],"
@@ -204,6 +205,8 @@ final class Chains {
                 List.of("claude-key"), Map.of("*", "claude-sonnet-4-5")));
         providers.put("gemini", new Provider("gemini", URI.create("http://" + GEMINI + "/v1beta"), Protocol.GEMINI,
                 List.of("gemini-key"), Map.of("*", "gemini pro")));
+        providers.put("bedrock", new Provider("bedrock", URI.create("http://" + BEDROCK), Protocol.BEDROCK,
+                List.of("bedrock-key"), Map.of("*", "us.anthropic.claude-haiku-4-5-20251001-v1:0")));
         return new FailoverConfig(Optional.empty(), providers,
                 List.of(new RouteSettings("main", "primary", null, List.of(chain))),
                 breaker, throttle, Duration.ofSeconds(2), FailoverPolicy.DEFAULTS, Map.of(), false,

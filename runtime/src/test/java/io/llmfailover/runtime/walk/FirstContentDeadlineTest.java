@@ -1,15 +1,22 @@
 package io.llmfailover.runtime.walk;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.runtime.contract.BufferedResponse;
+import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.outcome.AttemptOutcome;
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamEncoder;
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamMessage;
+import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.time.ManualClock;
 import io.llmfailover.runtime.time.ManualScheduler;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -29,7 +36,7 @@ class FirstContentDeadlineTest {
         String sent = ": keep-alive\n\n: keep-alive\n\ndata: {\"choices\":[]}\n\n";
         StallingResponse response = new StallingResponse(sent, scheduler, Duration.ZERO);
 
-        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler);
+        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler, Protocol.OPENAI);
 
         assertEquals(sent, new String(result.body().readAllBytes(), StandardCharsets.UTF_8));
         assertNull(result.failure());
@@ -39,7 +46,7 @@ class FirstContentDeadlineTest {
     void keepAlivesUntilTheDeadlineAreATimeoutAndCloseTheResponse() {
         StallingResponse response = new StallingResponse(": keep-alive\n\n\n", scheduler, Duration.ofSeconds(3));
 
-        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler);
+        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler, Protocol.OPENAI);
 
         assertEquals(AttemptOutcome.TIMEOUT, result.failure());
         assertTrue(response.closed());
@@ -49,7 +56,7 @@ class FirstContentDeadlineTest {
     void aStreamThatEndsBeforeAnyContentIsAFailureToConnect() {
         StallingResponse response = new StallingResponse(": keep-alive\n\n", scheduler, Duration.ZERO);
 
-        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler);
+        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler, Protocol.OPENAI);
 
         assertEquals(AttemptOutcome.CONNECT_FAILURE, result.failure());
         assertTrue(response.closed());
@@ -81,6 +88,29 @@ class FirstContentDeadlineTest {
         assertEquals(true, scanner.foundContent("data: {}\n".getBytes(StandardCharsets.UTF_8), 9));
     }
 
+    @Test
+    void aBedrockStreamsFirstContentIsItsWholeFirstMessageWhateverTheReads() {
+        byte[] first = EventStreamEncoder.encode(EventStreamMessage.exception("throttlingException", "{\"message\":\"wait\"}"));
+        for (int split = 1; split < first.length; split++) {
+            FirstContentDeadline.FirstMessageScanner scanner = new FirstContentDeadline.FirstMessageScanner();
+
+            assertEquals(false, scanner.foundContent(Arrays.copyOf(first, split), split), "after " + split + " bytes");
+            byte[] rest = Arrays.copyOfRange(first, split, first.length);
+            assertEquals(true, scanner.foundContent(rest, rest.length), "after all " + first.length + " bytes");
+        }
+    }
+
+    @Test
+    void theOpeningBytesOfABedrockStreamAreKeptForTheWalkToJudge() throws IOException {
+        byte[] first = EventStreamEncoder.encode(EventStreamMessage.event("messageStart", "{\"role\":\"assistant\"}"));
+        BufferedResponse response = new BufferedResponse(200, HttpHeaders.EMPTY, first);
+
+        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler, Protocol.BEDROCK);
+
+        assertArrayEquals(first, result.opening());
+        assertArrayEquals(first, result.body().readAllBytes());
+    }
+
     /**
      * H5 (issue #10): the deadline runs on the one timer thread every deadline shares; a close() that
      * drains the body (Apache httpcore5's chunked stream) stalled them all. The timer aborts instead.
@@ -93,7 +123,7 @@ class FirstContentDeadlineTest {
         DrainingResponse response = new DrainingResponse(": keep-alive\n\n", scheduler, Duration.ofSeconds(3), drained);
         scheduler.schedule(Duration.ofMillis(2500).toNanos(), () -> otherDeadlineFired.set(true));
 
-        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler);
+        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler, Protocol.OPENAI);
         drained.countDown();
 
         assertEquals(AttemptOutcome.TIMEOUT, result.failure());

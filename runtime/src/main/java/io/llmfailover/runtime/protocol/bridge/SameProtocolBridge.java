@@ -2,7 +2,6 @@ package io.llmfailover.runtime.protocol.bridge;
 
 
 import io.llmfailover.runtime.contract.HttpHeaders;
-import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.OperationPaths;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
@@ -18,7 +17,7 @@ final class SameProtocolBridge implements ProtocolBridge {
     @Override
     public TargetRequest request(SourceRequest source, String targetModel) throws UntranslatableRequestException {
         String model = targetModel == null ? source.model() : targetModel;
-        byte[] body = source.operation() == Operation.GENERATE_CONTENT ? source.body() : withModel(source, model);
+        byte[] body = OperationPaths.modelInPath(source.operation()) ? source.body() : withModel(source, model);
         String path = OperationPaths.of(source.operation(), model, source.stream(), source.query());
         return new TargetRequest(source.operation(), model, source.stream(), path, body, HttpHeaders.EMPTY);
     }

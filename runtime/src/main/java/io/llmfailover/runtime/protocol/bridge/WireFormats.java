@@ -5,6 +5,7 @@ import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.protocol.translate.WireFormat;
 import io.llmfailover.runtime.protocol.translate.anthropic.AnthropicMessagesFormat;
+import io.llmfailover.runtime.protocol.translate.bedrock.BedrockConverseFormat;
 import io.llmfailover.runtime.protocol.translate.gemini.GeminiFormat;
 import io.llmfailover.runtime.protocol.translate.openai.OpenAiChatFormat;
 import io.llmfailover.runtime.protocol.translate.openai.OpenAiResponsesFormat;
@@ -21,6 +22,7 @@ final class WireFormats {
             case OPENAI -> OpenAiChatFormat.INSTANCE;
             case ANTHROPIC -> AnthropicMessagesFormat.INSTANCE;
             case GEMINI -> GeminiFormat.INSTANCE;
+            case BEDROCK -> BedrockConverseFormat.INSTANCE;
         };
     }
 
@@ -31,6 +33,7 @@ final class WireFormats {
             case RESPONSES -> OpenAiResponsesFormat.INSTANCE;
             case MESSAGES -> AnthropicMessagesFormat.INSTANCE;
             case GENERATE_CONTENT -> GeminiFormat.INSTANCE;
+            case CONVERSE -> BedrockConverseFormat.INSTANCE;
             case EMBEDDINGS -> throw new UntranslatableRequestException(
                     "embeddings fail over only to a provider of the same protocol, not to " + target.configName());
         };

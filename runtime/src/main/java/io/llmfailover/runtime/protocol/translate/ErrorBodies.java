@@ -40,11 +40,13 @@ public final class ErrorBodies {
         return targetStatus;
     }
 
-    /** The {@code error.message} every protocol puts in its error body, or null. */
+    /** The {@code error.message} of OpenAI, Anthropic and Gemini error bodies, Bedrock's {@code message}, or null. */
     public static String messageOf(byte[] body) {
         try {
-            JsonNode error = Json.field(Json.parseObject(body), "error");
-            return error == null ? null : Json.text(error, "message");
+            ObjectNode json = Json.parseObject(body);
+            JsonNode error = Json.field(json, "error");
+            // Bedrock's error body is the message itself: {"message": …}
+            return error == null ? Json.text(json, "message") : Json.text(error, "message");
         } catch (MalformedBodyException notJson) {
             return null;
         }
@@ -76,6 +78,7 @@ public final class ErrorBodies {
                 body.set("error", error);
                 yield body;
             }
+            case BEDROCK -> Json.object().put("__type", kind.bedrockException()).put("message", message);
         };
     }
 }

@@ -4,7 +4,6 @@ import io.llmfailover.runtime.contract.ChunkedStream;
 import io.llmfailover.runtime.protocol.translate.model.ErrorKind;
 import io.llmfailover.runtime.protocol.translate.model.StreamEvent;
 import io.llmfailover.runtime.protocol.translate.sse.SseEvent;
-import io.llmfailover.runtime.protocol.translate.sse.SseReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,7 +19,7 @@ import java.util.List;
 public final class TranslatingStream extends ChunkedStream {
 
     private final InputStream upstream;
-    private final SseReader reader;
+    private final StreamDecoder.Events reader;
     private final StreamDecoder decoder;
     private final StreamEncoder encoder;
     private final List<StreamEvent> events = new ArrayList<>();
@@ -28,7 +27,7 @@ public final class TranslatingStream extends ChunkedStream {
 
     public TranslatingStream(InputStream upstream, StreamDecoder decoder, StreamEncoder encoder) {
         this.upstream = upstream;
-        this.reader = new SseReader(upstream);
+        this.reader = decoder.events(upstream);
         this.decoder = decoder;
         this.encoder = encoder;
     }

@@ -55,7 +55,7 @@ final class ResponseFactsReader {
                 id = member.stringValue();
             } else if (member.nameIs("responseId")) {
                 responseId = member.stringValue();
-            } else if (member.nameIs("stop_reason")) {
+            } else if (member.nameIs("stop_reason") || member.nameIs("stopReason")) {
                 stopReason = member.stringValue();
             } else if (member.nameIs("object")) {
                 object = member.stringValue();
@@ -132,7 +132,7 @@ final class ResponseFactsReader {
         }
     }
 
-    /** The token counts of an OpenAI or Anthropic {@code usage}, or of Gemini's {@code usageMetadata}. */
+    /** The token counts of an OpenAI, Anthropic or Bedrock {@code usage}, or of Gemini's {@code usageMetadata}. */
     private static final class Usage {
         private Long inputTokens;
         private Long promptTokens;
@@ -147,11 +147,11 @@ final class ResponseFactsReader {
             }
             Usage usage = new Usage();
             while (members.next()) {
-                if (members.nameIs("input_tokens")) {
+                if (members.nameIs("input_tokens") || members.nameIs("inputTokens")) {
                     usage.inputTokens = members.longValue();
                 } else if (members.nameIs("prompt_tokens")) {
                     usage.promptTokens = members.longValue();
-                } else if (members.nameIs("output_tokens")) {
+                } else if (members.nameIs("output_tokens") || members.nameIs("outputTokens")) {
                     usage.outputTokens = members.longValue();
                 } else if (members.nameIs("completion_tokens")) {
                     usage.completionTokens = members.longValue();

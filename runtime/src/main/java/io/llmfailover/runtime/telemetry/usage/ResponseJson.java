@@ -5,7 +5,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 /**
  * Reads model, id, usage and finish reasons out of one JSON document of any of the three wire
  * protocols: a whole response, or one streamed chunk (OpenAI chat chunks, Responses API events,
- * Anthropic message_start / message_delta, Gemini chunks with usageMetadata).
+ * Anthropic message_start / message_delta, Gemini chunks with usageMetadata, Bedrock Converse's
+ * answer and its stream's messageStop and metadata events).
  */
 public final class ResponseJson {
 
@@ -51,8 +52,8 @@ public final class ResponseJson {
         if (usage == null || !usage.isObject()) {
             return;
         }
-        Long input = number(usage, "input_tokens", "prompt_tokens");
-        Long output = number(usage, "output_tokens", "completion_tokens");
+        Long input = number(usage, "input_tokens", "prompt_tokens", "inputTokens");
+        Long output = number(usage, "output_tokens", "completion_tokens", "outputTokens");
         if (input != null) {
             facts.inputTokens(input);
         }
@@ -77,6 +78,7 @@ public final class ResponseJson {
 
     private static void readFinishReasons(JsonNode node, ResponseFacts facts) {
         facts.finishReason(text(node, "stop_reason"));
+        facts.finishReason(text(node, "stopReason"));
         JsonNode delta = node.get("delta");
         if (delta != null && delta.isObject()) {
             facts.finishReason(text(delta, "stop_reason"));

@@ -14,11 +14,17 @@ public interface UsageScanner {
     /** The body ended (or the app stopped reading): the facts are final. */
     ResponseFacts finish();
 
-    /** A scanner fit for the body: SSE for {@code text/event-stream}, else one JSON document. */
+    /**
+     * A scanner fit for the body: SSE for {@code text/event-stream}, AWS event stream for
+     * {@code application/vnd.amazon.eventstream}, else one JSON document.
+     */
     static UsageScanner forResponse(HttpHeaders headers, boolean captureContent) {
-        String type = headers.first("content-type").orElse("");
-        if (type.toLowerCase(java.util.Locale.ROOT).startsWith("text/event-stream")) {
+        String type = headers.first("content-type").orElse("").toLowerCase(java.util.Locale.ROOT);
+        if (type.startsWith("text/event-stream")) {
             return new SseUsageScanner(captureContent);
+        }
+        if (type.startsWith(EventStreamUsageScanner.CONTENT_TYPE)) {
+            return new EventStreamUsageScanner();
         }
         return new JsonUsageScanner(captureContent);
     }

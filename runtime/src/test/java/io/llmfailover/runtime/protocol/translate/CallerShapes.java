@@ -22,6 +22,7 @@ final class CallerShapes {
             case RESPONSES -> "response".equals(Json.text(body, "object"));
             case MESSAGES -> "message".equals(Json.text(body, "type"));
             case GENERATE_CONTENT -> body.path("candidates").isArray();
+            case CONVERSE -> body.path("output").path("message").path("content").isArray();
             case EMBEDDINGS -> throw new IllegalArgumentException("embeddings are never translated");
         };
     }
@@ -33,6 +34,7 @@ final class CallerShapes {
             case CHAT_COMPLETIONS, RESPONSES, EMBEDDINGS -> hasMessage && error.has("type");
             case MESSAGES -> hasMessage && "error".equals(Json.text(body, "type"));
             case GENERATE_CONTENT -> hasMessage && error.path("status").isTextual() && error.path("code").isInt();
+            case CONVERSE -> body.path("__type").isTextual() && body.path("message").isTextual();
         };
     }
 
@@ -41,7 +43,7 @@ final class CallerShapes {
         List<JsonNode> events = Fixtures.transcript(output);
         assertFalse(events.isEmpty(), label + ": some output");
         JsonNode last = events.get(events.size() - 1);
-        boolean lastIsError = last.path("data").has("error");
+        boolean lastIsError = last.path("data").has("error") || last.has("exception");
         switch (caller) {
             case CHAT_COMPLETIONS -> assertTrue("[DONE]".equals(last.path("data").asText()) || lastIsError, label + " ended with " + last);
             case RESPONSES -> assertTrue(List.of("response.completed", "response.incomplete").contains(last.path("event").asText())
@@ -52,16 +54,21 @@ final class CallerShapes {
             }
             case GENERATE_CONTENT -> assertTrue(lastIsError || last.path("data").path("candidates").path(0).has("finishReason"),
                     label + " ended with " + last);
+            case CONVERSE -> {
+                assertTrue(lastIsError || "metadata".equals(last.path("event").asText()), label + " ended with " + last);
+                events.forEach(event -> assertTrue(event.has("event") || event.has("exception"),
+                        label + ": every Bedrock message is an event or an exception"));
+            }
             case EMBEDDINGS -> throw new IllegalArgumentException("embeddings are never streamed");
         }
-        events.subList(0, events.size() - 1).forEach(event -> assertFalse(event.path("data").has("error")
-                && caller != Operation.MESSAGES, label + ": an error frame is always the last"));
+        events.subList(0, events.size() - 1).forEach(event -> assertFalse((event.path("data").has("error")
+                && caller != Operation.MESSAGES) || event.has("exception"), label + ": an error frame is always the last"));
     }
 
     /** Whether the stream ended with an error frame rather than its protocol's last event. */
     static boolean endsWithError(byte[] output) {
         List<JsonNode> events = Fixtures.transcript(output);
         JsonNode last = events.get(events.size() - 1);
-        return last.path("data").has("error") || "error".equals(last.path("event").asText());
+        return last.path("data").has("error") || "error".equals(last.path("event").asText()) || last.has("exception");
     }
 }

@@ -19,7 +19,8 @@ record Direction(Operation caller, Protocol target, ProtocolBridge bridge, Strin
     /** Every direction whose answers are translated: across protocols, and Responses through a vendor's Chat Completions. */
     static List<Direction> translatingAnswers() {
         List<Direction> directions = new ArrayList<>();
-        for (Operation caller : List.of(Operation.CHAT_COMPLETIONS, Operation.RESPONSES, Operation.MESSAGES, Operation.GENERATE_CONTENT)) {
+        for (Operation caller : List.of(Operation.CHAT_COMPLETIONS, Operation.RESPONSES, Operation.MESSAGES, Operation.GENERATE_CONTENT,
+                Operation.CONVERSE)) {
             for (Protocol target : Protocol.values()) {
                 if (target != caller.protocol()) {
                     directions.add(new Direction(caller, target, Fixtures.bridge(caller.protocol(), target),
@@ -35,7 +36,8 @@ record Direction(Operation caller, Protocol target, ProtocolBridge bridge, Strin
     static List<Direction> all() {
         List<Direction> directions = new ArrayList<>(translatingAnswers());
         directions.add(new Direction(Operation.CHAT_COMPLETIONS, Protocol.OPENAI, deepSeek(), "CHAT_COMPLETIONS app, deepseek target"));
-        for (Operation caller : List.of(Operation.CHAT_COMPLETIONS, Operation.RESPONSES, Operation.MESSAGES, Operation.GENERATE_CONTENT)) {
+        for (Operation caller : List.of(Operation.CHAT_COMPLETIONS, Operation.RESPONSES, Operation.MESSAGES, Operation.GENERATE_CONTENT,
+                Operation.CONVERSE)) {
             directions.add(new Direction(caller, caller.protocol(), Fixtures.bridge(caller.protocol(), caller.protocol()),
                     caller + " app, same protocol"));
         }

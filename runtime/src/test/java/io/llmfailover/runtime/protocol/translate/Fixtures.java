@@ -10,11 +10,15 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamEncoder;
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamMessage;
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamReader;
 import io.llmfailover.runtime.protocol.translate.sse.SseEvent;
 import io.llmfailover.runtime.protocol.translate.sse.SseReader;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.time.ManualClock;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -57,6 +61,7 @@ final class Fixtures {
             case OPENAI -> new SourceRequest(Operation.CHAT_COMPLETIONS, "gpt-4o", stream, null, body);
             case ANTHROPIC -> new SourceRequest(Operation.MESSAGES, "claude-sonnet-4-5", stream, null, body);
             case GEMINI -> new SourceRequest(Operation.GENERATE_CONTENT, "gemini-2.5-pro", stream, stream ? "alt=sse" : null, body);
+            case BEDROCK -> new SourceRequest(Operation.CONVERSE, "anthropic.claude-sonnet-4-5-20250929-v1:0", stream, null, body);
         };
     }
 
@@ -65,11 +70,55 @@ final class Fixtures {
             case OPENAI -> "gpt-4o-mini";
             case ANTHROPIC -> "claude-haiku-4-5";
             case GEMINI -> "gemini-2.5-flash";
+            case BEDROCK -> "us.anthropic.claude-haiku-4-5-20251001-v1:0";
         };
+    }
+
+    /**
+     * The target's stream fixture: {@code target/<protocol>-stream.sse}, or for Bedrock the events
+     * of {@code target/bedrock-stream.events.json} encoded as an AWS event stream.
+     */
+    static byte[] targetStream(Protocol protocol) {
+        if (protocol != Protocol.BEDROCK) {
+            return bytes("target/" + protocol.configName() + "-stream.sse");
+        }
+        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+        bedrockMessages(bytes("target/bedrock-stream.events.json")).forEach(message -> EventStreamEncoder.write(message, stream));
+        return stream.toByteArray();
+    }
+
+    /** Event-stream messages from a JSON list of {@code {"event": type, "data": payload}} or {@code {"exception": type, …}}. */
+    static List<EventStreamMessage> bedrockMessages(byte[] json) {
+        try {
+            List<EventStreamMessage> messages = new ArrayList<>();
+            for (JsonNode entry : Json.MAPPER.readTree(json)) {
+                byte[] payload = Json.bytes(entry.get("data"));
+                messages.add(entry.has("exception") ? EventStreamMessage.exception(entry.get("exception").asText(), payload)
+                        : EventStreamMessage.event(entry.get("event").asText(), payload));
+            }
+            return messages;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Whether {@code stream} is an AWS event stream rather than server-sent events: its first byte is a length's. */
+    static boolean isEventStream(byte[] stream) {
+        return stream.length >= 16 && stream[0] == 0;
     }
 
     static ProtocolBridge bridge(Protocol from, Protocol to) {
         return ProtocolBridges.between(from, to, OPTIONS);
+    }
+
+    /** Converse names no answer: the id the caller's format needs is made up afresh each time. */
+    static String withoutMadeUpIds(Protocol target, String translated) {
+        return target == Protocol.BEDROCK ? translated.replaceAll("(chatcmpl-|msg_|resp_)[0-9a-f]{24}", "$1made-up") : translated;
+    }
+
+    /** The same, for bytes that may not be text: each byte stands for one character. */
+    static byte[] withoutMadeUpIds(Protocol target, byte[] translated) {
+        return withoutMadeUpIds(target, new String(translated, StandardCharsets.ISO_8859_1)).getBytes(StandardCharsets.ISO_8859_1);
     }
 
     /** Compares with a golden file, or writes it when {@link #WRITE_GOLDEN} is set. */
@@ -84,11 +133,15 @@ final class Fixtures {
             }
             return;
         }
-        comparison.compare(new String(bytes(path), StandardCharsets.UTF_8), actual);
+        try {
+            comparison.compare(new String(bytes(path), StandardCharsets.UTF_8), actual);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     interface GoldenComparison {
-        void compare(String expected, String actual);
+        void compare(String expected, String actual) throws IOException;
     }
 
     static void assertSameJson(String expected, String actual) {
@@ -104,8 +157,15 @@ final class Fixtures {
         assertEquals(expectedEvents.size(), actualEvents.size(), "number of events");
     }
 
-    /** A stream as a list of {@code {"event": name, "data": json-or-text}} objects, event by event. */
+    /**
+     * A stream as a list of {@code {"event": name, "data": json-or-text}} objects, event by event;
+     * an event stream's exceptions as {@code {"exception": type, "data": json}}. An event stream
+     * that cannot be decoded ends its transcript with {@code {"undecodable": reason}}.
+     */
     static List<JsonNode> transcript(byte[] stream) {
+        if (isEventStream(stream)) {
+            return eventStreamTranscript(stream);
+        }
         List<JsonNode> events = new ArrayList<>();
         try {
             SseReader reader = new SseReader(new ByteArrayInputStream(stream));
@@ -124,6 +184,36 @@ final class Fixtures {
             }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        return events;
+    }
+
+    /** The one message {@code encoded} holds. */
+    static EventStreamMessage decodedMessage(byte[] encoded) {
+        try {
+            return new EventStreamReader(new ByteArrayInputStream(encoded)).next();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static List<JsonNode> eventStreamTranscript(byte[] stream) {
+        List<JsonNode> events = new ArrayList<>();
+        EventStreamReader reader = new EventStreamReader(new ByteArrayInputStream(stream));
+        try {
+            for (EventStreamMessage message = reader.next(); message != null; message = reader.next()) {
+                ObjectNode entry = Json.object();
+                String exception = message.text(EventStreamMessage.EXCEPTION_TYPE);
+                if (exception != null) {
+                    entry.put("exception", exception);
+                } else {
+                    entry.put("event", message.text(EventStreamMessage.EVENT_TYPE));
+                }
+                entry.set("data", Json.parseObject(message.payload()));
+                events.add(entry);
+            }
+        } catch (IOException e) {
+            events.add(Json.object().put("undecodable", e.getMessage()));
         }
         return events;
     }

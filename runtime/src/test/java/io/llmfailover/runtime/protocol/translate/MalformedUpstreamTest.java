@@ -38,7 +38,7 @@ class MalformedUpstreamTest {
     @MethodSource("directions")
     void aMangledStreamEndsCleanlyInTheCallersDialect(Protocol from, Protocol to) throws Exception {
         Random random = new Random(from.ordinal() * 31L + to.ordinal());
-        byte[] original = Fixtures.bytes("target/" + to.configName() + "-stream.sse");
+        byte[] original = Fixtures.targetStream(to);
         SourceRequest source = Fixtures.source(from, true);
         ProtocolBridge bridge = Fixtures.bridge(from, to);
         TargetRequest target = bridge.request(source, Fixtures.targetModel(to));

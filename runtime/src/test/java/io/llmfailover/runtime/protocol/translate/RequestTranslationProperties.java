@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import io.llmfailover.runtime.protocol.Operation;
+import io.llmfailover.runtime.protocol.OperationPaths;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.testing.Generator;
 import java.nio.charset.StandardCharsets;
@@ -26,6 +27,7 @@ class RequestTranslationProperties {
                 JsonValues.anyBody(Fixtures.bytes("source/openai-request.json")),
                 JsonValues.anyBody(Fixtures.bytes("source/anthropic-request.json")),
                 JsonValues.anyBody(Fixtures.bytes("source/gemini-request.json")),
+                JsonValues.anyBody(Fixtures.bytes("source/bedrock-request.json")),
                 JsonValues.anyBody(ResponsesApiTest.STATELESS.getBytes(StandardCharsets.UTF_8)));
         forAll(bodies, body -> {
             for (Direction direction : DIRECTIONS) {
@@ -41,7 +43,7 @@ class RequestTranslationProperties {
     void shrunkCounterexample_aBodyThatIsNotJsonIsUntranslatableForASameProtocolFallbackToo() {
         for (Direction direction : DIRECTIONS) {
             SourceRequest source = direction.source(false, ":".getBytes(StandardCharsets.UTF_8));
-            if (direction.caller() != Operation.GENERATE_CONTENT) { // Gemini names the model in the path: its body passes as is
+            if (!OperationPaths.modelInPath(direction.caller())) { // Gemini and Bedrock name the model in the path: the body passes as is
                 assertThrows(UntranslatableRequestException.class, () -> direction.bridge().request(source, "another-model"),
                         direction.toString());
             }

@@ -65,7 +65,8 @@ class StreamTranslationProperties {
                 byte[] inOneRead = translate(direction, new ByteArrayInputStream(whole), whole.length);
                 byte[] inReads = translate(direction, new SplitInputStream(reads), whole.length);
 
-                assertArrayEquals(inOneRead, inReads, direction.toString());
+                assertArrayEquals(Fixtures.withoutMadeUpIds(target, inOneRead), Fixtures.withoutMadeUpIds(target, inReads),
+                        direction.toString());
                 CallerShapes.assertStreamEndsCleanly(direction.caller(), inReads, direction.toString());
                 assertFalse(CallerShapes.endsWithError(inReads), direction + " ended with an error");
             }

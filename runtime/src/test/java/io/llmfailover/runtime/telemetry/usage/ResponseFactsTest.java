@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
 import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamEncoder;
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamMessage;
+import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.stream.Stream;
@@ -15,6 +18,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 class ResponseFactsTest {
 
     private static final HttpHeaders JSON = HttpHeaders.builder().add("Content-Type", "application/json").build();
+    private static final HttpHeaders EVENT_STREAM = HttpHeaders.builder()
+            .add("Content-Type", "application/vnd.amazon.eventstream").build();
     private static final HttpHeaders SSE = HttpHeaders.builder().add("content-type", "text/event-stream; charset=utf-8")
             .build();
 
@@ -79,6 +84,10 @@ class ResponseFactsTest {
                         {"object":"list","data":[{"embedding":[0.1,0.2]}],"model":"text-embedding-3-small",
                         "usage":{"prompt_tokens":8,"total_tokens":8}}
                         """, "text-embedding-3-small", null, 8L, null, List.of()),
+                Arguments.of("bedrock converse", JSON, """
+                        {"output":{"message":{"role":"assistant","content":[{"text":"hi"}]}},"stopReason":"max_tokens",
+                        "usage":{"inputTokens":11,"outputTokens":6,"totalTokens":17},"metrics":{"latencyMs":80}}
+                        """, null, null, 11L, 6L, List.of("max_tokens")),
                 Arguments.of("not JSON at all", JSON, "<html>oops</html>", null, null, null, null, List.of()));
     }
 
@@ -126,6 +135,58 @@ class ResponseFactsTest {
 
         assertNull(off.outputContent());
         assertEquals("[{\"message\":{\"content\":\"the answer\"},\"finish_reason\":\"stop\"}]", on.outputContent());
+    }
+
+    @Test
+    void aBedrockEventStreamIsReadMessageByMessageWhateverTheReads() {
+        byte[] stream = bedrockStream(
+                EventStreamMessage.event("messageStart", "{\"role\":\"assistant\"}"),
+                EventStreamMessage.event("contentBlockDelta", "{\"contentBlockIndex\":0,\"delta\":{\"text\":\"usage\"}}"),
+                EventStreamMessage.event("messageStop", "{\"stopReason\":\"end_turn\"}"),
+                EventStreamMessage.event("metadata", "{\"usage\":{\"inputTokens\":21,\"outputTokens\":9,\"totalTokens\":30}}"));
+        for (int chunk : new int[] {1, 7, 64, stream.length}) {
+            UsageScanner scanner = UsageScanner.forResponse(EVENT_STREAM, false);
+            for (int offset = 0; offset < stream.length; offset += chunk) {
+                scanner.accept(stream, offset, Math.min(chunk, stream.length - offset));
+            }
+            ResponseFacts facts = scanner.finish();
+
+            assertEquals(21L, facts.inputTokens(), "chunks of " + chunk);
+            assertEquals(9L, facts.outputTokens());
+            assertEquals(List.of("end_turn"), facts.finishReasons());
+        }
+    }
+
+    @Test
+    void aBrokenEventStreamKeepsWhatWasLearntBeforeIt() {
+        byte[] good = bedrockStream(EventStreamMessage.event("metadata", "{\"usage\":{\"inputTokens\":4,\"outputTokens\":2}}"));
+        byte[] garbage = "data: not an event stream\n\n".getBytes(StandardCharsets.UTF_8);
+        UsageScanner scanner = UsageScanner.forResponse(EVENT_STREAM, false);
+        scanner.accept(good, 0, good.length);
+        scanner.accept(garbage, 0, garbage.length);
+        scanner.accept(good, 0, good.length);
+
+        assertEquals(4L, scanner.finish().inputTokens());
+    }
+
+    @Test
+    void bedrocksAnswerIsReadAlikeWithContentCaptureOn() {
+        String body = "{\"output\":{\"message\":{\"content\":[{\"text\":\"hi\"}]}},\"stopReason\":\"end_turn\","
+                + "\"usage\":{\"inputTokens\":5,\"outputTokens\":1}}";
+
+        ResponseFacts facts = scan(UsageScanner.forResponse(JSON, true), body, 16);
+
+        assertEquals(5L, facts.inputTokens());
+        assertEquals(1L, facts.outputTokens());
+        assertEquals(List.of("end_turn"), facts.finishReasons());
+    }
+
+    private static byte[] bedrockStream(EventStreamMessage... messages) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (EventStreamMessage message : messages) {
+            EventStreamEncoder.write(message, out);
+        }
+        return out.toByteArray();
     }
 
     private static ResponseFacts scanInSmallChunks(HttpHeaders headers, String body, int chunk) {

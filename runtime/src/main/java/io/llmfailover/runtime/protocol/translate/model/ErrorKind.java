@@ -4,28 +4,35 @@ import java.util.Locale;
 
 /** The families of provider errors, with each protocol's name for them. */
 public enum ErrorKind {
-    INVALID_REQUEST(400, "invalid_request_error", null, "invalid_request_error", "INVALID_ARGUMENT"),
-    AUTHENTICATION(401, "invalid_request_error", "invalid_api_key", "authentication_error", "UNAUTHENTICATED"),
-    PERMISSION(403, "invalid_request_error", "permission_denied", "permission_error", "PERMISSION_DENIED"),
-    NOT_FOUND(404, "invalid_request_error", "not_found", "not_found_error", "NOT_FOUND"),
-    TOO_LARGE(413, "invalid_request_error", "request_too_large", "request_too_large", "INVALID_ARGUMENT"),
-    RATE_LIMIT(429, "rate_limit_error", "rate_limit_exceeded", "rate_limit_error", "RESOURCE_EXHAUSTED"),
-    SERVER(500, "server_error", null, "api_error", "INTERNAL"),
-    OVERLOADED(503, "server_error", "overloaded", "overloaded_error", "UNAVAILABLE"),
-    TIMEOUT(504, "server_error", "timeout", "timeout_error", "DEADLINE_EXCEEDED");
+    INVALID_REQUEST(400, "invalid_request_error", null, "invalid_request_error", "INVALID_ARGUMENT", "ValidationException"),
+    AUTHENTICATION(401, "invalid_request_error", "invalid_api_key", "authentication_error", "UNAUTHENTICATED",
+            "AccessDeniedException"),
+    PERMISSION(403, "invalid_request_error", "permission_denied", "permission_error", "PERMISSION_DENIED",
+            "AccessDeniedException"),
+    NOT_FOUND(404, "invalid_request_error", "not_found", "not_found_error", "NOT_FOUND", "ResourceNotFoundException"),
+    TOO_LARGE(413, "invalid_request_error", "request_too_large", "request_too_large", "INVALID_ARGUMENT",
+            "ValidationException"),
+    RATE_LIMIT(429, "rate_limit_error", "rate_limit_exceeded", "rate_limit_error", "RESOURCE_EXHAUSTED",
+            "ThrottlingException"),
+    SERVER(500, "server_error", null, "api_error", "INTERNAL", "InternalServerException"),
+    OVERLOADED(503, "server_error", "overloaded", "overloaded_error", "UNAVAILABLE", "ServiceUnavailableException"),
+    TIMEOUT(504, "server_error", "timeout", "timeout_error", "DEADLINE_EXCEEDED", "ModelTimeoutException");
 
     private final int status;
     private final String openAiType;
     private final String openAiCode;
     private final String anthropicType;
     private final String geminiStatus;
+    private final String bedrockException;
 
-    ErrorKind(int status, String openAiType, String openAiCode, String anthropicType, String geminiStatus) {
+    ErrorKind(int status, String openAiType, String openAiCode, String anthropicType, String geminiStatus,
+            String bedrockException) {
         this.status = status;
         this.openAiType = openAiType;
         this.openAiCode = openAiCode;
         this.anthropicType = anthropicType;
         this.geminiStatus = geminiStatus;
+        this.bedrockException = bedrockException;
     }
 
     /** The HTTP status this family is usually reported with (503 for overload; Anthropic uses 529). */
@@ -47,6 +54,11 @@ public enum ErrorKind {
 
     public String geminiStatus() {
         return geminiStatus;
+    }
+
+    /** Bedrock's exception name, as its {@code __type} and {@code x-amzn-ErrorType} give it. */
+    public String bedrockException() {
+        return bedrockException;
     }
 
     public static ErrorKind fromStatus(int status) {
