@@ -11,6 +11,8 @@ import com.github.tomakehurst.wiremock.matching.RequestPatternBuilder;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
+import com.github.tomakehurst.wiremock.http.Request;
+import com.github.tomakehurst.wiremock.matching.MatchResult;
 import com.github.tomakehurst.wiremock.stubbing.Scenario;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.io.IOException;
@@ -19,6 +21,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Predicate;
 
 /**
  * A stand-in LLM provider on loopback speaking the OpenAI chat completions wire format: JSON for
@@ -104,6 +107,18 @@ final class StubProvider implements AutoCloseable {
                 .withHeader("Content-Type", "application/json")
                 .withFixedDelay((int) delay.toMillis())
                 .withBody(fixture("chat-completion.json").replace("%NAME%", name).replace("%CONTENT%", content()))));
+        return this;
+    }
+
+    /**
+     * From now on a chat call whose credential {@code authorised} refuses is answered 403, as a
+     * cloud answers a bad signature or an expired token; the others are answered as before.
+     */
+    StubProvider refusing(Predicate<Request> authorised) {
+        server.stubFor(chatCall().atPriority(FAILURE_PRIORITY)
+                .andMatching(request -> MatchResult.of(!authorised.test(request)))
+                .willReturn(aResponse().withStatus(403).withHeader("Content-Type", "application/json")
+                        .withBody("{\"message\":\"The request signature we calculated does not match the signature you provided.\"}")));
         return this;
     }
 

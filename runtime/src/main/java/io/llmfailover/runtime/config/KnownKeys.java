@@ -69,7 +69,7 @@ final class KnownKeys {
             STATE_REDIS_PREFIX, STATE_KEY_SALT, DRILL_ENABLED, STATUS_INTERVAL, CONFIG_RELOAD, STREAM_RESUME,
             AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG, AGENT_LOG_LEVEL);
 
-    static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "auth", "model.*", "rpm", "tpm",
+    static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "auth", "region", "model.*", "rpm", "tpm",
             "context-window");
     static final List<String> ROUTE_ATTRIBUTES = List.of("match", "chain", "hedge-after", "selectable");
 

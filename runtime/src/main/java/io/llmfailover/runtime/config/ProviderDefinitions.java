@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.config;
 
 import io.llmfailover.runtime.provider.BaseUrl;
+import io.llmfailover.runtime.provider.CloudIdentity;
 import io.llmfailover.runtime.provider.KeyHeader;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
@@ -45,6 +46,7 @@ final class ProviderDefinitions {
         ConfigEntry apiKey;
         ConfigEntry apiKeys;
         ConfigEntry auth;
+        ConfigEntry region;
         ConfigEntry rpm;
         ConfigEntry tpm;
         ConfigEntry contextWindow;
@@ -62,7 +64,7 @@ final class ProviderDefinitions {
         int lastDot = rest.lastIndexOf('.');
         String name = model > 0 ? rest.substring(0, model) : lastDot > 0 ? rest.substring(0, lastDot) : "";
         if (name.isEmpty()) {
-            problems.addUnknownKey(entry, "unknown key; expected provider.<name>.url, .protocol, .api-key, .api-keys, .auth, .model.<model>, .rpm, .tpm"
+            problems.addUnknownKey(entry, "unknown key; expected provider.<name>.url, .protocol, .api-key, .api-keys, .auth, .region, .model.<model>, .rpm, .tpm"
                     + " or .context-window");
             return;
         }
@@ -77,6 +79,7 @@ final class ProviderDefinitions {
             case "api-key" -> block.apiKey = entry;
             case "api-keys" -> block.apiKeys = entry;
             case "auth" -> block.auth = entry;
+            case "region" -> block.region = entry;
             case "rpm" -> block.rpm = entry;
             case "tpm" -> block.tpm = entry;
             case "context-window" -> block.contextWindow = entry;
@@ -143,12 +146,63 @@ final class ProviderDefinitions {
         Optional<URI> baseUrl = protocol.flatMap(p -> baseUrl(block, url, p, problems));
         List<String> keys = apiKeys(block, problems);
         Map<String, String> models = models(block, problems);
-        Optional<KeyHeader> auth = auth(block, problems);
-        if (protocol.isEmpty() || baseUrl.isEmpty() || (block.auth != null && auth.isEmpty())) {
+        Optional<CloudIdentity.Scheme> scheme = cloudScheme(block);
+        Optional<KeyHeader> auth = scheme.isPresent() ? Optional.empty() : auth(block, problems);
+        if (protocol.isEmpty() || baseUrl.isEmpty() || (block.auth != null && auth.isEmpty() && scheme.isEmpty())) {
             return Optional.empty();
         }
         KeyHeader keyHeader = auth.orElseGet(() -> KeyHeader.defaultFor(protocol.get(), baseUrl.get()));
-        return Optional.of(new Provider(block.name, baseUrl.get(), protocol.get(), keys, models, keyHeader));
+        CloudIdentity identity = null;
+        if (scheme.isPresent()) {
+            Optional<CloudIdentity> cloud = identity(block, scheme.get(), baseUrl.get(), keys, problems);
+            if (cloud.isEmpty()) {
+                return Optional.empty();
+            }
+            identity = cloud.get();
+        } else if (block.region != null) {
+            problems.add(block.region, "region is read with auth = sigv4 only; remove it, or set "
+                    + PREFIX + block.name + ".auth = sigv4");
+            return Optional.empty();
+        }
+        return Optional.of(new Provider(block.name, baseUrl.get(), protocol.get(), keys, models, keyHeader, identity));
+    }
+
+    /** The cloud scheme {@code auth} names ({@code sigv4}, {@code google}), if it names one. */
+    private static Optional<CloudIdentity.Scheme> cloudScheme(Block block) {
+        if (block.auth == null || block.auth.value() == null) {
+            return Optional.empty();
+        }
+        return CloudIdentity.Scheme.fromConfigName(block.auth.value());
+    }
+
+    /**
+     * A cloud identity takes no key, and a SigV4 one a region: {@code region}, or the one the URL's
+     * host names ({@code bedrock-runtime.us-east-1.amazonaws.com}).
+     */
+    private static Optional<CloudIdentity> identity(Block block, CloudIdentity.Scheme scheme, URI baseUrl,
+            List<String> keys, ConfigProblems problems) {
+        if (!keys.isEmpty()) {
+            problems.add(block.auth, "auth = " + scheme.configName() + " authorises with the cloud's own credentials,"
+                    + " not a key; remove " + PREFIX + block.name + ".api-key(s), or use auth = bearer for an API key");
+            return Optional.empty();
+        }
+        if (scheme == CloudIdentity.Scheme.GOOGLE) {
+            return Optional.of(CloudIdentity.google());
+        }
+        if (block.region != null) {
+            if (block.region.value() == null) {
+                return Optional.empty();
+            }
+            if (!block.region.value().isBlank()) {
+                return Optional.of(CloudIdentity.sigV4(block.region.value().strip()));
+            }
+        }
+        Optional<String> fromUrl = CloudIdentity.awsRegionOf(baseUrl);
+        if (fromUrl.isEmpty()) {
+            problems.add(block.auth, "auth = sigv4 needs a region, and the url names none; add "
+                    + PREFIX + block.name + ".region = <AWS region, e.g. us-east-1>");
+        }
+        return fromUrl.map(CloudIdentity::sigV4);
     }
 
     private static Optional<Protocol> protocol(
@@ -198,7 +252,8 @@ final class ProviderDefinitions {
         }
         Optional<KeyHeader> header = KeyHeader.fromConfigName(block.auth.value());
         if (header.isEmpty()) {
-            problems.add(block.auth, "unknown auth; expected one of " + KeyHeader.configNames());
+            problems.add(block.auth, "unknown auth; expected one of " + KeyHeader.configNames() + " | "
+                    + CloudIdentity.Scheme.configNames());
         }
         return header;
     }

@@ -1,10 +1,14 @@
 package io.llmfailover.runtime.keys;
 
 import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.RouteHeader;
+import io.llmfailover.runtime.keys.identity.IdentityUnavailableException;
+import io.llmfailover.runtime.keys.identity.ProviderIdentity;
 import io.llmfailover.runtime.provider.KeyHeader;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -32,7 +36,8 @@ public final class Credentials {
     /** Headers that carry the provider credential, replaced when an attempt uses a key of the pool. */
     private static final List<String> CREDENTIAL_HEADERS = List.of(
             "authorization", "x-api-key", "x-goog-api-key", "api-key", "cookie",
-            "openai-organization", "openai-project", "x-goog-user-project");
+            "openai-organization", "openai-project", "x-goog-user-project",
+            "x-amz-date", "x-amz-security-token", "x-amz-content-sha256");
 
     /** App headers any provider may get. */
     private static final Set<String> SAFE_HEADERS = Set.of(
@@ -84,6 +89,20 @@ public final class Credentials {
         }
         extra.forEach(headers::set);
         return headers.build();
+    }
+
+    /**
+     * The request authorised by a provider's cloud identity: its signature or token in place of any
+     * credential the request carried.
+     *
+     * @param request the request exactly as it will be sent
+     */
+    public static LlmRequest authorized(LlmRequest request, ProviderIdentity identity) throws IdentityUnavailableException {
+        Map<String, String> credential = identity.credentialFor(request);
+        HttpHeaders.Builder headers = request.headers().toBuilder();
+        CREDENTIAL_HEADERS.forEach(headers::remove);
+        credential.forEach(headers::set);
+        return request.withHeaders(headers.build());
     }
 
     /** Whether an app header may go to a provider other than the one the app addressed. */

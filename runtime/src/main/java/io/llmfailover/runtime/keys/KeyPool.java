@@ -2,6 +2,8 @@ package io.llmfailover.runtime.keys;
 
 import io.llmfailover.runtime.config.TrafficShaping;
 import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.keys.identity.ProviderIdentity;
+import io.llmfailover.runtime.provider.CloudIdentity;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.resilience.quota.QuotaBook;
 import io.llmfailover.runtime.resilience.quota.QuotaCharge;
@@ -51,6 +53,8 @@ public final class KeyPool {
     private final ConcurrentMap<String, AtomicInteger> nextKeyByProvider = new ConcurrentHashMap<>();
     /** By provider name, the ids of its keys in pool order. */
     private final ConcurrentMap<String, PoolIds> poolIds = new ConcurrentHashMap<>();
+    /** By provider name, the cloud identity of a provider reached with one. */
+    private final ConcurrentMap<String, KnownIdentity> identities = new ConcurrentHashMap<>();
 
     /** A pool over the default salt, with no quotas: for tests. */
     public KeyPool(ResilienceState state) {
@@ -76,6 +80,7 @@ public final class KeyPool {
         this.keptAppKeyIds = kept == null ? new BoundedNames(MAX_APP_KEYS, this::forgetAppKey)
                 : kept.carriedOver(this::forgetAppKey, changed);
         providers.forEach(this::idsOf);
+        providers.stream().filter(provider -> provider.identity() != null).forEach(this::identityOf);
     }
 
     /**
@@ -111,6 +116,12 @@ public final class KeyPool {
      * @param estimate the call's tokens, charged to the chosen key's quota with one request
      */
     public Choice choose(Provider provider, String scope, LlmRequest appRequest, TokenEstimate estimate) {
+        if (provider.identity() != null) {
+            ProviderIdentity identity = identityOf(provider);
+            Throttle throttle = state.throttle(scope, identity.id());
+            return charged(provider, scope, new KeyLease(null, identity.id(), throttle, identity), throttle.tryAcquire(),
+                    estimate);
+        }
         List<String> keys = provider.apiKeys();
         if (keys.isEmpty()) {
             String keyId = appRequest == null ? APP_KEY_ID : keptAppKeyIds.admit(provider.name(), appKeyIds.of(appRequest));
@@ -159,6 +170,19 @@ public final class KeyPool {
         poolIds.put(provider.name(), new PoolIds(provider.apiKeys(), ids));
         return ids;
     }
+
+    /** The provider's cloud identity, made once per identity it is configured with. */
+    private ProviderIdentity identityOf(Provider provider) {
+        KnownIdentity known = identities.get(provider.name());
+        if (known != null && known.configured().equals(provider.identity())) {
+            return known.identity();
+        }
+        KnownIdentity made = new KnownIdentity(provider.identity(), ProviderIdentities.of(provider.identity()));
+        identities.put(provider.name(), made);
+        return made.identity();
+    }
+
+    private record KnownIdentity(CloudIdentity configured, ProviderIdentity identity) {}
 
     /** A provider's key list, held by identity, and the ids of its keys. */
     private record PoolIds(List<String> keys, List<String> ids) {

@@ -16,9 +16,11 @@ import java.util.Objects;
  * @param models the model map: the model the app asked for to the model sent here, with {@code *}
  *     for any other model; a model absent from the map is sent unchanged
  * @param keyHeader the header the provider's own keys are sent in ({@code provider.<name>.auth})
+ * @param identity the cloud identity every request to it is authorised with, instead of a key
+ *     ({@code auth = sigv4 | google}); null for a provider of keys
  */
 public record Provider(String name, URI baseUrl, Protocol protocol, List<String> apiKeys, Map<String, String> models,
-        KeyHeader keyHeader) {
+        KeyHeader keyHeader, CloudIdentity identity) {
 
     public Provider {
         Objects.requireNonNull(name, "name");
@@ -27,11 +29,20 @@ public record Provider(String name, URI baseUrl, Protocol protocol, List<String>
         apiKeys = List.copyOf(apiKeys);
         models = Map.copyOf(models);
         Objects.requireNonNull(keyHeader, "keyHeader");
+        if (identity != null && !apiKeys.isEmpty()) {
+            throw new IllegalArgumentException("a provider is reached with its keys or with a cloud identity, not both");
+        }
+    }
+
+    /** A provider of keys, sent in {@code keyHeader}. */
+    public Provider(String name, URI baseUrl, Protocol protocol, List<String> apiKeys, Map<String, String> models,
+            KeyHeader keyHeader) {
+        this(name, baseUrl, protocol, apiKeys, models, keyHeader, null);
     }
 
     /** A provider whose keys go in its protocol's own header (Azure's {@code api-key} on Azure hosts). */
     public Provider(String name, URI baseUrl, Protocol protocol, List<String> apiKeys, Map<String, String> models) {
-        this(name, baseUrl, protocol, apiKeys, models, KeyHeader.defaultFor(protocol, baseUrl));
+        this(name, baseUrl, protocol, apiKeys, models, KeyHeader.defaultFor(protocol, baseUrl), null);
     }
 
     /** The model to send to this provider when the app asked for {@code requested}. */
@@ -61,17 +72,18 @@ public record Provider(String name, URI baseUrl, Protocol protocol, List<String>
         }
         return other instanceof Provider that && name.equals(that.name) && baseUrl.equals(that.baseUrl)
                 && protocol == that.protocol && keyHeader == that.keyHeader && apiKeys.equals(that.apiKeys)
-                && models.equals(that.models);
+                && models.equals(that.models) && Objects.equals(identity, that.identity);
     }
 
     @Override
     public int hashCode() {
-        return Objects.hash(name, baseUrl, protocol, apiKeys, models, keyHeader);
+        return Objects.hash(name, baseUrl, protocol, apiKeys, models, keyHeader, identity);
     }
 
     @Override
     public String toString() {
-        // Never the keys.
-        return name + "(" + protocol.configName() + " " + baseUrl + ")";
+        // Never the keys; how requests are authorised, when the provider's own cloud identity does it.
+        String auth = identity == null ? "" : ", auth " + identity;
+        return name + "(" + protocol.configName() + " " + baseUrl + auth + ")";
     }
 }

@@ -9,5 +9,7 @@ public enum SkipReason {
     OVER_QUOTA,
     UNTRANSLATABLE,
     /** The request, as estimated, or as a provider with a smaller window refused it, does not fit this step's context window. */
-    CONTEXT_WINDOW
+    CONTEXT_WINDOW,
+    /** The step's cloud identity has no credentials yet: they are being resolved in the background. */
+    NO_CREDENTIALS
 }

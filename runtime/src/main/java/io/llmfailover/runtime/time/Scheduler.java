@@ -28,6 +28,12 @@ public interface Scheduler {
     Scheduler OPERATING = (delayNanos, action) -> cancellable(Operating.TIMER.schedule(action, delayNanos, TimeUnit.NANOSECONDS));
 
     /**
+     * Resolving and renewing cloud credentials (AWS, Google), on a daemon thread of their own: a
+     * metadata server that is slow to answer holds up neither a call nor the operator's chores.
+     */
+    Scheduler CREDENTIALS = (delayNanos, action) -> cancellable(Credentials.TIMER.schedule(action, delayNanos, TimeUnit.NANOSECONDS));
+
+    /**
      * Starts the deadlines' timer thread now: a call's first deadline then never waits for the thread
      * that keeps it to start (the engine starts it as it is built, before the app's first call).
      */
@@ -53,6 +59,13 @@ public interface Scheduler {
         static final ScheduledThreadPoolExecutor TIMER = timerThread("llm-failover-deadlines");
 
         private Deadlines() {}
+    }
+
+    /** Holder idiom: the thread exists only once a cloud identity is configured. */
+    final class Credentials {
+        static final ScheduledExecutorService TIMER = timerThread("llm-failover-credentials");
+
+        private Credentials() {}
     }
 
     /** Holder idiom: the thread exists only once a chore is first scheduled. */

@@ -8,6 +8,7 @@ import io.llmfailover.runtime.contract.Origin;
 import io.llmfailover.runtime.contract.RouteHeader;
 import io.llmfailover.runtime.keys.Credentials;
 import io.llmfailover.runtime.keys.KeyLease;
+import io.llmfailover.runtime.keys.identity.IdentityUnavailableException;
 import io.llmfailover.runtime.operations.faults.InjectedFault;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
@@ -40,8 +41,11 @@ public final class AttemptPlanner {
         }
     }
 
+    /**
+     * @throws IdentityUnavailableException when the provider's cloud identity has no credential yet
+     */
     public Attempt plan(RecognizedCall call, Provider provider, String model, KeyLease lease)
-            throws UntranslatableRequestException {
+            throws UntranslatableRequestException, IdentityUnavailableException {
         SourceRequest source = call.source();
         boolean addressed = provider == call.addressed() || provider.equals(call.addressed());
         InjectedFault.maybeThrowTranslating(call.request().uri(), addressed);
@@ -61,6 +65,10 @@ public final class AttemptPlanner {
         HttpHeaders headers = Credentials.forAttempt(call.request().headers(), toAddressedOrigin, appsOwnRequest,
                 crossProtocol, provider.keyHeader(), lease.key(), target.headers());
         LlmRequest request = new LlmRequest("POST", uri, headers, target.body());
+        if (lease.identity() != null) {
+            // Last, over the very bytes and URL that are sent: a signature covers them.
+            request = Credentials.authorized(request, lease.identity());
+        }
         return new Attempt(provider, target, bridge, request, lease, false);
     }
 

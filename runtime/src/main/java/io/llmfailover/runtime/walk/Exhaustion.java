@@ -113,7 +113,7 @@ final class Exhaustion {
         switch (reason) {
             case SILENCED, OVER_LIMIT, OVER_QUOTA -> throttled = true;
             case BREAKER_OPEN -> breakerOpen = true;
-            case UNTRANSLATABLE, CONTEXT_WINDOW -> {
+            case UNTRANSLATABLE, CONTEXT_WINDOW, NO_CREDENTIALS -> {
                 passedOverOtherwise = true;
                 return;
             }

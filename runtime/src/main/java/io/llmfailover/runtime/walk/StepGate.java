@@ -3,6 +3,8 @@ package io.llmfailover.runtime.walk;
 
 import io.llmfailover.runtime.call.RecognizedCall;
 import io.llmfailover.runtime.keys.KeyPool;
+import io.llmfailover.runtime.keys.identity.IdentityUnavailableException;
+import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.resilience.breaker.BreakerPermit;
@@ -82,6 +84,11 @@ final class StepGate {
             return context.planner().plan(call, provider, model, choice.lease());
         } catch (UntranslatableRequestException refused) {
             skips.skipped(provider, model, SkipReason.UNTRANSLATABLE, 0);
+            return null;
+        } catch (IdentityUnavailableException noCredentials) {
+            OnceLogger.notice("no-credentials:" + provider.name(), "llm-failover: " + provider.name() + " passed over: "
+                    + noCredentials.getMessage() + "; calls fail over to the next step until it has them");
+            skips.skipped(provider, model, SkipReason.NO_CREDENTIALS, 0);
             return null;
         }
     }

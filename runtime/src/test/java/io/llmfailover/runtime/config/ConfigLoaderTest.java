@@ -485,7 +485,7 @@ class ConfigLoaderTest {
                 Arguments.of("an empty api-key hides nothing but says so", List.of("provider.local.url = http://127.0.0.1:8080", "provider.local.api-key ="),
                         "{file}:2: provider.local.api-key = <hidden>: empty; remove the key to keep the app's own credential"),
                 Arguments.of("an auth that names no header", List.of("provider.local.url = http://127.0.0.1:8080", "provider.local.auth = basic"),
-                        "{file}:2: provider.local.auth = basic: unknown auth; expected one of bearer | api-key | x-api-key | x-goog-api-key"));
+                        "{file}:2: provider.local.auth = basic: unknown auth; expected one of bearer | api-key | x-api-key | x-goog-api-key | sigv4 | google"));
     }
 
     @Test

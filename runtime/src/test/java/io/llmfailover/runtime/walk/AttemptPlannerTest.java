@@ -13,7 +13,10 @@ import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.keys.Credentials;
 import io.llmfailover.runtime.keys.KeyLease;
+import io.llmfailover.runtime.keys.identity.IdentityUnavailableException;
+import io.llmfailover.runtime.keys.identity.ProviderIdentity;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
+import io.llmfailover.runtime.provider.CloudIdentity;
 import io.llmfailover.runtime.provider.KeyHeader;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
@@ -265,6 +268,59 @@ class AttemptPlannerTest {
         };
 
         assertFalse(attempt.request().headers().contains("idempotency-key"), step);
+    }
+
+    // Cloud identities
+
+    @Test
+    void aCloudIdentityAuthorisesTheFinalRequestTranslatedAndRemodelledInPlaceOfTheAppsCredential() throws Exception {
+        RecognizedCall call = call(OPENAI, "/v1/chat/completions",
+                "{\"model\":\"gpt-4o\",\"messages\":[{\"role\":\"user\",\"content\":\"hi\"}]}");
+        Provider signed = new Provider("signed", URI.create("http://127.0.0.1:9/v1"), Protocol.ANTHROPIC, List.of(),
+                Map.of("*", "claude-x"), KeyHeader.X_API_KEY, CloudIdentity.sigV4("us-east-1"));
+        List<LlmRequest> authorised = new java.util.ArrayList<>();
+        ProviderIdentity identity = new ProviderIdentity() {
+            @Override
+            public Map<String, String> credentialFor(LlmRequest request) {
+                authorised.add(request);
+                return Map.of("Authorization", "signature over " + request.body().length + " bytes");
+            }
+
+            @Override
+            public String id() {
+                return "cloud:test";
+            }
+        };
+
+        Attempt attempt = planner.plan(call, signed, "claude-x", new KeyLease(null, identity.id(), appKey.throttle(), identity));
+
+        assertEquals(1, authorised.size());
+        LlmRequest sent = attempt.request();
+        assertEquals(new String(authorised.get(0).body(), StandardCharsets.UTF_8), new String(sent.body(), StandardCharsets.UTF_8));
+        assertTrue(new String(sent.body(), StandardCharsets.UTF_8).contains("\"claude-x\""), "the model rewritten before signing");
+        assertEquals(List.of("signature over " + sent.body().length + " bytes"), sent.headers().all("authorization"));
+        assertEquals(authorised.get(0).uri(), sent.uri());
+    }
+
+    @Test
+    void aCloudIdentityWithoutCredentialsYetPassesTheStepOver() {
+        RecognizedCall call = call(OPENAI, "/v1/chat/completions", "{\"model\":\"gpt-4o\",\"messages\":[]}");
+        Provider signed = new Provider("signed", URI.create("http://127.0.0.1:9/v1"), Protocol.OPENAI, List.of(), Map.of(),
+                KeyHeader.BEARER, CloudIdentity.google());
+        ProviderIdentity none = new ProviderIdentity() {
+            @Override
+            public Map<String, String> credentialFor(LlmRequest request) throws IdentityUnavailableException {
+                throw new IdentityUnavailableException("no token yet");
+            }
+
+            @Override
+            public String id() {
+                return "cloud:test";
+            }
+        };
+
+        assertThrows(IdentityUnavailableException.class,
+                () -> planner.plan(call, signed, "gpt-4o", new KeyLease(null, none.id(), appKey.throttle(), none)));
     }
 
     private static HttpHeaders withIdempotencyKey() {
