@@ -18,9 +18,15 @@ public final class AwsSdkInstrumentation implements ClientModule {
     /** The client's adapter, which its advice hands every hook to through {@code ClientHooks}. */
     static final String ADAPTER = "io.llmfailover.agent.client.awssdk.AwsSdkAdapter";
 
+    /**
+     * Joined at run time: the agent jar's shading relocates its own copy of the AWS SDK, and with it
+     * every string constant in this class that names a class under {@code software.amazon.awssdk}.
+     */
+    private static final String NETTY_CLIENT = String.join(".", "software.amazon", "awssdk.http.nio.netty.NettyNioAsyncHttpClient");
+
     @Override
     public List<String> typeNames() {
-        return List.of("software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient");
+        return List.of(NETTY_CLIENT);
     }
 
     @Override
