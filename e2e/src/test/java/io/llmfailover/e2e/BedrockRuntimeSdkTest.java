@@ -2,6 +2,7 @@ package io.llmfailover.e2e;
 
 import static io.llmfailover.e2e.AppAssertions.assertCompleted;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
@@ -11,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
@@ -26,6 +28,10 @@ class BedrockRuntimeSdkTest {
     /** The app's static credentials: {@code <access key id>:<secret key>:<session token>}. */
     private static final String APP_CREDENTIALS = "AKIDAPPE2E0123456789:app-secret-e2e:app-session-token-e2e";
     private static final String APP_SESSION_TOKEN = "app-session-token-e2e";
+    /** The agent's own AWS credentials, from the child's environment (the AWS default chain). */
+    private static final String AGENT_ACCESS_KEY = "AKIDAGENTE2E01234567";
+    private static final String AGENT_SESSION_TOKEN = "agent-session-token-e2e";
+    private static final String OTHER_KEY = "sk-other-e2e-0123456789";
 
     /** The three ways the app calls Bedrock. */
     enum Call {
@@ -50,17 +56,20 @@ class BedrockRuntimeSdkTest {
     Path workDir;
 
     private BedrockStub primary;
+    private BedrockStub backup;
     private StubProvider other;
 
     @BeforeEach
     void startProviders() {
         primary = BedrockStub.answering("primary");
+        backup = BedrockStub.answering("backup");
         other = StubProvider.answering("other");
     }
 
     @AfterEach
     void stopProviders() {
         primary.close();
+        backup.close();
         other.close();
     }
 
@@ -94,12 +103,101 @@ class BedrockRuntimeSdkTest {
         assertEquals(0, other.allRequests().size(), output::describe);
     }
 
+    /**
+     * Bedrock answers 429 ThrottlingException: the call is answered by another region's Bedrock,
+     * signed with the agent's own credentials (the AWS default chain: here the child's environment);
+     * the app's signature and session token never leave the host the app addressed.
+     */
+    @ParameterizedTest
+    @EnumSource(Call.class)
+    void aThrottledPrimaryIsServedByAnotherBedrockSignedWithTheAgentsOwnCredentials(Call call) throws Exception {
+        primary.throttled();
+
+        AppOutput output = run(call, primary.url(), bedrockFallback(), "2");
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, call, output, 1, 2);
+        assertEquals(2, primary.requests().size(), output::describe);
+        assertEquals(APP_SESSION_TOKEN, primary.requests().get(0).getHeader("X-Amz-Security-Token"), output::describe);
+        assertEquals(2, backup.requests().size(), output::describe);
+        for (LoggedRequest sent : backup.requests()) {
+            assertSignedByTheAgent(sent, output);
+        }
+    }
+
+    /** A stream that opens with a 200 and a throttlingException as its first message fails over before the app reads anything. */
+    @Test
+    void aStreamThrottledInItsFirstEventIsServedByAnotherBedrock() throws Exception {
+        primary.throttledInTheFirstEvent();
+
+        AppOutput output = run(Call.ASYNC_CONVERSE_STREAM, primary.url(), bedrockFallback(), "1");
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, Call.ASYNC_CONVERSE_STREAM, output, 1);
+        assertEquals(1, primary.requests().size(), output::describe);
+        assertSignedByTheAgent(backup.requests().get(0), output);
+    }
+
+    /** Bedrock answers 429: an OpenAI-protocol provider answers, translated into Converse JSON or its event stream. */
+    @ParameterizedTest
+    @EnumSource(Call.class)
+    void aThrottledPrimaryIsServedByAnOpenAiProviderThroughTranslation(Call call) throws Exception {
+        primary.throttled();
+        ConfigFile config = ConfigFile.create()
+                .comment("The app addresses 'primary' (Bedrock); 'other' speaks OpenAI's protocol, with its own key.")
+                .set("provider.primary.url", primary.url())
+                .set("provider.primary.protocol", "bedrock")
+                .set("provider.other.url", other.baseUrl())
+                .set("provider.other.protocol", "openai")
+                .set("provider.other.api-key", OTHER_KEY)
+                .set("provider.other.model.*", "gpt-4o-mini")
+                .set("route.main.match", "primary")
+                .set("route.main.chain", "primary, other");
+
+        AppOutput output = run(call, primary.url(), config, "1");
+
+        assertCompleted(output);
+        Result result = output.result(1).orElseThrow(() -> new AssertionError("no result" + output.describe()));
+        assertEquals(200, result.status(), output::describe);
+        assertEquals(other.content(), result.content(), output::describe);
+        LoggedRequest sent = other.chatRequests().get(0);
+        assertEquals("Bearer " + OTHER_KEY, sent.getHeader("Authorization"), output::describe);
+        assertFalse(sent.containsHeader("X-Amz-Security-Token"), output::describe);
+        assertFalse(sent.containsHeader("X-Amz-Date"), output::describe);
+    }
+
+    /** Two Bedrock providers: the app addresses {@code primary}; {@code backup} is signed with the agent's credentials. */
+    private ConfigFile bedrockFallback() {
+        return ConfigFile.create()
+                .comment("The app addresses 'primary'; 'backup' is another Bedrock, reached with the agent's own identity.")
+                .set("provider.primary.url", primary.url())
+                .set("provider.primary.protocol", "bedrock")
+                .set("provider.backup.url", backup.url())
+                .set("provider.backup.protocol", "bedrock")
+                .set("provider.backup.auth", "sigv4")
+                .set("provider.backup.region", "us-west-2")
+                .set("route.main.match", "primary")
+                .set("route.main.chain", "primary, backup");
+    }
+
+    private static void assertSignedByTheAgent(LoggedRequest sent, AppOutput output) {
+        assertTrue(sent.getHeader("Authorization").startsWith("AWS4-HMAC-SHA256 Credential=" + AGENT_ACCESS_KEY + "/"),
+                () -> sent.getHeader("Authorization") + output.describe());
+        assertTrue(sent.getHeader("Authorization").contains("/us-west-2/bedrock/aws4_request"), output::describe);
+        assertEquals(AGENT_SESSION_TOKEN, sent.getHeader("X-Amz-Security-Token"), output::describe);
+        assertFalse(sent.getBodyAsString().contains(APP_SESSION_TOKEN), output::describe);
+    }
+
     private AppOutput run(Call call, String endpoint, ConfigFile config, String plan) throws Exception {
         Path configFile = config.writeTo(workDir.resolve("llm-failover-bedrock.properties"));
         return ChildJvm.of(BedrockRuntimeApp.class, workDir)
                 .args(endpoint, APP_CREDENTIALS, call.mode, plan)
                 .jvmArg("-D" + BedrockRuntimeApp.CLIENT_PROPERTY + "=" + call.client)
                 .withAgent(configFile)
+                .env("AWS_ACCESS_KEY_ID", AGENT_ACCESS_KEY)
+                .env("AWS_SECRET_ACCESS_KEY", "agent-secret-e2e")
+                .env("AWS_SESSION_TOKEN", AGENT_SESSION_TOKEN)
+                .env("AWS_EC2_METADATA_DISABLED", "true")
                 .run();
     }
 
