@@ -9,11 +9,16 @@ import io.llmfailover.agent.lifecycle.Governance;
 import io.llmfailover.runtime.contract.CallRunner;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Supplier;
+import software.amazon.awssdk.http.ExecutableHttpRequest;
+import software.amazon.awssdk.http.HttpExecuteRequest;
+import software.amazon.awssdk.http.SdkHttpClient;
 import software.amazon.awssdk.http.async.AsyncExecuteRequest;
 import software.amazon.awssdk.http.async.SdkAsyncHttpClient;
 
 /**
- * The AWS SDK async adapter's entry point. Whether a call is governed, and the caller's class loader
+ * The AWS SDK adapter's entry point, for its sync clients ({@code prepareRequest}) and its async
+ * clients ({@code execute}). A sync call is run on the SDK's thread when the SDK calls the prepared
+ * request. For an async one, whether a call is governed, and the caller's class loader
  * and span, are read on the SDK's calling thread; a governed call then leaves it at once for an
  * agent thread (or, at the agent's task cap, is sent ungoverned), and {@code execute} returns the
  * agent's future, which ends as the client's own would: once the app's handler had the whole answer.
@@ -32,11 +37,31 @@ public final class AwsSdkAdapter implements ClientAdapter {
         this.governor = governor;
     }
 
-    /** The one hook, {@code execute}: the client's {@code execute(AsyncExecuteRequest)}. */
+    /**
+     * Two hooks: {@code execute}, an async client's {@code execute(AsyncExecuteRequest)}, and
+     * {@code prepareRequest}, a sync client's {@code prepareRequest(HttpExecuteRequest)} as it returns
+     * the request it prepared (the second argument).
+     */
     @Override
     public Object hook(String hook, Object client, Object[] arguments) {
+        if (hook.equals("prepareRequest")) {
+            return prepareRequest((SdkHttpClient) client, arguments[0], (ExecutableHttpRequest) arguments[1]);
+        }
         CompletableFuture<Void> taken = execute((SdkAsyncHttpClient) client, arguments[0]);
         return taken == null ? null : HookOutcome.returning(taken);
+    }
+
+    /**
+     * What the SDK gets from {@code prepareRequest}: the client's own prepared request, or, for a
+     * governed call, one whose {@code call()} runs the lifecycle on the SDK's thread.
+     */
+    ExecutableHttpRequest prepareRequest(SdkHttpClient client, Object request, ExecutableHttpRequest prepared) {
+        if (!(request instanceof HttpExecuteRequest app) || prepared == null) {
+            return prepared;
+        }
+        AwsSdkSyncCall call = new AwsSdkSyncCall(client, app, prepared);
+        Governance governance = CallLifecycle.start(AwsSdkSyncBinding.INSTANCE, call, governor);
+        return governance == null ? prepared : new GovernedExecutable(call, governance);
     }
 
     /** The future the SDK gets instead of the client's, or null to let the client run the call itself. */
