@@ -63,7 +63,7 @@ class BedrockRuntimeSdkTest {
     void startProviders() {
         primary = BedrockStub.answering("primary");
         backup = BedrockStub.answering("backup");
-        other = StubProvider.answering("other");
+        other = StubProvider.answeringAlsoOverH2c("other");
     }
 
     @AfterEach
@@ -139,13 +139,13 @@ class BedrockRuntimeSdkTest {
     }
 
     /**
-     * Bedrock answers 429: an OpenAI-protocol provider answers, translated into Converse JSON. Only
-     * the sync client here: the async client speaks HTTP/2 with prior knowledge (its default for
-     * Bedrock Runtime), which a provider that speaks HTTP/1.1 only, as these stubs do, cannot take
-     * (docs/clients.md, AWS SDK).
+     * Bedrock answers 429: an OpenAI-protocol provider answers, translated into Converse JSON or its
+     * event stream. The async client speaks HTTP/2 with prior knowledge (its default for Bedrock
+     * Runtime), and its attempts go through it: this OpenAI stub speaks that too (docs/clients.md,
+     * AWS SDK).
      */
     @ParameterizedTest
-    @EnumSource(value = Call.class, names = "SYNC_CONVERSE")
+    @EnumSource(Call.class)
     void aThrottledPrimaryIsServedByAnOpenAiProviderThroughTranslation(Call call) throws Exception {
         primary.throttled();
         ConfigFile config = ConfigFile.create()
@@ -165,6 +165,9 @@ class BedrockRuntimeSdkTest {
         Result result = output.result(1).orElseThrow(() -> new AssertionError("no result" + output.describe()));
         assertEquals(200, result.status(), output::describe);
         assertEquals(other.content(), result.content(), output::describe);
+        if (call.streams()) {
+            assertEquals(other.chunks(), output.chunks(1), output::describe);
+        }
         LoggedRequest sent = other.chatRequests().get(0);
         assertEquals("Bearer " + OTHER_KEY, sent.getHeader("Authorization"), output::describe);
         assertFalse(sent.containsHeader("X-Amz-Security-Token"), output::describe);
