@@ -9,16 +9,11 @@ import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.io.InputStream;
-import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import software.amazon.awssdk.http.AbortableInputStream;
 import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.http.ExecutableHttpRequest;
 import software.amazon.awssdk.http.HttpExecuteRequest;
 import software.amazon.awssdk.http.HttpExecuteResponse;
-import software.amazon.awssdk.http.SdkHttpMethod;
-import software.amazon.awssdk.http.SdkHttpRequest;
 
 /**
  * Sends each attempt through the app's own sync SDK HTTP client (Apache 5 or 4, URLConnection, CRT:
@@ -27,9 +22,6 @@ import software.amazon.awssdk.http.SdkHttpRequest;
  * abort, which closes its connection.
  */
 final class AwsSdkSyncTransport implements Transport {
-
-    private static final String CONTENT_LENGTH = "Content-Length";
-    private static final String HOST = "Host";
 
     private final AwsSdkSyncCall call;
 
@@ -47,21 +39,9 @@ final class AwsSdkSyncTransport implements Transport {
     /** The app's request with the runtime's added headers, or one built for another provider; its body the bytes given. */
     private HttpExecuteRequest requestFor(AttemptRequest attempt) {
         LlmRequest sent = attempt.request();
-        SdkHttpRequest request;
-        if (attempt.original()) {
-            SdkHttpRequest.Builder app = call.request().httpRequest().toBuilder();
-            attempt.addedHeaders().forEach(app::putHeader);
-            request = app.build();
-        } else {
-            Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
-            headers.putAll(sent.headers().asMap());
-            headers.remove(HOST);
-            headers.put(CONTENT_LENGTH, List.of(Integer.toString(sent.body().length)));
-            request = SdkHttpRequest.builder().uri(sent.uri()).method(SdkHttpMethod.fromValue(sent.method()))
-                    .headers(headers).build();
-        }
         return HttpExecuteRequest.builder()
-                .request(request)
+                .request(attempt.original() ? SdkRequests.withAdded(call.request().httpRequest(), attempt.addedHeaders())
+                        : SdkRequests.rewrittenHead(sent))
                 .contentStreamProvider(ContentStreamProvider.fromByteArrayUnsafe(sent.body()))
                 .build();
     }

@@ -12,8 +12,9 @@ import software.amazon.awssdk.http.async.SdkAsyncHttpResponseHandler;
 import software.amazon.awssdk.http.async.SdkHttpContentPublisher;
 
 /**
- * The SDK's {@code AsyncExecuteRequest}, which cannot change, copied with another part: a request
- * without a header, or an attempt's request, body and handler.
+ * The SDK's requests, which cannot change, made for an attempt: the app's head with the runtime's
+ * headers or another provider's head (sync and async alike), and the async {@code AsyncExecuteRequest}
+ * copied with another part (a request without a header, an attempt's request, body and handler).
  */
 final class SdkRequests {
 
@@ -34,28 +35,36 @@ final class SdkRequests {
     /** The app's call sent again, with the runtime's added headers and the buffered body. */
     static AsyncExecuteRequest original(AsyncExecuteRequest app, HttpHeaders added, byte[] body,
             SdkAsyncHttpResponseHandler handler) {
-        SdkHttpRequest.Builder request = app.request().toBuilder();
+        return copy(app, withAdded(app.request(), added), ContentBytes.publisher(body), handler);
+    }
+
+    /** The app's request head with the runtime's added headers (trace context). */
+    static SdkHttpRequest withAdded(SdkHttpRequest app, HttpHeaders added) {
+        SdkHttpRequest.Builder request = app.toBuilder();
         added.forEach(request::putHeader);
-        return copy(app, request.build(), ContentBytes.publisher(body), handler);
+        return request.build();
     }
 
     /**
-     * Another provider's request, through the app's client. The client frames the body by the
-     * {@code Content-Length} header and names the host itself, so the one is set for these bytes and
-     * the other left to it.
+     * Another provider's request head. The SDK's clients frame the body by the {@code Content-Length}
+     * header and name the host themselves, so the one is set for these bytes and the other left to them.
      */
-    static AsyncExecuteRequest rewritten(AsyncExecuteRequest app, LlmRequest sent, SdkAsyncHttpResponseHandler handler) {
+    static SdkHttpRequest rewrittenHead(LlmRequest sent) {
         Map<String, List<String>> headers = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         headers.putAll(sent.headers().asMap());
         headers.remove(HOST);
         headers.put(CONTENT_LENGTH, List.of(Integer.toString(sent.body().length)));
-        SdkHttpRequest request = SdkHttpRequest.builder()
+        return SdkHttpRequest.builder()
                 .uri(sent.uri())
                 .method(SdkHttpMethod.fromValue(sent.method()))
                 .headers(headers)
                 .build();
+    }
+
+    /** Another provider's request, through the app's async client. */
+    static AsyncExecuteRequest rewritten(AsyncExecuteRequest app, LlmRequest sent, SdkAsyncHttpResponseHandler handler) {
         return AsyncExecuteRequest.builder()
-                .request(request)
+                .request(rewrittenHead(sent))
                 .requestContentPublisher(ContentBytes.publisher(sent.body()))
                 .responseHandler(handler)
                 .httpExecutionAttributes(app.httpExecutionAttributes())

@@ -44,8 +44,8 @@ import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
  */
 class AwsSdkAdapterTest {
 
-    private static final String CONVERSE = "{\"messages\":[{\"role\":\"user\",\"content\":[{\"text\":\"hi\"}]}]}";
-    private static final String PATH = "/model/anthropic.claude-3-5-haiku-20241022-v1:0/converse";
+    static final String CONVERSE = "{\"messages\":[{\"role\":\"user\",\"content\":[{\"text\":\"hi\"}]}]}";
+    static final String PATH = "/model/anthropic.claude-3-5-haiku-20241022-v1:0/converse";
 
     private final LoopbackServer primary = new LoopbackServer();
     private final LoopbackServer backup = new LoopbackServer();
@@ -63,7 +63,8 @@ class AwsSdkAdapterTest {
         backup.close();
     }
 
-    private static SdkHttpRequest converse(LoopbackServer server, String... extraHeaders) {
+    /** A Converse request as the SDK signs it with session credentials, for this test and the sync one. */
+    static SdkHttpRequest converse(LoopbackServer server, String... extraHeaders) {
         SdkHttpRequest.Builder request = SdkHttpRequest.builder()
                 .uri(server.uri(PATH))
                 .method(SdkHttpMethod.POST)

@@ -31,8 +31,6 @@ import software.amazon.awssdk.http.ExecutableHttpRequest;
 import software.amazon.awssdk.http.HttpExecuteRequest;
 import software.amazon.awssdk.http.HttpExecuteResponse;
 import software.amazon.awssdk.http.SdkHttpClient;
-import software.amazon.awssdk.http.SdkHttpMethod;
-import software.amazon.awssdk.http.SdkHttpRequest;
 import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
 
 /**
@@ -42,8 +40,6 @@ import software.amazon.awssdk.http.urlconnection.UrlConnectionHttpClient;
  */
 class AwsSdkSyncAdapterTest {
 
-    private static final String CONVERSE = "{\"messages\":[{\"role\":\"user\",\"content\":[{\"text\":\"hi\"}]}]}";
-    private static final String PATH = "/model/amazon.nova-lite-v1%3A0/converse";
     private static final SdkHttpClient client = UrlConnectionHttpClient.builder().build();
 
     private final LoopbackServer primary = new LoopbackServer();
@@ -61,15 +57,8 @@ class AwsSdkSyncAdapterTest {
     }
 
     private static HttpExecuteRequest converse(LoopbackServer server) {
-        byte[] body = CONVERSE.getBytes(StandardCharsets.UTF_8);
-        SdkHttpRequest request = SdkHttpRequest.builder().uri(server.uri(PATH)).method(SdkHttpMethod.POST)
-                .putHeader("Authorization", "AWS4-HMAC-SHA256 Credential=AKIDAPP/20261205/us-east-1/bedrock/aws4_request, "
-                        + "SignedHeaders=host;x-amz-date;x-amz-security-token, Signature=0123abcd")
-                .putHeader("X-Amz-Security-Token", "app-session-token")
-                .putHeader("Content-Type", "application/json")
-                .putHeader("Content-Length", Integer.toString(body.length))
-                .build();
-        return HttpExecuteRequest.builder().request(request).contentStreamProvider(ContentStreamProvider.fromByteArray(body)).build();
+        return HttpExecuteRequest.builder().request(AwsSdkAdapterTest.converse(server))
+                .contentStreamProvider(ContentStreamProvider.fromUtf8String(AwsSdkAdapterTest.CONVERSE)).build();
     }
 
     private static ExecutableHttpRequest prepare(FakeGovernor governor, HttpExecuteRequest request) {
@@ -107,7 +96,7 @@ class AwsSdkSyncAdapterTest {
 
         assertEquals(200, response.httpResponse().statusCode());
         assertEquals("{\"from\":\"backup\"}", bodyOf(response));
-        assertEquals(CONVERSE, primary.received().get(0).bodyText());
+        assertEquals(AwsSdkAdapterTest.CONVERSE, primary.received().get(0).bodyText());
         assertEquals("app-session-token", primary.received().get(0).header("X-Amz-Security-Token"));
         LoopbackServer.Received replayed = backup.received().get(0);
         assertEquals("{\"translated\":true}", replayed.bodyText());
