@@ -9,6 +9,7 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.apps.BedrockRuntimeApp;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -113,7 +114,7 @@ class BedrockRuntimeSdkTest {
     void aThrottledPrimaryIsServedByAnotherBedrockSignedWithTheAgentsOwnCredentials(Call call) throws Exception {
         primary.throttled();
 
-        AppOutput output = run(call, primary.url(), bedrockFallback(), "2");
+        AppOutput output = run(call, primary.url(), bedrockFallback(primary.url()), "2");
 
         assertCompleted(output);
         assertAnsweredBy(backup, call, output, 1, 2);
@@ -125,12 +126,58 @@ class BedrockRuntimeSdkTest {
         }
     }
 
+    /** A 400 ValidationException is the caller's: it reaches the SDK as its own exception and is never failed over. */
+    @ParameterizedTest
+    @EnumSource(Call.class)
+    void aValidationExceptionReachesTheSdkAsItsOwnAndIsNeverFailedOver(Call call) throws Exception {
+        primary.rejectingAsInvalid();
+
+        AppOutput output = run(call, primary.url(), bedrockFallback(primary.url()), "1");
+
+        assertCompleted(output);
+        assertTrue(output.results().isEmpty(), output::describe);
+        AppOutput.Error error = output.errors().get(0);
+        assertEquals("ValidationException", error.type(), output::describe);
+        assertEquals("400", error.status(), output::describe);
+        assertTrue(error.body().contains(BedrockStub.INVALID), output::describe);
+        assertEquals(1, primary.requests().size(), output::describe);
+        assertEquals(0, backup.requests().size(), output::describe);
+    }
+
+    /** The app's Bedrock endpoint has nothing listening: the other Bedrock answers. */
+    @ParameterizedTest
+    @EnumSource(Call.class)
+    void aPrimaryWithNothingListeningIsServedByTheBackup(Call call) throws Exception {
+        String deadUrl = "http://127.0.0.1:" + DeadPort.allocate();
+        ConfigFile config = bedrockFallback(deadUrl);
+
+        AppOutput output = run(call, deadUrl, config, "1");
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, call, output, 1);
+        assertSignedByTheAgent(backup.requests().get(0), output);
+    }
+
+    /** The app's Bedrock sends no head within the agent's deadline: the attempt is cut, the other Bedrock answers. */
+    @ParameterizedTest
+    @EnumSource(Call.class)
+    void aPrimaryThatSendsNoHeadInTimeIsServedByTheBackup(Call call) throws Exception {
+        primary.answeringAfter(Duration.ofSeconds(4));
+        ConfigFile config = bedrockFallback(primary.url()).set("timeout.first-byte", "1s").set("timeout.head", "1s");
+
+        AppOutput output = run(call, primary.url(), config, "1");
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, call, output, 1);
+        assertEquals(1, primary.requests().size(), output::describe);
+    }
+
     /** A stream that opens with a 200 and a throttlingException as its first message fails over before the app reads anything. */
     @Test
     void aStreamThrottledInItsFirstEventIsServedByAnotherBedrock() throws Exception {
         primary.throttledInTheFirstEvent();
 
-        AppOutput output = run(Call.ASYNC_CONVERSE_STREAM, primary.url(), bedrockFallback(), "1");
+        AppOutput output = run(Call.ASYNC_CONVERSE_STREAM, primary.url(), bedrockFallback(primary.url()), "1");
 
         assertCompleted(output);
         assertAnsweredBy(backup, Call.ASYNC_CONVERSE_STREAM, output, 1);
@@ -175,10 +222,10 @@ class BedrockRuntimeSdkTest {
     }
 
     /** Two Bedrock providers: the app addresses {@code primary}; {@code backup} is signed with the agent's credentials. */
-    private ConfigFile bedrockFallback() {
+    private ConfigFile bedrockFallback(String primaryUrl) {
         return ConfigFile.create()
                 .comment("The app addresses 'primary'; 'backup' is another Bedrock, reached with the agent's own identity.")
-                .set("provider.primary.url", primary.url())
+                .set("provider.primary.url", primaryUrl)
                 .set("provider.primary.protocol", "bedrock")
                 .set("provider.backup.url", backup.url())
                 .set("provider.backup.protocol", "bedrock")

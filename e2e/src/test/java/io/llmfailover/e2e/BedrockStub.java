@@ -12,6 +12,7 @@ import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,6 +31,7 @@ final class BedrockStub implements AutoCloseable {
     static final String CONVERSE_PATHS = "/model/[^/]+/converse";
     static final String STREAM_PATHS = "/model/[^/]+/converse-stream";
     static final String THROTTLED = "Too many requests, please wait before trying again.";
+    static final String INVALID = "The provided model identifier is invalid (this stub rejects the request on purpose).";
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final String EVENT_STREAM = "application/vnd.amazon.eventstream";
@@ -83,6 +85,29 @@ final class BedrockStub implements AutoCloseable {
                     .withHeader("x-amzn-ErrorType", "ThrottlingException:http://internal.amazon.com/coral/com.amazon.bedrock/")
                     .withBody(JSON.createObjectNode().put("message", THROTTLED).toString())));
         }
+        return this;
+    }
+
+    /** From now on every call is refused as the caller's own mistake: a 400 {@code ValidationException}. */
+    BedrockStub rejectingAsInvalid() {
+        for (String paths : List.of(CONVERSE_PATHS, STREAM_PATHS)) {
+            server.stubFor(post(urlPathMatching(paths)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                    .withStatus(400)
+                    .withHeader("Content-Type", "application/json")
+                    .withHeader("x-amzn-ErrorType", "ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/")
+                    .withBody(JSON.createObjectNode().put("message", INVALID).toString())));
+        }
+        return this;
+    }
+
+    /** From now on every call, blocking or streaming, gets its response head only after {@code delay}. */
+    BedrockStub answeringAfter(Duration delay) {
+        server.stubFor(post(urlPathMatching(CONVERSE_PATHS)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withStatus(200).withHeader("Content-Type", "application/json")
+                .withFixedDelay((int) delay.toMillis()).withBody(converseAnswer())));
+        server.stubFor(post(urlPathMatching(STREAM_PATHS)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withStatus(200).withHeader("Content-Type", EVENT_STREAM)
+                .withFixedDelay((int) delay.toMillis()).withBody(streamAnswer())));
         return this;
     }
 
