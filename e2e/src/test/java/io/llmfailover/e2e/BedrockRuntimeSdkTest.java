@@ -62,8 +62,8 @@ class BedrockRuntimeSdkTest {
 
     @BeforeEach
     void startProviders() {
-        primary = BedrockStub.answering("primary");
-        backup = BedrockStub.answering("backup");
+        primary = BedrockStub.answeringAlsoOverH2c("primary");
+        backup = BedrockStub.answeringAlsoOverH2c("backup");
         other = StubProvider.answeringAlsoOverH2c("other");
     }
 
@@ -89,7 +89,7 @@ class BedrockRuntimeSdkTest {
                 .set("route.main.match", "other")
                 .set("route.main.chain", "other");
 
-        AppOutput output = run(call, primary.url(), config, "2");
+        AppOutput output = run(call, primary.baseUrl(), config, "2");
 
         assertCompleted(output);
         assertAnsweredBy(primary, call, output, 1, 2);
@@ -114,7 +114,7 @@ class BedrockRuntimeSdkTest {
     void aThrottledPrimaryIsServedByAnotherBedrockSignedWithTheAgentsOwnCredentials(Call call) throws Exception {
         primary.throttled();
 
-        AppOutput output = run(call, primary.url(), bedrockFallback(primary.url()), "2");
+        AppOutput output = run(call, primary.baseUrl(), bedrockFallback(primary.baseUrl()), "2");
 
         assertCompleted(output);
         assertAnsweredBy(backup, call, output, 1, 2);
@@ -132,7 +132,7 @@ class BedrockRuntimeSdkTest {
     void aValidationExceptionReachesTheSdkAsItsOwnAndIsNeverFailedOver(Call call) throws Exception {
         primary.rejectingAsInvalid();
 
-        AppOutput output = run(call, primary.url(), bedrockFallback(primary.url()), "1");
+        AppOutput output = run(call, primary.baseUrl(), bedrockFallback(primary.baseUrl()), "1");
 
         assertCompleted(output);
         assertTrue(output.results().isEmpty(), output::describe);
@@ -163,9 +163,9 @@ class BedrockRuntimeSdkTest {
     @EnumSource(Call.class)
     void aPrimaryThatSendsNoHeadInTimeIsServedByTheBackup(Call call) throws Exception {
         primary.answeringAfter(Duration.ofSeconds(4));
-        ConfigFile config = bedrockFallback(primary.url()).set("timeout.first-byte", "1s").set("timeout.head", "1s");
+        ConfigFile config = bedrockFallback(primary.baseUrl()).set("timeout.first-byte", "1s").set("timeout.head", "1s");
 
-        AppOutput output = run(call, primary.url(), config, "1");
+        AppOutput output = run(call, primary.baseUrl(), config, "1");
 
         assertCompleted(output);
         assertAnsweredBy(backup, call, output, 1);
@@ -175,9 +175,9 @@ class BedrockRuntimeSdkTest {
     /** A stream that opens with a 200 and a throttlingException as its first message fails over before the app reads anything. */
     @Test
     void aStreamThrottledInItsFirstEventIsServedByAnotherBedrock() throws Exception {
-        primary.throttledInTheFirstEvent();
+        primary.throttlingInTheFirstEvent();
 
-        AppOutput output = run(Call.ASYNC_CONVERSE_STREAM, primary.url(), bedrockFallback(primary.url()), "1");
+        AppOutput output = run(Call.ASYNC_CONVERSE_STREAM, primary.baseUrl(), bedrockFallback(primary.baseUrl()), "1");
 
         assertCompleted(output);
         assertAnsweredBy(backup, Call.ASYNC_CONVERSE_STREAM, output, 1);
@@ -197,7 +197,7 @@ class BedrockRuntimeSdkTest {
         primary.throttled();
         ConfigFile config = ConfigFile.create()
                 .comment("The app addresses 'primary' (Bedrock); 'other' speaks OpenAI's protocol, with its own key.")
-                .set("provider.primary.url", primary.url())
+                .set("provider.primary.url", primary.baseUrl())
                 .set("provider.primary.protocol", "bedrock")
                 .set("provider.other.url", other.baseUrl())
                 .set("provider.other.protocol", "openai")
@@ -206,7 +206,7 @@ class BedrockRuntimeSdkTest {
                 .set("route.main.match", "primary")
                 .set("route.main.chain", "primary, other");
 
-        AppOutput output = run(call, primary.url(), config, "1");
+        AppOutput output = run(call, primary.baseUrl(), config, "1");
 
         assertCompleted(output);
         Result result = output.result(1).orElseThrow(() -> new AssertionError("no result" + output.describe()));
@@ -227,7 +227,7 @@ class BedrockRuntimeSdkTest {
                 .comment("The app addresses 'primary'; 'backup' is another Bedrock, reached with the agent's own identity.")
                 .set("provider.primary.url", primaryUrl)
                 .set("provider.primary.protocol", "bedrock")
-                .set("provider.backup.url", backup.url())
+                .set("provider.backup.url", backup.baseUrl())
                 .set("provider.backup.protocol", "bedrock")
                 .set("provider.backup.auth", "sigv4")
                 .set("provider.backup.region", "us-west-2")

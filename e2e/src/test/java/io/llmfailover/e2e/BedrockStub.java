@@ -1,73 +1,79 @@
 package io.llmfailover.e2e;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.MappingBuilder;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.io.ByteArrayOutputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import software.amazon.awssdk.eventstream.HeaderValue;
-import software.amazon.awssdk.eventstream.Message;
+import java.util.zip.CRC32;
 
 /**
- * A stand-in Bedrock Runtime on loopback speaking the Converse API: {@code POST /model/{id}/converse}
- * answered with Converse JSON, {@code /model/{id}/converse-stream} with the AWS event stream
- * ({@code application/vnd.amazon.eventstream}, framed by the AWS SDK's own codec), and Bedrock's
- * throttling when told: a 429 head carrying {@code x-amzn-ErrorType: ThrottlingException}, or a 200
- * stream whose first message is a {@code throttlingException}.
+ * A stand-in Bedrock Runtime on loopback speaking Converse: {@code POST /model/{modelId}/converse}
+ * answers Converse JSON, {@code /converse-stream} an AWS event stream
+ * ({@code application/vnd.amazon.eventstream}, encoded here by hand from AWS's description, apart
+ * from the agent's own encoder). It plays one tool round trip like {@link AnthropicStub}, and can
+ * throttle in the first event of a stream that opened with HTTP 200, as Bedrock does, or in the
+ * head (429 {@code ThrottlingException}), refuse a call as invalid (400 {@code ValidationException}),
+ * and answer late. It checks no signature (the identity lane adds that).
  */
 final class BedrockStub implements AutoCloseable {
 
-    static final String CONVERSE_PATHS = "/model/[^/]+/converse";
-    static final String STREAM_PATHS = "/model/[^/]+/converse-stream";
+    static final String TOOL_NAME = AnthropicStub.TOOL_NAME;
+    static final String TOOL_USE_ID = "tooluse_e2e_weather_01";
     static final String THROTTLED = "Too many requests, please wait before trying again.";
     static final String INVALID = "The provided model identifier is invalid (this stub rejects the request on purpose).";
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String CONVERSE = "/model/[^/]+/converse";
+    private static final String CONVERSE_STREAM = "/model/[^/]+/converse-stream";
+    private static final String ANY_CONVERSE = "/model/[^/]+/converse(-stream)?";
     private static final String EVENT_STREAM = "application/vnd.amazon.eventstream";
+
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final int FAILURE_PRIORITY = 1;
-    private static final int ANSWER_PRIORITY = 5;
+    private static final int TOOL_RESULT_PRIORITY = 2;
+    private static final int TOOLS_PRIORITY = 3;
+    private static final int ANSWER_PRIORITY = 4;
 
     private final String name;
     private final WireMockServer server;
 
-    private BedrockStub(String name) {
+    private BedrockStub(String name, WireMockServer server) {
         this.name = name;
-        this.server = LoopbackWireMock.startAlsoSpeakingH2c();
+        this.server = server;
     }
 
-    /** A stub that answers every Converse call, blocking and streaming. */
     static BedrockStub answering(String name) {
-        BedrockStub stub = new BedrockStub(name);
-        stub.server.stubFor(post(urlPathMatching(CONVERSE_PATHS)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
-                .withStatus(200)
-                .withHeader("Content-Type", "application/json")
-                .withHeader("x-amzn-RequestId", name + "-request")
-                .withBody(stub.converseAnswer())));
-        stub.server.stubFor(post(urlPathMatching(STREAM_PATHS)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
-                .withStatus(200)
-                .withHeader("Content-Type", EVENT_STREAM)
-                .withHeader("x-amzn-RequestId", name + "-request")
-                .withBody(stub.streamAnswer())));
+        BedrockStub stub = new BedrockStub(name, LoopbackWireMock.start());
+        stub.answerConverseCalls();
         return stub;
     }
 
-    /** The endpoint the app's SDK is given ({@code endpointOverride}) and the agent's provider URL. */
-    String url() {
+    /** As {@link #answering}, also over HTTP/2 in clear text with prior knowledge, as the AWS SDK's async client asks. */
+    static BedrockStub answeringAlsoOverH2c(String name) {
+        BedrockStub stub = new BedrockStub(name, LoopbackWireMock.startAlsoSpeakingH2c());
+        stub.answerConverseCalls();
+        return stub;
+    }
+
+    /** The provider URL of the agent's config: Bedrock's paths start at the host. */
+    String baseUrl() {
         return "http://127.0.0.1:" + server.port();
     }
 
-    /** The text deltas of this stub's greeting, in order. */
     List<String> chunks() {
         return List.of("Hello", " from", " " + name);
     }
@@ -76,53 +82,56 @@ final class BedrockStub implements AutoCloseable {
         return String.join("", chunks());
     }
 
-    /** From now on every call is refused as Bedrock refuses over quota: a 429 {@code ThrottlingException}. */
-    BedrockStub throttled() {
-        for (String paths : List.of(CONVERSE_PATHS, STREAM_PATHS)) {
-            server.stubFor(post(urlPathMatching(paths)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
-                    .withStatus(429)
-                    .withHeader("Content-Type", "application/json")
-                    .withHeader("x-amzn-ErrorType", "ThrottlingException:http://internal.amazon.com/coral/com.amazon.bedrock/")
-                    .withBody(JSON.createObjectNode().put("message", THROTTLED).toString())));
-        }
+    String weatherReport() {
+        return "Sunny in Paris, says " + name + ".";
+    }
+
+    /** From now on every stream opens with HTTP 200 and a throttlingException as its first and only event. */
+    BedrockStub throttlingInTheFirstEvent() {
+        byte[] stream = message(Map.of(":message-type", "exception", ":exception-type", "throttlingException",
+                ":content-type", "application/json"),
+                "{\"message\":\"Too many tokens, please wait before trying again.\"}");
+        server.stubFor(post(urlPathMatching(CONVERSE_STREAM)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", EVENT_STREAM)
+                .withBody(stream)));
         return this;
+    }
+
+    /** From now on every call is refused as Bedrock refuses over quota: a 429 head, {@code ThrottlingException}. */
+    BedrockStub throttled() {
+        return failing(429, "ThrottlingException", THROTTLED);
     }
 
     /** From now on every call is refused as the caller's own mistake: a 400 {@code ValidationException}. */
     BedrockStub rejectingAsInvalid() {
-        for (String paths : List.of(CONVERSE_PATHS, STREAM_PATHS)) {
-            server.stubFor(post(urlPathMatching(paths)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
-                    .withStatus(400)
-                    .withHeader("Content-Type", "application/json")
-                    .withHeader("x-amzn-ErrorType", "ValidationException:http://internal.amazon.com/coral/com.amazon.bedrock/")
-                    .withBody(JSON.createObjectNode().put("message", INVALID).toString())));
-        }
+        return failing(400, "ValidationException", INVALID);
+    }
+
+    private BedrockStub failing(int status, String exception, String message) {
+        server.stubFor(post(urlPathMatching(ANY_CONVERSE)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withStatus(status)
+                .withHeader("Content-Type", "application/json")
+                .withHeader("x-amzn-ErrorType", exception + ":http://internal.amazon.com/coral/com.amazon.bedrock/")
+                .withBody(JSON.createObjectNode().put("message", message).toString())));
         return this;
     }
 
     /** From now on every call, blocking or streaming, gets its response head only after {@code delay}. */
     BedrockStub answeringAfter(Duration delay) {
-        server.stubFor(post(urlPathMatching(CONVERSE_PATHS)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+        List<Block> greeting = List.of(Block.text(chunks()));
+        server.stubFor(post(urlPathMatching(CONVERSE)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
                 .withStatus(200).withHeader("Content-Type", "application/json")
-                .withFixedDelay((int) delay.toMillis()).withBody(converseAnswer())));
-        server.stubFor(post(urlPathMatching(STREAM_PATHS)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withFixedDelay((int) delay.toMillis()).withBody(converse(greeting, "end_turn"))));
+        server.stubFor(post(urlPathMatching(CONVERSE_STREAM)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
                 .withStatus(200).withHeader("Content-Type", EVENT_STREAM)
-                .withFixedDelay((int) delay.toMillis()).withBody(streamAnswer())));
+                .withFixedDelay((int) delay.toMillis()).withBody(eventStream(greeting, "end_turn"))));
         return this;
     }
 
-    /** From now on every stream opens with a 200 whose first message is a {@code throttlingException}, as Bedrock does. */
-    BedrockStub throttledInTheFirstEvent() {
-        server.stubFor(post(urlPathMatching(STREAM_PATHS)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
-                .withStatus(200)
-                .withHeader("Content-Type", EVENT_STREAM)
-                .withBody(frames(exception("throttlingException", JSON.createObjectNode().put("message", THROTTLED))))));
-        return this;
-    }
-
-    /** Every Converse request this stub received, blocking and streaming, in arrival order. */
+    /** Every Converse call, blocking or streaming, this stub received. */
     List<LoggedRequest> requests() {
-        return server.findAll(postRequestedFor(urlPathMatching(CONVERSE_PATHS + "(-stream)?")));
+        return server.findAll(postRequestedFor(urlPathMatching(ANY_CONVERSE)));
     }
 
     @Override
@@ -130,59 +139,126 @@ final class BedrockStub implements AutoCloseable {
         server.stop();
     }
 
-    private String converseAnswer() {
-        ObjectNode answer = JSON.createObjectNode();
-        ObjectNode message = answer.putObject("output").putObject("message").put("role", "assistant");
-        message.putArray("content").addObject().put("text", content());
-        answer.put("stopReason", "end_turn");
-        answer.set("usage", usage());
-        answer.putObject("metrics").put("latencyMs", 12);
-        return answer.toString();
+    private void answerConverseCalls() {
+        answer(path -> post(urlPathMatching(path)).withRequestBody(matchingJsonPath("$..toolResult")),
+                TOOL_RESULT_PRIORITY, List.of(Block.text(List.of(weatherReport()))), "end_turn");
+        answer(path -> post(urlPathMatching(path)).withRequestBody(matchingJsonPath("$.toolConfig")),
+                TOOLS_PRIORITY, List.of(Block.text(List.of(AnthropicStub.TOOL_PREAMBLE)), Block.toolUse()), "tool_use");
+        answer(path -> post(urlPathMatching(path)), ANSWER_PRIORITY, List.of(Block.text(chunks())), "end_turn");
     }
 
-    private byte[] streamAnswer() {
-        Message[] messages = new Message[chunks().size() + 4];
-        int at = 0;
-        messages[at++] = event("messageStart", JSON.createObjectNode().put("role", "assistant"));
-        for (String chunk : chunks()) {
-            ObjectNode delta = JSON.createObjectNode().put("contentBlockIndex", 0);
-            delta.putObject("delta").put("text", chunk);
-            messages[at++] = event("contentBlockDelta", delta);
+    /** The calls to one path that an answer is for; WireMock's builders are mutable, so each mapping gets its own. */
+    private interface Match {
+        MappingBuilder on(String path);
+    }
+
+    private void answer(Match match, int priority, List<Block> blocks, String stopReason) {
+        server.stubFor(match.on(CONVERSE).atPriority(priority).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", "application/json")
+                .withHeader("x-amzn-RequestId", "e2e-" + name)
+                .withBody(converse(blocks, stopReason))));
+        server.stubFor(match.on(CONVERSE_STREAM).atPriority(priority).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", EVENT_STREAM)
+                .withHeader("x-amzn-RequestId", "e2e-" + name)
+                .withBody(eventStream(blocks, stopReason))
+                .withChunkedDribbleDelay(4, 100)));
+    }
+
+    /** A content block: its text pieces, or a tool use whose input streams in two fragments. */
+    private record Block(List<String> pieces, boolean isToolUse) {
+        static Block text(List<String> pieces) {
+            return new Block(pieces, false);
         }
-        messages[at++] = event("contentBlockStop", JSON.createObjectNode().put("contentBlockIndex", 0));
-        messages[at++] = event("messageStop", JSON.createObjectNode().put("stopReason", "end_turn"));
+
+        static Block toolUse() {
+            return new Block(List.of("{\"city\": ", "\"Paris\"}"), true);
+        }
+    }
+
+    private String converse(List<Block> blocks, String stopReason) {
+        ObjectNode body = JSON.createObjectNode();
+        ObjectNode message = body.putObject("output").putObject("message").put("role", "assistant");
+        ArrayNode content = message.putArray("content");
+        for (Block block : blocks) {
+            if (block.isToolUse()) {
+                ObjectNode use = content.addObject().putObject("toolUse").put("toolUseId", TOOL_USE_ID).put("name", TOOL_NAME);
+                use.putObject("input").put("city", "Paris");
+            } else {
+                content.addObject().put("text", String.join("", block.pieces()));
+            }
+        }
+        body.put("stopReason", stopReason);
+        body.putObject("usage").put("inputTokens", 14).put("outputTokens", 9).put("totalTokens", 23);
+        body.putObject("metrics").put("latencyMs", 42);
+        return body.toString();
+    }
+
+    private static byte[] eventStream(List<Block> blocks, String stopReason) {
+        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+        stream.writeBytes(event("messageStart", JSON.createObjectNode().put("role", "assistant")));
+        for (int index = 0; index < blocks.size(); index++) {
+            Block block = blocks.get(index);
+            if (block.isToolUse()) {
+                ObjectNode start = JSON.createObjectNode().put("contentBlockIndex", index);
+                start.putObject("start").putObject("toolUse").put("toolUseId", TOOL_USE_ID).put("name", TOOL_NAME);
+                stream.writeBytes(event("contentBlockStart", start));
+            }
+            for (String piece : block.pieces()) {
+                ObjectNode delta = JSON.createObjectNode().put("contentBlockIndex", index);
+                if (block.isToolUse()) {
+                    delta.putObject("delta").putObject("toolUse").put("input", piece);
+                } else {
+                    delta.putObject("delta").put("text", piece);
+                }
+                stream.writeBytes(event("contentBlockDelta", delta));
+            }
+            stream.writeBytes(event("contentBlockStop", JSON.createObjectNode().put("contentBlockIndex", index)));
+        }
+        stream.writeBytes(event("messageStop", JSON.createObjectNode().put("stopReason", stopReason)));
         ObjectNode metadata = JSON.createObjectNode();
-        metadata.set("usage", usage());
-        metadata.putObject("metrics").put("latencyMs", 12);
-        messages[at] = event("metadata", metadata);
-        return frames(messages);
+        metadata.putObject("usage").put("inputTokens", 14).put("outputTokens", 9).put("totalTokens", 23);
+        metadata.putObject("metrics").put("latencyMs", 42);
+        stream.writeBytes(event("metadata", metadata));
+        return stream.toByteArray();
     }
 
-    private static ObjectNode usage() {
-        return JSON.createObjectNode().put("inputTokens", 9).put("outputTokens", 3).put("totalTokens", 12);
+    private static byte[] event(String type, ObjectNode payload) {
+        Map<String, String> headers = new LinkedHashMap<>();
+        headers.put(":event-type", type);
+        headers.put(":content-type", "application/json");
+        headers.put(":message-type", "event");
+        return message(headers, payload.toString());
     }
 
-    private static Message event(String type, ObjectNode payload) {
-        Map<String, HeaderValue> headers = new LinkedHashMap<>();
-        headers.put(":message-type", HeaderValue.fromString("event"));
-        headers.put(":event-type", HeaderValue.fromString(type));
-        headers.put(":content-type", HeaderValue.fromString("application/json"));
-        return new Message(headers, payload.toString().getBytes(StandardCharsets.UTF_8));
+    /**
+     * One event-stream message: total length, headers length, CRC32 of those eight bytes, the
+     * headers (name length, name, type 7 = string, value length, value), the payload, CRC32 of all before.
+     */
+    private static byte[] message(Map<String, String> headers, String payload) {
+        ByteArrayOutputStream headerBytes = new ByteArrayOutputStream();
+        headers.forEach((name, value) -> {
+            byte[] nameBytes = name.getBytes(StandardCharsets.UTF_8);
+            byte[] valueBytes = value.getBytes(StandardCharsets.UTF_8);
+            headerBytes.write(nameBytes.length);
+            headerBytes.writeBytes(nameBytes);
+            headerBytes.write(7);
+            headerBytes.writeBytes(ByteBuffer.allocate(2).putShort((short) valueBytes.length).array());
+            headerBytes.writeBytes(valueBytes);
+        });
+        byte[] payloadBytes = payload.getBytes(StandardCharsets.UTF_8);
+        int total = 12 + headerBytes.size() + payloadBytes.length + 4;
+        ByteBuffer message = ByteBuffer.allocate(total).putInt(total).putInt(headerBytes.size());
+        message.putInt((int) crc(message.array(), 8));
+        message.put(headerBytes.toByteArray()).put(payloadBytes);
+        message.putInt((int) crc(message.array(), total - 4));
+        return message.array();
     }
 
-    private static Message exception(String type, ObjectNode payload) {
-        Map<String, HeaderValue> headers = new LinkedHashMap<>();
-        headers.put(":message-type", HeaderValue.fromString("exception"));
-        headers.put(":exception-type", HeaderValue.fromString(type));
-        headers.put(":content-type", HeaderValue.fromString("application/json"));
-        return new Message(headers, payload.toString().getBytes(StandardCharsets.UTF_8));
-    }
-
-    private static byte[] frames(Message... messages) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        for (Message message : messages) {
-            message.encode(out);
-        }
-        return out.toByteArray();
+    private static long crc(byte[] bytes, int length) {
+        CRC32 crc = new CRC32();
+        crc.update(bytes, 0, length);
+        return crc.getValue();
     }
 }

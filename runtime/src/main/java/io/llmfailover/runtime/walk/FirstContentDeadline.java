@@ -15,9 +15,10 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * For a streamed answer the first-byte deadline runs until the first line of content, not the
  * first byte: a provider that holds the connection open with keep-alive comments ({@code :
  * keep-alive}) and blank lines, as DeepSeek does under load, has not started answering. Until
- * content arrives the call is not committed, so it can still fail over. A Bedrock stream has no
- * keep-alives but may open with an exception: its first content is its whole first message, so
- * that the walk can tell one from the other before committing.
+ * content arrives the call is not committed, so it can still fail over. Bedrock and Anthropic may
+ * open a 200 with an error event (a throttle, an overload): their first content is their whole
+ * first event (Bedrock's first message, Anthropic's first event to its blank line), so that the
+ * walk can tell an error from an answer before committing.
  */
 final class FirstContentDeadline {
 
@@ -44,11 +45,19 @@ final class FirstContentDeadline {
         });
         InputStream body = response.body();
         ByteArrayOutputStream preamble = new ByteArrayOutputStream();
-        OpeningScanner scanner = target == Protocol.BEDROCK ? new FirstMessageScanner() : new ContentScanner();
+        OpeningScanner scanner = switch (target) {
+            case BEDROCK -> new FirstMessageScanner();
+            case ANTHROPIC -> new FirstEventScanner();
+            default -> new ContentScanner();
+        };
         byte[] buffer = new byte[4096];
         try {
             while (true) {
                 int n = body.read(buffer);
+                if (n < 0 && scanner.endedInContent() && !expired.get()) {
+                    deadline.cancel();
+                    return delivered(preamble, body);
+                }
                 if (n < 0) {
                     deadline.cancel();
                     response.abort();
@@ -62,8 +71,7 @@ final class FirstContentDeadline {
                         // The deadline closed the response as the content arrived: too late to use.
                         return Result.failed(AttemptOutcome.TIMEOUT, new IOException("first event after the deadline"));
                     }
-                    byte[] opening = preamble.toByteArray();
-                    return Result.content(new SequenceInputStream(new ByteArrayInputStream(opening), body), opening);
+                    return delivered(preamble, body);
                 }
             }
         } catch (IOException broken) {
@@ -73,9 +81,20 @@ final class FirstContentDeadline {
         }
     }
 
+    /** The whole body, what was read to find its first content put back in front. */
+    private static Result delivered(ByteArrayOutputStream preamble, InputStream body) {
+        byte[] opening = preamble.toByteArray();
+        return Result.content(new SequenceInputStream(new ByteArrayInputStream(opening), body), opening);
+    }
+
     /** Tells, read by read, when a stream's opening bytes hold its first content. */
     interface OpeningScanner {
         boolean foundContent(byte[] bytes, int length);
+
+        /** At the body's end: whether what came is content all the same (an event without its blank line, an HTML page). */
+        default boolean endedInContent() {
+            return false;
+        }
     }
 
     /** Finds the first line that is neither blank nor an SSE comment, across reads. */
@@ -101,6 +120,40 @@ final class FirstContentDeadline {
                 }
             }
             return false;
+        }
+    }
+
+    /** Finds the blank line that ends the first server-sent event of content, comments and blank lines before it skipped. */
+    static final class FirstEventScanner implements OpeningScanner {
+        private boolean sawContent;
+        private int lineLength;
+        private boolean afterCarriageReturn;
+
+        @Override
+        public boolean foundContent(byte[] bytes, int length) {
+            for (int i = 0; i < length; i++) {
+                byte b = bytes[i];
+                boolean secondHalfOfCrLf = afterCarriageReturn && b == '\n';
+                afterCarriageReturn = b == '\r';
+                if (secondHalfOfCrLf) {
+                    continue;
+                }
+                if (b == '\n' || b == '\r') {
+                    if (lineLength == 0 && sawContent) {
+                        return true;
+                    }
+                    lineLength = 0;
+                } else {
+                    sawContent |= lineLength == 0 && b != ':' && b != ' ' && b != '\t';
+                    lineLength++;
+                }
+            }
+            return false;
+        }
+
+        @Override
+        public boolean endedInContent() {
+            return sawContent;
         }
     }
 

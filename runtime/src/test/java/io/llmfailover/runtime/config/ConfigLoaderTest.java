@@ -400,7 +400,7 @@ class ConfigLoaderTest {
     static Stream<Arguments> badConfigs() {
         return Stream.of(
                 Arguments.of("unknown protocol", List.of("provider.claude.url = https://api.anthropic.com", "provider.claude.protocol = antropic"),
-                        "{file}:2: provider.claude.protocol = antropic: unknown protocol; expected one of openai, anthropic, gemini"),
+                        "{file}:2: provider.claude.protocol = antropic: unknown protocol; expected one of openai, anthropic, gemini, bedrock"),
                 Arguments.of("chain naming an undefined provider",
                         List.of("route.default.match = openai", "route.default.chain = openai, nobody"),
                         "{file}:2: route.default.chain = openai, nobody: no provider named nobody; define provider.nobody.url"),
@@ -616,6 +616,20 @@ class ConfigLoaderTest {
             assertEquals(URI.create("https://generativelanguage.googleapis.com/v1beta"), providers.get("gemini").baseUrl());
             assertEquals(Protocol.OPENAI, providers.get("gemini-compat").protocol());
             assertEquals(Protocol.OPENAI, providers.get("local").protocol());
+        }
+
+        @Test
+        void aBedrockProviderTakesItsRegionalHostWithNoVersionPath() throws Exception {
+            write(ConfigFileLookup.DEFAULT_FILE_NAME,
+                    "provider.claude-on-bedrock.url = https://bedrock-runtime.eu-west-1.amazonaws.com/",
+                    "provider.claude-on-bedrock.protocol = bedrock",
+                    "provider.claude-on-bedrock.api-key = ABSK-test",
+                    "provider.claude-on-bedrock.model.* = eu.anthropic.claude-sonnet-4-5-20250929-v1:0");
+
+            Provider bedrock = load(null).providers().get("claude-on-bedrock");
+
+            assertEquals(Protocol.BEDROCK, bedrock.protocol());
+            assertEquals(URI.create("https://bedrock-runtime.eu-west-1.amazonaws.com"), bedrock.baseUrl());
         }
 
         @Test

@@ -88,6 +88,46 @@ class FirstContentDeadlineTest {
         assertEquals(true, scanner.foundContent("data: {}\n".getBytes(StandardCharsets.UTF_8), 9));
     }
 
+    @ParameterizedTest(name = "[{0}] holds a whole first event: {1}")
+    @CsvSource(delimiter = '|', value = {
+        "': keep-alive\\n\\n'                          | false",
+        "'event: error\\n'                               | false",
+        "'event: error\\ndata: {}\\n'                    | false",
+        "'event: error\\ndata: {}\\n\\n'                 | true",
+        "': ping\\n\\nevent: x\\r\\ndata: {}\\r\\n\\r\\n'    | true",
+        "'data: {}\\r\\r'                                | true",
+        "'\\n\\n: c\\n\\n'                               | false",
+    })
+    void anAnthropicStreamsFirstContentIsItsFirstWholeEvent(String text, boolean expected) {
+        byte[] bytes = text.replace("\\n", "\n").replace("\\r", "\r").getBytes(StandardCharsets.UTF_8);
+
+        assertEquals(expected, new FirstContentDeadline.FirstEventScanner().foundContent(bytes, bytes.length));
+    }
+
+    @Test
+    void anAnthropicBodyThatEndsInContentWithoutABlankLineIsDeliveredAsItCame() throws IOException {
+        String page = "<html><body>Service temporarily moved</body></html>";
+        StallingResponse response = new StallingResponse(page, scheduler, Duration.ZERO);
+
+        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler, Protocol.ANTHROPIC);
+
+        assertNull(result.failure());
+        assertEquals(page, new String(result.body().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void anAnthropicEventSplitAtEveryByteIsFoundWhenItsBlankLineArrives() {
+        byte[] event = "event: error\r\ndata: {}\r\n\r\n".getBytes(StandardCharsets.UTF_8);
+        // Its last byte is the '\n' of the blank line's CRLF: the CR alone already ends that line, as in SSE.
+        for (int split = 1; split < event.length - 1; split++) {
+            FirstContentDeadline.FirstEventScanner scanner = new FirstContentDeadline.FirstEventScanner();
+
+            assertEquals(false, scanner.foundContent(Arrays.copyOf(event, split), split), "after " + split + " bytes");
+            byte[] rest = Arrays.copyOfRange(event, split, event.length);
+            assertEquals(true, scanner.foundContent(rest, rest.length), "after all of it, split at " + split);
+        }
+    }
+
     @Test
     void aBedrockStreamsFirstContentIsItsWholeFirstMessageWhateverTheReads() {
         byte[] first = EventStreamEncoder.encode(EventStreamMessage.exception("throttlingException", "{\"message\":\"wait\"}"));

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.protocol.translate.MediaTypes;
+import io.llmfailover.runtime.protocol.translate.RefusedFields;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.protocol.translate.model.ChatRequest;
 import io.llmfailover.runtime.protocol.translate.model.DroppedFields;
@@ -14,7 +15,6 @@ import io.llmfailover.runtime.protocol.translate.model.ToolSpec;
 import io.llmfailover.runtime.protocol.translate.model.Turn;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -37,7 +37,8 @@ final class AnthropicRequestReader {
     }
 
     ChatRequest read(ObjectNode body) throws UntranslatableRequestException {
-        checkPolicy(body);
+        RefusedFields.check(body, REFUSED);
+        dropped.addUnread(body, READ, "");
         ChatRequest.Builder request = ChatRequest.builder()
                 .model(Json.text(body, "model"))
                 .maxTokens(Json.integer(body, "max_tokens"))
@@ -58,21 +59,6 @@ final class AnthropicRequestReader {
         JsonNode format = Json.field(body.path("output_config"), "format");
         request.format(readFormat(format != null ? format : Json.field(body, "output_format")));
         return request.build();
-    }
-
-    private void checkPolicy(ObjectNode body) throws UntranslatableRequestException {
-        for (String field : REFUSED) {
-            if (Json.field(body, field) != null) {
-                throw new UntranslatableRequestException(field + " has no equivalent at another vendor");
-            }
-        }
-        Iterator<String> names = body.fieldNames();
-        while (names.hasNext()) {
-            String name = names.next();
-            if (!READ.contains(name) && Json.field(body, name) != null) {
-                dropped.add(name);
-            }
-        }
     }
 
     private static void readSystem(JsonNode system, ChatRequest.Builder request) {

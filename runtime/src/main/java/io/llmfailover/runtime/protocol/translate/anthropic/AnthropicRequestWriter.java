@@ -12,10 +12,7 @@ import io.llmfailover.runtime.protocol.translate.model.Part;
 import io.llmfailover.runtime.protocol.translate.model.ToolChoice;
 import io.llmfailover.runtime.protocol.translate.model.ToolSpec;
 import io.llmfailover.runtime.protocol.translate.model.Turn;
-import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Writes the neutral request as an Anthropic Messages body: system prompts on top, alternating
@@ -65,29 +62,18 @@ final class AnthropicRequestWriter {
     }
 
     private void writeMessages(ChatRequest request, ArrayNode messages) {
-        List<Turn> cleaned = new ArrayList<>();
-        for (Turn turn : request.turns()) {
-            cleaned.add(new Turn(turn.role(), withoutBlankText(turn.parts())));
-        }
-        List<Turn> turns = Turn.alternating(cleaned);
+        List<Turn> turns = Turn.alternating(request.turns().stream().map(Turn::withoutBlankText).toList());
         for (int i = 0; i < turns.size(); i++) {
             Turn turn = turns.get(i);
             ObjectNode message = messages.addObject().put("role", turn.role() == Turn.Role.USER ? "user" : "assistant");
             ArrayNode content = message.putArray("content");
-            List<Part> ordered = new ArrayList<>();
-            turn.parts().stream().filter(Part.ToolResult.class::isInstance).forEach(ordered::add);
-            turn.parts().stream().filter(part -> !(part instanceof Part.ToolResult)).forEach(ordered::add);
-            for (Part part : ordered) {
+            for (Part part : turn.toolResultsFirst()) {
                 writePart(part, content);
             }
             if (i == turns.size() - 1 && turn.role() == Turn.Role.ASSISTANT) {
                 stripTrailingWhitespace(content);
             }
         }
-    }
-
-    private static List<Part> withoutBlankText(List<Part> parts) {
-        return parts.stream().filter(part -> !(part instanceof Part.Text text) || !text.text().isBlank()).toList();
     }
 
     private void writePart(Part part, ArrayNode content) {
@@ -101,7 +87,7 @@ final class AnthropicRequestWriter {
         } else if (part instanceof Part.ToolResult result) {
             ObjectNode block = content.addObject().put("type", "tool_result").put("tool_use_id", Ids.safe(result.callId()));
             ArrayNode resultContent = block.putArray("content");
-            for (Part inner : withoutBlankText(result.content())) {
+            for (Part inner : Turn.withoutBlankText(result.content())) {
                 writePart(inner, resultContent);
             }
             if (resultContent.isEmpty()) {
@@ -138,7 +124,7 @@ final class AnthropicRequestWriter {
             JsonNode schema = request.format().schema();
             ObjectNode tool = body.putArray("tools").addObject().put("name", JSON_TOOL)
                     .put("description", "Give the answer as this tool's input.");
-            tool.set("input_schema", schema == null ? objectSchema() : schema);
+            tool.set("input_schema", schema == null ? ToolSpec.anyObjectSchema() : schema);
             body.putObject("tool_choice").put("type", "tool").put("name", JSON_TOOL);
             return;
         }
@@ -152,13 +138,13 @@ final class AnthropicRequestWriter {
             if (spec.description() != null) {
                 tool.put("description", spec.description());
             }
-            tool.set("input_schema", spec.schema() == null ? objectSchema() : spec.schema());
+            tool.set("input_schema", spec.schemaOrAnyObject());
         }
         ToolChoice choice = request.toolChoice();
         if (tools.isEmpty() && historyMentionsTools(request)) {
             // Anthropic rejects tool blocks in a request that defines no tools: declare the ones used, call none.
-            for (String name : toolNamesInHistory(request)) {
-                tools.addObject().put("name", name).set("input_schema", objectSchema());
+            for (String name : request.toolNamesInHistory()) {
+                tools.addObject().put("name", name).set("input_schema", ToolSpec.anyObjectSchema());
             }
             choice = ToolChoice.NONE;
         }
@@ -191,24 +177,6 @@ final class AnthropicRequestWriter {
                 .anyMatch(part -> part instanceof Part.ToolCall || part instanceof Part.ToolResult);
     }
 
-    private static Set<String> toolNamesInHistory(ChatRequest request) {
-        Set<String> names = new LinkedHashSet<>();
-        request.turns().forEach(turn -> turn.parts().forEach(part -> {
-            if (part instanceof Part.ToolCall call) {
-                names.add(call.name());
-            } else if (part instanceof Part.ToolResult result && result.name() != null) {
-                names.add(result.name());
-            }
-        }));
-        return names;
-    }
-
-    private static ObjectNode objectSchema() {
-        ObjectNode schema = Json.object().put("type", "object");
-        schema.putObject("properties");
-        return schema;
-    }
-
     private void writeSampling(ChatRequest request, ObjectNode body) {
         if (request.temperature() != null) {
             body.put("temperature", Math.max(0.0, Math.min(1.0, request.temperature())));
@@ -235,15 +203,9 @@ final class AnthropicRequestWriter {
         if (!stop.isEmpty()) {
             body.set("stop_sequences", stop);
         }
-        if (request.seed() != null) {
-            dropped.add("seed");
-        }
-        if (request.presencePenalty() != null) {
-            dropped.add("presence_penalty");
-        }
-        if (request.frequencyPenalty() != null) {
-            dropped.add("frequency_penalty");
-        }
+        dropped.addIfSet(request.seed(), "seed");
+        dropped.addIfSet(request.presencePenalty(), "presence_penalty");
+        dropped.addIfSet(request.frequencyPenalty(), "frequency_penalty");
     }
 
     /**

@@ -3,6 +3,7 @@ package io.llmfailover.runtime.protocol.translate.bedrock;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.translate.Json;
+import io.llmfailover.runtime.protocol.translate.RefusedFields;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.protocol.translate.model.ChatRequest;
@@ -34,7 +35,8 @@ final class BedrockRequestReader {
     }
 
     ChatRequest read(ObjectNode body, SourceRequest source) throws UntranslatableRequestException {
-        checkPolicy(body);
+        RefusedFields.check(body, REFUSED);
+        dropped.addUnread(body, READ, "");
         JsonNode config = body.path("inferenceConfig");
         ChatRequest.Builder request = ChatRequest.builder()
                 .model(source.model())
@@ -57,21 +59,6 @@ final class BedrockRequestReader {
         readMessages(body, request);
         readToolConfig(body.path("toolConfig"), request);
         return request.build();
-    }
-
-    private void checkPolicy(ObjectNode body) throws UntranslatableRequestException {
-        for (String field : REFUSED) {
-            if (Json.field(body, field) != null) {
-                throw new UntranslatableRequestException(field + " has no equivalent at another vendor");
-            }
-        }
-        Iterator<String> names = body.fieldNames();
-        while (names.hasNext()) {
-            String name = names.next();
-            if (!READ.contains(name) && Json.field(body, name) != null) {
-                dropped.add(name);
-            }
-        }
     }
 
     private void readMessages(ObjectNode body, ChatRequest.Builder request) throws UntranslatableRequestException {

@@ -12,7 +12,6 @@ import io.llmfailover.runtime.protocol.translate.model.ToolChoice;
 import io.llmfailover.runtime.protocol.translate.model.ToolSpec;
 import io.llmfailover.runtime.protocol.translate.model.Turn;
 import java.util.ArrayList;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
@@ -40,7 +39,7 @@ final class BedrockRequestWriter {
             request.system().forEach(text -> system.addObject().put("text", text));
         }
         ArrayNode messages = body.putArray("messages");
-        for (Turn turn : Turn.alternating(withoutBlankText(request.turns()))) {
+        for (Turn turn : Turn.alternating(request.turns().stream().map(Turn::withoutBlankText).toList())) {
             writeTurn(turn, messages.addObject());
         }
         writeInferenceConfig(request, body);
@@ -49,18 +48,10 @@ final class BedrockRequestWriter {
         return body;
     }
 
-    private static List<Turn> withoutBlankText(List<Turn> turns) {
-        return turns.stream().map(turn -> new Turn(turn.role(), turn.parts().stream()
-                .filter(part -> !(part instanceof Part.Text text) || !text.text().isBlank()).toList())).toList();
-    }
-
     private void writeTurn(Turn turn, ObjectNode message) {
         message.put("role", turn.role() == Turn.Role.USER ? "user" : "assistant");
         ArrayNode content = message.putArray("content");
-        List<Part> ordered = new ArrayList<>();
-        turn.parts().stream().filter(Part.ToolResult.class::isInstance).forEach(ordered::add);
-        turn.parts().stream().filter(part -> !(part instanceof Part.ToolResult)).forEach(ordered::add);
-        for (Part part : ordered) {
+        for (Part part : turn.toolResultsFirst()) {
             writePart(part, content);
         }
     }
@@ -145,7 +136,7 @@ final class BedrockRequestWriter {
         ToolChoice choice = request.toolChoice();
         if (tools.isEmpty()) {
             // Converse rejects tool blocks in a request that declares no tools: declare the ones the history used.
-            toolNamesInHistory(request).forEach(name -> tools.add(new ToolSpec(name, null, null)));
+            request.toolNamesInHistory().forEach(name -> tools.add(new ToolSpec(name, null, null)));
             choice = null;
         }
         if (tools.isEmpty()) {
@@ -158,7 +149,7 @@ final class BedrockRequestWriter {
             if (tool.description() != null) {
                 spec.put("description", tool.description());
             }
-            spec.putObject("inputSchema").set("json", tool.schema() == null ? objectSchema() : tool.schema());
+            spec.putObject("inputSchema").set("json", tool.schemaOrAnyObject());
         }
         if (choice == null) {
             return;
@@ -172,47 +163,15 @@ final class BedrockRequestWriter {
         }
     }
 
-    private static Set<String> toolNamesInHistory(ChatRequest request) {
-        Set<String> names = new LinkedHashSet<>();
-        request.turns().forEach(turn -> turn.parts().forEach(part -> {
-            if (part instanceof Part.ToolCall call) {
-                names.add(call.name());
-            } else if (part instanceof Part.ToolResult result && result.name() != null) {
-                names.add(result.name());
-            }
-        }));
-        return names;
-    }
-
-    private static ObjectNode objectSchema() {
-        ObjectNode schema = Json.object().put("type", "object");
-        schema.putObject("properties");
-        return schema;
-    }
-
     /** What Converse has no field for: the model-specific extras are not guessed per model. */
     private void dropUnsupported(ChatRequest request) {
-        if (request.format() != null) {
-            dropped.add("response_format");
-        }
-        if (request.topK() != null) {
-            dropped.add("top_k");
-        }
-        if (request.seed() != null) {
-            dropped.add("seed");
-        }
-        if (request.presencePenalty() != null) {
-            dropped.add("presence_penalty");
-        }
-        if (request.frequencyPenalty() != null) {
-            dropped.add("frequency_penalty");
-        }
-        if (request.user() != null) {
-            dropped.add("user");
-        }
-        if (request.reasoningBudget() != null) {
-            dropped.add("reasoning");
-        }
+        dropped.addIfSet(request.format(), "response_format");
+        dropped.addIfSet(request.topK(), "top_k");
+        dropped.addIfSet(request.seed(), "seed");
+        dropped.addIfSet(request.presencePenalty(), "presence_penalty");
+        dropped.addIfSet(request.frequencyPenalty(), "frequency_penalty");
+        dropped.addIfSet(request.user(), "user");
+        dropped.addIfSet(request.reasoningBudget(), "reasoning");
         if (Boolean.FALSE.equals(request.parallelToolCalls())) {
             dropped.add("parallel_tool_calls");
         }

@@ -40,7 +40,7 @@ final class GeminiRequestReader {
         if (Json.field(body, "cachedContent") != null) {
             throw new UntranslatableRequestException("cachedContent is server-side state another vendor does not have");
         }
-        markUnread(body, READ, "");
+        dropped.addUnread(body, READ, "");
         ChatRequest.Builder request = ChatRequest.builder().model(model).stream(stream).streamUsage(true);
         JsonNode system = Json.field(body, "systemInstruction");
         if (system == null) {
@@ -57,16 +57,6 @@ final class GeminiRequestReader {
         readToolConfig(body.path("toolConfig").path("functionCallingConfig"), request);
         readGeneration(body.path("generationConfig"), request);
         return request.build();
-    }
-
-    private void markUnread(JsonNode object, Set<String> read, String prefix) {
-        Iterator<String> names = object.fieldNames();
-        while (names.hasNext()) {
-            String name = names.next();
-            if (!read.contains(name) && Json.field(object, name) != null) {
-                dropped.add(prefix + name);
-            }
-        }
     }
 
     private void readContents(ObjectNode body, ChatRequest.Builder request) throws UntranslatableRequestException {
@@ -204,7 +194,7 @@ final class GeminiRequestReader {
                 throw new UntranslatableRequestException("response modality " + modality.asText() + " has no equivalent at another vendor");
             }
         }
-        markUnread(config, GENERATION_READ, "generationConfig.");
+        dropped.addUnread(config, GENERATION_READ, "generationConfig.");
         request.temperature(Json.number(config, "temperature"))
                 .topP(Json.number(config, "topP"))
                 .topK(Json.integer(config, "topK"))

@@ -1,7 +1,9 @@
 package io.llmfailover.runtime.protocol.translate.model;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * A generation request in a protocol-neutral form: what one protocol's request reader produces and
@@ -54,6 +56,22 @@ public record ChatRequest(
     /** Whether an assistant turn of the history holds tool calls (which signed-reasoning targets reject without their own signatures). */
     public boolean historyHasToolCalls() {
         return turns.stream().anyMatch(turn -> turn.role() == Turn.Role.ASSISTANT && turn.hasToolCalls());
+    }
+
+    /**
+     * The names of the tools the history's calls and results use, in order: what a target that
+     * rejects tool blocks without declared tools (Anthropic, Bedrock) must declare.
+     */
+    public Set<String> toolNamesInHistory() {
+        Set<String> names = new LinkedHashSet<>();
+        turns.forEach(turn -> turn.parts().forEach(part -> {
+            if (part instanceof Part.ToolCall call) {
+                names.add(call.name());
+            } else if (part instanceof Part.ToolResult result && result.name() != null) {
+                names.add(result.name());
+            }
+        }));
+        return names;
     }
 
     public static final class Builder {

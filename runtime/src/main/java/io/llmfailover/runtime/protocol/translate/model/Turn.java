@@ -12,6 +12,24 @@ public record Turn(Role role, List<Part> parts) {
         parts = List.copyOf(parts);
     }
 
+    /** The same turn without its blank text parts, which Anthropic and Bedrock reject. */
+    public Turn withoutBlankText() {
+        return new Turn(role, withoutBlankText(parts));
+    }
+
+    /** Parts without the blank text ones. */
+    public static List<Part> withoutBlankText(List<Part> parts) {
+        return parts.stream().filter(part -> !(part instanceof Part.Text text) || !text.text().isBlank()).toList();
+    }
+
+    /** The parts with tool results first, as Anthropic and Bedrock want them in a user turn. */
+    public List<Part> toolResultsFirst() {
+        List<Part> ordered = new ArrayList<>();
+        parts.stream().filter(Part.ToolResult.class::isInstance).forEach(ordered::add);
+        parts.stream().filter(part -> !(part instanceof Part.ToolResult)).forEach(ordered::add);
+        return ordered;
+    }
+
     public boolean hasToolCalls() {
         return parts.stream().anyMatch(Part.ToolCall.class::isInstance);
     }

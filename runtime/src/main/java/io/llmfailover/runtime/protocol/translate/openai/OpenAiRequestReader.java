@@ -3,6 +3,7 @@ package io.llmfailover.runtime.protocol.translate.openai;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.translate.Json;
+import io.llmfailover.runtime.protocol.translate.RefusedFields;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
 import io.llmfailover.runtime.protocol.translate.model.ChatRequest;
 import io.llmfailover.runtime.protocol.translate.model.DroppedFields;
@@ -74,11 +75,7 @@ final class OpenAiRequestReader {
         if (n != null && n > 1) {
             throw new UntranslatableRequestException("n=" + n + ": several choices per call cannot be translated");
         }
-        for (String field : REFUSED) {
-            if (Json.field(body, field) != null) {
-                throw new UntranslatableRequestException(field + " has no equivalent at another vendor");
-            }
-        }
+        RefusedFields.check(body, REFUSED);
         for (JsonNode modality : Json.elements(body, "modalities")) {
             if (!"text".equals(modality.asText())) {
                 throw new UntranslatableRequestException("modalities " + modality.asText() + " has no equivalent at another vendor");

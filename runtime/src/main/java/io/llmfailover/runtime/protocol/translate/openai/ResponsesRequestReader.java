@@ -13,7 +13,6 @@ import io.llmfailover.runtime.protocol.translate.model.ToolSpec;
 import io.llmfailover.runtime.protocol.translate.model.Turn;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -67,13 +66,7 @@ final class ResponsesRequestReader {
         if (stateful != null) {
             throw new UntranslatableRequestException(stateful);
         }
-        Iterator<String> names = body.fieldNames();
-        while (names.hasNext()) {
-            String name = names.next();
-            if (!READ.contains(name) && Json.field(body, name) != null) {
-                dropped.add(name);
-            }
-        }
+        dropped.addUnread(body, READ, "");
     }
 
     private void readInput(JsonNode input, ChatRequest.Builder request) throws UntranslatableRequestException {
