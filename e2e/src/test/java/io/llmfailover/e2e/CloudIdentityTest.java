@@ -6,10 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.github.tomakehurst.wiremock.WireMockServer;
+import com.github.tomakehurst.wiremock.client.WireMock;
+import com.github.tomakehurst.wiremock.matching.RequestPatternBuilder;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -71,6 +76,50 @@ class CloudIdentityTest {
             assertEquals(SESSION_TOKEN, received.getHeader("X-Amz-Security-Token"));
             assertFalse(received.getHeader("Authorization").contains(APP_KEY), "the app's key never goes to the cloud");
             assertNothingSecretIn(output, received.getHeader("Authorization").replaceAll(".*Signature=", ""));
+        }
+    }
+
+    /**
+     * Web identity, as EKS IRSA sets it up: a token file and a role, exchanged by the AWS SDK's STS
+     * client (here a loopback stand-in for STS) for temporary credentials that sign the request.
+     */
+    @Test
+    void aSigv4FallbackSignsWithTheTemporaryCredentialsOfAWebIdentity() throws Exception {
+        WireMockServer sts = LoopbackWireMock.start();
+        try {
+            String expiration = Instant.now().plus(Duration.ofHours(1)).truncatedTo(ChronoUnit.SECONDS).toString();
+            sts.stubFor(WireMock.post(WireMock.urlEqualTo("/"))
+                    .withRequestBody(WireMock.containing("Action=AssumeRoleWithWebIdentity"))
+                    .withRequestBody(WireMock.containing("WebIdentityToken=e2e-web-identity-token"))
+                    .willReturn(WireMock.aResponse().withStatus(200).withHeader("Content-Type", "text/xml").withBody(
+                            "<AssumeRoleWithWebIdentityResponse xmlns=\"https://sts.amazonaws.com/doc/2011-06-15/\">"
+                            + "<AssumeRoleWithWebIdentityResult><Credentials><AccessKeyId>" + ACCESS_KEY + "</AccessKeyId>"
+                            + "<SecretAccessKey>" + SECRET_KEY + "</SecretAccessKey><SessionToken>" + SESSION_TOKEN + "</SessionToken>"
+                            + "<Expiration>" + expiration + "</Expiration></Credentials>"
+                            + "<AssumedRoleUser><Arn>arn:aws:sts::123456789012:assumed-role/failover/e2e</Arn>"
+                            + "<AssumedRoleId>AROAE2E:e2e</AssumedRoleId></AssumedRoleUser></AssumeRoleWithWebIdentityResult>"
+                            + "<ResponseMetadata><RequestId>e2e</RequestId></ResponseMetadata></AssumeRoleWithWebIdentityResponse>")));
+            cloud.refusing(new SigV4Check(ACCESS_KEY, SECRET_KEY, REGION, "bedrock")::accepts);
+            Path token = Files.writeString(workDir.resolve("web-identity-token"), "e2e-web-identity-token");
+
+            AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, primary.baseUrl(), APP_KEY, PLAN)
+                    .withAgent(sigv4Config().writeTo(workDir.resolve("llm-failover.properties")))
+                    .env("AWS_WEB_IDENTITY_TOKEN_FILE", token.toString())
+                    .env("AWS_ROLE_ARN", "arn:aws:iam::123456789012:role/failover")
+                    .env("AWS_ROLE_SESSION_NAME", "e2e")
+                    .env("AWS_REGION", REGION)
+                    .env("AWS_ENDPOINT_URL_STS", "http://127.0.0.1:" + sts.port())
+                    .env("AWS_EC2_METADATA_DISABLED", "true")
+                    .env("AWS_SHARED_CREDENTIALS_FILE", workDir.resolve("no-credentials").toString())
+                    .env("AWS_CONFIG_FILE", workDir.resolve("no-config").toString())
+                    .run();
+
+            assertCompleted(output);
+            assertAnsweredBy(cloud, ClientCall.JDK_BLOCKING, output, 1, 2);
+            assertEquals(1, sts.findAll(RequestPatternBuilder.allRequests()).size(), output::describe);
+            assertEquals(SESSION_TOKEN, cloud.chatRequests().get(0).getHeader("X-Amz-Security-Token"));
+        } finally {
+            sts.stop();
         }
     }
 

@@ -35,6 +35,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * sends has its own throttle ({@link AppKeyId}): one tenant's 429 does not send another tenant to
  * the fallback. The {@value #MAX_APP_KEYS} credentials per provider used last are kept; a new one
  * takes the place of the least recently used, whose throttles and quotas are dropped.
+ *
+ * <p>A provider reached with a cloud identity ({@code auth = sigv4 | google}) has no keys: its lease
+ * carries the identity ({@link ProviderIdentities}), made once per provider and identity, which
+ * authorises the attempt once it is built; its throttle and quotas are the identity's.
  */
 public final class KeyPool {
 

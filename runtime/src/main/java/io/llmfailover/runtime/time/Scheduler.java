@@ -31,7 +31,7 @@ public interface Scheduler {
      * Resolving and renewing cloud credentials (AWS, Google), on a daemon thread of their own: a
      * metadata server that is slow to answer holds up neither a call nor the operator's chores.
      */
-    Scheduler CREDENTIALS = (delayNanos, action) -> cancellable(Credentials.TIMER.schedule(action, delayNanos, TimeUnit.NANOSECONDS));
+    Scheduler CREDENTIALS = (delayNanos, action) -> cancellable(CredentialRenewals.TIMER.schedule(action, delayNanos, TimeUnit.NANOSECONDS));
 
     /**
      * Starts the deadlines' timer thread now: a call's first deadline then never waits for the thread
@@ -62,10 +62,10 @@ public interface Scheduler {
     }
 
     /** Holder idiom: the thread exists only once a cloud identity is configured. */
-    final class Credentials {
+    final class CredentialRenewals {
         static final ScheduledExecutorService TIMER = timerThread("llm-failover-credentials");
 
-        private Credentials() {}
+        private CredentialRenewals() {}
     }
 
     /** Holder idiom: the thread exists only once a chore is first scheduled. */

@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.walk;
 
+import io.llmfailover.runtime.keys.identity.ProviderIdentity;
 import io.llmfailover.runtime.log.RepeatSummary;
 import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.time.Clock;
@@ -82,8 +83,10 @@ final class FailoverLog {
     void fallbackFault(String provider, String keyId, int status, AttemptOutcome outcome) {
         long repeats = lines.occurred(provider + " " + keyId + " answered " + status + " " + outcome.token());
         if (repeats >= 0 && LOG.isWarnEnabled()) {
+            String check = keyId.startsWith(ProviderIdentity.ID_PREFIX)
+                    ? "its url, region, what its cloud identity may do and its model map" : "its url, api-key and model map";
             LOG.warn("llm-failover: fallback {} (key {}) answered HTTP {} ({}); counted as its failure, not the caller's; "
-                    + "check its url, api-key and model map{}", provider, keyId, status, outcome.token(), since(repeats));
+                    + "check {}{}", provider, keyId, status, outcome.token(), check, since(repeats));
         }
     }
 

@@ -17,13 +17,13 @@ final class AwsCredentialsChain {
     private AwsCredentialsChain() {}
 
     /** Holder idiom: the chain is first looked up when a SigV4 provider is configured. */
-    private static final class Shared {
+    private static final class ProcessCredentials {
         static final RefreshedCredential<AwsCredentialsIdentity> CREDENTIALS =
                 over(new DefaultChain(), Scheduler.CREDENTIALS, Clock.SYSTEM).start();
     }
 
     static RefreshedCredential<AwsCredentialsIdentity> shared() {
-        return Shared.CREDENTIALS;
+        return ProcessCredentials.CREDENTIALS;
     }
 
     static RefreshedCredential<AwsCredentialsIdentity> over(RefreshedCredential.Resolver<AwsCredentialsIdentity> chain,

@@ -77,7 +77,7 @@ public final class SigV4Identity implements ProviderIdentity {
 
     @Override
     public String id() {
-        return "cloud:sigv4";
+        return ID_PREFIX + "sigv4";
     }
 
     @Override

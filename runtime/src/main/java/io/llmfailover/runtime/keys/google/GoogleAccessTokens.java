@@ -1,11 +1,9 @@
 package io.llmfailover.runtime.keys.google;
 
-import com.google.auth.oauth2.AccessToken;
 import com.google.auth.oauth2.GoogleCredentials;
 import io.llmfailover.runtime.keys.identity.RefreshedCredential;
 import io.llmfailover.runtime.time.Clock;
 import io.llmfailover.runtime.time.Scheduler;
-import java.time.Instant;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -22,27 +20,23 @@ final class GoogleAccessTokens {
     private GoogleAccessTokens() {}
 
     /** Holder idiom: the credentials are first looked up when a {@code google} provider is configured. */
-    private static final class Shared {
-        static final RefreshedCredential<AccessToken> TOKENS =
+    private static final class ApplicationDefault {
+        static final RefreshedCredential<GoogleToken> TOKENS =
                 of(GoogleCredentials::getApplicationDefault, Scheduler.CREDENTIALS, Clock.SYSTEM).start();
     }
 
-    static RefreshedCredential<AccessToken> shared() {
-        return Shared.TOKENS;
+    static RefreshedCredential<GoogleToken> shared() {
+        return ApplicationDefault.TOKENS;
     }
 
     /** @param credentials where the credentials come from, called once, on the renewing thread */
-    static RefreshedCredential<AccessToken> of(Callable<GoogleCredentials> credentials, Scheduler scheduler, Clock clock) {
-        return new RefreshedCredential<>("Google access token", new Tokens(credentials), GoogleAccessTokens::expiryOf,
-                scheduler, clock);
-    }
-
-    private static Instant expiryOf(AccessToken token) {
-        return token.getExpirationTime() == null ? null : token.getExpirationTime().toInstant();
+    static RefreshedCredential<GoogleToken> of(Callable<GoogleCredentials> credentials, Scheduler scheduler, Clock clock) {
+        return new RefreshedCredential<>("Google access token", new Tokens(credentials), GoogleToken::expiry, scheduler,
+                clock);
     }
 
     /** The credentials, found and scoped at the first renewal; each renewal refreshes the token if it is near its expiry. */
-    private static final class Tokens implements RefreshedCredential.Resolver<AccessToken> {
+    private static final class Tokens implements RefreshedCredential.Resolver<GoogleToken> {
         private final Callable<GoogleCredentials> source;
         private GoogleCredentials credentials;
 
@@ -51,12 +45,12 @@ final class GoogleAccessTokens {
         }
 
         @Override
-        public AccessToken resolve() throws Exception {
+        public GoogleToken resolve() throws Exception {
             if (credentials == null) {
                 credentials = source.call().createScoped(SCOPES);
             }
             credentials.refreshIfExpired();
-            return credentials.getAccessToken();
+            return new GoogleToken(credentials.getAccessToken(), credentials.getQuotaProjectId());
         }
     }
 }

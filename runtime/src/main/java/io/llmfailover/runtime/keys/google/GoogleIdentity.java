@@ -1,18 +1,21 @@
 package io.llmfailover.runtime.keys.google;
 
-import com.google.auth.oauth2.AccessToken;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.keys.identity.IdentityUnavailableException;
 import io.llmfailover.runtime.keys.identity.ProviderIdentity;
 import io.llmfailover.runtime.keys.identity.RefreshedCredential;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Authorises each request with an OAuth access token of Google's Application Default Credentials. */
+/**
+ * Authorises each request with an OAuth access token of Google's Application Default Credentials,
+ * and the quota project they name, if any.
+ */
 public final class GoogleIdentity implements ProviderIdentity {
 
-    private final RefreshedCredential<AccessToken> tokens;
+    private final RefreshedCredential<GoogleToken> tokens;
 
-    GoogleIdentity(RefreshedCredential<AccessToken> tokens) {
+    GoogleIdentity(RefreshedCredential<GoogleToken> tokens) {
         this.tokens = tokens;
     }
 
@@ -23,17 +26,22 @@ public final class GoogleIdentity implements ProviderIdentity {
 
     @Override
     public Map<String, String> credentialFor(LlmRequest request) throws IdentityUnavailableException {
-        AccessToken token = tokens.current();
+        GoogleToken token = tokens.current();
         if (token == null) {
             throw new IdentityUnavailableException("no Google access token yet (Application Default Credentials are "
                     + "looked up in the background)");
         }
-        return Map.of("Authorization", "Bearer " + token.getTokenValue());
+        Map<String, String> credential = new LinkedHashMap<>();
+        credential.put("Authorization", "Bearer " + token.token().getTokenValue());
+        if (token.quotaProject() != null) {
+            credential.put("x-goog-user-project", token.quotaProject());
+        }
+        return credential;
     }
 
     @Override
     public String id() {
-        return "cloud:google";
+        return ID_PREFIX + "google";
     }
 
     @Override

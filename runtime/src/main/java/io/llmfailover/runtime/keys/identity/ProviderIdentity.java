@@ -9,6 +9,9 @@ import java.util.Map;
  */
 public interface ProviderIdentity {
 
+    /** Before the name of every identity's {@link #id()}. */
+    String ID_PREFIX = "cloud:";
+
     /**
      * The headers that authorise {@code request}, exactly as it will be sent (a signature covers its
      * URL and body), in place of any credential it carries.
@@ -17,6 +20,6 @@ public interface ProviderIdentity {
      */
     Map<String, String> credentialFor(LlmRequest request) throws IdentityUnavailableException;
 
-    /** A name for the identity that is no secret, for throttles, state and spans: {@code cloud:sigv4}. */
+    /** A name for the identity that is no secret, for throttles, state and spans: {@link #ID_PREFIX} and its scheme. */
     String id();
 }

@@ -32,14 +32,14 @@ public final class RefreshedCredential<T> {
         T resolve() throws Exception;
     }
 
-    private record Held<T>(T value, Instant expiry) {}
+    private record Resolved<T>(T value, Instant expiry) {}
 
     private final String name;
     private final Resolver<T> resolver;
     private final Function<T, Instant> expiryOf;
     private final Scheduler scheduler;
     private final Clock clock;
-    private volatile Held<T> held;
+    private volatile Resolved<T> held;
     private Duration retry = RETRY_FIRST;
     private boolean failing;
 
@@ -64,7 +64,7 @@ public final class RefreshedCredential<T> {
 
     /** The credential to use now; null before the first is resolved or once the last has expired. */
     public T current() {
-        Held<T> now = held;
+        Resolved<T> now = held;
         if (now == null || (now.expiry() != null && !now.expiry().isAfter(Instant.ofEpochMilli(clock.currentTimeMillis())))) {
             return null;
         }
@@ -79,7 +79,7 @@ public final class RefreshedCredential<T> {
             if (value == null) {
                 throw new IllegalStateException("none found");
             }
-            held = new Held<>(value, expiry);
+            held = new Resolved<>(value, expiry);
             next = untilRenewal(expiry);
             retry = RETRY_FIRST;
             if (failing) {

@@ -106,6 +106,16 @@ class GoogleIdentityTest {
     }
 
     @Test
+    void theQuotaProjectOfTheCredentialsGoesAlong() throws Exception {
+        GoogleIdentity identity = new GoogleIdentity(GoogleAccessTokens.of(
+                () -> keyFile().createWithQuotaProject("billing-project"), scheduler, clock).start());
+        scheduler.advance(Duration.ZERO);
+
+        assertEquals(Map.of("Authorization", "Bearer " + TOKEN, "x-goog-user-project", "billing-project"),
+                identity.credentialFor(request()));
+    }
+
+    @Test
     void neverShowsTheToken() throws Exception {
         GoogleIdentity identity = new GoogleIdentity(GoogleAccessTokens.of(this::keyFile, scheduler, clock).start());
         scheduler.advance(Duration.ZERO);
