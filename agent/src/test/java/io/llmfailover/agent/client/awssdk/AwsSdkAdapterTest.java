@@ -234,14 +234,7 @@ class AwsSdkAdapterTest {
             primary.holdUntilReleased();
         });
         CompletableFuture<IOException> runtimeSaw = new CompletableFuture<>();
-        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
-            try {
-                return transport.send(request, Duration.ofSeconds(30));
-            } catch (IOException e) {
-                runtimeSaw.complete(e);
-                throw e;
-            }
-        });
+        FakeGovernor governor = FakeGovernor.passThroughTelling(Duration.ofSeconds(30), runtimeSaw::complete);
         AppHandler handler = new AppHandler();
 
         CompletableFuture<Void> ended = execute(governor, converse(primary), handler);

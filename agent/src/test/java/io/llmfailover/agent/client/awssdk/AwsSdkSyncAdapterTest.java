@@ -112,14 +112,7 @@ class AwsSdkSyncAdapterTest {
             primary.holdUntilReleased();
         });
         CompletableFuture<IOException> runtimeSaw = new CompletableFuture<>();
-        FakeGovernor governor = new FakeGovernor(uri -> true, (request, transport) -> {
-            try {
-                return transport.send(request, Duration.ofSeconds(30));
-            } catch (IOException e) {
-                runtimeSaw.complete(e);
-                throw e;
-            }
-        });
+        FakeGovernor governor = FakeGovernor.passThroughTelling(Duration.ofSeconds(30), runtimeSaw::complete);
         ExecutableHttpRequest governed = prepare(governor, converse(primary));
         CompletableFuture<HttpExecuteResponse> called = CompletableFuture.supplyAsync(() -> {
             try {
