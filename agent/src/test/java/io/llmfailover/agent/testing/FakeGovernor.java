@@ -14,6 +14,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.UnaryOperator;
 
@@ -54,6 +55,18 @@ public final class FakeGovernor implements CallRunner {
         return new FakeGovernor(uri -> true, (request, transport) -> {
             transport.send(request, headDeadline).close();
             return transport.send(request, headDeadline);
+        });
+    }
+
+    /** As {@link #passThrough}, telling {@code failures} of the send's failure before it is thrown on. */
+    public static FakeGovernor passThroughTelling(Duration headDeadline, Consumer<IOException> failures) {
+        return new FakeGovernor(uri -> true, (request, transport) -> {
+            try {
+                return transport.send(request, headDeadline);
+            } catch (IOException e) {
+                failures.accept(e);
+                throw e;
+            }
         });
     }
 
