@@ -2,7 +2,7 @@ package io.llmfailover.agent.client.awssdk;
 
 import io.llmfailover.agent.bootstrap.AgentThreads;
 import io.llmfailover.agent.lifecycle.BufferedBody;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.agent.lifecycle.TransportFailure;
@@ -14,7 +14,6 @@ import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.net.URI;
 import java.nio.ByteBuffer;
 import java.util.Optional;
 import java.util.concurrent.ExecutionException;
@@ -27,30 +26,12 @@ import software.amazon.awssdk.http.async.SdkAsyncHttpClient;
  * publisher, the app's async HTTP client, and the head and body its response handler is given. Runs
  * on an agent thread.
  */
-final class AwsSdkBinding implements ClientBinding<AwsSdkCall, SdkAnswer> {
+final class AwsSdkBinding extends CallBinding<AwsSdkCall, SdkAnswer> {
 
     static final AwsSdkBinding INSTANCE = new AwsSdkBinding();
 
-    private AwsSdkBinding() {}
-
-    @Override
-    public String clientName() {
-        return "AWS SDK async";
-    }
-
-    @Override
-    public String method(AwsSdkCall call) {
-        return call.request().request().method().name();
-    }
-
-    @Override
-    public URI uri(AwsSdkCall call) {
-        return call.uri;
-    }
-
-    @Override
-    public String takeHeader(AwsSdkCall call, String name) {
-        return call.takeHeader(name);
+    private AwsSdkBinding() {
+        super("AWS SDK async", SdkAsyncHttpClient.class.getClassLoader());
     }
 
     /** The SDK's request cannot change, and the client's own {@code execute} would send it as it is. */
@@ -81,11 +62,6 @@ final class AwsSdkBinding implements ClientBinding<AwsSdkCall, SdkAnswer> {
             Thread.currentThread().interrupt();
             throw new InterruptedIOException("interrupted while reading the request body");
         }
-    }
-
-    @Override
-    public LlmRequest toNeutral(AwsSdkCall call, byte[] body) {
-        return new LlmRequest(method(call), call.uri, HttpHeaders.of(call.request().request().headers()), body);
     }
 
     @Override
@@ -123,10 +99,5 @@ final class AwsSdkBinding implements ClientBinding<AwsSdkCall, SdkAnswer> {
     @Override
     public IOException timeout(HeadDeadlineException expired) {
         return new IOException("Read timed out (llm-failover: " + expired.getMessage() + ")", expired);
-    }
-
-    @Override
-    public ClassLoader clientLoader(AwsSdkCall call) {
-        return SdkAsyncHttpClient.class.getClassLoader();
     }
 }

@@ -3,6 +3,9 @@ package io.llmfailover.agent.client.awssdk;
 import io.llmfailover.agent.bootstrap.AttemptGuard;
 import io.llmfailover.agent.lifecycle.AppWait;
 import io.llmfailover.agent.lifecycle.CallCompletion;
+import io.llmfailover.agent.lifecycle.CallRequest;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
 import java.net.URI;
 import java.util.concurrent.CompletableFuture;
 import software.amazon.awssdk.http.async.AsyncExecuteRequest;
@@ -16,7 +19,7 @@ import software.amazon.awssdk.http.async.SdkAsyncHttpResponseHandler;
  * future with a failure when it gives up (its attempt timeout, its call's cancellation): the call is
  * then abandoned, and whatever is in flight for it is let go of.
  */
-final class AwsSdkCall implements CallCompletion<SdkAnswer> {
+final class AwsSdkCall implements CallCompletion<SdkAnswer>, CallRequest {
 
     final SdkAsyncHttpClient client;
     final URI uri;
@@ -40,8 +43,24 @@ final class AwsSdkCall implements CallCompletion<SdkAnswer> {
         return request;
     }
 
+    @Override
+    public String methodName() {
+        return request.request().method().name();
+    }
+
+    @Override
+    public URI uri() {
+        return uri;
+    }
+
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
+        return new LlmRequest(methodName(), uri, HttpHeaders.of(request.request().headers()), body);
+    }
+
     /** The SDK's requests cannot change: {@code name} goes by taking a copy without it. Its first value, or null. */
-    String takeHeader(String name) {
+    @Override
+    public String takeHeader(String name) {
         String value = request.request().firstMatchingHeader(name).orElse(null);
         if (value != null) {
             request = SdkRequests.withRequest(request, request.request().toBuilder().removeHeader(name).build());

@@ -3,18 +3,16 @@ package io.llmfailover.agent.client.awssdk;
 import io.llmfailover.agent.lifecycle.AnswerBody;
 import io.llmfailover.agent.lifecycle.BufferedBody;
 import io.llmfailover.agent.lifecycle.CappedCopy;
-import io.llmfailover.agent.lifecycle.ClientBinding;
+import io.llmfailover.agent.lifecycle.CallBinding;
 import io.llmfailover.agent.lifecycle.HeaderRemoval;
 import io.llmfailover.agent.lifecycle.NativeResponse;
 import io.llmfailover.runtime.contract.Answer;
 import io.llmfailover.runtime.contract.HeadDeadlineException;
-import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.contract.Transport;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.SocketTimeoutException;
-import java.net.URI;
 import java.util.Optional;
 import software.amazon.awssdk.http.ContentStreamProvider;
 import software.amazon.awssdk.http.HttpExecuteResponse;
@@ -26,30 +24,12 @@ import software.amazon.awssdk.http.SdkHttpResponse;
  * request and a content stream provider, which makes the body again as often as asked), the app's
  * sync HTTP client, and the {@code HttpExecuteResponse} the SDK reads. Runs on the SDK's thread.
  */
-final class AwsSdkSyncBinding implements ClientBinding<AwsSdkSyncCall, HttpExecuteResponse> {
+final class AwsSdkSyncBinding extends CallBinding<AwsSdkSyncCall, HttpExecuteResponse> {
 
     static final AwsSdkSyncBinding INSTANCE = new AwsSdkSyncBinding();
 
-    private AwsSdkSyncBinding() {}
-
-    @Override
-    public String clientName() {
-        return "AWS SDK sync";
-    }
-
-    @Override
-    public String method(AwsSdkSyncCall call) {
-        return call.request().httpRequest().method().name();
-    }
-
-    @Override
-    public URI uri(AwsSdkSyncCall call) {
-        return call.uri;
-    }
-
-    @Override
-    public String takeHeader(AwsSdkSyncCall call, String name) {
-        return call.takeHeader(name);
+    private AwsSdkSyncBinding() {
+        super("AWS SDK sync", SdkHttpClient.class.getClassLoader());
     }
 
     /** The SDK's request cannot change; the call left alone sends the one its client prepared again without the header. */
@@ -71,11 +51,6 @@ final class AwsSdkSyncBinding implements ClientBinding<AwsSdkSyncCall, HttpExecu
                 body.transferTo(out);
             }
         });
-    }
-
-    @Override
-    public LlmRequest toNeutral(AwsSdkSyncCall call, byte[] body) {
-        return new LlmRequest(method(call), call.uri, HttpHeaders.of(call.request().httpRequest().headers()), body);
     }
 
     @Override
@@ -110,10 +85,5 @@ final class AwsSdkSyncBinding implements ClientBinding<AwsSdkSyncCall, HttpExecu
         SocketTimeoutException timeout = new SocketTimeoutException("Read timed out (llm-failover: " + expired.getMessage() + ")");
         timeout.initCause(expired);
         return timeout;
-    }
-
-    @Override
-    public ClassLoader clientLoader(AwsSdkSyncCall call) {
-        return SdkHttpClient.class.getClassLoader();
     }
 }

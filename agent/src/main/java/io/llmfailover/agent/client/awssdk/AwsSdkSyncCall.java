@@ -1,6 +1,9 @@
 package io.llmfailover.agent.client.awssdk;
 
 import io.llmfailover.agent.bootstrap.AttemptGuard;
+import io.llmfailover.agent.lifecycle.CallRequest;
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
 import java.net.URI;
 import software.amazon.awssdk.http.ExecutableHttpRequest;
 import software.amazon.awssdk.http.HttpExecuteRequest;
@@ -12,7 +15,7 @@ import software.amazon.awssdk.http.SdkHttpClient;
  * The SDK may abort the call from its timer while it runs ({@link #abort}): the attempt in flight is
  * then aborted too.
  */
-final class AwsSdkSyncCall {
+final class AwsSdkSyncCall implements CallRequest {
 
     final SdkHttpClient client;
     final URI uri;
@@ -33,11 +36,27 @@ final class AwsSdkSyncCall {
         return request;
     }
 
+    @Override
+    public String methodName() {
+        return request.httpRequest().method().name();
+    }
+
+    @Override
+    public URI uri() {
+        return uri;
+    }
+
+    @Override
+    public LlmRequest toNeutral(byte[] body) {
+        return new LlmRequest(methodName(), uri, HttpHeaders.of(request.httpRequest().headers()), body);
+    }
+
     /**
      * The SDK's requests cannot change: {@code name} goes by taking a copy without it, which the
      * client prepares again to send as made. Its first value, or null.
      */
-    String takeHeader(String name) {
+    @Override
+    public String takeHeader(String name) {
         String value = request.httpRequest().firstMatchingHeader(name).orElse(null);
         if (value != null) {
             request = HttpExecuteRequest.builder()
