@@ -15,6 +15,7 @@ import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,13 +26,16 @@ import java.util.zip.CRC32;
  * answers Converse JSON, {@code /converse-stream} an AWS event stream
  * ({@code application/vnd.amazon.eventstream}, encoded here by hand from AWS's description, apart
  * from the agent's own encoder). It plays one tool round trip like {@link AnthropicStub}, and can
- * throttle in the first event of a stream that opened with HTTP 200, as Bedrock does. It checks
- * no signature (the identity lane adds that).
+ * throttle in the first event of a stream that opened with HTTP 200, as Bedrock does, or in the
+ * head (429 {@code ThrottlingException}), refuse a call as invalid (400 {@code ValidationException}),
+ * and answer late. It checks no signature (the identity lane adds that).
  */
 final class BedrockStub implements AutoCloseable {
 
     static final String TOOL_NAME = AnthropicStub.TOOL_NAME;
     static final String TOOL_USE_ID = "tooluse_e2e_weather_01";
+    static final String THROTTLED = "Too many requests, please wait before trying again.";
+    static final String INVALID = "The provided model identifier is invalid (this stub rejects the request on purpose).";
 
     private static final String CONVERSE = "/model/[^/]+/converse";
     private static final String CONVERSE_STREAM = "/model/[^/]+/converse-stream";
@@ -47,13 +51,20 @@ final class BedrockStub implements AutoCloseable {
     private final String name;
     private final WireMockServer server;
 
-    private BedrockStub(String name) {
+    private BedrockStub(String name, WireMockServer server) {
         this.name = name;
-        this.server = LoopbackWireMock.start();
+        this.server = server;
     }
 
     static BedrockStub answering(String name) {
-        BedrockStub stub = new BedrockStub(name);
+        BedrockStub stub = new BedrockStub(name, LoopbackWireMock.start());
+        stub.answerConverseCalls();
+        return stub;
+    }
+
+    /** As {@link #answering}, also over HTTP/2 in clear text with prior knowledge, as the AWS SDK's async client asks. */
+    static BedrockStub answeringAlsoOverH2c(String name) {
+        BedrockStub stub = new BedrockStub(name, LoopbackWireMock.startAlsoSpeakingH2c());
         stub.answerConverseCalls();
         return stub;
     }
@@ -84,6 +95,37 @@ final class BedrockStub implements AutoCloseable {
                 .withStatus(200)
                 .withHeader("Content-Type", EVENT_STREAM)
                 .withBody(stream)));
+        return this;
+    }
+
+    /** From now on every call is refused as Bedrock refuses over quota: a 429 head, {@code ThrottlingException}. */
+    BedrockStub throttled() {
+        return failing(429, "ThrottlingException", THROTTLED);
+    }
+
+    /** From now on every call is refused as the caller's own mistake: a 400 {@code ValidationException}. */
+    BedrockStub rejectingAsInvalid() {
+        return failing(400, "ValidationException", INVALID);
+    }
+
+    private BedrockStub failing(int status, String exception, String message) {
+        server.stubFor(post(urlPathMatching(ANY_CONVERSE)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withStatus(status)
+                .withHeader("Content-Type", "application/json")
+                .withHeader("x-amzn-ErrorType", exception + ":http://internal.amazon.com/coral/com.amazon.bedrock/")
+                .withBody(JSON.createObjectNode().put("message", message).toString())));
+        return this;
+    }
+
+    /** From now on every call, blocking or streaming, gets its response head only after {@code delay}. */
+    BedrockStub answeringAfter(Duration delay) {
+        List<Block> greeting = List.of(Block.text(chunks()));
+        server.stubFor(post(urlPathMatching(CONVERSE)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withStatus(200).withHeader("Content-Type", "application/json")
+                .withFixedDelay((int) delay.toMillis()).withBody(converse(greeting, "end_turn"))));
+        server.stubFor(post(urlPathMatching(CONVERSE_STREAM)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                .withStatus(200).withHeader("Content-Type", EVENT_STREAM)
+                .withFixedDelay((int) delay.toMillis()).withBody(eventStream(greeting, "end_turn"))));
         return this;
     }
 

@@ -15,7 +15,21 @@ final class LoopbackWireMock {
     private LoopbackWireMock() {}
 
     static WireMockServer start() {
-        WireMockServer server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort().http2PlainDisabled(true));
+        return started(true);
+    }
+
+    /**
+     * As {@link #start()}, also speaking HTTP/2 in clear text with prior knowledge: the AWS SDK's
+     * {@code BedrockRuntimeAsyncClient} speaks HTTP/2 by default, over TLS to Bedrock and in clear
+     * text to an {@code http://} endpoint override, without an upgrade.
+     */
+    static WireMockServer startAlsoSpeakingH2c() {
+        return started(false);
+    }
+
+    private static WireMockServer started(boolean http2PlainDisabled) {
+        WireMockServer server = new WireMockServer(options().bindAddress("127.0.0.1").dynamicPort()
+                .http2PlainDisabled(http2PlainDisabled));
         server.start();
         return server;
     }

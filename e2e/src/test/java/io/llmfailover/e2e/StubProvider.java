@@ -56,14 +56,21 @@ final class StubProvider implements AutoCloseable {
     private final String name;
     private final WireMockServer server;
 
-    private StubProvider(String name) {
+    private StubProvider(String name, WireMockServer server) {
         this.name = name;
-        this.server = LoopbackWireMock.start();
+        this.server = server;
     }
 
     /** A stub that answers every chat call, blocking or streaming, with its own greeting. */
     static StubProvider answering(String name) {
-        StubProvider stub = new StubProvider(name);
+        StubProvider stub = new StubProvider(name, LoopbackWireMock.start());
+        stub.answerChats();
+        return stub;
+    }
+
+    /** As {@link #answering}, also over HTTP/2 in clear text with prior knowledge, as a client set to HTTP/2 asks. */
+    static StubProvider answeringAlsoOverH2c(String name) {
+        StubProvider stub = new StubProvider(name, LoopbackWireMock.startAlsoSpeakingH2c());
         stub.answerChats();
         return stub;
     }

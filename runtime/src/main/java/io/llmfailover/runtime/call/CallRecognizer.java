@@ -3,11 +3,16 @@ package io.llmfailover.runtime.call;
 import io.llmfailover.runtime.contract.LlmRequest;
 import io.llmfailover.runtime.protocol.JsonModelField;
 import io.llmfailover.runtime.protocol.Operation;
+import io.llmfailover.runtime.protocol.OperationPaths;
 import io.llmfailover.runtime.protocol.VertexPaths;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Tells a generation call (chat completions, responses, messages, generateContent, embeddings, and
@@ -19,6 +24,8 @@ public final class CallRecognizer {
     private static final String MODELS_SEGMENT = "/models/";
     private static final String GENERATE = ":generateContent";
     private static final String STREAM_GENERATE = ":streamGenerateContent";
+    private static final Pattern CONVERSE_PATH = Pattern.compile(".*/model/([^/]+)/converse(-stream)?");
+    private static final String CONVERSE_STREAM = "/converse-stream";
 
     private CallRecognizer() {}
 
@@ -39,8 +46,7 @@ public final class CallRecognizer {
             case ANTHROPIC -> rawPath.endsWith("/messages") ? Operation.MESSAGES : null;
             case GEMINI -> geminiVerb(rawPath) != null ? Operation.GENERATE_CONTENT : null;
             case VERTEX_GEMINI, VERTEX_ANTHROPIC -> VertexPaths.operationOf(protocol, rawPath);
-            // An app's own Converse call is not governed yet: Bedrock is a fallback's protocol for now.
-            case BEDROCK -> null;
+            case BEDROCK -> converseModel(rawPath) != null ? Operation.CONVERSE : null;
         };
     }
 
@@ -65,7 +71,7 @@ public final class CallRecognizer {
             case ANTHROPIC -> jsonCall(operation, request);
             case GEMINI -> gemini(path, request);
             case VERTEX_GEMINI, VERTEX_ANTHROPIC -> vertex(operation, addressed.protocol(), path, request);
-            case BEDROCK -> Optional.<SourceRequest>empty();
+            case BEDROCK -> converse(path, request);
         };
         return source.map(call -> new RecognizedCall(request, addressed, call));
     }
@@ -110,6 +116,29 @@ public final class CallRecognizer {
         }
         boolean stream = call.stream() || JsonModelField.read(request.body()).stream();
         return Optional.of(new SourceRequest(operation, call.model(), stream, null, request.body()));
+    }
+
+    /**
+     * The model id of {@code /model/{modelId}/converse} or {@code /converse-stream} (at the end of the
+     * path: an endpoint may have a prefix), its percent-escapes decoded, as the AWS SDK escapes an
+     * id's {@code :} and an ARN's {@code /}; null for any other path.
+     */
+    private static String converseModel(String path) {
+        Matcher converse = CONVERSE_PATH.matcher(path);
+        if (!converse.matches()) {
+            return null;
+        }
+        try {
+            String id = URLDecoder.decode(converse.group(1).replace("+", "%2B"), StandardCharsets.UTF_8);
+            return OperationPaths.escapable(id) ? id : null;
+        } catch (IllegalArgumentException badEscape) {
+            return null;
+        }
+    }
+
+    private static Optional<SourceRequest> converse(String path, LlmRequest request) {
+        boolean stream = path.endsWith(CONVERSE_STREAM);
+        return Optional.of(new SourceRequest(Operation.CONVERSE, converseModel(path), stream, null, request.body()));
     }
 
     private static String azureDeployment(String path) {

@@ -13,26 +13,44 @@ import java.util.Map;
  *     (Azure: {@code .openai.azure.com}, one host per customer resource)
  * @param hostSuffix whether {@code host} is a suffix rather than a host
  * @param basePath the version path that base URLs on this host carry, never ending in '/'
+ * @param hostPrefixes for a host-suffix entry, how a host must start, one label (an AWS region)
+ *     between it and the suffix; empty for any host with the suffix
  */
-public record WellKnownProvider(String name, String host, boolean hostSuffix, String basePath, Protocol protocol) {
+public record WellKnownProvider(String name, String host, boolean hostSuffix, String basePath, Protocol protocol,
+        List<String> hostPrefixes) {
 
     /** Always https on the default port. */
     public static final int PORT = 443;
 
     static WellKnownProvider at(String name, String host, String basePath, Protocol protocol) {
-        return new WellKnownProvider(name, host, false, basePath, protocol);
+        return new WellKnownProvider(name, host, false, basePath, protocol, List.of());
     }
 
     static WellKnownProvider onAnyHostEndingWith(String name, String suffix, String basePath, Protocol protocol) {
-        return new WellKnownProvider(name, suffix, true, basePath, protocol);
+        return new WellKnownProvider(name, suffix, true, basePath, protocol, List.of());
+    }
+
+    /** On every region's host of a service: one of {@code prefixes}, a region, then {@code suffix} (AWS: {@code bedrock-runtime.<region>.amazonaws.com}). */
+    static WellKnownProvider onRegionalHosts(String name, List<String> prefixes, String suffix, String basePath, Protocol protocol) {
+        return new WellKnownProvider(name, suffix, true, basePath, protocol, List.copyOf(prefixes));
     }
 
     /** Whether this entry lives on {@code requestHost} (lower case). */
     public boolean servesHost(String requestHost) {
-        if (hostSuffix) {
-            return requestHost.length() > host.length() && requestHost.endsWith(host);
+        if (!hostSuffix) {
+            return requestHost.equals(host);
         }
-        return requestHost.equals(host);
+        if (requestHost.length() <= host.length() || !requestHost.endsWith(host)) {
+            return false;
+        }
+        return hostPrefixes.isEmpty() || hostPrefixes.stream().anyMatch(prefix -> oneLabelBetween(requestHost, prefix));
+    }
+
+    private boolean oneLabelBetween(String requestHost, String prefix) {
+        if (!requestHost.startsWith(prefix) || requestHost.length() <= prefix.length() + host.length()) {
+            return false;
+        }
+        return requestHost.substring(prefix.length(), requestHost.length() - host.length()).indexOf('.') < 0;
     }
 
     /** The base URL on {@code actualHost}, which for a host-suffix entry is the customer's own host. */

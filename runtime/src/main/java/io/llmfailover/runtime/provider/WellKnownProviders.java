@@ -1,10 +1,12 @@
 package io.llmfailover.runtime.provider;
 
 import static io.llmfailover.runtime.provider.Protocol.ANTHROPIC;
+import static io.llmfailover.runtime.provider.Protocol.BEDROCK;
 import static io.llmfailover.runtime.provider.Protocol.GEMINI;
 import static io.llmfailover.runtime.provider.Protocol.OPENAI;
 import static io.llmfailover.runtime.provider.WellKnownProvider.at;
 import static io.llmfailover.runtime.provider.WellKnownProvider.onAnyHostEndingWith;
+import static io.llmfailover.runtime.provider.WellKnownProvider.onRegionalHosts;
 
 import java.util.List;
 import java.util.Optional;
@@ -37,7 +39,9 @@ public final class WellKnownProviders {
             at("moonshot", "api.moonshot.ai", "/v1", OPENAI),
             at("moonshot-anthropic", "api.moonshot.ai", "/anthropic/v1", ANTHROPIC),
             at("moonshot-cn", "api.moonshot.cn", "/v1", OPENAI),
-            at("zhipu", "open.bigmodel.cn", "/api/paas/v4", OPENAI));
+            at("zhipu", "open.bigmodel.cn", "/api/paas/v4", OPENAI),
+            // Bedrock Runtime in every region, FIPS endpoints included; one provider per region's host.
+            onRegionalHosts("aws.bedrock", List.of("bedrock-runtime.", "bedrock-runtime-fips."), ".amazonaws.com", "", BEDROCK));
 
     private WellKnownProviders() {}
 

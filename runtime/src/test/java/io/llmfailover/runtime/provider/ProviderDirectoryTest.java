@@ -74,6 +74,12 @@ class ProviderDirectoryTest {
         "https://other.openai.azure.com/openai/deployments/gpt-4o/chat/completions?api-version=2024-10-21 | azure-openai:other",
         "https://openai.azure.com/openai/v1/chat/completions                          | none",
         "https://evil-openai.azure.com.example.org/openai/v1/chat/completions         | none",
+        "https://bedrock-runtime.us-east-1.amazonaws.com/model/m%3A0/converse         | aws.bedrock:bedrock-runtime.us-east-1",
+        "https://bedrock-runtime-fips.us-gov-west-1.amazonaws.com/model/m/converse    | aws.bedrock:bedrock-runtime-fips.us-gov-west-1",
+        "https://bedrock.us-east-1.amazonaws.com/foundation-models                    | none",
+        "https://bedrock-runtime.amazonaws.com/model/m/converse                       | none",
+        "https://bedrock-runtime.a.b.amazonaws.com/model/m/converse                   | none",
+        "https://s3.us-east-1.amazonaws.com/bucket/key                                | none",
         "https://example.com/v1/chat/completions                                      | none",
     })
     void findsTheProviderTheAppAddressed(String url, String expectedName) {

@@ -1,0 +1,148 @@
+package io.llmfailover.e2e.apps;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Collectors;
+import software.amazon.awssdk.auth.credentials.AwsBasicCredentials;
+import software.amazon.awssdk.auth.credentials.AwsCredentials;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
+import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
+import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
+import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.http.SdkHttpResponse;
+import software.amazon.awssdk.regions.Region;
+import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeAsyncClient;
+import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClient;
+import software.amazon.awssdk.services.bedrockruntime.model.BedrockRuntimeException;
+import software.amazon.awssdk.services.bedrockruntime.model.ContentBlock;
+import software.amazon.awssdk.services.bedrockruntime.model.ConversationRole;
+import software.amazon.awssdk.services.bedrockruntime.model.ConverseRequest;
+import software.amazon.awssdk.services.bedrockruntime.model.ConverseResponse;
+import software.amazon.awssdk.services.bedrockruntime.model.ConverseStreamRequest;
+import software.amazon.awssdk.services.bedrockruntime.model.ConverseStreamResponseHandler;
+import software.amazon.awssdk.services.bedrockruntime.model.Message;
+
+/**
+ * An ordinary app written against the AWS SDK for Java v2's Bedrock Runtime, knowing nothing of the
+ * agent: {@code BedrockRuntimeClient.converse} (blocking, on the SDK's default sync HTTP client) or
+ * {@code BedrockRuntimeAsyncClient.converse} ({@value #CLIENT_PROPERTY}{@code =async}), and
+ * {@code BedrockRuntimeAsyncClient.converseStream} (streaming; event-stream operations are
+ * async-only), its text deltas reported as they arrive. Both clients are built with
+ * {@code endpointOverride} (the base URL, e.g. {@code http://127.0.0.1:8080}) and static
+ * credentials: the api key argument is {@code <access key id>:<secret key>[:<session token>]}.
+ * Args: see {@link AppArgs}.
+ */
+public final class BedrockRuntimeApp {
+
+    /** A JVM option: {@code async} makes blocking calls with {@code BedrockRuntimeAsyncClient.converse}. */
+    public static final String CLIENT_PROPERTY = "e2e.bedrock.client";
+
+    static final String MODEL_ID = "anthropic.claude-3-5-haiku-20241022-v1:0";
+
+    private final BedrockRuntimeClient sync;
+    private final BedrockRuntimeAsyncClient async;
+
+    private BedrockRuntimeApp(BedrockRuntimeClient sync, BedrockRuntimeAsyncClient async) {
+        this.sync = sync;
+        this.async = async;
+    }
+
+    public static void main(String[] args) throws Exception {
+        AppArgs app = AppArgs.parse(args);
+        StaticCredentialsProvider credentials = StaticCredentialsProvider.create(credentials(app.apiKey()));
+        URI endpoint = URI.create(app.baseUrl());
+        // The SDK's own retries are off so that each call is exactly one request the agent sees,
+        // unless a test asks for the SDK's defaults (see SdkRetries).
+        ClientOverrideConfiguration.Builder overrides = ClientOverrideConfiguration.builder()
+                .apiCallTimeout(Duration.ofSeconds(30));
+        if (!SdkRetries.leftAtDefault()) {
+            overrides.retryStrategy(AwsRetryStrategy.doNotRetry());
+        }
+        try (BedrockRuntimeClient sync = BedrockRuntimeClient.builder().region(Region.US_EAST_1)
+                        .endpointOverride(endpoint).credentialsProvider(credentials)
+                        .overrideConfiguration(overrides.build()).build();
+                BedrockRuntimeAsyncClient async = BedrockRuntimeAsyncClient.builder().region(Region.US_EAST_1)
+                        .endpointOverride(endpoint).credentialsProvider(credentials)
+                        .overrideConfiguration(overrides.build()).build()) {
+            BedrockRuntimeApp bedrockApp = new BedrockRuntimeApp(sync, async);
+            boolean asyncConverse = "async".equals(System.getProperty(CLIENT_PROPERTY));
+            app.plan().run(number -> bedrockApp.call(number, app.streaming(), asyncConverse));
+        }
+        Report.done();
+    }
+
+    private static AwsCredentials credentials(String key) {
+        String[] parts = key.split(":", 3);
+        return parts.length == 3 ? AwsSessionCredentials.create(parts[0], parts[1], parts[2])
+                : AwsBasicCredentials.create(parts[0], parts[1]);
+    }
+
+    private void call(int number, boolean streaming, boolean asyncConverse) {
+        try {
+            if (streaming) {
+                converseStream(number);
+            } else if (asyncConverse) {
+                answered(number, async.converse(converse()).join());
+            } else {
+                answered(number, sync.converse(converse()));
+            }
+        } catch (CompletionException e) {
+            reportFailure(number, e.getCause());
+        } catch (RuntimeException e) {
+            reportFailure(number, e);
+        }
+    }
+
+    private static ConverseRequest converse() {
+        return ConverseRequest.builder().modelId(MODEL_ID).messages(question()).build();
+    }
+
+    private static Message question() {
+        return Message.builder().role(ConversationRole.USER).content(ContentBlock.fromText(ChatExchange.prompt())).build();
+    }
+
+    private static void answered(int number, ConverseResponse response) {
+        String text = response.output().message().content().stream()
+                .map(ContentBlock::text)
+                .filter(part -> part != null)
+                .collect(Collectors.joining());
+        Report.result(number, response.sdkHttpResponse().statusCode(), provider(response.sdkHttpResponse()), text);
+    }
+
+    private void converseStream(int number) {
+        StringBuilder content = new StringBuilder();
+        AtomicInteger index = new AtomicInteger();
+        AtomicReference<SdkHttpResponse> head = new AtomicReference<>();
+        ConverseStreamResponseHandler handler = ConverseStreamResponseHandler.builder()
+                .onResponse(response -> head.set(response.sdkHttpResponse()))
+                .subscriber(ConverseStreamResponseHandler.Visitor.builder()
+                        .onContentBlockDelta(event -> {
+                            String text = event.delta().text();
+                            if (text != null) {
+                                Report.chunk(number, index.getAndIncrement(), text);
+                                content.append(text);
+                            }
+                        })
+                        .build())
+                .build();
+        async.converseStream(ConverseStreamRequest.builder().modelId(MODEL_ID).messages(question()).build(), handler)
+                .join();
+        Report.result(number, head.get().statusCode(), provider(head.get()), content.toString());
+    }
+
+    private static void reportFailure(int number, Throwable failure) {
+        if (failure instanceof BedrockRuntimeException e) {
+            Report.error(number, e.getClass().getSimpleName(), String.valueOf(e.statusCode()),
+                    e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode(), String.valueOf(e.getMessage()));
+        } else {
+            Report.error(number, failure);
+        }
+    }
+
+    private static String provider(SdkHttpResponse response) {
+        return response.firstMatchingHeader(ChatExchange.PROVIDER_HEADER).orElse(null);
+    }
+}

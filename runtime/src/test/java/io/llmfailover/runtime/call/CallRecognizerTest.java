@@ -1,0 +1,62 @@
+package io.llmfailover.runtime.call;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.llmfailover.runtime.contract.HttpHeaders;
+import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.protocol.Operation;
+import io.llmfailover.runtime.protocol.translate.SourceRequest;
+import io.llmfailover.runtime.provider.Protocol;
+import io.llmfailover.runtime.provider.Provider;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/** An app's own Converse call, as the AWS SDK sends it, is a governed operation of a Bedrock provider. */
+class CallRecognizerTest {
+
+    private static final Provider BEDROCK = new Provider("bedrock", URI.create("https://bedrock-runtime.us-east-1.amazonaws.com"),
+            Protocol.BEDROCK, List.of(), Map.of());
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            POST | /model/anthropic.claude-3-5-haiku-20241022-v1%3A0/converse        | anthropic.claude-3-5-haiku-20241022-v1:0 | false
+            POST | /model/anthropic.claude-3-5-haiku-20241022-v1%3A0/converse-stream | anthropic.claude-3-5-haiku-20241022-v1:0 | true
+            POST | /model/arn%3Aaws%3Abedrock%3Aus-east-1%3A123456789012%3Ainference-profile%2Fus.meta.llama3/converse | arn:aws:bedrock:us-east-1:123456789012:inference-profile/us.meta.llama3 | false
+            POST | /prefix/model/amazon.nova-lite-v1%3A0/converse                    | amazon.nova-lite-v1:0                    | false
+            POST | /model/a+b/converse                                              | a+b                                      | false
+            """)
+    void aConverseCallNamesItsModelInThePathEscapedAsTheSdkEscapesIt(String method, String path, String model, boolean stream) {
+        assertEquals(Operation.CONVERSE, CallRecognizer.operationOf(Protocol.BEDROCK, method, path));
+        SourceRequest source = CallRecognizer.recognize(BEDROCK, request(method, path)).orElseThrow().source();
+        assertEquals(model, source.model());
+        assertEquals(stream, source.stream());
+        assertEquals(Operation.CONVERSE, source.operation());
+    }
+
+    @ParameterizedTest(name = "{0} {1}")
+    @CsvSource(delimiter = '|', textBlock = """
+            GET  | /model/amazon.nova-lite-v1%3A0/converse
+            POST | /model/amazon.nova-lite-v1%3A0/invoke
+            POST | /model/amazon.nova-lite-v1%3A0/invoke-with-response-stream
+            POST | /model/amazon.nova-lite-v1%3A0/converse/extra
+            POST | /model//converse
+            POST | /model/%2E%2E/converse
+            POST | /converse
+            POST | /guardrail/g1/version/1/apply
+            """)
+    void anyOtherBedrockRequestIsNotGoverned(String method, String path) {
+        assertNull(CallRecognizer.operationOf(Protocol.BEDROCK, method, path));
+        assertTrue(CallRecognizer.recognize(BEDROCK, request(method, path)).isEmpty());
+    }
+
+    private static LlmRequest request(String method, String path) {
+        return new LlmRequest(method, URI.create("https://bedrock-runtime.us-east-1.amazonaws.com" + path), HttpHeaders.EMPTY,
+                "{\"messages\":[]}".getBytes(StandardCharsets.UTF_8));
+    }
+}
