@@ -48,7 +48,7 @@ final class VertexBridge implements ProtocolBridge {
             return source;
         }
         return new SourceRequest(source.operation(), source.model(), source.stream(), source.query(),
-                VertexBodies.fromClaude(source.body(), source.model()));
+                CloudBodies.fromClaude(source.body(), source.model(), source.stream()));
     }
 
     private TargetRequest onVertex(TargetRequest request) throws UntranslatableRequestException {
@@ -60,10 +60,10 @@ final class VertexBridge implements ProtocolBridge {
         if (target == Protocol.VERTEX_ANTHROPIC) {
             // Vertex reads the version from the body; the header has no meaning there.
             return new TargetRequest(request.operation(), request.model(), request.stream(), path,
-                    VertexBodies.forClaude(request.body()), HttpHeaders.EMPTY, request.dropped());
+                    CloudBodies.forVertexClaude(request.body()), HttpHeaders.EMPTY, request.dropped());
         }
         return new TargetRequest(request.operation(), request.model(), request.stream(), path,
-                VertexBodies.withRoles(request.body()), request.headers(), request.dropped());
+                CloudBodies.withRoles(request.body()), request.headers(), request.dropped());
     }
 
     /** The query the publisher's path carried (Gemini's {@code ?alt=sse}), or an empty string. */

@@ -63,6 +63,7 @@ final class Fixtures {
             case GEMINI, VERTEX_GEMINI -> new SourceRequest(Operation.GENERATE_CONTENT, "gemini-2.5-pro", stream, stream ? "alt=sse" : null, body);
             case VERTEX_ANTHROPIC -> new SourceRequest(Operation.MESSAGES, "claude-sonnet-4@20250514", stream, null, body);
             case BEDROCK -> new SourceRequest(Operation.CONVERSE, "anthropic.claude-sonnet-4-5-20250929-v1:0", stream, null, body);
+            case BEDROCK_ANTHROPIC -> new SourceRequest(Operation.MESSAGES, "anthropic.claude-sonnet-4-5-20250929-v1:0", stream, null, body);
         };
     }
 
@@ -72,7 +73,7 @@ final class Fixtures {
             case ANTHROPIC -> "claude-haiku-4-5";
             case GEMINI, VERTEX_GEMINI -> "gemini-2.5-flash";
             case VERTEX_ANTHROPIC -> "claude-haiku-4-5@20251001";
-            case BEDROCK -> "us.anthropic.claude-haiku-4-5-20251001-v1:0";
+            case BEDROCK, BEDROCK_ANTHROPIC -> "us.anthropic.claude-haiku-4-5-20251001-v1:0";
         };
     }
 
