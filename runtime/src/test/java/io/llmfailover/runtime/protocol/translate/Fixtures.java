@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
+import io.llmfailover.runtime.protocol.translate.bedrock.InvokeModelChunks;
 import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamEncoder;
 import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamMessage;
 import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamReader;
@@ -79,9 +80,17 @@ final class Fixtures {
 
     /**
      * The target's stream fixture: {@code target/<protocol>-stream.sse}, or for Bedrock the events
-     * of {@code target/bedrock-stream.events.json} encoded as an AWS event stream.
+     * of {@code target/bedrock-stream.events.json} encoded as an AWS event stream, for Claude's
+     * InvokeModel the Anthropic stream in the event stream's chunks.
      */
     static byte[] targetStream(Protocol protocol) {
+        if (protocol == Protocol.BEDROCK_ANTHROPIC) {
+            try (InputStream chunks = new InvokeModelChunks(new ByteArrayInputStream(bytes("target/anthropic-stream.sse")))) {
+                return chunks.readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
         if (protocol != Protocol.BEDROCK) {
             return bytes("target/" + protocol.wire().configName() + "-stream.sse");
         }
