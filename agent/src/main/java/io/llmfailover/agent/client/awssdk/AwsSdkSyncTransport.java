@@ -32,7 +32,7 @@ final class AwsSdkSyncTransport implements Transport {
     @Override
     public LlmResponse send(AttemptRequest attempt) throws IOException {
         ExecutableHttpRequest executable = call.inFlight(call.client.prepareRequest(requestFor(attempt)));
-        return HeadDeadline.await(attempt.headTimeout(), new Sent(executable), new Abort(executable), LlmResponse::abort,
+        return HeadDeadline.await(attempt.headDeadline(), new Sent(executable), new Abort(executable), LlmResponse::abort,
                 failure -> call.aborted() || Thread.currentThread().isInterrupted());
     }
 

@@ -34,7 +34,7 @@ final class AwsSdkTransport implements Transport {
     public LlmResponse send(AttemptRequest attempt) throws IOException {
         SdkAnswer answer = exchange(call, handler -> attempt.original()
                 ? SdkRequests.original(call.request(), attempt.addedHeaders(), attempt.request().body(), handler)
-                : SdkRequests.rewritten(call.request(), attempt.request(), handler), attempt.headTimeout());
+                : SdkRequests.rewritten(call.request(), attempt.request(), handler), attempt.headDeadline());
         return NativeResponse.opening(answer, answer.head().statusCode(), HttpHeaders.of(answer.head().headers()),
                         () -> PublishedBody.of(answer.body(), ContentBytes::copyOf))
                 .closedUnopenedBy(answer.letGo())
