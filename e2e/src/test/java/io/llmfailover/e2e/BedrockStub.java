@@ -28,7 +28,9 @@ import java.util.zip.CRC32;
  * from the agent's own encoder). It plays one tool round trip like {@link AnthropicStub}, and can
  * throttle in the first event of a stream that opened with HTTP 200, as Bedrock does, or in the
  * head (429 {@code ThrottlingException}), refuse a call as invalid (400 {@code ValidationException}),
- * and answer late. It checks no signature (the identity lane adds that).
+ * and answer late. It checks no signature (the identity lane adds that). Its failures also refuse
+ * Claude's InvokeModel ({@code /model/{modelId}/invoke}, {@code /invoke-with-response-stream}), as
+ * the Anthropic SDK's Bedrock backend calls it.
  */
 final class BedrockStub implements AutoCloseable {
 
@@ -39,7 +41,8 @@ final class BedrockStub implements AutoCloseable {
 
     private static final String CONVERSE = "/model/[^/]+/converse";
     private static final String CONVERSE_STREAM = "/model/[^/]+/converse-stream";
-    private static final String ANY_CONVERSE = "/model/[^/]+/converse(-stream)?";
+    private static final String INVOKE_STREAM = "/model/[^/]+/invoke-with-response-stream";
+    private static final String ANY_CALL = "/model/[^/]+/(converse(-stream)?|invoke(-with-response-stream)?)";
     private static final String EVENT_STREAM = "application/vnd.amazon.eventstream";
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -91,10 +94,12 @@ final class BedrockStub implements AutoCloseable {
         byte[] stream = message(Map.of(":message-type", "exception", ":exception-type", "throttlingException",
                 ":content-type", "application/json"),
                 "{\"message\":\"Too many tokens, please wait before trying again.\"}");
-        server.stubFor(post(urlPathMatching(CONVERSE_STREAM)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
-                .withStatus(200)
-                .withHeader("Content-Type", EVENT_STREAM)
-                .withBody(stream)));
+        for (String path : List.of(CONVERSE_STREAM, INVOKE_STREAM)) {
+            server.stubFor(post(urlPathMatching(path)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", EVENT_STREAM)
+                    .withBody(stream)));
+        }
         return this;
     }
 
@@ -109,7 +114,7 @@ final class BedrockStub implements AutoCloseable {
     }
 
     private BedrockStub failing(int status, String exception, String message) {
-        server.stubFor(post(urlPathMatching(ANY_CONVERSE)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+        server.stubFor(post(urlPathMatching(ANY_CALL)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
                 .withStatus(status)
                 .withHeader("Content-Type", "application/json")
                 .withHeader("x-amzn-ErrorType", exception + ":http://internal.amazon.com/coral/com.amazon.bedrock/")
@@ -129,9 +134,9 @@ final class BedrockStub implements AutoCloseable {
         return this;
     }
 
-    /** Every Converse call, blocking or streaming, this stub received. */
+    /** Every Converse and InvokeModel call, blocking or streaming, this stub received. */
     List<LoggedRequest> requests() {
-        return server.findAll(postRequestedFor(urlPathMatching(ANY_CONVERSE)));
+        return server.findAll(postRequestedFor(urlPathMatching(ANY_CALL)));
     }
 
     @Override

@@ -10,7 +10,9 @@ import io.llmfailover.runtime.contract.RelayedResponse;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.ErrorBodies;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
+import io.llmfailover.runtime.protocol.translate.bedrock.InvokeModelChunks;
 import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamMessage;
+import io.llmfailover.runtime.provider.Protocol;
 import java.io.InputStream;
 
 /**
@@ -30,6 +32,9 @@ final class AnswerRelay {
         HttpHeaders.Builder headers = answeredBy(attempt, response.headers());
         if (!attempt.bridge().passesBodiesThrough()) {
             headers.set("content-type", answerType());
+            if (call.source().stream() && call.caller() == Protocol.BEDROCK_ANTHROPIC) {
+                headers.set(InvokeModelChunks.CHUNK_TYPE_HEADER, "application/json");
+            }
             body = attempt.bridge().response(body, call.source(), attempt.target());
         }
         return new RelayedResponse(response, headers.build(), body);

@@ -23,6 +23,9 @@ import java.util.Base64;
  */
 public final class InvokeModelChunks extends ChunkedStream {
 
+    /** The response header naming the media type of the chunks' bytes, which the Anthropic SDK's Bedrock backend requires. */
+    public static final String CHUNK_TYPE_HEADER = "x-amzn-bedrock-content-type";
+
     private static final byte[] NOTHING = new byte[0];
 
     private final InputStream upstream;
