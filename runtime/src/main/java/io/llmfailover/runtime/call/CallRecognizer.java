@@ -1,6 +1,7 @@
 package io.llmfailover.runtime.call;
 
 import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.protocol.JsonMembers;
 import io.llmfailover.runtime.protocol.JsonModelField;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.OperationPaths;
@@ -147,12 +148,29 @@ public final class CallRecognizer {
         }
     }
 
-    /** The model is in the path, and whether it streams is the verb's: InvokeModel's body says neither. */
+    /**
+     * The model is in the path, and whether it streams is the verb's: InvokeModel's body says neither.
+     * An InvokeModel body without {@code anthropic_version} is another publisher's model (Llama, Titan,
+     * their embeddings), which passes through.
+     */
     private static Optional<SourceRequest> bedrock(Operation operation, String path, LlmRequest request) {
+        if (operation == Operation.MESSAGES && !namesAnthropicVersion(request.body())) {
+            return Optional.empty();
+        }
         Matcher call = BEDROCK_PATH.matcher(path);
         call.matches();
         boolean stream = call.group(2).endsWith("-stream");
         return Optional.of(new SourceRequest(operation, bedrockModel(call), stream, null, request.body()));
+    }
+
+    private static boolean namesAnthropicVersion(byte[] body) {
+        JsonMembers members = JsonMembers.of(body);
+        while (members.next()) {
+            if (members.nameIs("anthropic_version")) {
+                return members.stringValue() != null;
+            }
+        }
+        return false;
     }
 
     private static String azureDeployment(String path) {

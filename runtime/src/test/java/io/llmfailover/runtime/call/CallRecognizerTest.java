@@ -23,6 +23,8 @@ import org.junit.jupiter.params.provider.CsvSource;
  */
 class CallRecognizerTest {
 
+    private static final String CLAUDE_BODY =
+            "{\"anthropic_version\":\"bedrock-2023-05-31\",\"max_tokens\":64,\"messages\":[]}";
     private static final Provider BEDROCK = new Provider("bedrock", URI.create("https://bedrock-runtime.us-east-1.amazonaws.com"),
             Protocol.BEDROCK, List.of(), Map.of());
 
@@ -52,7 +54,7 @@ class CallRecognizerTest {
         for (Protocol protocol : List.of(Protocol.BEDROCK, Protocol.BEDROCK_ANTHROPIC)) {
             assertEquals(Operation.MESSAGES, CallRecognizer.operationOf(protocol, "POST", path));
         }
-        RecognizedCall call = CallRecognizer.recognize(BEDROCK, request("POST", path)).orElseThrow();
+        RecognizedCall call = CallRecognizer.recognize(BEDROCK, request("POST", path, CLAUDE_BODY)).orElseThrow();
         assertEquals(model, call.source().model());
         assertEquals(stream, call.source().stream());
         assertEquals(Operation.MESSAGES, call.source().operation());
@@ -84,8 +86,22 @@ class CallRecognizerTest {
         assertTrue(CallRecognizer.recognize(BEDROCK, request(method, path)).isEmpty());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            /model/meta.llama3-70b-instruct-v1%3A0/invoke                 | {"prompt":"Say hello","max_gen_len":64}
+            /model/amazon.titan-embed-text-v2%3A0/invoke                  | {"inputText":"Say hello"}
+            /model/amazon.titan-text-express-v1/invoke-with-response-stream | {"inputText":"Say hello"}
+            """)
+    void anInvokeModelCallToAnotherPublishersModelIsNotGoverned(String path, String body) {
+        assertTrue(CallRecognizer.recognize(BEDROCK, request("POST", path, body)).isEmpty());
+    }
+
     private static LlmRequest request(String method, String path) {
+        return request(method, path, "{\"messages\":[]}");
+    }
+
+    private static LlmRequest request(String method, String path, String body) {
         return new LlmRequest(method, URI.create("https://bedrock-runtime.us-east-1.amazonaws.com" + path), HttpHeaders.EMPTY,
-                "{\"messages\":[]}".getBytes(StandardCharsets.UTF_8));
+                body.getBytes(StandardCharsets.UTF_8));
     }
 }
