@@ -4,7 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.protocol.translate.MalformedBodyException;
+import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
+import io.llmfailover.runtime.protocol.translate.anthropic.AnthropicMessagesFormat;
 
 /**
  * What the clouds ask of a publisher's body beyond its own API: Claude's body on Vertex AI and on
@@ -54,6 +56,19 @@ final class CloudBodies {
             body.put("stream", true);
         }
         return Json.bytes(body);
+    }
+
+    /**
+     * A request for Anthropic's own API from an app that named its version in the body, as Claude on
+     * a cloud takes it: the {@code anthropic-version} header Anthropic's API requires instead.
+     */
+    static TargetRequest withVersionHeader(TargetRequest request) {
+        if (request.headers().contains(AnthropicMessagesFormat.VERSION_HEADER)) {
+            return request;
+        }
+        return new TargetRequest(request.operation(), request.model(), request.stream(), request.path(), request.body(),
+                request.headers().with(AnthropicMessagesFormat.VERSION_HEADER, AnthropicMessagesFormat.VERSION),
+                request.dropped());
     }
 
     /** A Gemini body whose contents all name their role; a content without one is the user's, as Gemini reads it. */

@@ -5,7 +5,6 @@ import io.llmfailover.runtime.protocol.OperationPaths;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
-import io.llmfailover.runtime.protocol.translate.anthropic.AnthropicMessagesFormat;
 import io.llmfailover.runtime.protocol.translate.bedrock.InvokeModelChunks;
 import io.llmfailover.runtime.protocol.translate.bedrock.InvokeModelSse;
 import io.llmfailover.runtime.provider.Protocol;
@@ -39,13 +38,7 @@ final class InvokeModelBridge implements ProtocolBridge {
                     OperationPaths.invokeModel(request.model(), request.stream()),
                     CloudBodies.forInvokeModel(request.body()), HttpHeaders.EMPTY, request.dropped());
         }
-        if (target == Protocol.ANTHROPIC && !request.headers().contains(AnthropicMessagesFormat.VERSION_HEADER)) {
-            // An InvokeModel app names its version in the body; Anthropic's own API requires the header.
-            return new TargetRequest(request.operation(), request.model(), request.stream(), request.path(), request.body(),
-                    request.headers().with(AnthropicMessagesFormat.VERSION_HEADER, AnthropicMessagesFormat.VERSION),
-                    request.dropped());
-        }
-        return request;
+        return target == Protocol.ANTHROPIC ? CloudBodies.withVersionHeader(request) : request;
     }
 
     /** The app's request as Anthropic's own API takes it. */

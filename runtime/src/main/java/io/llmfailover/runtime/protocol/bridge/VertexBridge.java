@@ -5,7 +5,6 @@ import io.llmfailover.runtime.protocol.VertexPaths;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
-import io.llmfailover.runtime.protocol.translate.anthropic.AnthropicMessagesFormat;
 import io.llmfailover.runtime.provider.Protocol;
 import java.io.InputStream;
 
@@ -33,13 +32,7 @@ final class VertexBridge implements ProtocolBridge {
         if (target.vertexPublisher() != null) {
             return onVertex(request);
         }
-        if (target == Protocol.ANTHROPIC && !request.headers().contains(AnthropicMessagesFormat.VERSION_HEADER)) {
-            // A Claude-on-Vertex app names its version in the body; Anthropic's own API requires the header.
-            return new TargetRequest(request.operation(), request.model(), request.stream(), request.path(), request.body(),
-                    request.headers().with(AnthropicMessagesFormat.VERSION_HEADER, AnthropicMessagesFormat.VERSION),
-                    request.dropped());
-        }
-        return request;
+        return target == Protocol.ANTHROPIC ? CloudBodies.withVersionHeader(request) : request;
     }
 
     /** The app's request as its publisher's own API takes it. */
