@@ -24,7 +24,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * The Anthropic SDK's Bedrock backend, unmodified, calls Claude through Bedrock's InvokeModel with
  * its own SigV4 signature: a throttled call (a 429 {@code ThrottlingException} head, or a stream
  * whose first event is a {@code throttlingException}) is served by Anthropic's own API, and the SDK
- * reads Anthropic's answer as an InvokeModel answer, its stream in the event stream's chunks. The
+ * reads Anthropic's answer as an InvokeModel answer, its stream in the event stream's chunks; or by
+ * another Bedrock, still through InvokeModel, signed by the agent with its own credentials. The
  * app's signature and session token never leave the Bedrock host it addressed.
  */
 class InvokeModelFailoverTest {
@@ -33,6 +34,9 @@ class InvokeModelFailoverTest {
     private static final String STEP_KEY = "sk-ant-step-invokemodel-0123456789";
     private static final String STEP_KEY_VARIABLE = "E2E_ANTHROPIC_STEP_KEY";
     private static final String STEP_MODEL = "claude-haiku-4-5";
+    private static final String BACKUP_MODEL = "us.anthropic.claude-haiku-4-5-20251001-v1:0";
+    private static final String AGENT_ACCESS_KEY = "AKIDAGENTINVOKEMODEL";
+    private static final String AGENT_SESSION_TOKEN = "agent-session-token-invokemodel";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     @TempDir
@@ -61,6 +65,66 @@ class InvokeModelFailoverTest {
         }
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"blocking", "stream"})
+    void anInvokeModelCallAnsweredByBedrockReachesTheAppAsBedrockSentIt(String mode) throws Exception {
+        try (BedrockStub bedrock = BedrockStub.answering("bedrock");
+                AnthropicStub anthropic = AnthropicStub.answering("anthropic")) {
+            AppOutput output = run(bedrock, anthropic, mode);
+
+            assertCompleted(output);
+            Result result = output.result(1).orElseThrow(() -> new AssertionError("call 1 has no result" + output.describe()));
+            assertEquals(bedrock.content(), result.content(), output::describe);
+            if (mode.equals("stream")) {
+                assertEquals(bedrock.chunks(), output.chunks(1), output::describe);
+            }
+            assertSignedInvokeModelCall(single(bedrock.requests(), output), mode.equals("stream"), output);
+            assertEquals(List.of(), anthropic.requests(), output::describe);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"blocking", "stream"})
+    void aThrottledInvokeModelCallIsServedByAnotherBedrockThroughInvokeModelSignedByTheAgent(String mode) throws Exception {
+        boolean stream = mode.equals("stream");
+        try (BedrockStub bedrock = BedrockStub.answering("bedrock").throttled();
+                BedrockStub backup = BedrockStub.answering("backup")) {
+            ConfigFile config = ConfigFile.create()
+                    .comment("The app calls Claude through InvokeModel on 'bedrock'; 'backup' is another Bedrock region.")
+                    .set("provider.bedrock.url", bedrock.baseUrl())
+                    .set("provider.bedrock.protocol", "bedrock")
+                    .set("provider.backup.url", backup.baseUrl())
+                    .set("provider.backup.protocol", "bedrock")
+                    .set("provider.backup.auth", "sigv4")
+                    .set("provider.backup.region", "us-west-2")
+                    .set("provider.backup.model.*", BACKUP_MODEL)
+                    .set("route.main.match", "bedrock")
+                    .set("route.main.chain", "bedrock, backup");
+            AppOutput output = run(bedrock, config, mode);
+
+            assertCompleted(output);
+            Result result = output.result(1).orElseThrow(() -> new AssertionError("call 1 has no result" + output.describe()));
+            assertEquals(backup.content(), result.content(), output::describe);
+            assertEquals("backup", result.provider(), output::describe);
+            if (stream) {
+                assertEquals(backup.chunks(), output.chunks(1), output::describe);
+            }
+            assertSignedInvokeModelCall(single(bedrock.requests(), output), stream, output);
+            LoggedRequest sent = single(backup.requests(), output);
+            JsonNode body = JSON.readTree(sent.getBodyAsString());
+            assertAll(
+                    () -> assertEquals("/model/us.anthropic.claude-haiku-4-5-20251001-v1%3A0/"
+                            + (stream ? "invoke-with-response-stream" : "invoke"), sent.getUrl(), output::describe),
+                    () -> assertTrue(sent.getHeader("Authorization").startsWith("AWS4-HMAC-SHA256 Credential=" + AGENT_ACCESS_KEY + "/"),
+                            output::describe),
+                    () -> assertTrue(sent.getHeader("Authorization").contains("/us-west-2/bedrock/aws4_request"), output::describe),
+                    () -> assertEquals(AGENT_SESSION_TOKEN, sent.getHeader("X-Amz-Security-Token"), output::describe),
+                    () -> assertEquals("bedrock-2023-05-31", body.path("anthropic_version").asText(), body::toString),
+                    () -> assertFalse(body.has("model") || body.has("stream"), body::toString),
+                    () -> assertEquals("Answer briefly.", body.path("system").asText(), body::toString));
+        }
+    }
+
     private AppOutput run(BedrockStub bedrock, AnthropicStub anthropic, String mode) throws Exception {
         ConfigFile config = ConfigFile.create()
                 .comment("The app calls Claude through InvokeModel on 'bedrock'; 'anthropic' is Anthropic's own API.")
@@ -73,12 +137,20 @@ class InvokeModelFailoverTest {
                 .set("route.main.match", "bedrock")
                 .set("route.main.chain", "bedrock, anthropic")
                 .set("timeout.first-byte", "5s");
+        return run(bedrock, config, mode);
+    }
+
+    /** The app on the SDK's Bedrock backend, addressing {@code bedrock}; the agent's own AWS identity in its environment. */
+    private AppOutput run(BedrockStub bedrock, ConfigFile config, String mode) throws Exception {
         Path configFile = config.writeTo(workDir.resolve("llm-failover-invokemodel.properties"));
         return ChildJvm.of(AnthropicSdkApp.class, workDir)
                 .args(bedrock.baseUrl(), APP_ACCESS_KEY, mode, "1")
                 .withAgent(configFile)
                 .env(AnthropicSdkApp.BEDROCK_VARIABLE, "us-east-1")
                 .env(STEP_KEY_VARIABLE, STEP_KEY)
+                .env("AWS_ACCESS_KEY_ID", AGENT_ACCESS_KEY)
+                .env("AWS_SECRET_ACCESS_KEY", "agent-secret-invokemodel")
+                .env("AWS_SESSION_TOKEN", AGENT_SESSION_TOKEN)
                 .env("AWS_EC2_METADATA_DISABLED", "true")
                 .run();
     }
