@@ -12,6 +12,7 @@ import com.github.tomakehurst.wiremock.http.HttpHeader;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.apps.AnthropicSdkApp;
+import io.llmfailover.e2e.apps.OpenAiSdkFeaturesApp;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
@@ -122,6 +123,53 @@ class InvokeModelFailoverTest {
                     () -> assertEquals("bedrock-2023-05-31", body.path("anthropic_version").asText(), body::toString),
                     () -> assertFalse(body.has("model") || body.has("stream"), body::toString),
                     () -> assertEquals("Answer briefly.", body.path("system").asText(), body::toString));
+        }
+    }
+
+    /** A step of protocol bedrock-anthropic is asked through InvokeModel, its answer translated for an OpenAI app. */
+    @ParameterizedTest
+    @ValueSource(strings = {"blocking", "stream"})
+    void theOpenAiSdkIsServedByClaudeThroughInvokeModel(String mode) throws Exception {
+        boolean stream = mode.equals("stream");
+        try (StubProvider primary = StubProvider.answering("primary").failing(StubProvider.Failure.RATE_LIMITED);
+                BedrockStub claude = BedrockStub.answering("claude")) {
+            ConfigFile config = ConfigFile.create()
+                    .comment("The app addresses 'primary' (OpenAI); 'claude' is Claude through Bedrock's InvokeModel.")
+                    .set("provider.primary.url", primary.baseUrl())
+                    .set("provider.primary.protocol", "openai")
+                    .set("provider.claude.url", claude.baseUrl())
+                    .set("provider.claude.protocol", "bedrock-anthropic")
+                    .set("provider.claude.auth", "bearer")
+                    .set("provider.claude.api-key", "${" + STEP_KEY_VARIABLE + "}")
+                    .set("provider.claude.model.*", BACKUP_MODEL)
+                    .set("route.main.match", "primary")
+                    .set("route.main.chain", "primary, claude")
+                    .set("translation.default-max-tokens", 512)
+                    .set("timeout.first-byte", "5s");
+            Path configFile = config.writeTo(workDir.resolve("llm-failover-invokemodel.properties"));
+            AppOutput output = ChildJvm.of(OpenAiSdkFeaturesApp.class, workDir)
+                    .args(primary.baseUrl(), "sk-app-openai-invokemodel", mode, "1")
+                    .withAgent(configFile)
+                    .env(STEP_KEY_VARIABLE, STEP_KEY)
+                    .run();
+
+            assertCompleted(output);
+            Result result = output.result(1).orElseThrow(() -> new AssertionError("call 1 has no result" + output.describe()));
+            assertEquals(claude.content(), result.content(), output::describe);
+            assertEquals("claude", result.provider(), output::describe);
+            if (stream) {
+                assertEquals(claude.chunks(), output.chunks(1), output::describe);
+            }
+            LoggedRequest sent = single(claude.requests(), output);
+            JsonNode body = JSON.readTree(sent.getBodyAsString());
+            assertAll(
+                    () -> assertEquals("/model/us.anthropic.claude-haiku-4-5-20251001-v1%3A0/"
+                            + (stream ? "invoke-with-response-stream" : "invoke"), sent.getUrl(), output::describe),
+                    () -> assertEquals("Bearer " + STEP_KEY, sent.getHeader("Authorization"), output::describe),
+                    () -> assertEquals("bedrock-2023-05-31", body.path("anthropic_version").asText(), body::toString),
+                    () -> assertFalse(body.has("model") || body.has("stream"), body::toString),
+                    () -> assertEquals(512, body.path("max_tokens").asInt(), body::toString),
+                    () -> assertEquals("Say hello", body.at("/messages/0/content/0/text").asText(), body::toString));
         }
     }
 
