@@ -73,12 +73,7 @@ class InvokeModelFailoverTest {
                 AnthropicStub anthropic = AnthropicStub.answering("anthropic")) {
             AppOutput output = run(bedrock, anthropic, mode);
 
-            assertCompleted(output);
-            Result result = output.result(1).orElseThrow(() -> new AssertionError("call 1 has no result" + output.describe()));
-            assertEquals(bedrock.content(), result.content(), output::describe);
-            if (mode.equals("stream")) {
-                assertEquals(bedrock.chunks(), output.chunks(1), output::describe);
-            }
+            assertAnswered(null, bedrock.content(), bedrock.chunks(), mode.equals("stream"), output);
             assertSignedInvokeModelCall(single(bedrock.requests(), output), mode.equals("stream"), output);
             assertEquals(List.of(), anthropic.requests(), output::describe);
         }
@@ -103,13 +98,7 @@ class InvokeModelFailoverTest {
                     .set("route.main.chain", "bedrock, backup");
             AppOutput output = run(bedrock, config, mode);
 
-            assertCompleted(output);
-            Result result = output.result(1).orElseThrow(() -> new AssertionError("call 1 has no result" + output.describe()));
-            assertEquals(backup.content(), result.content(), output::describe);
-            assertEquals("backup", result.provider(), output::describe);
-            if (stream) {
-                assertEquals(backup.chunks(), output.chunks(1), output::describe);
-            }
+            assertAnswered("backup", backup.content(), backup.chunks(), stream, output);
             assertSignedInvokeModelCall(single(bedrock.requests(), output), stream, output);
             LoggedRequest sent = single(backup.requests(), output);
             JsonNode body = JSON.readTree(sent.getBodyAsString());
@@ -153,13 +142,7 @@ class InvokeModelFailoverTest {
                     .env(STEP_KEY_VARIABLE, STEP_KEY)
                     .run();
 
-            assertCompleted(output);
-            Result result = output.result(1).orElseThrow(() -> new AssertionError("call 1 has no result" + output.describe()));
-            assertEquals(claude.content(), result.content(), output::describe);
-            assertEquals("claude", result.provider(), output::describe);
-            if (stream) {
-                assertEquals(claude.chunks(), output.chunks(1), output::describe);
-            }
+            assertAnswered("claude", claude.content(), claude.chunks(), stream, output);
             LoggedRequest sent = single(claude.requests(), output);
             JsonNode body = JSON.readTree(sent.getBodyAsString());
             assertAll(
@@ -208,14 +191,7 @@ class InvokeModelFailoverTest {
      * call with the step's key and model, and nothing of the app's AWS identity.
      */
     private static void assertServedByAnthropic(AnthropicStub anthropic, boolean stream, AppOutput output) throws Exception {
-        assertCompleted(output);
-        Result result = output.result(1).orElseThrow(() -> new AssertionError("call 1 has no result" + output.describe()));
-        assertEquals(200, result.status(), output::describe);
-        assertEquals(anthropic.content(), result.content(), output::describe);
-        assertEquals("anthropic", result.provider(), () -> "x-llm-failover-provider" + output.describe());
-        if (stream) {
-            assertEquals(anthropic.chunks(), output.chunks(1), output::describe);
-        }
+        assertAnswered("anthropic", anthropic.content(), anthropic.chunks(), stream, output);
         LoggedRequest sent = single(anthropic.requests(), output);
         JsonNode body = JSON.readTree(sent.getBodyAsString());
         List<String> awsHeaders = sent.getHeaders().all().stream().map(HttpHeader::key)
@@ -230,6 +206,20 @@ class InvokeModelFailoverTest {
                 () -> assertFalse(body.has("anthropic_version"), body::toString),
                 () -> assertEquals(stream, body.path("stream").asBoolean(false), body::toString),
                 () -> assertEquals("Answer briefly.", body.path("system").asText(), body::toString));
+    }
+
+    /** Call 1 read {@code content}, delta by delta when streaming, as answered by {@code provider} (unless null). */
+    private static void assertAnswered(String provider, String content, List<String> chunks, boolean stream, AppOutput output) {
+        assertCompleted(output);
+        Result result = output.result(1).orElseThrow(() -> new AssertionError("call 1 has no result" + output.describe()));
+        assertEquals(200, result.status(), output::describe);
+        assertEquals(content, result.content(), output::describe);
+        if (provider != null) {
+            assertEquals(provider, result.provider(), () -> "x-llm-failover-provider" + output.describe());
+        }
+        if (stream) {
+            assertEquals(chunks, output.chunks(1), output::describe);
+        }
     }
 
     /** The app's own call reached Bedrock as the SDK made it: InvokeModel, signed with the app's credentials. */

@@ -1,7 +1,6 @@
 package io.llmfailover.runtime.protocol.translate.bedrock;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.llmfailover.runtime.contract.ChunkedStream;
 import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.protocol.translate.StreamErrorFrames;
 import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamEncoder;
@@ -21,43 +20,29 @@ import java.util.Base64;
  * event's {@code bytes}; {@code event: error} becomes the exception message of its family. One
  * event is read at a time.
  */
-public final class InvokeModelChunks extends ChunkedStream {
+public final class InvokeModelChunks extends ReframedStream {
 
     /** The response header naming the media type of the chunks' bytes, which the Anthropic SDK's Bedrock backend requires. */
     public static final String CHUNK_TYPE_HEADER = "x-amzn-bedrock-content-type";
 
     private static final byte[] NOTHING = new byte[0];
 
-    private final InputStream upstream;
     private final SseReader reader;
-    private boolean finished;
 
     public InvokeModelChunks(InputStream upstream) {
-        this.upstream = upstream;
+        super(upstream, Protocol.BEDROCK_ANTHROPIC);
         this.reader = new SseReader(upstream);
     }
 
     @Override
-    protected byte[] nextChunk() {
-        if (finished) {
-            return null;
-        }
-        try {
-            SseEvent event = reader.next();
-            if (event == null) {
-                finished = true;
-                return null;
-            }
-            return chunk(event);
-        } catch (IOException | RuntimeException broken) {
-            finished = true;
-            return StreamErrorFrames.of(Protocol.BEDROCK_ANTHROPIC, "the fallback provider's stream broke off");
-        }
+    protected byte[] nextEvent() throws IOException {
+        SseEvent event = reader.next();
+        return event == null ? null : chunk(event);
     }
 
     private byte[] chunk(SseEvent event) {
         if ("error".equals(event.event())) {
-            finished = true;
+            finish();
             JsonNode error = Json.parseObject(event.data()).path("error");
             String message = Json.text(error, "message");
             return StreamErrorFrames.of(Protocol.BEDROCK_ANTHROPIC, ErrorKind.fromName(Json.text(error, "type")),
@@ -68,12 +53,5 @@ public final class InvokeModelChunks extends ChunkedStream {
         }
         String bytes = Base64.getEncoder().encodeToString(event.data().getBytes(StandardCharsets.UTF_8));
         return EventStreamEncoder.encode(EventStreamMessage.event("chunk", Json.bytes(Json.object().put("bytes", bytes))));
-    }
-
-    @Override
-    public void close() throws IOException {
-        finished = true;
-        discardChunk();
-        upstream.close();
     }
 }

@@ -1,6 +1,5 @@
 package io.llmfailover.runtime.protocol.translate.bedrock;
 
-import io.llmfailover.runtime.contract.ChunkedStream;
 import io.llmfailover.runtime.protocol.translate.Json;
 import io.llmfailover.runtime.protocol.translate.MalformedBodyException;
 import io.llmfailover.runtime.protocol.translate.StreamErrorFrames;
@@ -21,41 +20,27 @@ import java.util.Base64;
  * message becomes Anthropic's {@code event: error}, of the same family. One event is read at a
  * time, so memory holds one whatever the stream's length.
  */
-public final class InvokeModelSse extends ChunkedStream {
+public final class InvokeModelSse extends ReframedStream {
 
     private static final byte[] NOTHING = new byte[0];
 
-    private final InputStream upstream;
     private final EventStreamReader reader;
-    private boolean finished;
 
     public InvokeModelSse(InputStream upstream) {
-        this.upstream = upstream;
+        super(upstream, Protocol.ANTHROPIC);
         this.reader = new EventStreamReader(upstream);
     }
 
     @Override
-    protected byte[] nextChunk() {
-        if (finished) {
-            return null;
-        }
-        try {
-            EventStreamMessage message = reader.next();
-            if (message == null) {
-                finished = true;
-                return null;
-            }
-            return sse(message);
-        } catch (IOException | RuntimeException broken) {
-            finished = true;
-            return StreamErrorFrames.of(Protocol.ANTHROPIC, "the provider's InvokeModel stream could not be read");
-        }
+    protected byte[] nextEvent() throws IOException {
+        EventStreamMessage message = reader.next();
+        return message == null ? null : sse(message);
     }
 
     private byte[] sse(EventStreamMessage message) {
         String exception = BedrockEvents.exceptionName(message);
         if (exception != null) {
-            finished = true;
+            finish();
             ErrorKind kind = BedrockExceptions.kindOf(exception);
             return StreamErrorFrames.of(Protocol.ANTHROPIC, kind == null ? ErrorKind.SERVER : kind,
                     BedrockEvents.message(message));
@@ -72,12 +57,5 @@ public final class InvokeModelSse extends ChunkedStream {
         ByteArrayOutputStream out = new ByteArrayOutputStream(event.length() + 32);
         SseFrames.event(out, type == null ? "message" : type, event);
         return out.toByteArray();
-    }
-
-    @Override
-    public void close() throws IOException {
-        finished = true;
-        discardChunk();
-        upstream.close();
     }
 }
