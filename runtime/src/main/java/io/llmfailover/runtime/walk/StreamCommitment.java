@@ -48,7 +48,8 @@ final class StreamCommitment {
             return answer;
         }
         Operation operation = call.source().operation();
-        CommittedStream stream = context.resumesStreams() && provider != null
+        // A Bedrock caller's events travel in an event stream, which the transcript does not read.
+        CommittedStream stream = context.resumesStreams() && provider != null && !call.caller().onBedrock()
                 && StreamContinuation.allows(operation, call.request().body())
                 ? new CommittedStream(answer.body(), call.caller(), new StreamTranscript(operation),
                         transcript -> continueAfter(transcript, provider, nextStep))
