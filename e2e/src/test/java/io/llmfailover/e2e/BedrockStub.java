@@ -16,6 +16,8 @@ import java.io.ByteArrayOutputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +30,10 @@ import java.util.zip.CRC32;
  * from the agent's own encoder). It plays one tool round trip like {@link AnthropicStub}, and can
  * throttle in the first event of a stream that opened with HTTP 200, as Bedrock does, or in the
  * head (429 {@code ThrottlingException}), refuse a call as invalid (400 {@code ValidationException}),
- * and answer late. It checks no signature (the identity lane adds that).
+ * and answer late. It checks no signature (the identity lane adds that). It also answers Claude's
+ * InvokeModel ({@code /model/{modelId}/invoke}: Anthropic's message JSON; {@code
+ * /invoke-with-response-stream}: Anthropic's events, base64-encoded in {@code chunk} events), as
+ * the Anthropic SDK's Bedrock backend calls it, with its greeting, and its failures refuse it too.
  */
 final class BedrockStub implements AutoCloseable {
 
@@ -39,7 +44,9 @@ final class BedrockStub implements AutoCloseable {
 
     private static final String CONVERSE = "/model/[^/]+/converse";
     private static final String CONVERSE_STREAM = "/model/[^/]+/converse-stream";
-    private static final String ANY_CONVERSE = "/model/[^/]+/converse(-stream)?";
+    private static final String INVOKE = "/model/[^/]+/invoke";
+    private static final String INVOKE_STREAM = "/model/[^/]+/invoke-with-response-stream";
+    private static final String ANY_CALL = "/model/[^/]+/(converse(-stream)?|invoke(-with-response-stream)?)";
     private static final String EVENT_STREAM = "application/vnd.amazon.eventstream";
 
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -59,6 +66,7 @@ final class BedrockStub implements AutoCloseable {
     static BedrockStub answering(String name) {
         BedrockStub stub = new BedrockStub(name, LoopbackWireMock.start());
         stub.answerConverseCalls();
+        stub.answerInvokeModelCalls();
         return stub;
     }
 
@@ -91,10 +99,12 @@ final class BedrockStub implements AutoCloseable {
         byte[] stream = message(Map.of(":message-type", "exception", ":exception-type", "throttlingException",
                 ":content-type", "application/json"),
                 "{\"message\":\"Too many tokens, please wait before trying again.\"}");
-        server.stubFor(post(urlPathMatching(CONVERSE_STREAM)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
-                .withStatus(200)
-                .withHeader("Content-Type", EVENT_STREAM)
-                .withBody(stream)));
+        for (String path : List.of(CONVERSE_STREAM, INVOKE_STREAM)) {
+            server.stubFor(post(urlPathMatching(path)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+                    .withStatus(200)
+                    .withHeader("Content-Type", EVENT_STREAM)
+                    .withBody(stream)));
+        }
         return this;
     }
 
@@ -109,7 +119,7 @@ final class BedrockStub implements AutoCloseable {
     }
 
     private BedrockStub failing(int status, String exception, String message) {
-        server.stubFor(post(urlPathMatching(ANY_CONVERSE)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
+        server.stubFor(post(urlPathMatching(ANY_CALL)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
                 .withStatus(status)
                 .withHeader("Content-Type", "application/json")
                 .withHeader("x-amzn-ErrorType", exception + ":http://internal.amazon.com/coral/com.amazon.bedrock/")
@@ -129,9 +139,9 @@ final class BedrockStub implements AutoCloseable {
         return this;
     }
 
-    /** Every Converse call, blocking or streaming, this stub received. */
+    /** Every Converse and InvokeModel call, blocking or streaming, this stub received. */
     List<LoggedRequest> requests() {
-        return server.findAll(postRequestedFor(urlPathMatching(ANY_CONVERSE)));
+        return server.findAll(postRequestedFor(urlPathMatching(ANY_CALL)));
     }
 
     @Override
@@ -145,6 +155,55 @@ final class BedrockStub implements AutoCloseable {
         answer(path -> post(urlPathMatching(path)).withRequestBody(matchingJsonPath("$.toolConfig")),
                 TOOLS_PRIORITY, List.of(Block.text(List.of(AnthropicStub.TOOL_PREAMBLE)), Block.toolUse()), "tool_use");
         answer(path -> post(urlPathMatching(path)), ANSWER_PRIORITY, List.of(Block.text(chunks())), "end_turn");
+    }
+
+    /** Claude's greeting through InvokeModel: Anthropic's message, or its events in the event stream's chunks. */
+    private void answerInvokeModelCalls() {
+        ObjectNode message = JSON.createObjectNode().put("id", "msg_bdrk_e2e_" + name).put("type", "message")
+                .put("role", "assistant").put("model", "claude-on-" + name);
+        message.putArray("content").addObject().put("type", "text").put("text", content());
+        message.put("stop_reason", "end_turn").putNull("stop_sequence");
+        message.putObject("usage").put("input_tokens", 14).put("output_tokens", 9);
+        server.stubFor(post(urlPathMatching(INVOKE)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", "application/json")
+                .withHeader("x-amzn-RequestId", "e2e-" + name)
+                .withBody(message.toString())));
+        server.stubFor(post(urlPathMatching(INVOKE_STREAM)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", EVENT_STREAM)
+                .withHeader("x-amzn-bedrock-content-type", "application/json")
+                .withHeader("x-amzn-RequestId", "e2e-" + name)
+                .withBody(claudeChunks(message))
+                .withChunkedDribbleDelay(4, 100)));
+    }
+
+    private byte[] claudeChunks(ObjectNode message) {
+        ObjectNode start = message.deepCopy();
+        start.putArray("content");
+        start.putNull("stop_reason");
+        List<ObjectNode> events = new ArrayList<>();
+        events.add(JSON.createObjectNode().put("type", "message_start").set("message", start));
+        ObjectNode blockStart = JSON.createObjectNode().put("type", "content_block_start").put("index", 0);
+        blockStart.putObject("content_block").put("type", "text").put("text", "");
+        events.add(blockStart);
+        for (String piece : chunks()) {
+            ObjectNode delta = JSON.createObjectNode().put("type", "content_block_delta").put("index", 0);
+            delta.putObject("delta").put("type", "text_delta").put("text", piece);
+            events.add(delta);
+        }
+        events.add(JSON.createObjectNode().put("type", "content_block_stop").put("index", 0));
+        ObjectNode messageDelta = JSON.createObjectNode().put("type", "message_delta");
+        messageDelta.putObject("delta").put("stop_reason", "end_turn").putNull("stop_sequence");
+        messageDelta.putObject("usage").put("output_tokens", 9);
+        events.add(messageDelta);
+        events.add(JSON.createObjectNode().put("type", "message_stop"));
+        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+        for (ObjectNode event : events) {
+            String bytes = Base64.getEncoder().encodeToString(event.toString().getBytes(StandardCharsets.UTF_8));
+            stream.writeBytes(event("chunk", JSON.createObjectNode().put("bytes", bytes)));
+        }
+        return stream.toByteArray();
     }
 
     /** The calls to one path that an answer is for; WireMock's builders are mutable, so each mapping gets its own. */

@@ -1,5 +1,6 @@
 package io.llmfailover.e2e.apps;
 
+import com.anthropic.bedrock.backends.BedrockBackend;
 import com.anthropic.client.AnthropicClient;
 import com.anthropic.client.okhttp.AnthropicOkHttpClient;
 import com.anthropic.core.RequestOptions;
@@ -19,6 +20,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
+import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
+import software.amazon.awssdk.regions.Region;
 
 /**
  * An ordinary app written against the official Anthropic Java SDK, knowing nothing of the agent.
@@ -29,10 +32,18 @@ import java.util.stream.Collectors;
  * <p>With {@value #VERTEX_VARIABLE} set to {@code <project>/<location>}, the same app on the SDK's
  * Vertex AI backend ({@code anthropic-java-vertex}): the base URL is the Vertex endpoint (the
  * backend adds {@code v1/projects/…}), the key a static Google access token.
+ *
+ * <p>With {@value #BEDROCK_VARIABLE} set to an AWS region, the same app on the SDK's Bedrock backend
+ * ({@code anthropic-java-bedrock}, Claude through InvokeModel): the base URL is the Bedrock endpoint
+ * (the backend adds {@code /model/{model}/invoke}), the key the access key id of static session
+ * credentials ({@value #BEDROCK_SECRET}, {@value #BEDROCK_SESSION_TOKEN}) the backend signs with.
  */
 public final class AnthropicSdkApp {
 
     public static final String VERTEX_VARIABLE = "E2E_ANTHROPIC_VERTEX";
+    public static final String BEDROCK_VARIABLE = "E2E_ANTHROPIC_BEDROCK";
+    public static final String BEDROCK_SECRET = "app-secret-e2e";
+    public static final String BEDROCK_SESSION_TOKEN = "app-session-token-e2e";
 
     private final AnthropicClient client;
     /** Redirects are OkHttp's to follow, on by default; following on sets the SDK's per-request switch all the same. */
@@ -59,7 +70,14 @@ public final class AnthropicSdkApp {
         // unless a test asks for the SDK's defaults (see SdkRetries).
         AnthropicOkHttpClient.Builder builder = AnthropicOkHttpClient.builder().timeout(Duration.ofSeconds(30));
         String vertex = System.getenv(VERTEX_VARIABLE);
-        if (vertex == null) {
+        String bedrock = System.getenv(BEDROCK_VARIABLE);
+        if (bedrock != null) {
+            builder.backend(BedrockBackend.builder()
+                    .awsCredentials(AwsSessionCredentials.create(app.apiKey(), BEDROCK_SECRET, BEDROCK_SESSION_TOKEN))
+                    .region(Region.of(bedrock))
+                    .baseUrl(app.baseUrl())
+                    .build());
+        } else if (vertex == null) {
             builder.baseUrl(app.baseUrl()).apiKey(app.apiKey());
         } else {
             String[] projectAndLocation = vertex.split("/", 2);

@@ -1,10 +1,11 @@
 package io.llmfailover.runtime.call;
 
 import io.llmfailover.runtime.contract.LlmRequest;
+import io.llmfailover.runtime.protocol.JsonMembers;
 import io.llmfailover.runtime.protocol.JsonModelField;
 import io.llmfailover.runtime.protocol.Operation;
-import io.llmfailover.runtime.protocol.VertexPaths;
 import io.llmfailover.runtime.protocol.OperationPaths;
+import io.llmfailover.runtime.protocol.VertexPaths;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
@@ -15,17 +16,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Tells a generation call (chat completions, responses, messages, generateContent, embeddings, and
- * Vertex AI's generateContent and rawPredict) from every other request to a provider's host, which
- * passes through untouched.
+ * Tells a generation call (chat completions, responses, messages, generateContent, embeddings,
+ * Vertex AI's generateContent and rawPredict, Bedrock's Converse and Claude's InvokeModel) from every
+ * other request to a provider's host, which passes through untouched.
  */
 public final class CallRecognizer {
 
     private static final String MODELS_SEGMENT = "/models/";
     private static final String GENERATE = ":generateContent";
     private static final String STREAM_GENERATE = ":streamGenerateContent";
-    private static final Pattern CONVERSE_PATH = Pattern.compile(".*/model/([^/]+)/converse(-stream)?");
-    private static final String CONVERSE_STREAM = "/converse-stream";
+    private static final Pattern BEDROCK_PATH =
+            Pattern.compile(".*/model/([^/]+)/(converse|converse-stream|invoke|invoke-with-response-stream)");
 
     private CallRecognizer() {}
 
@@ -46,7 +47,7 @@ public final class CallRecognizer {
             case ANTHROPIC -> rawPath.endsWith("/messages") ? Operation.MESSAGES : null;
             case GEMINI -> geminiVerb(rawPath) != null ? Operation.GENERATE_CONTENT : null;
             case VERTEX_GEMINI, VERTEX_ANTHROPIC -> VertexPaths.operationOf(protocol, rawPath);
-            case BEDROCK -> converseModel(rawPath) != null ? Operation.CONVERSE : null;
+            case BEDROCK, BEDROCK_ANTHROPIC -> bedrockOperation(protocol, rawPath);
         };
     }
 
@@ -71,7 +72,7 @@ public final class CallRecognizer {
             case ANTHROPIC -> jsonCall(operation, request);
             case GEMINI -> gemini(path, request);
             case VERTEX_GEMINI, VERTEX_ANTHROPIC -> vertex(operation, addressed.protocol(), path, request);
-            case BEDROCK -> converse(path, request);
+            case BEDROCK, BEDROCK_ANTHROPIC -> bedrock(operation, path, request);
         };
         return source.map(call -> new RecognizedCall(request, addressed, call));
     }
@@ -119,26 +120,57 @@ public final class CallRecognizer {
     }
 
     /**
-     * The model id of {@code /model/{modelId}/converse} or {@code /converse-stream} (at the end of the
-     * path: an endpoint may have a prefix), its percent-escapes decoded, as the AWS SDK escapes an
-     * id's {@code :} and an ARN's {@code /}; null for any other path.
+     * Converse ({@code /model/{modelId}/converse} or {@code /converse-stream}) on a {@code bedrock}
+     * provider, and on either Bedrock protocol Claude's InvokeModel ({@code /invoke} or
+     * {@code /invoke-with-response-stream}), which carries an Anthropic Messages body; null for any other path.
      */
-    private static String converseModel(String path) {
-        Matcher converse = CONVERSE_PATH.matcher(path);
-        if (!converse.matches()) {
+    private static Operation bedrockOperation(Protocol protocol, String path) {
+        Matcher call = BEDROCK_PATH.matcher(path);
+        if (!call.matches() || bedrockModel(call) == null) {
             return null;
         }
+        if (call.group(2).startsWith("invoke")) {
+            return Operation.MESSAGES;
+        }
+        return protocol == Protocol.BEDROCK ? Operation.CONVERSE : null;
+    }
+
+    /**
+     * The path's model id (at the end of the path: an endpoint may have a prefix), its percent-escapes
+     * decoded, as the AWS SDK escapes an id's {@code :} and an ARN's {@code /}; null when no path can hold it.
+     */
+    private static String bedrockModel(Matcher call) {
         try {
-            String id = URLDecoder.decode(converse.group(1).replace("+", "%2B"), StandardCharsets.UTF_8);
+            String id = URLDecoder.decode(call.group(1).replace("+", "%2B"), StandardCharsets.UTF_8);
             return OperationPaths.escapable(id) ? id : null;
         } catch (IllegalArgumentException badEscape) {
             return null;
         }
     }
 
-    private static Optional<SourceRequest> converse(String path, LlmRequest request) {
-        boolean stream = path.endsWith(CONVERSE_STREAM);
-        return Optional.of(new SourceRequest(Operation.CONVERSE, converseModel(path), stream, null, request.body()));
+    /**
+     * The model is in the path, and whether it streams is the verb's: InvokeModel's body says neither.
+     * An InvokeModel body without {@code anthropic_version} is another publisher's model (Llama, Titan,
+     * their embeddings), which passes through.
+     */
+    private static Optional<SourceRequest> bedrock(Operation operation, String path, LlmRequest request) {
+        if (operation == Operation.MESSAGES && !namesAnthropicVersion(request.body())) {
+            return Optional.empty();
+        }
+        Matcher call = BEDROCK_PATH.matcher(path);
+        call.matches();
+        boolean stream = call.group(2).endsWith("-stream");
+        return Optional.of(new SourceRequest(operation, bedrockModel(call), stream, null, request.body()));
+    }
+
+    private static boolean namesAnthropicVersion(byte[] body) {
+        JsonMembers members = JsonMembers.of(body);
+        while (members.next()) {
+            if (members.nameIs("anthropic_version")) {
+                return members.stringValue() != null;
+            }
+        }
+        return false;
     }
 
     private static String azureDeployment(String path) {

@@ -31,7 +31,7 @@ final class CloudAuthSettings {
         if (!keys.isEmpty() || protocol.isEmpty() || baseUrl.isEmpty()) {
             return Optional.empty();
         }
-        if (protocol.get() == Protocol.BEDROCK
+        if (protocol.get().onBedrock()
                 && (region != null || CloudIdentity.awsRegionOf(baseUrl.get()).isPresent())) {
             return Optional.of(CloudIdentity.Scheme.SIGV4);
         }

@@ -31,6 +31,11 @@ public final class OperationPaths {
         return query == null || query.isEmpty() ? path : path + "?" + query;
     }
 
+    /** Claude's InvokeModel on Bedrock: {@code /model/<model>/invoke} or {@code /invoke-with-response-stream}. */
+    public static String invokeModel(String model, boolean stream) {
+        return "/model/" + escapedSegment(model) + (stream ? "/invoke-with-response-stream" : "/invoke");
+    }
+
     /** Whether {@code operation} names its model in the path rather than in the body. */
     public static boolean modelInPath(Operation operation) {
         return operation == Operation.GENERATE_CONTENT || operation == Operation.CONVERSE;

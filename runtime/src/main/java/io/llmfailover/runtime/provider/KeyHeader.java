@@ -60,7 +60,7 @@ public enum KeyHeader {
             case ANTHROPIC -> X_API_KEY;
             case GEMINI -> X_GOOG_API_KEY;
             case VERTEX_GEMINI, VERTEX_ANTHROPIC -> BEARER;
-            case BEDROCK -> BEARER;
+            case BEDROCK, BEDROCK_ANTHROPIC -> BEARER;
         };
     }
 

@@ -13,7 +13,13 @@ public enum Protocol {
     /** Claude on Google Vertex AI: Anthropic bodies, the model under {@code /publishers/anthropic/models/}. */
     VERTEX_ANTHROPIC("vertex-anthropic", "/v1", ANTHROPIC, "anthropic"),
     /** AWS Bedrock Runtime's Converse API: its paths start at the host, with no version. */
-    BEDROCK("bedrock", "");
+    BEDROCK("bedrock", ""),
+    /**
+     * Claude through AWS Bedrock Runtime's InvokeModel: Anthropic bodies, the model in the path
+     * ({@code /model/<model>/invoke}), a stream in the AWS event stream; what the Anthropic SDK's
+     * Bedrock backend sends.
+     */
+    BEDROCK_ANTHROPIC("bedrock-anthropic", "", ANTHROPIC);
 
     private final String configName;
     private final String defaultVersionPath;
@@ -25,6 +31,14 @@ public enum Protocol {
         this.configName = configName;
         this.defaultVersionPath = defaultVersionPath;
         this.wire = this;
+        this.publisher = null;
+        this.publisherModels = null;
+    }
+
+    Protocol(String configName, String defaultVersionPath, Protocol wire) {
+        this.configName = configName;
+        this.defaultVersionPath = defaultVersionPath;
+        this.wire = wire;
         this.publisher = null;
         this.publisherModels = null;
     }
@@ -63,6 +77,11 @@ public enum Protocol {
     /** {@code /publishers/<publisher>/models/}, the path segment before a Vertex AI model, or null off Vertex. */
     public String vertexModelsPath() {
         return publisherModels;
+    }
+
+    /** Whether this protocol is served by AWS Bedrock Runtime: its hosts, its SigV4 signature, its event stream. */
+    public boolean onBedrock() {
+        return this == BEDROCK || this == BEDROCK_ANTHROPIC;
     }
 
     public static Optional<Protocol> fromConfigName(String value) {

@@ -10,6 +10,9 @@ import io.llmfailover.runtime.contract.RelayedResponse;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.translate.ErrorBodies;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
+import io.llmfailover.runtime.protocol.translate.bedrock.InvokeModelChunks;
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamMessage;
+import io.llmfailover.runtime.provider.Protocol;
 import java.io.InputStream;
 
 /**
@@ -28,7 +31,10 @@ final class AnswerRelay {
     LlmResponse relayed(Attempt attempt, LlmResponse response, InputStream body) {
         HttpHeaders.Builder headers = answeredBy(attempt, response.headers());
         if (!attempt.bridge().passesBodiesThrough()) {
-            headers.set("content-type", callerExpectsSse(call.source()) ? "text/event-stream" : "application/json");
+            headers.set("content-type", answerType());
+            if (call.source().stream() && call.caller() == Protocol.BEDROCK_ANTHROPIC) {
+                headers.set(InvokeModelChunks.CHUNK_TYPE_HEADER, "application/json");
+            }
             body = attempt.bridge().response(body, call.source(), attempt.target());
         }
         return new RelayedResponse(response, headers.build(), body);
@@ -41,7 +47,7 @@ final class AnswerRelay {
             return new BufferedResponse(error.status(), headers.build(), error.bytes());
         }
         headers.set("content-type", "application/json");
-        int status = ErrorBodies.statusFor(call.addressed().protocol(), error.status());
+        int status = ErrorBodies.statusFor(call.caller(), error.status());
         return new BufferedResponse(status, headers.build(), attempt.bridge().error(error.status(), error.bytes()));
     }
 
@@ -54,6 +60,14 @@ final class AnswerRelay {
             headers.remove("content-length").remove("content-encoding");
         }
         return headers;
+    }
+
+    /** The media type of a translated answer: the one the app's own provider would have sent. */
+    private String answerType() {
+        if (call.source().stream() && call.caller().onBedrock()) {
+            return EventStreamMessage.MEDIA_TYPE;
+        }
+        return callerExpectsSse(call.source()) ? "text/event-stream" : "application/json";
     }
 
     /** What the app's own provider would have sent: SSE for streams, except Gemini streams without {@code alt=sse}. */

@@ -49,7 +49,7 @@ public final class AttemptPlanner {
         SourceRequest source = call.source();
         boolean addressed = provider == call.addressed() || provider.equals(call.addressed());
         InjectedFault.maybeThrowTranslating(call.request().uri(), addressed);
-        ProtocolBridge bridge = bridge(call.addressed().protocol(), provider);
+        ProtocolBridge bridge = bridge(call.caller(), provider);
         boolean appsOwnRequest = addressed && Objects.equals(model, source.model());
         boolean asTheAppMadeIt = lease.key() == null && !call.request().headers().contains(RouteHeader.NAME);
         if (appsOwnRequest && asTheAppMadeIt) {
@@ -59,7 +59,7 @@ public final class AttemptPlanner {
         }
         Portability.check(call, provider, model);
         TargetRequest target = bridge.request(source, model);
-        boolean crossProtocol = provider.protocol() != call.addressed().protocol();
+        boolean crossProtocol = provider.protocol() != call.caller();
         URI uri = URI.create(provider.baseUrl() + target.path());
         boolean toAddressedOrigin = addressed && Origin.of(uri).equals(Origin.of(call.request().uri()));
         HttpHeaders headers = Credentials.forAttempt(call.request().headers(), toAddressedOrigin, appsOwnRequest,

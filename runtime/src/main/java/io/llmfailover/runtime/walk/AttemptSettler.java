@@ -177,7 +177,7 @@ final class AttemptSettler {
         int status = classifier.statusMeant(response.status(), response.headers(), ErrorBodyReader.NOTHING);
         boolean mayOverflow = classifier.mayOverflowContext(status) && contextWindows.mayMoveOnFromOverflow();
         // Without x-amzn-ErrorType, only Bedrock's body names its exception (a quota comes as 400).
-        boolean namedInBody = status == response.status() && attempt.provider().protocol() == Protocol.BEDROCK;
+        boolean namedInBody = status == response.status() && attempt.provider().protocol().onBedrock();
         if (status != 429 && !classifier.mayFailOver(status) && !mayOverflow && !namedInBody) {
             AttemptOutcome outcome = classifier.classify(status, response.headers(), ErrorBodyReader.NOTHING);
             events.publish(AttemptEnded.answered(attempt, status, outcome, false, response.headers(), null));

@@ -3,6 +3,7 @@ package io.llmfailover.runtime.walk;
 import io.llmfailover.runtime.contract.CallAbandonedException;
 import io.llmfailover.runtime.contract.ReportedStreamBreak;
 import io.llmfailover.runtime.protocol.translate.StreamErrorFrames;
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamDecoder;
 import io.llmfailover.runtime.protocol.translate.sse.SseReader;
 import io.llmfailover.runtime.provider.Protocol;
 import java.io.IOException;
@@ -15,7 +16,9 @@ import java.util.function.Consumer;
  * gets an error event in its own protocol right after the last complete event, which its SDK
  * raises as an error, and then the break itself, for clients that read SSE without looking for
  * error events: never half an event, never content twice, never a hang. Events are handed on
- * whole, which costs nothing since an SSE parser acts only at an event's closing blank line.
+ * whole, which costs nothing since an SSE parser acts only at an event's closing blank line. A
+ * Bedrock caller's stream is an AWS event stream, whose messages end where their length prefix
+ * says rather than at a blank line: each is handed on once whole.
  *
  * <p>Linear and bounded: upstream bytes are read once into one buffer, scanned once for event
  * ends and handed out from there; an unfinished event larger than {@link #MAX_EVENT_BYTES} is a
@@ -152,7 +155,8 @@ final class CommittedStream extends InputStream {
         }
         length += n;
         int wasReady = readyEnd;
-        readyEnd = lastEventEnd(buffer, readyEnd, scanned, length);
+        readyEnd = caller.onBedrock() ? EventStreamDecoder.lastMessageEnd(buffer, readyEnd, length)
+                : lastEventEnd(buffer, readyEnd, scanned, length);
         if (transcript != null) {
             transcript.accept(buffer, wasReady, readyEnd);
         }

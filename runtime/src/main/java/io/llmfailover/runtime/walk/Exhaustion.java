@@ -95,7 +95,7 @@ final class Exhaustion {
                     .set("content-type", "application/json")
                     .set(FailoverHeaders.PROVIDER, provider.name())
                     .build();
-            fallbackError = new BufferedResponse(502, headers, ErrorBodies.of(call.addressed().protocol(), 502,
+            fallbackError = new BufferedResponse(502, headers, ErrorBodies.of(call.caller(), 502,
                     "llm-failover: the fallback provider " + provider.name() + " gave no usable answer (HTTP " + status + ")"));
         }
     }
@@ -188,6 +188,6 @@ final class Exhaustion {
                 .set(FailoverHeaders.PROVIDER, "none")
                 .build();
         return new BufferedResponse(status, headers,
-                ErrorBodies.of(call.addressed().protocol(), status, "llm-failover: " + why + "; retry after " + seconds + " s"));
+                ErrorBodies.of(call.caller(), status, "llm-failover: " + why + "; retry after " + seconds + " s"));
     }
 }

@@ -46,7 +46,7 @@ final class FirstContentDeadline {
         InputStream body = response.body();
         ByteArrayOutputStream preamble = new ByteArrayOutputStream();
         OpeningScanner scanner = switch (target) {
-            case BEDROCK -> new FirstMessageScanner();
+            case BEDROCK, BEDROCK_ANTHROPIC -> new FirstMessageScanner();
             case ANTHROPIC -> new FirstEventScanner();
             default -> new ContentScanner();
         };

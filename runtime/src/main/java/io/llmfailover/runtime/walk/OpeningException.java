@@ -32,7 +32,7 @@ final class OpeningException {
             return null;
         }
         return switch (target) {
-            case BEDROCK -> bedrock(response, opening);
+            case BEDROCK, BEDROCK_ANTHROPIC -> bedrock(response, opening);
             case ANTHROPIC -> anthropic(response, opening);
             default -> null;
         };

@@ -75,7 +75,7 @@ final class Portability {
             throw new UntranslatableRequestException("the model cannot stand in the URL path of "
                     + target.name() + ": only letters, digits, '.', '-' and '_'");
         }
-        if (target.protocol() == Protocol.BEDROCK && !OperationPaths.escapable(model)) {
+        if (target.protocol().onBedrock() && !OperationPaths.escapable(model)) {
             throw new UntranslatableRequestException("the model cannot stand in the URL path of " + target.name());
         }
     }

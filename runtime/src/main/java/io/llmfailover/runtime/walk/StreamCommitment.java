@@ -48,11 +48,12 @@ final class StreamCommitment {
             return answer;
         }
         Operation operation = call.source().operation();
-        CommittedStream stream = context.resumesStreams() && provider != null
+        // A Bedrock caller's events travel in an event stream, which the transcript does not read.
+        CommittedStream stream = context.resumesStreams() && provider != null && !call.caller().onBedrock()
                 && StreamContinuation.allows(operation, call.request().body())
-                ? new CommittedStream(answer.body(), call.addressed().protocol(), new StreamTranscript(operation),
+                ? new CommittedStream(answer.body(), call.caller(), new StreamTranscript(operation),
                         transcript -> continueAfter(transcript, provider, nextStep))
-                : new CommittedStream(answer.body(), call.addressed().protocol());
+                : new CommittedStream(answer.body(), call.caller());
         String answeredBy = (provider != null ? provider : call.addressed()).name();
         stream.reportingBreaksTo(cause -> context.failoverLog().streamBroke(answeredBy, cause));
         return new RelayedResponse(answer, answer.headers(), stream);

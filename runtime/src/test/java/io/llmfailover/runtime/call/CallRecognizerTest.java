@@ -17,9 +17,14 @@ import java.util.Map;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** An app's own Converse call, as the AWS SDK sends it, is a governed operation of a Bedrock provider. */
+/**
+ * An app's own Converse call, as the AWS SDK sends it, and Claude's InvokeModel, as the Anthropic
+ * SDK's Bedrock backend sends it, are governed operations of a Bedrock provider.
+ */
 class CallRecognizerTest {
 
+    private static final String CLAUDE_BODY =
+            "{\"anthropic_version\":\"bedrock-2023-05-31\",\"max_tokens\":64,\"messages\":[]}";
     private static final Provider BEDROCK = new Provider("bedrock", URI.create("https://bedrock-runtime.us-east-1.amazonaws.com"),
             Protocol.BEDROCK, List.of(), Map.of());
 
@@ -39,11 +44,37 @@ class CallRecognizerTest {
         assertEquals(Operation.CONVERSE, source.operation());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            /model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke                      | anthropic.claude-3-5-haiku-20241022-v1:0 | false
+            /model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke-with-response-stream | anthropic.claude-3-5-haiku-20241022-v1:0 | true
+            /model/us.anthropic.claude-sonnet-4-20250514-v1%3A0/invoke                    | us.anthropic.claude-sonnet-4-20250514-v1:0 | false
+            """)
+    void anInvokeModelCallIsAnthropicMessagesInInvokeModelsEnvelope(String path, String model, boolean stream) {
+        for (Protocol protocol : List.of(Protocol.BEDROCK, Protocol.BEDROCK_ANTHROPIC)) {
+            assertEquals(Operation.MESSAGES, CallRecognizer.operationOf(protocol, "POST", path));
+        }
+        RecognizedCall call = CallRecognizer.recognize(BEDROCK, request("POST", path, CLAUDE_BODY)).orElseThrow();
+        assertEquals(model, call.source().model());
+        assertEquals(stream, call.source().stream());
+        assertEquals(Operation.MESSAGES, call.source().operation());
+        assertEquals(Protocol.BEDROCK_ANTHROPIC, call.caller());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(textBlock = """
+            /model/amazon.nova-lite-v1%3A0/converse
+            /model/amazon.nova-lite-v1%3A0/converse-stream
+            """)
+    void aBedrockAnthropicProviderTakesNoConverseCall(String path) {
+        assertNull(CallRecognizer.operationOf(Protocol.BEDROCK_ANTHROPIC, "POST", path));
+    }
+
     @ParameterizedTest(name = "{0} {1}")
     @CsvSource(delimiter = '|', textBlock = """
             GET  | /model/amazon.nova-lite-v1%3A0/converse
-            POST | /model/amazon.nova-lite-v1%3A0/invoke
-            POST | /model/amazon.nova-lite-v1%3A0/invoke-with-response-stream
+            POST | /model/anthropic.claude-3-5-haiku-20241022-v1%3A0/invoke/extra
+            POST | /model/%2E%2E/invoke
             POST | /model/amazon.nova-lite-v1%3A0/converse/extra
             POST | /model//converse
             POST | /model/%2E%2E/converse
@@ -55,8 +86,22 @@ class CallRecognizerTest {
         assertTrue(CallRecognizer.recognize(BEDROCK, request(method, path)).isEmpty());
     }
 
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', textBlock = """
+            /model/meta.llama3-70b-instruct-v1%3A0/invoke                 | {"prompt":"Say hello","max_gen_len":64}
+            /model/amazon.titan-embed-text-v2%3A0/invoke                  | {"inputText":"Say hello"}
+            /model/amazon.titan-text-express-v1/invoke-with-response-stream | {"inputText":"Say hello"}
+            """)
+    void anInvokeModelCallToAnotherPublishersModelIsNotGoverned(String path, String body) {
+        assertTrue(CallRecognizer.recognize(BEDROCK, request("POST", path, body)).isEmpty());
+    }
+
     private static LlmRequest request(String method, String path) {
+        return request(method, path, "{\"messages\":[]}");
+    }
+
+    private static LlmRequest request(String method, String path, String body) {
         return new LlmRequest(method, URI.create("https://bedrock-runtime.us-east-1.amazonaws.com" + path), HttpHeaders.EMPTY,
-                "{\"messages\":[]}".getBytes(StandardCharsets.UTF_8));
+                body.getBytes(StandardCharsets.UTF_8));
     }
 }

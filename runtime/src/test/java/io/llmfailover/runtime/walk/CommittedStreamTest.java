@@ -5,14 +5,19 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamEncoder;
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamMessage;
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamReader;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.testing.ScriptedTransport.BreakingStream;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
@@ -125,6 +130,65 @@ class CommittedStreamTest {
         OneBytePerRead upstream = new OneBytePerRead(stream.getBytes(StandardCharsets.UTF_8));
 
         assertEquals(stream, read(new CommittedStream(upstream, Protocol.OPENAI)));
+    }
+
+    @Test
+    void aBedrockCallersMessageIsHandedOnOnceWholeWithoutWaitingForTheNext() throws IOException {
+        byte[] first = EventStreamEncoder.encode(EventStreamMessage.event("chunk", "{\"bytes\":\"eyJ0eXBlIjoicGluZyJ9\"}"));
+        byte[] second = EventStreamEncoder.encode(EventStreamMessage.event("chunk", "{\"bytes\":\"e30=\"}"));
+        List<byte[]> reads = new ArrayList<>(List.of(Arrays.copyOf(first, 7), Arrays.copyOfRange(first, 7, first.length), second));
+        int[] upstreamReads = new int[1];
+        InputStream upstream = new InputStream() {
+            @Override
+            public int read() {
+                throw new UnsupportedOperationException();
+            }
+
+            @Override
+            public int read(byte[] into, int offset, int length) {
+                if (reads.isEmpty()) {
+                    return -1;
+                }
+                upstreamReads[0]++;
+                byte[] next = reads.remove(0);
+                System.arraycopy(next, 0, into, offset, next.length);
+                return next.length;
+            }
+        };
+        CommittedStream committed = new CommittedStream(upstream, Protocol.BEDROCK_ANTHROPIC);
+
+        byte[] handed = committed.readNBytes(first.length);
+
+        assertArrayEquals(first, handed);
+        assertEquals(2, upstreamReads[0], "the second message was not waited for");
+        assertArrayEquals(second, committed.readAllBytes());
+    }
+
+    @Test
+    void aBedrockCallersStreamBrokenMidMessageEndsWithAnExceptionMessage() throws IOException {
+        byte[] first = EventStreamEncoder.encode(EventStreamMessage.event("chunk", "{\"bytes\":\"e30=\"}"));
+        byte[] second = EventStreamEncoder.encode(EventStreamMessage.event("chunk", "{\"bytes\":\"e30=\"}"));
+        byte[] upstream = Arrays.copyOf(first, first.length + 9);
+        System.arraycopy(second, 0, upstream, first.length, 9);
+
+        CommittedStream committed = new CommittedStream(new BreakingStream(upstream), Protocol.BEDROCK);
+        ByteArrayOutputStream read = new ByteArrayOutputStream();
+        byte[] buffer = new byte[64];
+        IOException end = null;
+        try {
+            for (int n = committed.read(buffer); n >= 0; n = committed.read(buffer)) {
+                read.write(buffer, 0, n);
+            }
+        } catch (IOException broken) {
+            end = broken;
+        }
+        byte[] delivered = read.toByteArray();
+
+        assertNotNull(end, "after the exception message the break itself reaches the reader");
+        assertArrayEquals(first, Arrays.copyOf(delivered, first.length));
+        EventStreamMessage trailer = new EventStreamReader(new ByteArrayInputStream(
+                Arrays.copyOfRange(delivered, first.length, delivered.length))).next();
+        assertEquals("exception", trailer.text(EventStreamMessage.MESSAGE_TYPE));
     }
 
     private static byte[] hugeEventThenDone(int eventBytes) {

@@ -19,12 +19,25 @@ public final class ProtocolBridges {
     /**
      * The bridge for one target provider: {@code options.target()} selects the dialect of an
      * OpenAI-compatible endpoint, also on the same-protocol path. Every pair of protocols has a
-     * bridge; one from or to Vertex AI is its publishers' bridge inside Vertex's envelope.
+     * bridge; one from or to Vertex AI is its publishers' bridge inside Vertex's envelope, and
+     * one from or to Bedrock's InvokeModel the Anthropic bridge inside InvokeModel's.
      */
     public static ProtocolBridge between(Protocol from, Protocol to, BridgeOptions options) {
-        ProtocolBridge publishers = betweenWires(from.wire(), to.wire(), options);
-        boolean onVertex = from.vertexPublisher() != null || to.vertexPublisher() != null;
-        return onVertex ? new VertexBridge(publishers, from, to) : publishers;
+        Protocol target = asked(from, to);
+        ProtocolBridge publishers = betweenWires(from.wire(), target.wire(), options);
+        if (from == Protocol.BEDROCK_ANTHROPIC || target == Protocol.BEDROCK_ANTHROPIC) {
+            publishers = new InvokeModelBridge(publishers, from, target);
+        }
+        boolean onVertex = from.vertexPublisher() != null || target.vertexPublisher() != null;
+        return onVertex ? new VertexBridge(publishers, from, target) : publishers;
+    }
+
+    /**
+     * The protocol a target is asked in: its own, but a Bedrock provider is asked for Claude in the
+     * envelope an InvokeModel app used, Anthropic's body untranslated, rather than through Converse.
+     */
+    private static Protocol asked(Protocol from, Protocol to) {
+        return from == Protocol.BEDROCK_ANTHROPIC && to == Protocol.BEDROCK ? Protocol.BEDROCK_ANTHROPIC : to;
     }
 
     private static ProtocolBridge betweenWires(Protocol from, Protocol to, BridgeOptions options) {

@@ -5,7 +5,6 @@ import io.llmfailover.runtime.protocol.VertexPaths;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.protocol.translate.TargetRequest;
 import io.llmfailover.runtime.protocol.translate.UntranslatableRequestException;
-import io.llmfailover.runtime.protocol.translate.anthropic.AnthropicMessagesFormat;
 import io.llmfailover.runtime.provider.Protocol;
 import java.io.InputStream;
 
@@ -33,13 +32,7 @@ final class VertexBridge implements ProtocolBridge {
         if (target.vertexPublisher() != null) {
             return onVertex(request);
         }
-        if (target == Protocol.ANTHROPIC && !request.headers().contains(AnthropicMessagesFormat.VERSION_HEADER)) {
-            // A Claude-on-Vertex app names its version in the body; Anthropic's own API requires the header.
-            return new TargetRequest(request.operation(), request.model(), request.stream(), request.path(), request.body(),
-                    request.headers().with(AnthropicMessagesFormat.VERSION_HEADER, AnthropicMessagesFormat.VERSION),
-                    request.dropped());
-        }
-        return request;
+        return target == Protocol.ANTHROPIC ? CloudBodies.withVersionHeader(request) : request;
     }
 
     /** The app's request as its publisher's own API takes it. */
@@ -48,7 +41,7 @@ final class VertexBridge implements ProtocolBridge {
             return source;
         }
         return new SourceRequest(source.operation(), source.model(), source.stream(), source.query(),
-                VertexBodies.fromClaude(source.body(), source.model()));
+                CloudBodies.fromClaude(source.body(), source.model(), source.stream()));
     }
 
     private TargetRequest onVertex(TargetRequest request) throws UntranslatableRequestException {
@@ -60,10 +53,10 @@ final class VertexBridge implements ProtocolBridge {
         if (target == Protocol.VERTEX_ANTHROPIC) {
             // Vertex reads the version from the body; the header has no meaning there.
             return new TargetRequest(request.operation(), request.model(), request.stream(), path,
-                    VertexBodies.forClaude(request.body()), HttpHeaders.EMPTY, request.dropped());
+                    CloudBodies.forVertexClaude(request.body()), HttpHeaders.EMPTY, request.dropped());
         }
         return new TargetRequest(request.operation(), request.model(), request.stream(), path,
-                VertexBodies.withRoles(request.body()), request.headers(), request.dropped());
+                CloudBodies.withRoles(request.body()), request.headers(), request.dropped());
     }
 
     /** The query the publisher's path carried (Gemini's {@code ?alt=sse}), or an empty string. */

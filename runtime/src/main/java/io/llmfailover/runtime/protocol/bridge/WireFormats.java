@@ -20,7 +20,7 @@ final class WireFormats {
     static WireFormat target(Protocol protocol) {
         return switch (protocol) {
             case OPENAI -> OpenAiChatFormat.INSTANCE;
-            case ANTHROPIC, VERTEX_ANTHROPIC -> AnthropicMessagesFormat.INSTANCE;
+            case ANTHROPIC, VERTEX_ANTHROPIC, BEDROCK_ANTHROPIC -> AnthropicMessagesFormat.INSTANCE;
             case GEMINI, VERTEX_GEMINI -> GeminiFormat.INSTANCE;
             case BEDROCK -> BedrockConverseFormat.INSTANCE;
         };

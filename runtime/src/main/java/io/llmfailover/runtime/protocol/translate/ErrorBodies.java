@@ -78,7 +78,7 @@ public final class ErrorBodies {
                 body.set("error", error);
                 yield body;
             }
-            case BEDROCK -> Json.object().put("__type", kind.bedrockException()).put("message", message);
+            case BEDROCK, BEDROCK_ANTHROPIC -> Json.object().put("__type", kind.bedrockException()).put("message", message);
         };
     }
 }

@@ -24,7 +24,7 @@ public final class StreamErrorFrames {
     public static byte[] of(Protocol caller, ErrorKind kind, String message) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         String json = Json.write(ErrorBodies.body(caller, kind, ErrorBodies.statusFor(caller, kind.status()), message));
-        if (caller == Protocol.BEDROCK) {
+        if (caller.onBedrock()) {
             return EventStreamEncoder.encode(EventStreamMessage.exception(exceptionType(kind), Json.bytes(
                     Json.object().put("message", message))));
         }

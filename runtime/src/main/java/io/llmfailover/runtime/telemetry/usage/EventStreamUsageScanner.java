@@ -12,7 +12,7 @@ import java.util.Set;
  */
 final class EventStreamUsageScanner implements UsageScanner {
 
-    static final String CONTENT_TYPE = "application/vnd.amazon.eventstream";
+    static final String CONTENT_TYPE = EventStreamMessage.MEDIA_TYPE;
     static final int MESSAGE_LIMIT = SseUsageScanner.LINE_LIMIT;
     private static final Set<String> CARRYING_FACTS = Set.of("messageStop", "metadata");
 

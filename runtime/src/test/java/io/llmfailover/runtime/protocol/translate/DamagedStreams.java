@@ -5,11 +5,15 @@ import static io.llmfailover.runtime.testing.Generator.weighted;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamEncoder;
 import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamMessage;
+import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamReader;
 import io.llmfailover.runtime.protocol.translate.sse.SseBytes;
+import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.testing.Generator;
 import io.llmfailover.runtime.testing.SplitInputStream;
-import io.llmfailover.runtime.provider.Protocol;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -36,8 +40,8 @@ final class DamagedStreams {
     /** The fixture stream of the target, damaged. */
     static Generator<List<byte[]>> damaged(Protocol target) {
         byte[] fixture = Fixtures.targetStream(target);
-        List<byte[]> events = target == Protocol.BEDROCK ? bedrockEvents() : sseEvents(fixture);
-        BiFunction<byte[], Random, byte[]> editJson = target == Protocol.BEDROCK ? DamagedStreams::editedMessage
+        List<byte[]> events = target.onBedrock() ? eventStreamMessages(fixture) : sseEvents(fixture);
+        BiFunction<byte[], Random, byte[]> editJson = target.onBedrock() ? DamagedStreams::editedMessage
                 : DamagedStreams::editedSseEvent;
         Generator<byte[]> cutShort = random -> Arrays.copyOf(fixture, random.nextInt(fixture.length));
         Generator<byte[]> jsonEdited = random -> joined(withEditedJson(events, editJson, random));
@@ -54,9 +58,18 @@ final class DamagedStreams {
                 .map(event -> event.getBytes(StandardCharsets.UTF_8)).toList();
     }
 
-    private static List<byte[]> bedrockEvents() {
-        return Fixtures.bedrockMessages(Fixtures.bytes("target/bedrock-stream.events.json")).stream()
-                .map(EventStreamEncoder::encode).toList();
+    /** An event stream's messages, each encoded on its own. */
+    private static List<byte[]> eventStreamMessages(byte[] fixture) {
+        List<byte[]> messages = new ArrayList<>();
+        EventStreamReader reader = new EventStreamReader(new ByteArrayInputStream(fixture));
+        try {
+            for (EventStreamMessage message = reader.next(); message != null; message = reader.next()) {
+                messages.add(EventStreamEncoder.encode(message));
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return messages;
     }
 
     /** One event's JSON with nodes replaced or removed. */

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.llmfailover.runtime.protocol.Operation;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridge;
 import io.llmfailover.runtime.protocol.bridge.ProtocolBridges;
+import io.llmfailover.runtime.protocol.translate.bedrock.InvokeModelChunks;
 import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamEncoder;
 import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamMessage;
 import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamReader;
@@ -63,6 +64,7 @@ final class Fixtures {
             case GEMINI, VERTEX_GEMINI -> new SourceRequest(Operation.GENERATE_CONTENT, "gemini-2.5-pro", stream, stream ? "alt=sse" : null, body);
             case VERTEX_ANTHROPIC -> new SourceRequest(Operation.MESSAGES, "claude-sonnet-4@20250514", stream, null, body);
             case BEDROCK -> new SourceRequest(Operation.CONVERSE, "anthropic.claude-sonnet-4-5-20250929-v1:0", stream, null, body);
+            case BEDROCK_ANTHROPIC -> new SourceRequest(Operation.MESSAGES, "anthropic.claude-sonnet-4-5-20250929-v1:0", stream, null, body);
         };
     }
 
@@ -72,15 +74,23 @@ final class Fixtures {
             case ANTHROPIC -> "claude-haiku-4-5";
             case GEMINI, VERTEX_GEMINI -> "gemini-2.5-flash";
             case VERTEX_ANTHROPIC -> "claude-haiku-4-5@20251001";
-            case BEDROCK -> "us.anthropic.claude-haiku-4-5-20251001-v1:0";
+            case BEDROCK, BEDROCK_ANTHROPIC -> "us.anthropic.claude-haiku-4-5-20251001-v1:0";
         };
     }
 
     /**
      * The target's stream fixture: {@code target/<protocol>-stream.sse}, or for Bedrock the events
-     * of {@code target/bedrock-stream.events.json} encoded as an AWS event stream.
+     * of {@code target/bedrock-stream.events.json} encoded as an AWS event stream, for Claude's
+     * InvokeModel the Anthropic stream in the event stream's chunks.
      */
     static byte[] targetStream(Protocol protocol) {
+        if (protocol == Protocol.BEDROCK_ANTHROPIC) {
+            try (InputStream chunks = new InvokeModelChunks(new ByteArrayInputStream(bytes("target/anthropic-stream.sse")))) {
+                return chunks.readAllBytes();
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }
         if (protocol != Protocol.BEDROCK) {
             return bytes("target/" + protocol.wire().configName() + "-stream.sse");
         }

@@ -169,4 +169,22 @@ public final class EventStreamDecoder {
         crc.update(buffer, from, count);
         return crc.getValue();
     }
+
+    /**
+     * Just past the last whole message in {@code bytes[from, to)}, where {@code from} starts a
+     * message, read from the messages' length prefixes alone; {@code from} when none is whole. A
+     * length no message can have ends the walk there: what follows is one unfinished message.
+     */
+    public static int lastMessageEnd(byte[] bytes, int from, int to) {
+        int end = from;
+        while (to - end >= 4) {
+            long total = ((bytes[end] & 0xffL) << 24) | ((bytes[end + 1] & 0xff) << 16) | ((bytes[end + 2] & 0xff) << 8)
+                    | (bytes[end + 3] & 0xff);
+            if (total < PRELUDE_BYTES + CHECKSUM_BYTES || total > to - end) {
+                return end;
+            }
+            end += (int) total;
+        }
+        return end;
+    }
 }

@@ -12,6 +12,8 @@ import java.util.Map;
  */
 public record EventStreamMessage(Map<String, Object> headers, byte[] payload) {
 
+    /** The media type of a body framed as an event stream. */
+    public static final String MEDIA_TYPE = "application/vnd.amazon.eventstream";
     public static final String MESSAGE_TYPE = ":message-type";
     public static final String EVENT_TYPE = ":event-type";
     public static final String EXCEPTION_TYPE = ":exception-type";
