@@ -14,10 +14,6 @@ import java.util.concurrent.ConcurrentMap;
  * {@code ?key=}. Never the credential itself: the id shows up in spans, logs, metrics and Redis. A
  * request with no credential is plain {@code app}.
  *
- * <p>A SigV4 {@code Authorization} (an AWS SDK's own request) differs on every request, being a
- * signature: it is named by what stays, its access key id ({@code Credential=<id>/...}), so that one
- * AWS identity keeps one throttle and one queue line.
- *
  * <p>Ids already computed are remembered, so a call pays a map lookup rather than an HMAC; the
  * usual request, one credential header with one value, is looked up by that value without building
  * anything. Bounded like the throttles the ids name ({@link KeyPool#MAX_APP_KEYS}); past the bound
@@ -29,8 +25,6 @@ public final class AppKeyId {
     public static final String NONE = "app";
     private static final String PREFIX = NONE + ":";
     private static final int MAX_REMEMBERED = 4 * KeyPool.MAX_APP_KEYS;
-    private static final String SIGV4 = "AWS4-HMAC-SHA256 ";
-    private static final String SIGV4_CREDENTIAL = "Credential=";
     private static final List<String> KEY_HEADERS = HttpHeaders.KEY_HEADERS.stream()
             .map(name -> name.toLowerCase(Locale.ROOT))
             .toList();
@@ -66,7 +60,7 @@ public final class AppKeyId {
             }
         }
         if (values == 1 && !hasKeyParameter(query)) {
-            String value = stableValue(headers.firstOrNull(KEY_HEADERS.get(soleHeader)));
+            String value = headers.firstOrNull(KEY_HEADERS.get(soleHeader));
             String id = idBySoleHeaderValue.get(soleHeader).get(value);
             return id != null ? id : remember(idBySoleHeaderValue.get(soleHeader), value, credentialText(headers, query));
         }
@@ -83,7 +77,7 @@ public final class AppKeyId {
         StringBuilder credential = new StringBuilder();
         for (String name : KEY_HEADERS) {
             for (String value : headers.all(name)) {
-                credential.append(name).append(':').append(stableValue(value)).append('\n');
+                credential.append(name).append(':').append(value).append('\n');
             }
         }
         if (query != null) {
@@ -94,16 +88,6 @@ public final class AppKeyId {
             }
         }
         return credential.toString();
-    }
-
-    /** The credential's value, or of a SigV4 signature the part that names the signer: its scheme and access key id. */
-    private static String stableValue(String value) {
-        if (value == null || !value.startsWith(SIGV4)) {
-            return value;
-        }
-        int credential = value.indexOf(SIGV4_CREDENTIAL);
-        int accessKeyEnd = credential < 0 ? -1 : value.indexOf('/', credential);
-        return accessKeyEnd < 0 ? value : value.substring(0, accessKeyEnd);
     }
 
     private static boolean hasKeyParameter(String query) {
