@@ -9,8 +9,6 @@ import io.llmfailover.runtime.protocol.VertexPaths;
 import io.llmfailover.runtime.protocol.translate.SourceRequest;
 import io.llmfailover.runtime.provider.Protocol;
 import io.llmfailover.runtime.provider.Provider;
-import java.net.URLDecoder;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -140,12 +138,7 @@ public final class CallRecognizer {
      * decoded, as the AWS SDK escapes an id's {@code :} and an ARN's {@code /}; null when no path can hold it.
      */
     private static String bedrockModel(Matcher call) {
-        try {
-            String id = URLDecoder.decode(call.group(1).replace("+", "%2B"), StandardCharsets.UTF_8);
-            return OperationPaths.escapable(id) ? id : null;
-        } catch (IllegalArgumentException badEscape) {
-            return null;
-        }
+        return OperationPaths.modelOfSegment(call.group(1));
     }
 
     /**

@@ -1,7 +1,5 @@
 package io.llmfailover.runtime.protocol;
 
-import java.nio.charset.StandardCharsets;
-
 /** The path of each operation relative to a provider's base URL. */
 public final class OperationPaths {
 
@@ -9,7 +7,6 @@ public final class OperationPaths {
     static final int MAX_MODEL_IN_PATH = 200;
     /** Bedrock model ids may be ARNs (inference profiles, provisioned throughput), up to 2048 characters. */
     private static final int MAX_ESCAPED_MODEL = 2048;
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
     private OperationPaths() {}
 
@@ -52,7 +49,7 @@ public final class OperationPaths {
             return false;
         }
         for (int i = 0; i < model.length(); i++) {
-            if (!unreserved(model.charAt(i)) || model.charAt(i) == '~') {
+            if (!PathSegment.unreserved(model.charAt(i)) || model.charAt(i) == '~') {
                 return false;
             }
         }
@@ -65,7 +62,13 @@ public final class OperationPaths {
      * which no escaping keeps from meaning "this directory" or "the one above".
      */
     public static boolean escapable(String model) {
-        return model != null && !model.isEmpty() && model.length() <= MAX_ESCAPED_MODEL && !model.matches("\\.+");
+        return model != null && !model.isEmpty() && model.length() <= MAX_ESCAPED_MODEL && !PathSegment.dotsOnly(model);
+    }
+
+    /** The model an escaped path segment names (as the AWS SDK escapes an id's {@code :} and an ARN's {@code /}), or null when none can. */
+    public static String modelOfSegment(String segment) {
+        String model = PathSegment.unescaped(segment);
+        return escapable(model) ? model : null;
     }
 
     /** The model as one path segment: every byte of its UTF-8 form but the URL's unreserved characters escaped. */
@@ -73,21 +76,7 @@ public final class OperationPaths {
         if (!escapable(model)) {
             throw new IllegalArgumentException("a model that cannot stand in a URL path: " + model);
         }
-        StringBuilder escaped = new StringBuilder(model.length());
-        for (byte b : model.getBytes(StandardCharsets.UTF_8)) {
-            char c = (char) (b & 0xff);
-            if (c < 0x80 && unreserved(c)) {
-                escaped.append(c);
-            } else {
-                escaped.append('%').append(HEX[(b >> 4) & 0xf]).append(HEX[b & 0xf]);
-            }
-        }
-        return escaped.toString();
-    }
-
-    private static boolean unreserved(char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                || c == '.' || c == '-' || c == '_' || c == '~';
+        return PathSegment.escaped(model, false);
     }
 
     private static String pathSegment(String model) {

@@ -1,8 +1,6 @@
 package io.llmfailover.runtime.protocol;
 
 import io.llmfailover.runtime.provider.Protocol;
-import java.io.ByteArrayOutputStream;
-import java.nio.charset.StandardCharsets;
 
 /**
  * The paths of Vertex AI's publisher models, relative to a base URL that ends in
@@ -26,7 +24,7 @@ public final class VertexPaths {
         if (!fitsInPath(model)) {
             throw new IllegalArgumentException("a model that cannot stand in a Vertex AI path: " + model);
         }
-        return target.vertexModelsPath() + escaped(model) + ":" + verb(target, stream);
+        return target.vertexModelsPath() + PathSegment.escaped(model, true) + ":" + verb(target, stream);
     }
 
     /** Whether {@code model} can be a path segment once escaped. */
@@ -60,7 +58,7 @@ public final class VertexPaths {
         if (segment.indexOf('/') >= 0 || !(stream || verb.equals(verb(protocol, false)))) {
             return null;
         }
-        String model = unescaped(segment);
+        String model = PathSegment.unescaped(segment);
         return model == null ? null : new JsonModelField.ModelAndStream(model, stream);
     }
 
@@ -69,43 +67,5 @@ public final class VertexPaths {
             return stream ? "streamGenerateContent" : "generateContent";
         }
         return stream ? "streamRawPredict" : "rawPredict";
-    }
-
-    private static String escaped(String model) {
-        StringBuilder out = new StringBuilder(model.length());
-        for (byte b : model.getBytes(StandardCharsets.UTF_8)) {
-            char c = (char) (b & 0xFF);
-            if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9')
-                    || c == '-' || c == '.' || c == '_' || c == '~' || c == '@') {
-                out.append(c);
-            } else {
-                out.append('%').append(Character.toUpperCase(Character.forDigit((c >> 4) & 0xF, 16)))
-                        .append(Character.toUpperCase(Character.forDigit(c & 0xF, 16)));
-            }
-        }
-        return out.toString();
-    }
-
-    /** The segment with its percent-escapes decoded, or null when one is malformed. */
-    private static String unescaped(String segment) {
-        if (segment.indexOf('%') < 0) {
-            return segment;
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(segment.length());
-        for (int i = 0; i < segment.length(); i++) {
-            char c = segment.charAt(i);
-            if (c != '%') {
-                bytes.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
-                continue;
-            }
-            int high = i + 2 < segment.length() ? Character.digit(segment.charAt(i + 1), 16) : -1;
-            int low = high < 0 ? -1 : Character.digit(segment.charAt(i + 2), 16);
-            if (low < 0) {
-                return null;
-            }
-            bytes.write((high << 4) | low);
-            i += 2;
-        }
-        return bytes.toString(StandardCharsets.UTF_8);
     }
 }
