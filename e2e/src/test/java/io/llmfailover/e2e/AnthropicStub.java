@@ -83,8 +83,12 @@ final class AnthropicStub implements AutoCloseable {
     private final boolean onVertex;
 
     private AnthropicStub(String name, boolean onVertex) {
+        this(name, LoopbackWireMock.start(), onVertex);
+    }
+
+    private AnthropicStub(String name, WireMockServer server, boolean onVertex) {
         this.name = name;
-        this.server = LoopbackWireMock.start();
+        this.server = server;
         this.onVertex = onVertex;
     }
 
@@ -96,6 +100,13 @@ final class AnthropicStub implements AutoCloseable {
     }
 
     /** Claude on Vertex AI, answering only calls in Vertex's shape. */
+    /** As {@link #answering}, also over HTTP/2 in clear text with prior knowledge, as a client set to HTTP/2 asks. */
+    static AnthropicStub answeringAlsoOverH2c(String name) {
+        AnthropicStub stub = new AnthropicStub(name, LoopbackWireMock.startAlsoSpeakingH2c(), false);
+        stub.answerMessages();
+        return stub;
+    }
+
     static AnthropicStub onVertex(String name) {
         AnthropicStub stub = new AnthropicStub(name, true);
         stub.answerMessages();

@@ -74,6 +74,7 @@ final class BedrockStub implements AutoCloseable {
     static BedrockStub answeringAlsoOverH2c(String name) {
         BedrockStub stub = new BedrockStub(name, LoopbackWireMock.startAlsoSpeakingH2c());
         stub.answerConverseCalls();
+        stub.answerInvokeModelCalls();
         return stub;
     }
 
