@@ -29,7 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  * is shared by every client it instruments): for each way the subclass's app calls, one child JVM
  * with the agent attached runs the app once per {@link Fault}, each against a primary and a backup
  * of its own, so a regression in any adapter shows as one red cell. Each cell checks what the app
- * observed, each provider's request count, and that the call ended within the configured timeouts.
+ * observed, each provider's request count, that the call ended within the configured timeouts, and
+ * where each credential went. A Vertex AI column's backups are on Vertex AI too, reached with the
+ * agent's own Google identity ({@link GoogleBackupIdentity}); every other column's with a static key.
  */
 abstract class FaultMatrixTest {
 
@@ -192,7 +194,7 @@ abstract class FaultMatrixTest {
     }
 
     /** {@code cell}'s route as {@link #withCell}, its backup's credential left to the caller. */
-    static ConfigFile withRoute(ConfigFile config, FaultServer server, String cell, String primaryUrl, ChatWire wire) {
+    private static ConfigFile withRoute(ConfigFile config, FaultServer server, String cell, String primaryUrl, ChatWire wire) {
         String primary = cell + "-" + Roles.PRIMARY;
         String backup = cell + "-" + Roles.BACKUP;
         return config.set("provider." + primary + ".url", primaryUrl)
