@@ -107,7 +107,17 @@ enum ChatWire {
                     + "\"usageMetadata\":{\"promptTokenCount\":4,\"candidatesTokenCount\":3,\"totalTokenCount\":7},"
                     + "\"modelVersion\":\"" + name + "-model\",\"responseId\":\"e2e-" + name + "\"}";
         }
-    };
+    },
+
+    // Vertex AI: a publisher's own bodies under a project's and location's path ({@link #vertexMode}).
+
+    /** Gemini on Vertex AI: {@link #GEMINI}'s bodies; {@code :streamGenerateContent?alt=sse} streams. */
+    VERTEX_GEMINI("vertex-gemini", "/publishers/google/models/gemini-2.5-flash:generateContent", GEMINI),
+    /**
+     * Claude on Vertex AI: {@link #ANTHROPIC}'s bodies, asked with {@code :rawPredict} or {@code
+     * :streamRawPredict}, the request's {@code anthropic_version} in the body and its model in the path.
+     */
+    VERTEX_ANTHROPIC("vertex-anthropic", "/publishers/anthropic/models/claude-sonnet-4-5:rawPredict", ANTHROPIC);
 
     /** The {@code provider.<name>.protocol} of a provider speaking this. */
     final String protocol;
@@ -115,24 +125,50 @@ enum ChatWire {
     final String operationPath;
     /** The API version path a base URL ends in. */
     final String versionPath;
+    /** The wire whose bodies this one writes, under paths of its own; null for a wire that writes its own. */
+    private final ChatWire publisher;
 
     ChatWire(String protocol, String operationPath) {
         this(protocol, operationPath, "/v1");
     }
 
     ChatWire(String protocol, String operationPath, String versionPath) {
+        this(protocol, operationPath, versionPath, null);
+    }
+
+    /** A Vertex AI wire: {@code publisher}'s bodies, at the project and location every Vertex stub serves. */
+    ChatWire(String protocol, String operationPath, ChatWire publisher) {
+        this(protocol, operationPath, GeminiStub.VERTEX_LOCATION, publisher);
+    }
+
+    ChatWire(String protocol, String operationPath, String versionPath, ChatWire publisher) {
         this.protocol = protocol;
         this.operationPath = operationPath;
         this.versionPath = versionPath;
+        this.publisher = publisher;
     }
 
     /** A blocking call's answer whose text is {@code content}. */
-    abstract String completion(String name, String content);
+    String completion(String name, String content) {
+        return publisher.completion(name, content);
+    }
 
     /** A stream's events up to its {@code count}-th delta; with every delta, its ending too. */
-    abstract List<String> eventsThrough(String name, List<String> deltas, int count);
+    List<String> eventsThrough(String name, List<String> deltas, int count) {
+        return publisher.eventsThrough(name, deltas, count);
+    }
 
-    abstract String errorBody(int status, String type, String message);
+    String errorBody(int status, String type, String message) {
+        return publisher.errorBody(status, type, message);
+    }
+
+    /**
+     * The {@code <project>/<location>} an SDK app is put in its Vertex AI mode with, the one every
+     * Vertex provider's URL names; null for a wire that is not Vertex AI's.
+     */
+    String vertexMode() {
+        return publisher == null ? null : versionPath.substring("/v1/projects/".length()).replace("/locations/", "/");
+    }
 
     /** A whole stream of these deltas, ending as the protocol ends a stream. */
     List<String> events(String name, List<String> deltas) {

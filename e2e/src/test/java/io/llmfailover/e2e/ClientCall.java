@@ -92,7 +92,16 @@ enum ClientCall {
      * SSE client's does: one line of the stream per chunk.
      */
     MICRONAUT_SSE_STREAM(MicronautHttpClientApp.class, "stream", "HttpStatus",
-            "-D" + MicronautHttpClientApp.EVENT_STREAM_PROPERTY + "=exchangeStream");
+            "-D" + MicronautHttpClientApp.EVENT_STREAM_PROPERTY + "=exchangeStream"),
+
+    // The SDKs in their Vertex AI mode, each with its own Google token (see inVertexMode).
+
+    /** Google's Gen AI SDK in Vertex AI mode: Gemini on Vertex. */
+    GOOGLE_GENAI_SDK_VERTEX_BLOCKING(GoogleGenAiSdkApp.class, "blocking", ChatWire.VERTEX_GEMINI, "ClientException"),
+    GOOGLE_GENAI_SDK_VERTEX_STREAM(GoogleGenAiSdkApp.class, "stream", ChatWire.VERTEX_GEMINI, "ClientException"),
+    /** The Anthropic SDK's Vertex AI backend ({@code anthropic-java-vertex}): Claude on Vertex. */
+    ANTHROPIC_SDK_VERTEX_BLOCKING(AnthropicSdkApp.class, "blocking", ChatWire.VERTEX_ANTHROPIC),
+    ANTHROPIC_SDK_VERTEX_STREAM(AnthropicSdkApp.class, "stream", ChatWire.VERTEX_ANTHROPIC);
 
     private static final String ROWS = System.getProperty("e2e.rows", "");
     /** Ktor's {@code HttpTimeout}, as an app installs it: request, socket and connect timeouts past every cell's length. */
@@ -260,6 +269,9 @@ enum ClientCall {
         for (String option : jvmArgs) {
             child.jvmArg(option);
         }
+        if (wire.vertexMode() != null) {
+            inVertexMode(child);
+        }
         if (app == OkHttp3App.class) {
             return child.classPath(okHttp3ClassPath());
         }
@@ -267,6 +279,16 @@ enum ClientCall {
             return child.classPath(ownClassPath("micronaut.class.path", "target/micronaut"));
         }
         return vertx() ? child.classPath(vertxClassPath()) : child;
+    }
+
+    /**
+     * A Vertex row's SDK app in its Vertex AI mode, at the project and location of its wire: the key
+     * the app is given becomes the SDK's own Google access token, as {@code GoogleCredentials} an
+     * app builds itself, distinct from the agent's.
+     */
+    private void inVertexMode(ChildJvm child) {
+        String variable = app == GoogleGenAiSdkApp.class ? GoogleGenAiSdkApp.VERTEX_VARIABLE : AnthropicSdkApp.VERTEX_VARIABLE;
+        child.env(variable, wire.vertexMode());
     }
 
     /** This module's test classes with Vert.x 5 and its Netty (copied by the build), and nothing else. */

@@ -18,6 +18,11 @@ import java.util.function.Function;
  * AppArgs#FOLLOWING_REDIRECTS_CELL}: each app says which switch it flips). The primary's error
  * reaches the app. The rows after the first have the primary answer 502, which no client's own
  * retry repeats (Apache HttpClient 5 retries a 503 a second later), so each ends in two round trips.
+ *
+ * <p>Every row applies to the Vertex AI wires as to their publishers' (Gemini's, Anthropic's): the
+ * bodies are the same, only the paths differ, and the backup is on Vertex AI too. There the 429 with
+ * a quota error stands for Vertex's {@code RESOURCE_EXHAUSTED} quota answer, and the 529 is Claude on
+ * Vertex's overloaded answer (for Gemini, a 5xx Google does not send, which must fail over all the same).
  */
 enum Fault {
     HEALTHY("healthy primary", wire -> ProviderBehaviours.answering(wire, Roles.PRIMARY),

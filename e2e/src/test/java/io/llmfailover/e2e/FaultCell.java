@@ -26,6 +26,12 @@ record FaultCell(ClientCall client, Fault fault, AppOutput output, long millis, 
         return server.requests(fault.cell(), role);
     }
 
+    /** Whether a request {@code role} received carries {@code secret}: in its path, a header, or its body. */
+    boolean carried(String role, String secret) {
+        return server.received(fault.cell(), role).stream().anyMatch(request -> request.path().contains(secret)
+                || request.headers().values().stream().anyMatch(value -> value.contains(secret)) || request.body().contains(secret));
+    }
+
     /** The agent's name for this cell's provider {@code role}, as {@code x-llm-failover-provider} gives it. */
     String provider(String role) {
         return fault.cell() + "-" + role;

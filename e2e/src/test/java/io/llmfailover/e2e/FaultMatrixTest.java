@@ -1,5 +1,6 @@
 package io.llmfailover.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.DynamicContainer.dynamicContainer;
 import static org.junit.jupiter.api.DynamicTest.dynamicTest;
@@ -28,7 +29,9 @@ import org.junit.jupiter.api.io.TempDir;
  * is shared by every client it instruments): for each way the subclass's app calls, one child JVM
  * with the agent attached runs the app once per {@link Fault}, each against a primary and a backup
  * of its own, so a regression in any adapter shows as one red cell. Each cell checks what the app
- * observed, each provider's request count, and that the call ended within the configured timeouts.
+ * observed, each provider's request count, that the call ended within the configured timeouts, and
+ * where each credential went. A Vertex AI column's backups are on Vertex AI too, reached with the
+ * agent's own Google identity ({@link GoogleBackupIdentity}); every other column's with a static key.
  */
 abstract class FaultMatrixTest {
 
@@ -57,6 +60,11 @@ abstract class FaultMatrixTest {
     /** The ways this client's app calls: each is a column of the matrix. */
     abstract List<ClientCall> calls();
 
+    /** How the agent authorises itself to the backups of a column of {@code wire}: Google's identity on Vertex AI, else a static key. */
+    private BackupCredential backupCredential(ChatWire wire) throws Exception {
+        return wire.vertexMode() != null ? new GoogleBackupIdentity(workDir) : new StaticBackupKey();
+    }
+
     @AfterEach
     void recordVerdicts() {
         verdicts.forEach(FaultMatrixReport::record);
@@ -71,38 +79,61 @@ abstract class FaultMatrixTest {
 
     /** Runs the client's child JVM when JUnit first asks for its cells, then checks each. */
     private Stream<DynamicTest> cellsOf(ClientCall client) {
-        Map<Fault, FaultCell> cells = run(client);
+        String agentSecret;
+        Map<Fault, FaultCell> cells;
+        try (BackupCredential credential = backupCredential(client.wire)) {
+            agentSecret = credential.secret();
+            cells = run(client, credential);
+        } catch (Exception e) {
+            throw new AssertionError("the backups' credential of " + client + " could not be made", e);
+        }
         Map<Fault, Boolean> column = new EnumMap<>(Fault.class);
         verdicts.put(client, column);
         return Arrays.stream(Fault.values()).map(fault -> dynamicTest(fault.label, () -> {
             column.put(fault, false);
-            check(cells.get(fault), client, fault);
+            check(cells.get(fault), client, fault, agentSecret);
             column.put(fault, true);
         }));
     }
 
-    private static void check(FaultCell cell, ClientCall client, Fault fault) {
+    private static void check(FaultCell cell, ClientCall client, Fault fault, String agentSecret) {
         assertTrue(cell != null, () -> "the app never reached the cell " + fault.label + " with " + client);
         assertTrue(cell.output().completed(), () -> "the app did not finish its call" + cell.describe());
         fault.expected(client.streams()).check(cell);
+        assertCredentialsKept(cell, agentSecret);
         Duration allowed = TIMEOUT.plus(SLACK).plus(fault.ordinal() == 0 ? COLD_START : Duration.ZERO);
         assertTrue(cell.millis() <= allowed.toMillis(),
                 () -> "the call took " + cell.millis() + " ms, longer than the agent's timeouts allow" + cell.describe());
     }
 
-    private Map<Fault, FaultCell> run(ClientCall client) {
+    /**
+     * The app's credential stays on the host it addressed (never at the backup, nor where a
+     * backup's redirect points), and the agent's reaches the backup only. The primary, when asked,
+     * got the app's: the search sees the credentials where they are.
+     */
+    private static void assertCredentialsKept(FaultCell cell, String agentSecret) {
+        if (cell.requests(Roles.PRIMARY) > 0) {
+            assertTrue(cell.carried(Roles.PRIMARY, APP_KEY), () -> "the primary never got the app's credential" + cell.describe());
+        }
+        for (String role : List.of(Roles.BACKUP, Roles.ELSEWHERE)) {
+            assertFalse(cell.carried(role, APP_KEY), () -> "the app's credential reached the " + role + cell.describe());
+        }
+        for (String role : List.of(Roles.PRIMARY, Roles.ELSEWHERE)) {
+            assertFalse(cell.carried(role, agentSecret), () -> "the agent's credential reached the " + role + cell.describe());
+        }
+    }
+
+    private Map<Fault, FaultCell> run(ClientCall client, BackupCredential credential) {
         try {
-            FaultServer server = providers(client.wire);
+            FaultServer server = providers(client.wire, credential);
             int deadPort = DeadPort.allocate();
-            Path config = config(server, deadPort, client.wire)
+            Path config = config(server, deadPort, client.wire, credential)
                     .writeTo(workDir.resolve("llm-failover-" + client.name() + ".properties"));
             List<String> cells = new ArrayList<>();
             for (Fault fault : Fault.values()) {
                 cells.add(fault.cell() + "=" + client.appBaseUrl(primaryUrl(server, fault, deadPort, client.wire)));
             }
-            AppOutput whole = client.launchCells(workDir, APP_KEY, cells)
-                    .withAgent(config)
-                    .env(BACKUP_KEY_VARIABLE, BACKUP_KEY)
+            AppOutput whole = credential.provide(client.launchCells(workDir, APP_KEY, cells).withAgent(config))
                     .timeout(Duration.ofSeconds(150))
                     .run();
             return split(client, whole, server);
@@ -112,14 +143,15 @@ abstract class FaultMatrixTest {
     }
 
     /** Every cell's primary, backup, and the place a fallback's redirect points to. */
-    private FaultServer providers(ChatWire wire) throws IOException {
+    private FaultServer providers(ChatWire wire, BackupCredential credential) throws IOException {
         FaultServer server = servers.start();
         for (Fault fault : Fault.values()) {
             if (fault.primary(wire) != null) {
                 server.on(fault.cell(), Roles.PRIMARY, fault.primary(wire));
             }
             Behaviour backup = fault.backup(wire);
-            server.on(fault.cell(), Roles.BACKUP, backup != null ? backup : redirectingElsewhere(server, fault.cell(), fault.redirect, wire));
+            server.on(fault.cell(), Roles.BACKUP, credential.guard(wire,
+                    backup != null ? backup : redirectingElsewhere(server, fault.cell(), fault.redirect, wire)));
             server.on(fault.cell(), Roles.ELSEWHERE, ProviderBehaviours.answering(wire, Roles.ELSEWHERE));
         }
         return server;
@@ -139,10 +171,11 @@ abstract class FaultMatrixTest {
     }
 
     /** Each cell a route of its own, from its primary to its backup: no cell's breaker or throttle touches another's. */
-    private static ConfigFile config(FaultServer server, int deadPort, ChatWire wire) {
+    private static ConfigFile config(FaultServer server, int deadPort, ChatWire wire, BackupCredential credential) {
         ConfigFile config = cellsConfig();
         for (Fault fault : Fault.values()) {
-            withCell(config, server, fault.cell(), primaryUrl(server, fault, deadPort, wire), wire);
+            withRoute(config, server, fault.cell(), primaryUrl(server, fault, deadPort, wire), wire);
+            credential.authorise(config, fault.cell() + "-" + Roles.BACKUP);
         }
         return config;
     }
@@ -157,13 +190,17 @@ abstract class FaultMatrixTest {
 
     /** {@code cell}'s route: its primary at {@code primaryUrl}, then its backup on {@code server}, with a key and a model of its own. */
     static ConfigFile withCell(ConfigFile config, FaultServer server, String cell, String primaryUrl, ChatWire wire) {
+        return new StaticBackupKey().authorise(withRoute(config, server, cell, primaryUrl, wire), cell + "-" + Roles.BACKUP);
+    }
+
+    /** {@code cell}'s route as {@link #withCell}, its backup's credential left to the caller. */
+    private static ConfigFile withRoute(ConfigFile config, FaultServer server, String cell, String primaryUrl, ChatWire wire) {
         String primary = cell + "-" + Roles.PRIMARY;
         String backup = cell + "-" + Roles.BACKUP;
         return config.set("provider." + primary + ".url", primaryUrl)
                 .set("provider." + primary + ".protocol", wire.protocol)
                 .set("provider." + backup + ".url", server.rootUrl(cell, Roles.BACKUP) + wire.versionPath)
                 .set("provider." + backup + ".protocol", wire.protocol)
-                .set("provider." + backup + ".api-key", "${" + BACKUP_KEY_VARIABLE + "}")
                 .set("provider." + backup + ".model.*", "backup-model")
                 .set("route." + cell + ".match", primary)
                 .set("route." + cell + ".chain", primary + ", " + backup);

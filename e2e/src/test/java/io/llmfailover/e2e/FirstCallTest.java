@@ -74,9 +74,13 @@ class FirstCallTest {
 
 
 
+    /**
+     * Every row but the SDKs' Vertex AI modes: their client libraries' first calls are those of their
+     * own rows (GOOGLE_GENAI_SDK_*, ANTHROPIC_SDK_*), and the agent's start-up does not depend on the wire.
+     */
     @TestFactory
     Stream<DynamicContainer> firstCallsOfEachClient() {
-        return ClientCall.everyRow()
+        return ClientCall.everyRow().filter(client -> client.wire.vertexMode() == null)
                 .map(client -> dynamicContainer(client.name(), Stream.of(client).flatMap(this::checksOf)));
     }
 

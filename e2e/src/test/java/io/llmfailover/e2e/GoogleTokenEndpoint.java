@@ -13,6 +13,7 @@ import java.security.KeyPair;
 import java.security.KeyPairGenerator;
 import java.security.NoSuchAlgorithmException;
 import java.security.Signature;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Map;
@@ -28,12 +29,16 @@ import java.util.stream.Collectors;
 final class GoogleTokenEndpoint implements AutoCloseable {
 
     static final String CLIENT_EMAIL = "failover-e2e@test-project.iam.gserviceaccount.com";
+    /** How long a token it grants lasts, in seconds. */
+    private static final long EXPIRES_IN = 3600;
 
     private final KeyPair keys;
     private final HttpServer server;
     private final String token = "ya29.e2e-" + UUID.randomUUID();
     private final AtomicInteger granted = new AtomicInteger();
     private final AtomicInteger refused = new AtomicInteger();
+    /** When the token last granted expires; null before the first grant. */
+    private volatile Instant expiry;
 
     GoogleTokenEndpoint() throws IOException, NoSuchAlgorithmException {
         KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
@@ -47,6 +52,12 @@ final class GoogleTokenEndpoint implements AutoCloseable {
     /** The one access token it grants. */
     String token() {
         return token;
+    }
+
+    /** Whether {@code authorization} is {@code Bearer} and the token it granted, not yet expired. */
+    boolean authorises(String authorization) {
+        Instant until = expiry;
+        return ("Bearer " + token).equals(authorization) && until != null && Instant.now().isBefore(until);
     }
 
     int granted() {
@@ -76,7 +87,10 @@ final class GoogleTokenEndpoint implements AutoCloseable {
         boolean valid = "urn:ietf:params:oauth:grant-type:jwt-bearer".equals(form.get("grant_type"))
                 && signedByTheKeyFile(form.getOrDefault("assertion", ""));
         (valid ? granted : refused).incrementAndGet();
-        byte[] answer = (valid ? "{\"access_token\":\"" + token + "\",\"expires_in\":3600,\"token_type\":\"Bearer\"}"
+        if (valid) {
+            expiry = Instant.now().plusSeconds(EXPIRES_IN);
+        }
+        byte[] answer = (valid ? "{\"access_token\":\"" + token + "\",\"expires_in\":" + EXPIRES_IN + ",\"token_type\":\"Bearer\"}"
                 : "{\"error\":\"invalid_grant\"}").getBytes(StandardCharsets.UTF_8);
         exchange.getResponseHeaders().add("Content-Type", "application/json");
         exchange.sendResponseHeaders(valid ? 200 : 400, answer.length);
