@@ -69,8 +69,8 @@ public final class LoadBenchmark {
             SinkStats exportedUnderLoad = SinkStats.read(sinkPort).since(sinkAtStart);
             System.out.println("   the collector received " + exportedUnderLoad.describe());
 
-            startup(children, new ChildProcess(java, appClassPath(options.sdkLibs()), work), stubs, arms.agent(),
-                    sinkPort);
+            new StartupPhase(table, options.startupRuns()).run(children,
+                    new ChildProcess(java, appClassPath(options.sdkLibs()), work), stubs, arms.agent(), sinkPort);
             allocationPerPassThroughCall(children);
 
             String results = results(machine + " (" + javaVersion + ")", busy, exportedUnderLoad,
@@ -95,8 +95,8 @@ public final class LoadBenchmark {
                 javaVersion = Command.parse(app.awaitLine(List.of("READY"), READY_TIMEOUT)).get("java");
             }
             Alternation alternation = new Alternation(apps);
-            String happy = chatUrl(stubs, StubProviders.Name.HAPPY);
-            String backup = chatUrl(stubs, StubProviders.Name.BACKUP);
+            String happy = stubs.chatUrl(StubProviders.Name.HAPPY);
+            String backup = stubs.chatUrl(StubProviders.Name.BACKUP);
 
             for (String client : List.of(JDK, OKHTTP)) {
                 Map<Arm, SequentialFigures> latency = sequential(alternation, "latency", client, arms.all(), happy, null,
@@ -111,14 +111,14 @@ public final class LoadBenchmark {
             }
             for (String client : List.of(JDK, OKHTTP)) {
                 Map<Arm, SequentialFigures> failover = sequential(alternation, "failover", client, arms.governedAndPlain(),
-                        chatUrl(stubs, StubProviders.Name.FLAKY), backup, false, options.failoverSeconds());
+                        stubs.chatUrl(StubProviders.Name.FLAKY), backup, false, options.failoverSeconds());
                 failoverDecision(stubs, client, failover, arms);
             }
             Map<Arm, SequentialFigures> stream = sequential(alternation, "stream", JDK, arms.plainAndAgent(), happy, null,
                     true, options.streamSeconds());
             firstToken("streaming pass-through, JDK", stream, arms.plain(), arms.agent());
             Map<Arm, SequentialFigures> translated = sequential(alternation, "translated-stream", JDK, arms.plainAndAgent(),
-                    chatUrl(stubs, StubProviders.Name.DOWN), backup, true, options.streamSeconds());
+                    stubs.chatUrl(StubProviders.Name.DOWN), backup, true, options.streamSeconds());
             firstToken("503 then the Anthropic backup translated (no agent: the app retries an OpenAI backup), JDK",
                     translated, arms.plain(), arms.agent());
             return javaVersion;
@@ -293,41 +293,6 @@ public final class LoadBenchmark {
         stream.forEach((arm, figures) -> raw.sequential("stream: " + what, arm, figures, null));
     }
 
-    /** @param sdkChildren children on the OpenAI SDK's class path */
-    private void startup(ChildProcess children, ChildProcess sdkChildren, StubProviders stubs, Arm agent, int sinkPort)
-            throws IOException, InterruptedException {
-        int runs = options.startupRuns();
-        System.out.println("== start-up: hello-world apps, " + runs + " runs each way, interleaved");
-        StartupProbe probe = new StartupProbe(children, runs, sinkPort);
-        StartupProbe.Startup[] client = probe.measure(agent, HelloApp.class, List.of("client"));
-        StartupProbe.Startup[] firstCall = probe.measure(agent, HelloApp.class,
-                List.of(chatUrl(stubs, StubProviders.Name.HAPPY)));
-        StartupProbe.Startup[] sdkCall = new StartupProbe(sdkChildren, runs, sinkPort).measure(agent, SdkHelloApp.class,
-                List.of(stubs.baseUrl(StubProviders.Name.HAPPY)));
-        table.addedMillis("Start-up, hello world creating an HttpClient (process wall time, median)",
-                client[0].wallMillis(), client[1].wallMillis(), 100.0);
-        firstCallRows("hello world making one governed call, JDK HttpClient", firstCall);
-        firstCallRows("OpenAI SDK (openai-java on OkHttp) hello world making one governed chat call", sdkCall);
-        table.addedMegabytes("Resident memory, hello world creating an HttpClient (VmRSS at end of main, median)",
-                client[0].residentMegabytes(), client[1].residentMegabytes());
-        table.addedMegabytes("Resident memory, hello world making one governed call",
-                firstCall[0].residentMegabytes(), firstCall[1].residentMegabytes());
-        table.addedMegabytes("Resident memory, OpenAI SDK hello world making one governed call",
-                sdkCall[0].residentMegabytes(), sdkCall[1].residentMegabytes());
-        System.out.printf("   creating an HttpClient: %.0f -> %.0f ms; one governed call: %.0f -> %.0f ms; the OpenAI SDK's"
-                + " one call: %.0f -> %.0f ms; spans exported by %d of %d and %d of %d runs%n", client[0].wallMillis(),
-                client[1].wallMillis(), firstCall[0].wallMillis(), firstCall[1].wallMillis(), sdkCall[0].wallMillis(),
-                sdkCall[1].wallMillis(), firstCall[1].exported(), firstCall[1].runs(), sdkCall[1].exported(),
-                sdkCall[1].runs());
-    }
-
-    private void firstCallRows(String app, StartupProbe.Startup[] startup) {
-        table.addedMillis("Start-up, " + app + " (process wall time, median)", startup[0].wallMillis(),
-                startup[1].wallMillis(), 300.0);
-        table.check("The first call's span reached the collector, " + app + " (runs whose exit brought new traces)",
-                startup[1].exported() + " of " + startup[1].runs(), startup[1].exported() == startup[1].runs());
-    }
-
     private void allocationPerPassThroughCall(ChildProcess children) throws IOException, InterruptedException {
         System.out.println("== allocation per pass-through call: JMH GatewayBenchmark.passThrough -prof gc");
         JmhAllocation.Figures jmh = JmhAllocation.measure(children, options.jmhJar(), options.quick());
@@ -385,10 +350,6 @@ public final class LoadBenchmark {
 
     private static String clientName(String client) {
         return client.equals(JDK) ? "JDK HttpClient" : "OkHttp";
-    }
-
-    private static String chatUrl(StubProviders stubs, StubProviders.Name name) {
-        return stubs.baseUrl(name) + "/chat/completions";
     }
 
     private static void deleteRecursively(Path directory) throws IOException {
