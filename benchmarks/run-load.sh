@@ -1,17 +1,20 @@
 #!/usr/bin/env bash
-# The end-to-end benchmark of the agent's targets (issue 15), side by side with and without the agent,
-# in one run of about five minutes: it starts and stops everything it needs, prints every target with
-# its figure and "met" / "not met", and rewrites the results block of BENCHMARKS.md.
+# The end-to-end benchmark of the agent's targets (issues 15 and 39), side by side with no agent, with the
+# OpenTelemetry Java agent alone (the peer) and with ours, in one run of about eight minutes: it starts and
+# stops everything it needs, prints every target with its figure and "met" / "not met", and rewrites the
+# results block of BENCHMARKS.md.
 #
 #   ./mvnw -q -DskipTests package && benchmarks/run-load.sh
 #   JAVA=/path/to/bin/java benchmarks/run-load.sh     (the apps' JDK, e.g. /usr/lib/jvm/temurin-25-jdk-amd64/bin/java)
 #   benchmarks/run-load.sh --quick                    (a smoke run of a minute or so: short blocks, one start-up run)
 #   benchmarks/run-load.sh --profile target/jfr       (also a JFR recording of each load app: plain.jfr, agent.jfr,
-#                                                      agent-otel-off.jfr; `jfr print --events jdk.ExecutionSample`)
+#                                                      agent-otel-off.jfr, otel.jfr; `jfr print --events jdk.ExecutionSample`)
 #
 # What runs: a collector (OTLP/HTTP sink) in its own JVM, loopback stub providers answering at once in this
-# script's JVM, and three long-lived app JVMs (no agent; the agent, exporting to the collector; the agent with
-# otel.sdk.disabled = true) driven in alternating blocks. Then hello-world start-ups and JMH's GatewayBenchmark.
+# script's JVM, and four long-lived app JVMs (no agent; the agent, exporting to the collector; the agent with
+# otel.sdk.disabled = true; the OpenTelemetry Java agent 2.21.0 exporting its HTTP client spans to the same
+# collector) driven in alternating blocks. Then hello-world start-ups (the JDK client, and the OpenAI SDK on
+# OkHttp) and JMH's GatewayBenchmark.
 #
 # Options (after the script name):
 #   --quick                      short everything (for a smoke run; the figures mean little)
@@ -25,7 +28,7 @@
 #   --stream-seconds N           measured time of each streaming phase (8)
 #   --startup-runs N             hello-world runs each way, per variant (5)
 #   --delay-ms N                 how long the stubs take to answer a success (0)
-#   --profile DIR                leave a JFR recording of each load app in DIR
+#   --profile DIR                leave a JFR recording of each load app in DIR (plain, agent, agent-otel-off, otel)
 #   --out FILE                   the file whose results block is rewritten (BENCHMARKS.md)
 # Longer runs, for a quiet machine: --latency-seconds 120 --throughput-seconds 120 --failover-seconds 60.
 set -euo pipefail
@@ -36,16 +39,19 @@ cd "$root"
 agent_jar="${AGENT_JAR:-agent/target/llm-failover-agent.jar}"
 classes="$root/benchmarks/target/classes"
 app_libs="$root/benchmarks/target/app-libs"
+sdk_libs="$root/benchmarks/target/sdk-libs"
+otel_agent="$root/benchmarks/target/otel-agent/opentelemetry-javaagent.jar"
 jmh_jar="$root/benchmarks/target/benchmarks.jar"
 java="${JAVA:-java}"
 
 if [ ! -f "$agent_jar" ] || [ ! -f "$classes/io/llmfailover/benchmarks/load/LoadBenchmark.class" ] \
-    || [ ! -d "$app_libs" ] || [ ! -f "$jmh_jar" ]; then
+    || [ ! -d "$app_libs" ] || [ ! -d "$sdk_libs" ] || [ ! -f "$otel_agent" ] || [ ! -f "$jmh_jar" ]; then
   echo "Building the agent and the benchmarks (./mvnw -q -DskipTests package) ..."
   ./mvnw -q -DskipTests package
 fi
 
 # The benchmark's JVM runs the stubs; the apps it starts run on its classes plus OkHttp (no runtime class).
 exec "$java" -cp "$classes" io.llmfailover.benchmarks.load.LoadBenchmark \
-  --java "$(command -v "$java")" --agent "$agent_jar" --app-libs "$app_libs" --jmh-jar "$jmh_jar" \
+  --java "$(command -v "$java")" --agent "$agent_jar" --app-libs "$app_libs" --sdk-libs "$sdk_libs" \
+  --otel-agent "$otel_agent" --jmh-jar "$jmh_jar" \
   --out BENCHMARKS.md "$@"

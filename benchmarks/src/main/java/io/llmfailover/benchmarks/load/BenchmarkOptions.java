@@ -53,6 +53,16 @@ final class BenchmarkOptions {
         return Path.of(required("app-libs")).toAbsolutePath();
     }
 
+    /** The OpenTelemetry Java agent, the peer arm, copied there by the build. */
+    Path otelAgentJar() {
+        return Path.of(required("otel-agent")).toAbsolutePath();
+    }
+
+    /** The OpenAI SDK app's libraries (openai-java, OkHttp, Jackson, Kotlin), copied there by the build. */
+    Path sdkLibs() {
+        return Path.of(required("sdk-libs")).toAbsolutePath();
+    }
+
     Path jmhJar() {
         return Path.of(required("jmh-jar")).toAbsolutePath();
     }

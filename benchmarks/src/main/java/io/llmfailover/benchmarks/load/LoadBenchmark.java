@@ -16,10 +16,11 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The end-to-end benchmark of issue 15's targets, in one run: the same app in long-lived child JVMs
- * without the agent, with it, and with it and telemetry off, driven in alternating blocks against
- * loopback stub providers served from this JVM, the agent exporting its telemetry to a collector in
- * a process of its own ({@link OtlpSink}); then a hello-world app's start-up, and JMH's allocation per
+ * The end-to-end benchmark of issues 15 and 39's targets, in one run: the same app in long-lived
+ * child JVMs without the agent, with it, with it and telemetry off, and with the OpenTelemetry Java
+ * agent alone ({@link Arms}), driven in alternating blocks against loopback stub providers served
+ * from this JVM, both agents exporting to a collector in a process of its own ({@link OtlpSink});
+ * then hello-world apps' start-up (the JDK client, the OpenAI SDK), and JMH's allocation per
  * pass-through call. Prints every target with its figure and whether it is met, and writes the table
  * into BENCHMARKS.md. Options: {@link BenchmarkOptions}, documented in {@code benchmarks/run-load.sh}.
  */
@@ -53,21 +54,23 @@ public final class LoadBenchmark {
         System.out.println("Load average at start: " + MachineInfo.loadAverage() + " (" + MachineInfo.cores() + " cores)");
         long started = System.nanoTime();
         Path work = Files.createTempDirectory("llm-failover-load-");
-        ChildProcess children = new ChildProcess(java, appClassPath(), work);
+        ChildProcess children = new ChildProcess(java, appClassPath(options.appLibs()), work);
         try (StubProviders stubs = new StubProviders(options.delayMillis());
                 DrivenApp sink = DrivenApp.start(children, "otlp-sink", List.of(), OtlpSink.class)) {
             int sinkPort = (int) Command.parse(sink.awaitLine(List.of("SINK"), READY_TIMEOUT)).number("port");
-            Arm plain = Arm.withoutAgent();
-            Arm agent = Arm.withAgent("agent", "agent", agentJar.toString(),
-                    writeConfig(stubs, sinkPort, work, false).toString());
-            Arm telemetryOff = Arm.withAgent("agent-otel-off", "agent, otel.sdk.disabled", agentJar.toString(),
-                    writeConfig(stubs, sinkPort, work, true).toString());
+            Arms arms = new Arms(Arm.withoutAgent(),
+                    Arm.withAgent("agent", "agent", agentJar.toString(),
+                            AgentConfigFile.write(stubs, sinkPort, work, false).toString()),
+                    Arm.withAgent("agent-otel-off", "agent, otel.sdk.disabled", agentJar.toString(),
+                            AgentConfigFile.write(stubs, sinkPort, work, true).toString()),
+                    Arm.openTelemetryAgent(options.otelAgentJar().toString(), sinkPort));
             SinkStats sinkAtStart = SinkStats.read(sinkPort);
-            String javaVersion = load(children, stubs, plain, agent, telemetryOff);
+            String javaVersion = load(children, stubs, arms);
             SinkStats exportedUnderLoad = SinkStats.read(sinkPort).since(sinkAtStart);
             System.out.println("   the collector received " + exportedUnderLoad.describe());
 
-            startup(children, stubs, agent, sinkPort);
+            new StartupPhase(table, options.startupRuns()).run(children,
+                    new ChildProcess(java, appClassPath(options.sdkLibs()), work), stubs, arms.agent(), sinkPort);
             allocationPerPassThroughCall(children);
 
             String results = results(machine + " (" + javaVersion + ")", busy, exportedUnderLoad,
@@ -81,44 +84,43 @@ public final class LoadBenchmark {
         }
     }
 
-    /** The load phases, on three long-lived apps. @return the apps' JDK version */
-    private String load(ChildProcess children, StubProviders stubs, Arm plain, Arm agent, Arm telemetryOff)
-            throws IOException, InterruptedException {
-        List<Arm> all = List.of(plain, agent, telemetryOff);
-        List<Arm> pair = List.of(plain, agent);
+    /** The load phases, on four long-lived apps. @return the apps' JDK version */
+    private String load(ChildProcess children, StubProviders stubs, Arms arms) throws IOException, InterruptedException {
         Map<Arm, DrivenApp> apps = new LinkedHashMap<>();
         try {
             String javaVersion = "";
-            for (Arm arm : all) {
+            for (Arm arm : arms.all()) {
                 DrivenApp app = DrivenApp.start(children, arm.label(), jvmOptions(arm), LoadApp.class);
                 apps.put(arm, app);
                 javaVersion = Command.parse(app.awaitLine(List.of("READY"), READY_TIMEOUT)).get("java");
             }
             Alternation alternation = new Alternation(apps);
-            String happy = chatUrl(stubs, StubProviders.Name.HAPPY);
-            String backup = chatUrl(stubs, StubProviders.Name.BACKUP);
+            String happy = stubs.chatUrl(StubProviders.Name.HAPPY);
+            String backup = stubs.chatUrl(StubProviders.Name.BACKUP);
 
             for (String client : List.of(JDK, OKHTTP)) {
-                Map<Arm, SequentialFigures> latency = sequential(alternation, "latency", client, all, happy, null, false,
-                        options.latencySeconds());
-                addedLatency(client, latency, plain, agent, telemetryOff);
+                Map<Arm, SequentialFigures> latency = sequential(alternation, "latency", client, arms.all(), happy, null,
+                        false, options.latencySeconds());
+                addedLatency(client, latency, arms);
                 if (client.equals(JDK)) {
-                    requireAgentStarted(apps, agent, telemetryOff);
+                    requireAgentStarted(apps, arms.agent(), arms.telemetryOff());
                 }
             }
-            throughput(alternation, all, plain, agent, telemetryOff, happy);
             for (String client : List.of(JDK, OKHTTP)) {
-                Map<Arm, SequentialFigures> failover = sequential(alternation, "failover", client, all,
-                        chatUrl(stubs, StubProviders.Name.FLAKY), backup, false, options.failoverSeconds());
-                failoverDecision(stubs, client, failover, plain, agent, telemetryOff);
+                throughput(alternation, client, arms, happy);
             }
-            Map<Arm, SequentialFigures> stream = sequential(alternation, "stream", JDK, pair, happy, null, true,
-                    options.streamSeconds());
-            firstToken("streaming pass-through, JDK", stream, plain, agent);
-            Map<Arm, SequentialFigures> translated = sequential(alternation, "translated-stream", JDK, pair,
-                    chatUrl(stubs, StubProviders.Name.DOWN), backup, true, options.streamSeconds());
+            for (String client : List.of(JDK, OKHTTP)) {
+                Map<Arm, SequentialFigures> failover = sequential(alternation, "failover", client, arms.governedAndPlain(),
+                        stubs.chatUrl(StubProviders.Name.FLAKY), backup, false, options.failoverSeconds());
+                failoverDecision(stubs, client, failover, arms);
+            }
+            Map<Arm, SequentialFigures> stream = sequential(alternation, "stream", JDK, arms.plainAndAgent(), happy, null,
+                    true, options.streamSeconds());
+            firstToken("streaming pass-through, JDK", stream, arms.plain(), arms.agent());
+            Map<Arm, SequentialFigures> translated = sequential(alternation, "translated-stream", JDK, arms.plainAndAgent(),
+                    stubs.chatUrl(StubProviders.Name.DOWN), backup, true, options.streamSeconds());
             firstToken("503 then the Anthropic backup translated (no agent: the app retries an OpenAI backup), JDK",
-                    translated, plain, agent);
+                    translated, arms.plain(), arms.agent());
             return javaVersion;
         } finally {
             for (DrivenApp app : apps.values()) {
@@ -154,7 +156,7 @@ public final class LoadBenchmark {
         answers.forEach((arm, blocks) -> {
             SequentialFigures merged = SequentialFigures.merge(blocks);
             figures.put(arm, merged);
-            if (arm.hasAgent() && merged.ownRetries() > 0) {
+            if (arm.governed() && merged.ownRetries() > 0) {
                 warnings.add("In the " + phase + " phase (" + clientName(client) + "), the app with the agent ('"
                         + arm.label() + "') saw a 5xx and retried itself " + merged.ownRetries()
                         + " times: the agent did not govern those calls, so their figures are the app's, not the agent's.");
@@ -172,20 +174,25 @@ public final class LoadBenchmark {
         return arm.key() + "-" + phase + "-" + client + (measured ? "-m-" : "-w-");
     }
 
-    private void addedLatency(String client, Map<Arm, SequentialFigures> latency, Arm plain, Arm agent, Arm telemetryOff) {
+    private void addedLatency(String client, Map<Arm, SequentialFigures> latency, Arms arms) {
         String name = clientName(client);
+        Arm plain = arms.plain();
+        Arm agent = arms.agent();
+        Arm telemetryOff = arms.telemetryOff();
         Percentiles without = latency.get(plain).latency();
+        Percentiles peer = latency.get(arms.peer()).latency();
         Percentiles with = latency.get(agent).latency();
         Percentiles off = latency.get(telemetryOff).latency();
-        table.addedMicros("Added latency p50, " + name + ", one call at a time", without.micros(50), with.micros(50),
-                pairedNote(latency.get(agent), latency.get(plain)), 20.0);
-        table.addedMicros("Added latency p99, " + name, without.micros(99), with.micros(99), 150.0);
+        table.addedMicrosBesidePeer("Added latency p50, " + name + ", one call at a time", without.micros(50),
+                peer.micros(50), with.micros(50), pairedNote(latency.get(agent), latency.get(plain)), 10.0);
+        table.addedMicrosBesidePeer("Added latency p99, " + name, without.micros(99), peer.micros(99), with.micros(99), "",
+                0.0);
         table.addedMicros("Added latency p50, " + name + ", agent with otel.sdk.disabled", without.micros(50),
-                off.micros(50), pairedNote(latency.get(telemetryOff), latency.get(plain)), null);
+                off.micros(50), pairedNote(latency.get(telemetryOff), latency.get(plain)));
         table.addedMicros("Added latency p99, " + name + ", agent with otel.sdk.disabled", without.micros(99),
-                off.micros(99), null);
-        cpuPerCall(name, latency.get(plain), latency.get(agent), "");
-        cpuPerCall(name, latency.get(plain), latency.get(telemetryOff), ", agent with otel.sdk.disabled");
+                off.micros(99));
+        cpuPerCall(name, latency.get(plain), latency.get(arms.peer()), latency.get(agent), "");
+        cpuPerCall(name, latency.get(plain), null, latency.get(telemetryOff), ", agent with otel.sdk.disabled");
         latency.forEach((arm, figures) -> raw.sequential("latency, " + name, arm, figures, null));
     }
 
@@ -193,11 +200,19 @@ public final class LoadBenchmark {
      * Where the added latency is spent: CPU on the caller's thread (the agent's own work, and the
      * client's inside it) and in the whole JVM (the client's threads, the agent's, the JIT, the GC).
      */
-    private void cpuPerCall(String name, SequentialFigures plain, SequentialFigures agent, String arm) {
-        table.addedMicros("CPU per call, caller's thread, " + name + arm, plain.callerCpuMicrosPerCall(),
-                agent.callerCpuMicrosPerCall(), null);
-        table.addedMicros("CPU per call, whole app JVM, " + name + arm, plain.processCpuMicrosPerCall(),
-                agent.processCpuMicrosPerCall(), null);
+    private void cpuPerCall(String name, SequentialFigures plain, SequentialFigures peer, SequentialFigures agent,
+            String arm) {
+        if (peer == null) {
+            table.addedMicros("CPU per call, caller's thread, " + name + arm, plain.callerCpuMicrosPerCall(),
+                    agent.callerCpuMicrosPerCall());
+            table.addedMicros("CPU per call, whole app JVM, " + name + arm, plain.processCpuMicrosPerCall(),
+                    agent.processCpuMicrosPerCall());
+        } else {
+            table.addedMicrosBesidePeer("CPU per call, caller's thread, " + name + arm, plain.callerCpuMicrosPerCall(),
+                    peer.callerCpuMicrosPerCall(), agent.callerCpuMicrosPerCall(), "", null);
+            table.addedMicrosBesidePeer("CPU per call, whole app JVM, " + name + arm, plain.processCpuMicrosPerCall(),
+                    peer.processCpuMicrosPerCall(), agent.processCpuMicrosPerCall(), "", null);
+        }
     }
 
     /** The per-round estimate of the added median, as a check of the pooled one on a noisy machine. */
@@ -206,49 +221,55 @@ public final class LoadBenchmark {
                 + ResultsTable.signedMicros(agent.pairedMedianDifferenceMicros(plain));
     }
 
-    private void throughput(Alternation alternation, List<Arm> arms, Arm plain, Arm agent, Arm telemetryOff, String url)
-            throws IOException {
+    private void throughput(Alternation alternation, String client, Arms arms, String url) throws IOException {
+        String name = clientName(client);
         Duration block = options.throughputBlock();
-        System.out.println("== throughput, JDK HttpClient, " + options.callers() + " callers in a closed loop: "
-                + arms.size() + " arms alternated in blocks of " + block.toMillis() + " ms, warm-up rounds until the JIT settled, "
-                + options.throughputSeconds().toSeconds() + " s measured");
-        Map<Arm, List<Command>> answers = alternation.run(arms, (arm, measuring, round) -> Command.of("closed")
-                .with("client", JDK).with("url", url).with("callers", options.callers()).with("millis", block.toMillis())
-                .with("id", callIdPrefix(arm, "throughput", JDK, measuring) + round), Duration.ZERO,
+        System.out.println("== throughput, " + name + ", " + options.callers() + " callers in a closed loop: "
+                + arms.all().size() + " arms alternated in blocks of " + block.toMillis()
+                + " ms, warm-up rounds until the JIT settled, " + options.throughputSeconds().toSeconds() + " s measured");
+        Map<Arm, List<Command>> answers = alternation.run(arms.all(), (arm, measuring, round) -> Command.of("closed")
+                .with("client", client).with("url", url).with("callers", options.callers())
+                .with("millis", block.toMillis())
+                .with("id", callIdPrefix(arm, "throughput", client, measuring) + round), Duration.ZERO,
                 options.throughputSeconds());
         Map<Arm, ThroughputFigures> figures = new LinkedHashMap<>();
         answers.forEach((arm, blocks) -> {
             ThroughputFigures sum = ThroughputFigures.sum(blocks);
             figures.put(arm, sum);
-            raw.throughput("throughput, " + options.callers() + " callers, JDK", arm, sum);
+            raw.throughput("throughput, " + options.callers() + " callers, " + name, arm, sum);
             System.out.printf("   %-26s %7d calls, %d errors, %.0f calls/s, %s allocated per call%n", arm.label(),
                     sum.calls(), sum.errors(), sum.callsPerSecond(), ResultsTable.kilobytes(sum.allocatedPerCall()));
         });
-        String figure = "Throughput, " + options.callers() + " callers, closed loop, JDK HttpClient";
-        table.throughput(figure, figures.get(plain).callsPerSecond(), figures.get(agent).callsPerSecond(), 0.90);
-        table.throughput(figure + ", agent with otel.sdk.disabled", figures.get(plain).callsPerSecond(),
-                figures.get(telemetryOff).callsPerSecond(), 0.97);
-        table.addedKilobytes("Allocation per call, whole app JVM (throughput arms)",
-                figures.get(plain).allocatedPerCall(), figures.get(agent).allocatedPerCall());
-        table.addedKilobytes("Allocation per call, whole app JVM, agent with otel.sdk.disabled",
-                figures.get(plain).allocatedPerCall(), figures.get(telemetryOff).allocatedPerCall());
+        double plain = figures.get(arms.plain()).callsPerSecond();
+        String figure = "Throughput, " + options.callers() + " callers, closed loop, " + name;
+        table.throughputBesidePeer(figure, plain, figures.get(arms.peer()).callsPerSecond(),
+                figures.get(arms.agent()).callsPerSecond(), 0.90);
+        table.throughput(figure + ", agent with otel.sdk.disabled", plain,
+                figures.get(arms.telemetryOff()).callsPerSecond(), 0.97);
+        table.addedKilobytesBesidePeer("Allocation per call, whole app JVM, " + name + " (throughput arms)",
+                figures.get(arms.plain()).allocatedPerCall(), figures.get(arms.peer()).allocatedPerCall(),
+                figures.get(arms.agent()).allocatedPerCall());
+        table.addedKilobytes("Allocation per call, whole app JVM, " + name + ", agent with otel.sdk.disabled",
+                figures.get(arms.plain()).allocatedPerCall(), figures.get(arms.telemetryOff()).allocatedPerCall());
     }
 
-    private void failoverDecision(StubProviders stubs, String client, Map<Arm, SequentialFigures> failover, Arm plain,
-            Arm agent, Arm telemetryOff) {
+    private void failoverDecision(StubProviders stubs, String client, Map<Arm, SequentialFigures> failover, Arms arms) {
         String name = clientName(client);
+        Arm plain = arms.plain();
+        Arm agent = arms.agent();
+        Arm telemetryOff = arms.telemetryOff();
         Percentiles ownRetry = decision(stubs, plain, client);
         Percentiles decision = decision(stubs, agent, client);
         Percentiles withoutTelemetry = decision(stubs, telemetryOff, client);
         String figure = " (503 head sent -> fallback request received)";
-        table.absoluteMicros("Failover decision p50, " + name + figure, " (app's own retry)", ownRetry.micros(50),
-                decision.micros(50), 100.0);
-        table.absoluteMicros("Failover decision p99, " + name, " (app's own retry)", ownRetry.micros(99),
-                decision.micros(99), 500.0);
+        table.withinOwnPlus("Failover decision p50, " + name + figure, " (app's own retry)", ownRetry.micros(50),
+                decision.micros(50), 50.0);
+        table.withinOwnPlus("Failover decision p99, " + name, " (app's own retry)", ownRetry.micros(99),
+                decision.micros(99), 300.0);
         table.absoluteMicros("Failover decision p50, " + name + ", agent with otel.sdk.disabled", " (app's own retry)",
-                ownRetry.micros(50), withoutTelemetry.micros(50), null);
+                ownRetry.micros(50), withoutTelemetry.micros(50));
         table.absoluteMicros("Failover decision p99, " + name + ", agent with otel.sdk.disabled", " (app's own retry)",
-                ownRetry.micros(99), withoutTelemetry.micros(99), null);
+                ownRetry.micros(99), withoutTelemetry.micros(99));
         System.out.println("   failover decision p50 / p99: app's own retry " + p50AndP99(ownRetry) + ", agent "
                 + p50AndP99(decision) + ", agent with otel.sdk.disabled " + p50AndP99(withoutTelemetry));
         raw.sequential("failover, " + name, plain, failover.get(plain), ownRetry);
@@ -267,31 +288,9 @@ public final class LoadBenchmark {
     private void firstToken(String what, Map<Arm, SequentialFigures> stream, Arm plain, Arm agent) {
         Percentiles without = stream.get(plain).firstToken();
         Percentiles with = stream.get(agent).firstToken();
-        table.addedMicros("Time to first token p50, " + what, without.micros(50), with.micros(50), null);
-        table.addedMicros("Time to first token p99, " + what, without.micros(99), with.micros(99), null);
+        table.addedMicros("Time to first token p50, " + what, without.micros(50), with.micros(50));
+        table.addedMicros("Time to first token p99, " + what, without.micros(99), with.micros(99));
         stream.forEach((arm, figures) -> raw.sequential("stream: " + what, arm, figures, null));
-    }
-
-    private void startup(ChildProcess children, StubProviders stubs, Arm agent, int sinkPort)
-            throws IOException, InterruptedException {
-        int runs = options.startupRuns();
-        System.out.println("== start-up: hello-world apps, " + runs + " runs each way, interleaved");
-        StartupProbe probe = new StartupProbe(children, runs, sinkPort);
-        StartupProbe.Startup[] client = probe.measure(agent, List.of("client"));
-        StartupProbe.Startup[] firstCall = probe.measure(agent, List.of(chatUrl(stubs, StubProviders.Name.HAPPY)));
-        table.addedMillis("Start-up, hello world creating an HttpClient (process wall time, median)",
-                client[0].wallMillis(), client[1].wallMillis(), 100.0);
-        table.addedMillis("Start-up, hello world making one governed call (process wall time, median)",
-                firstCall[0].wallMillis(), firstCall[1].wallMillis(), 300.0);
-        table.check("The governed call's span reached the collector (runs whose exit brought new traces)",
-                firstCall[1].exported() + " of " + firstCall[1].runs(), firstCall[1].exported() == firstCall[1].runs());
-        table.addedMegabytes("Resident memory, hello world creating an HttpClient (VmRSS at end of main, median)",
-                client[0].residentMegabytes(), client[1].residentMegabytes());
-        table.addedMegabytes("Resident memory, hello world making one governed call",
-                firstCall[0].residentMegabytes(), firstCall[1].residentMegabytes());
-        System.out.printf("   creating an HttpClient: %.0f -> %.0f ms; one governed call: %.0f -> %.0f ms, spans exported"
-                + " by %d of %d runs%n", client[0].wallMillis(), client[1].wallMillis(), firstCall[0].wallMillis(),
-                firstCall[1].wallMillis(), firstCall[1].exported(), firstCall[1].runs());
     }
 
     private void allocationPerPassThroughCall(ChildProcess children) throws IOException, InterruptedException {
@@ -318,48 +317,16 @@ public final class LoadBenchmark {
                 + options.streamSeconds().toSeconds() + " s per stream phase); throughput with " + options.callers()
                 + " callers in blocks of " + options.throughputBlock().toMillis() + " ms ("
                 + options.throughputSeconds().toSeconds() + " s measured); start-up medians of " + options.startupRuns()
-                + " runs each way. The agent exported to a collector in another process, which received "
-                + exported.describe() + " during the load phases.\n\n"
+                + " runs each way. The OTel agent arm is the OpenTelemetry Java agent 2.21.0 alone, its HTTP client"
+                + " instrumentation on (one client span and one duration histogram point per call), traces and metrics"
+                + " over OTLP/HTTP protobuf, logs and JVM runtime metrics off, as ours. Both agents exported to a"
+                + " collector in another process, which received " + exported.describe()
+                + " from the two during the load phases.\n\n"
                 + "Targets met: " + (table.targets() - table.missed()) + " of " + table.targets() + ".\n\n"
                 + warnings.stream().map(warning -> "**Warning**: " + warning + "\n\n").reduce("", String::concat)
                 + table.markdown() + "\n"
                 + "Every arm, raw:\n\n"
                 + raw.markdown();
-    }
-
-    private Path writeConfig(StubProviders stubs, int sinkPort, Path work, boolean telemetryOff) throws IOException {
-        List<String> lines = new ArrayList<>(List.of(
-                "# Written by the load benchmark: loopback stubs only, telemetry to the benchmark's collector.",
-                "provider.happy.url = " + stubs.baseUrl(StubProviders.Name.HAPPY),
-                "provider.happy.protocol = openai",
-                "provider.backup.url = " + stubs.baseUrl(StubProviders.Name.BACKUP),
-                "provider.backup.protocol = openai",
-                "provider.backup.api-key = sk-bench-backup-key",
-                "provider.flaky.url = " + stubs.baseUrl(StubProviders.Name.FLAKY),
-                "provider.flaky.protocol = openai",
-                "provider.down.url = " + stubs.baseUrl(StubProviders.Name.DOWN),
-                "provider.down.protocol = openai",
-                "provider.claude.url = " + stubs.baseUrl(StubProviders.Name.CLAUDE),
-                "provider.claude.protocol = anthropic",
-                "provider.claude.api-key = sk-bench-claude-key",
-                "provider.claude.model.* = claude-sonnet-4-5",
-                "route.happy.match = happy",
-                "route.happy.chain = happy, backup",
-                "route.flaky.match = flaky",
-                "route.flaky.chain = flaky, backup",
-                "route.down.match = down",
-                "route.down.chain = down, claude",
-                "# The primaries fail on every call: a breaker that never opens makes every call take the decision.",
-                "breaker.consecutive-failures = 0",
-                "breaker.minimum-calls = 1000000000",
-                "otel.exporter.otlp.endpoint = http://127.0.0.1:" + sinkPort,
-                "otel.service.name = llm-failover-load-benchmark"));
-        if (telemetryOff) {
-            lines.add("otel.sdk.disabled = true");
-        }
-        Path file = work.resolve(telemetryOff ? "llm-failover-otel-off.properties" : "llm-failover.properties");
-        Files.writeString(file, String.join("\n", lines) + "\n", StandardCharsets.UTF_8);
-        return file;
     }
 
     private static void requireAgentStarted(Map<Arm, DrivenApp> apps, Arm... arms) throws IOException {
@@ -373,9 +340,9 @@ public final class LoadBenchmark {
     }
 
     /** The benchmark's own classes and the apps' libraries: no runtime or agent class, like any app. */
-    private String appClassPath() throws IOException {
+    private static String appClassPath(Path libraries) throws IOException {
         List<String> entries = new ArrayList<>(List.of(System.getProperty("java.class.path").split(File.pathSeparator)));
-        try (Stream<Path> jars = Files.list(options.appLibs())) {
+        try (Stream<Path> jars = Files.list(libraries)) {
             jars.filter(jar -> jar.toString().endsWith(".jar")).sorted().forEach(jar -> entries.add(jar.toString()));
         }
         return String.join(File.pathSeparator, entries);
@@ -383,10 +350,6 @@ public final class LoadBenchmark {
 
     private static String clientName(String client) {
         return client.equals(JDK) ? "JDK HttpClient" : "OkHttp";
-    }
-
-    private static String chatUrl(StubProviders stubs, StubProviders.Name name) {
-        return stubs.baseUrl(name) + "/chat/completions";
     }
 
     private static void deleteRecursively(Path directory) throws IOException {

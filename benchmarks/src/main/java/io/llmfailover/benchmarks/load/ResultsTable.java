@@ -5,26 +5,69 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Every figure of one run, side by side without and with the agent, each against its target if it
- * has one (the others are context). Rendered as a Markdown table.
+ * Every figure of one run, side by side without the agent, with the OpenTelemetry agent (the peer,
+ * where it ran) and with ours, each against its target if it has one (the others are context).
+ * Issue 39's targets are ratios to the arms of the same run. Rendered as a Markdown table.
  */
 final class ResultsTable {
 
-    private record Row(String figure, String plain, String agent, String comparison, String target, Boolean met) {}
+    private record Row(String figure, String plain, String peer, String agent, String comparison, String peerComparison,
+            String target, Boolean met) {
+
+        Row(String figure, String plain, String agent, String comparison, String target, Boolean met) {
+            this(figure, plain, "-", agent, comparison, "-", target, met);
+        }
+    }
 
     private final List<Row> rows = new ArrayList<>();
 
-    /** The same percentile of both arms; the target, if any, bounds the difference. */
-    void addedMicros(String figure, double plain, double agent, Double targetMicros) {
-        addedMicros(figure, plain, agent, "", targetMicros);
+    /**
+     * The same figure of the three arms; with a slack, a target: ours may add at most what the
+     * OpenTelemetry agent adds, plus the slack.
+     */
+    void addedMicrosBesidePeer(String figure, double plain, double peer, double agent, String note, Double slackMicros) {
+        double added = agent - plain;
+        double peerAdded = peer - plain;
+        String target = "-";
+        Boolean met = null;
+        if (slackMicros != null) {
+            double allowed = peerAdded + slackMicros;
+            target = "<= OTel agent's added" + (slackMicros == 0 ? "" : " " + signedMicros(slackMicros)) + " ("
+                    + signedMicros(allowed) + ")";
+            met = added <= allowed;
+        }
+        rows.add(new Row(figure, micros(plain), micros(peer), micros(agent),
+                signedMicros(added) + ", " + ratio(agent, plain) + note,
+                signedMicros(added - peerAdded) + ", " + ratio(agent, peer) + " (OTel agent " + signedMicros(peerAdded) + ")",
+                target, met));
+    }
+
+    /** Calls per second of the three arms: ours at least the minimum ratio to no agent, and at least the peer's. */
+    void throughputBesidePeer(String figure, double plain, double peer, double agent, double minimumRatio) {
+        double ratio = agent / plain;
+        double peerRatio = peer / plain;
+        rows.add(new Row(figure, format("%.0f calls/s", plain), format("%.0f calls/s", peer), format("%.0f calls/s", agent),
+                format("x%.2f", ratio), ratio(agent, peer) + format(" (OTel agent x%.2f)", peerRatio),
+                format(">= x%.2f and >= OTel agent's x%.2f", minimumRatio, peerRatio),
+                ratio >= minimumRatio && ratio >= peerRatio));
+    }
+
+    /** A time of ours held to the app's own (no agent) plus the slack given. */
+    void withinOwnPlus(String figure, String plainLabel, double plain, double agent, double slackMicros) {
+        double allowed = plain + slackMicros;
+        rows.add(new Row(figure, micros(plain) + plainLabel, micros(agent), signedMicros(agent - plain) + ", " + ratio(agent, plain),
+                "<= no agent " + signedMicros(slackMicros) + " (" + micros(allowed) + ")", agent <= allowed));
+    }
+
+    /** The same figure of both arms, for context. */
+    void addedMicros(String figure, double plain, double agent) {
+        addedMicros(figure, plain, agent, "");
     }
 
     /** @param note more about the difference, after it in the comparison column */
-    void addedMicros(String figure, double plain, double agent, String note, Double targetMicros) {
-        double added = agent - plain;
-        rows.add(new Row(figure, micros(plain), micros(agent), signedMicros(added) + ", " + ratio(agent, plain) + note,
-                targetMicros == null ? "-" : "<= +" + micros(targetMicros),
-                targetMicros == null ? null : added <= targetMicros));
+    void addedMicros(String figure, double plain, double agent, String note) {
+        rows.add(new Row(figure, micros(plain), micros(agent), signedMicros(agent - plain) + ", " + ratio(agent, plain) + note,
+                "-", null));
     }
 
     /** Calls per second of both arms; the target bounds the ratio from below. */
@@ -34,11 +77,9 @@ final class ResultsTable {
                 format(">= x%.2f", minimumRatio), ratio >= minimumRatio));
     }
 
-    /** A time the agent's arm is held to by itself; the other arm's (the app's own retry) is context. */
-    void absoluteMicros(String figure, String plainLabel, double plain, double agent, Double targetMicros) {
-        rows.add(new Row(figure, micros(plain) + plainLabel, micros(agent), ratio(agent, plain),
-                targetMicros == null ? "-" : "<= " + micros(targetMicros),
-                targetMicros == null ? null : agent <= targetMicros));
+    /** A time of the agent's arm beside the app's own (the app's own retry), for context. */
+    void absoluteMicros(String figure, String plainLabel, double plain, double agent) {
+        rows.add(new Row(figure, micros(plain) + plainLabel, micros(agent), ratio(agent, plain), "-", null));
     }
 
     void addedMillis(String figure, double plain, double agent, Double targetMillis) {
@@ -57,6 +98,12 @@ final class ResultsTable {
     void addedKilobytes(String figure, double plainBytes, double agentBytes) {
         rows.add(new Row(figure, kilobytes(plainBytes), kilobytes(agentBytes),
                 "+" + kilobytes(agentBytes - plainBytes) + ", " + ratio(agentBytes, plainBytes), "-", null));
+    }
+
+    void addedKilobytesBesidePeer(String figure, double plainBytes, double peerBytes, double agentBytes) {
+        rows.add(new Row(figure, kilobytes(plainBytes), kilobytes(peerBytes), kilobytes(agentBytes),
+                "+" + kilobytes(agentBytes - plainBytes) + ", " + ratio(agentBytes, plainBytes),
+                ratio(agentBytes, peerBytes) + " (OTel agent +" + kilobytes(peerBytes - plainBytes) + ")", "-", null));
     }
 
     /** A figure of the agent's code alone (no arm without it). */
@@ -80,13 +127,15 @@ final class ResultsTable {
 
     String markdown() {
         StringBuilder table = new StringBuilder()
-                .append("| figure | no agent | agent | agent vs no agent | target | met |\n")
-                .append("|---|---|---|---|---|---|\n");
+                .append("| figure | no agent | OTel agent | agent | agent vs no agent | agent vs OTel agent | target | met |\n")
+                .append("|---|---|---|---|---|---|---|---|\n");
         for (Row row : rows) {
             table.append("| ").append(row.figure())
                     .append(" | ").append(row.plain())
+                    .append(" | ").append(row.peer())
                     .append(" | ").append(row.agent())
                     .append(" | ").append(row.comparison())
+                    .append(" | ").append(row.peerComparison())
                     .append(" | ").append(row.target())
                     .append(" | ").append(row.met() == null ? "" : row.met() ? "met" : "**not met**")
                     .append(" |\n");

@@ -7,7 +7,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The agent's start-up cost on a hello-world app: whole-process wall time (JVM start to exit) and
+ * The agent's start-up cost on a hello-world app ({@link HelloApp}, {@link SdkHelloApp}): whole-process wall time (JVM start to exit) and
  * resident memory at the end of main, the median of several runs, with and without the agent
  * interleaved so that a slow moment of the machine hits both alike. For a run with the agent it
  * also notes whether the collector received traces while it ran (the agent exports at exit).
@@ -28,31 +28,32 @@ final class StartupProbe {
     }
 
     /** @return [without the agent, with it] */
-    Startup[] measure(Arm agent, List<String> appArgs) throws IOException, InterruptedException {
+    Startup[] measure(Arm agent, Class<?> app, List<String> appArgs) throws IOException, InterruptedException {
         List<ChildProcess.Exit> plain = new ArrayList<>();
         List<ChildProcess.Exit> withAgent = new ArrayList<>();
         int exported = 0;
         for (int i = 0; i < runs; i++) {
             boolean agentFirst = i % 2 == 1;
             if (!agentFirst) {
-                plain.add(run(List.of(), appArgs));
+                plain.add(run(List.of(), app, appArgs));
             }
             SinkStats before = SinkStats.read(sinkPort);
-            withAgent.add(run(agent.jvmOptions(), appArgs));
+            withAgent.add(run(agent.jvmOptions(), app, appArgs));
             if (SinkStats.read(sinkPort).since(before).traceRequests() > 0) {
                 exported++;
             }
             if (agentFirst) {
-                plain.add(run(List.of(), appArgs));
+                plain.add(run(List.of(), app, appArgs));
             }
         }
         return new Startup[] {summary(plain, 0), summary(withAgent, exported)};
     }
 
-    private ChildProcess.Exit run(List<String> jvmOptions, List<String> appArgs) throws IOException, InterruptedException {
-        ChildProcess.Exit exit = children.run(jvmOptions, HelloApp.class, appArgs, Duration.ofSeconds(60));
+    private ChildProcess.Exit run(List<String> jvmOptions, Class<?> app, List<String> appArgs)
+            throws IOException, InterruptedException {
+        ChildProcess.Exit exit = children.run(jvmOptions, app, appArgs, Duration.ofSeconds(60));
         if (exit.code() != 0 || !exit.stdout().contains("HELLO ")) {
-            throw new IOException("the hello-world app failed (exit " + exit.code() + "):\n" + exit.stdout() + exit.stderr());
+            throw new IOException("the hello-world app " + app.getSimpleName() + " failed (exit " + exit.code() + "):\n" + exit.stdout() + exit.stderr());
         }
         return exit;
     }

@@ -66,6 +66,11 @@ final class StubProviders implements AutoCloseable {
         return "http://127.0.0.1:" + ports.get(name) + "/v1";
     }
 
+    /** Where an OpenAI-compatible app sends a chat call to the provider. */
+    String chatUrl(Name name) {
+        return baseUrl(name) + "/chat/completions";
+    }
+
     /**
      * For each measured call whose id starts with the prefix, that got a 503 and then reached a
      * fallback: the nanoseconds from the 503's head leaving the primary to the fallback's request arriving.

@@ -71,6 +71,30 @@ class TelemetryExportTest {
         }
     }
 
+    @Test
+    void callsTakenInBatchesGiveTheirPlacesInTheQueueBackEveryOne() throws Exception {
+        try (OtlpReceiver receiver = new OtlpReceiver()) {
+            CountDownLatch sdkMayStart = new CountDownLatch(1);
+            int capacity = 3 * TelemetryExport.DRAIN_BATCH;
+            TelemetryExport export = exportStartingWhen(sdkMayStart, receiver, capacity);
+            GenAiObserver observer = observerOf(export);
+
+            for (int i = 0; i < capacity; i++) {
+                runCall(observer);
+            }
+            sdkMayStart.countDown();
+            assertTrue(export.flush(10_000));
+            for (int i = 0; i < capacity; i++) {
+                runCall(observer);
+            }
+            assertTrue(export.flush(10_000));
+
+            assertEquals(2 * capacity, receiver.spans().size());
+            assertEquals(0, export.droppedCalls(), "a full queue written out in batches is empty again");
+            assertTrue(export.stop(10_000));
+        }
+    }
+
     /** An export whose SDK starts only once {@code sdkMayStart} is open, exporting to {@code receiver}. */
     private TelemetryExport exportStartingWhen(CountDownLatch sdkMayStart, OtlpReceiver receiver, int capacity) {
         ExportSettings settings = TelemetryFixture.settings(receiver.endpoint(), Map.of());
