@@ -33,6 +33,7 @@ public final class LoadBenchmark {
     private final BenchmarkOptions options;
     private final ResultsTable table = new ResultsTable();
     private final RawTable raw = new RawTable();
+    private final SequentialRows rows = new SequentialRows(table, raw);
     private final List<String> warnings = new ArrayList<>();
 
     private LoadBenchmark(BenchmarkOptions options) {
@@ -101,7 +102,7 @@ public final class LoadBenchmark {
             for (String client : List.of(JDK, OKHTTP)) {
                 Map<Arm, SequentialFigures> latency = sequential(alternation, "latency", client, arms.all(), happy, null,
                         false, options.latencySeconds());
-                addedLatency(client, latency, arms);
+                rows.addedLatency(clientName(client), latency, arms);
                 if (client.equals(JDK)) {
                     requireAgentStarted(apps, arms.agent(), arms.telemetryOff());
                 }
@@ -116,10 +117,10 @@ public final class LoadBenchmark {
             }
             Map<Arm, SequentialFigures> stream = sequential(alternation, "stream", JDK, arms.plainAndAgent(), happy, null,
                     true, options.streamSeconds());
-            firstToken("streaming pass-through, JDK", stream, arms.plain(), arms.agent());
+            rows.firstToken("streaming pass-through, JDK", stream, arms.plain(), arms.agent());
             Map<Arm, SequentialFigures> translated = sequential(alternation, "translated-stream", JDK, arms.plainAndAgent(),
                     stubs.chatUrl(StubProviders.Name.DOWN), backup, true, options.streamSeconds());
-            firstToken("503 then the Anthropic backup translated (no agent: the app retries an OpenAI backup), JDK",
+            rows.firstToken("503 then the Anthropic backup translated (no agent: the app retries an OpenAI backup), JDK",
                     translated, arms.plain(), arms.agent());
             return javaVersion;
         } finally {
@@ -174,53 +175,6 @@ public final class LoadBenchmark {
         return arm.key() + "-" + phase + "-" + client + (measured ? "-m-" : "-w-");
     }
 
-    private void addedLatency(String client, Map<Arm, SequentialFigures> latency, Arms arms) {
-        String name = clientName(client);
-        Arm plain = arms.plain();
-        Arm agent = arms.agent();
-        Arm telemetryOff = arms.telemetryOff();
-        Percentiles without = latency.get(plain).latency();
-        Percentiles peer = latency.get(arms.peer()).latency();
-        Percentiles with = latency.get(agent).latency();
-        Percentiles off = latency.get(telemetryOff).latency();
-        table.addedMicrosBesidePeer("Added latency p50, " + name + ", one call at a time", without.micros(50),
-                peer.micros(50), with.micros(50), pairedNote(latency.get(agent), latency.get(plain)), 10.0);
-        table.addedMicrosBesidePeer("Added latency p99, " + name, without.micros(99), peer.micros(99), with.micros(99), "",
-                0.0);
-        table.addedMicros("Added latency p50, " + name + ", agent with otel.sdk.disabled", without.micros(50),
-                off.micros(50), pairedNote(latency.get(telemetryOff), latency.get(plain)));
-        table.addedMicros("Added latency p99, " + name + ", agent with otel.sdk.disabled", without.micros(99),
-                off.micros(99));
-        cpuPerCall(name, latency.get(plain), latency.get(arms.peer()), latency.get(agent), "");
-        cpuPerCall(name, latency.get(plain), null, latency.get(telemetryOff), ", agent with otel.sdk.disabled");
-        latency.forEach((arm, figures) -> raw.sequential("latency, " + name, arm, figures, null));
-    }
-
-    /**
-     * Where the added latency is spent: CPU on the caller's thread (the agent's own work, and the
-     * client's inside it) and in the whole JVM (the client's threads, the agent's, the JIT, the GC).
-     */
-    private void cpuPerCall(String name, SequentialFigures plain, SequentialFigures peer, SequentialFigures agent,
-            String arm) {
-        if (peer == null) {
-            table.addedMicros("CPU per call, caller's thread, " + name + arm, plain.callerCpuMicrosPerCall(),
-                    agent.callerCpuMicrosPerCall());
-            table.addedMicros("CPU per call, whole app JVM, " + name + arm, plain.processCpuMicrosPerCall(),
-                    agent.processCpuMicrosPerCall());
-        } else {
-            table.addedMicrosBesidePeer("CPU per call, caller's thread, " + name + arm, plain.callerCpuMicrosPerCall(),
-                    peer.callerCpuMicrosPerCall(), agent.callerCpuMicrosPerCall(), "", null);
-            table.addedMicrosBesidePeer("CPU per call, whole app JVM, " + name + arm, plain.processCpuMicrosPerCall(),
-                    peer.processCpuMicrosPerCall(), agent.processCpuMicrosPerCall(), "", null);
-        }
-    }
-
-    /** The per-round estimate of the added median, as a check of the pooled one on a noisy machine. */
-    private static String pairedNote(SequentialFigures agent, SequentialFigures plain) {
-        return "; median of " + Math.min(agent.rounds(), plain.rounds()) + " rounds' differences: "
-                + ResultsTable.signedMicros(agent.pairedMedianDifferenceMicros(plain));
-    }
-
     private void throughput(Alternation alternation, String client, Arms arms, String url) throws IOException {
         String name = clientName(client);
         Duration block = options.throughputBlock();
@@ -254,43 +208,12 @@ public final class LoadBenchmark {
     }
 
     private void failoverDecision(StubProviders stubs, String client, Map<Arm, SequentialFigures> failover, Arms arms) {
-        String name = clientName(client);
-        Arm plain = arms.plain();
-        Arm agent = arms.agent();
-        Arm telemetryOff = arms.telemetryOff();
-        Percentiles ownRetry = decision(stubs, plain, client);
-        Percentiles decision = decision(stubs, agent, client);
-        Percentiles withoutTelemetry = decision(stubs, telemetryOff, client);
-        String figure = " (503 head sent -> fallback request received)";
-        table.withinOwnPlus("Failover decision p50, " + name + figure, " (app's own retry)", ownRetry.micros(50),
-                decision.micros(50), 50.0);
-        table.withinOwnPlus("Failover decision p99, " + name, " (app's own retry)", ownRetry.micros(99),
-                decision.micros(99), 300.0);
-        table.absoluteMicros("Failover decision p50, " + name + ", agent with otel.sdk.disabled", " (app's own retry)",
-                ownRetry.micros(50), withoutTelemetry.micros(50));
-        table.absoluteMicros("Failover decision p99, " + name + ", agent with otel.sdk.disabled", " (app's own retry)",
-                ownRetry.micros(99), withoutTelemetry.micros(99));
-        System.out.println("   failover decision p50 / p99: app's own retry " + p50AndP99(ownRetry) + ", agent "
-                + p50AndP99(decision) + ", agent with otel.sdk.disabled " + p50AndP99(withoutTelemetry));
-        raw.sequential("failover, " + name, plain, failover.get(plain), ownRetry);
-        raw.sequential("failover, " + name, agent, failover.get(agent), decision);
-        raw.sequential("failover, " + name, telemetryOff, failover.get(telemetryOff), withoutTelemetry);
+        rows.failoverDecision(clientName(client), failover, arms, decision(stubs, arms.plain(), client),
+                decision(stubs, arms.agent(), client), decision(stubs, arms.telemetryOff(), client));
     }
 
     private static Percentiles decision(StubProviders stubs, Arm arm, String client) {
         return new Percentiles(stubs.decisionNanos(callIdPrefix(arm, "failover", client, true)));
-    }
-
-    private static String p50AndP99(Percentiles times) {
-        return ResultsTable.micros(times.micros(50)) + " / " + ResultsTable.micros(times.micros(99));
-    }
-
-    private void firstToken(String what, Map<Arm, SequentialFigures> stream, Arm plain, Arm agent) {
-        Percentiles without = stream.get(plain).firstToken();
-        Percentiles with = stream.get(agent).firstToken();
-        table.addedMicros("Time to first token p50, " + what, without.micros(50), with.micros(50));
-        table.addedMicros("Time to first token p99, " + what, without.micros(99), with.micros(99));
-        stream.forEach((arm, figures) -> raw.sequential("stream: " + what, arm, figures, null));
     }
 
     private void allocationPerPassThroughCall(ChildProcess children) throws IOException, InterruptedException {
