@@ -85,6 +85,9 @@ abstract class FaultMatrixTest {
         assertTrue(cell != null, () -> "the app never reached the cell " + fault.label + " with " + client);
         assertTrue(cell.output().completed(), () -> "the app did not finish its call" + cell.describe());
         fault.expected(client.streams()).check(cell);
+        if (client.wire.awsSigned()) {
+            AwsIdentities.assertKeptApart(cell);
+        }
         Duration allowed = TIMEOUT.plus(SLACK).plus(fault.ordinal() == 0 ? COLD_START : Duration.ZERO);
         assertTrue(cell.millis() <= allowed.toMillis(),
                 () -> "the call took " + cell.millis() + " ms, longer than the agent's timeouts allow" + cell.describe());
@@ -100,11 +103,11 @@ abstract class FaultMatrixTest {
             for (Fault fault : Fault.values()) {
                 cells.add(fault.cell() + "=" + client.appBaseUrl(primaryUrl(server, fault, deadPort, client.wire)));
             }
-            AppOutput whole = client.launchCells(workDir, APP_KEY, cells)
+            ChildJvm child = client.launchCells(workDir, client.appKey(APP_KEY), cells)
                     .withAgent(config)
                     .env(BACKUP_KEY_VARIABLE, BACKUP_KEY)
-                    .timeout(Duration.ofSeconds(150))
-                    .run();
+                    .timeout(Duration.ofSeconds(150));
+            AppOutput whole = (client.wire.awsSigned() ? AwsIdentities.withTheAgentsIdentity(child) : child).run();
             return split(client, whole, server);
         } catch (Exception e) {
             throw new AssertionError("the fault matrix app did not run for " + client, e);
@@ -118,8 +121,9 @@ abstract class FaultMatrixTest {
             if (fault.primary(wire) != null) {
                 server.on(fault.cell(), Roles.PRIMARY, fault.primary(wire));
             }
-            Behaviour backup = fault.backup(wire);
-            server.on(fault.cell(), Roles.BACKUP, backup != null ? backup : redirectingElsewhere(server, fault.cell(), fault.redirect, wire));
+            Behaviour backup = fault.backup(wire) != null ? fault.backup(wire)
+                    : redirectingElsewhere(server, fault.cell(), fault.redirect, wire);
+            server.on(fault.cell(), Roles.BACKUP, wire.awsSigned() ? AwsIdentities.checkingTheAgentsSignature(backup) : backup);
             server.on(fault.cell(), Roles.ELSEWHERE, ProviderBehaviours.answering(wire, Roles.ELSEWHERE));
         }
         return server;
@@ -155,16 +159,23 @@ abstract class FaultMatrixTest {
                 .set("timeout.head", TIMEOUT.toMillis() + "ms");
     }
 
-    /** {@code cell}'s route: its primary at {@code primaryUrl}, then its backup on {@code server}, with a key and a model of its own. */
+    /**
+     * {@code cell}'s route: its primary at {@code primaryUrl}, then its backup on {@code server}, with
+     * a key (for Bedrock, the agent's own AWS identity) and a model of its own.
+     */
     static ConfigFile withCell(ConfigFile config, FaultServer server, String cell, String primaryUrl, ChatWire wire) {
         String primary = cell + "-" + Roles.PRIMARY;
         String backup = cell + "-" + Roles.BACKUP;
-        return config.set("provider." + primary + ".url", primaryUrl)
+        config.set("provider." + primary + ".url", primaryUrl)
                 .set("provider." + primary + ".protocol", wire.protocol)
                 .set("provider." + backup + ".url", server.rootUrl(cell, Roles.BACKUP) + wire.versionPath)
-                .set("provider." + backup + ".protocol", wire.protocol)
-                .set("provider." + backup + ".api-key", "${" + BACKUP_KEY_VARIABLE + "}")
-                .set("provider." + backup + ".model.*", "backup-model")
+                .set("provider." + backup + ".protocol", wire.protocol);
+        if (wire.awsSigned()) {
+            config.set("provider." + backup + ".auth", "sigv4").set("provider." + backup + ".region", AwsIdentities.REGION);
+        } else {
+            config.set("provider." + backup + ".api-key", "${" + BACKUP_KEY_VARIABLE + "}");
+        }
+        return config.set("provider." + backup + ".model.*", "backup-model")
                 .set("route." + cell + ".match", primary)
                 .set("route." + cell + ".chain", primary + ", " + backup);
     }

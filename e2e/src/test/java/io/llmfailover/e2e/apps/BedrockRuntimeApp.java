@@ -12,9 +12,12 @@ import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.http.Protocol;
 import software.amazon.awssdk.http.SdkHttpResponse;
+import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeAsyncClient;
+import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeAsyncClientBuilder;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClient;
 import software.amazon.awssdk.services.bedrockruntime.model.BedrockRuntimeException;
 import software.amazon.awssdk.services.bedrockruntime.model.ContentBlock;
@@ -39,6 +42,11 @@ public final class BedrockRuntimeApp {
 
     /** A JVM option: {@code async} makes blocking calls with {@code BedrockRuntimeAsyncClient.converse}. */
     public static final String CLIENT_PROPERTY = "e2e.bedrock.client";
+    /**
+     * A JVM option: {@code true} builds the async client's Netty NIO client to speak HTTP/1.1, as an
+     * app may, instead of the HTTP/2 (with prior knowledge, in clear text) the SDK picks for Bedrock Runtime.
+     */
+    public static final String HTTP1_PROPERTY = "e2e.bedrock.http1";
 
     static final String MODEL_ID = "anthropic.claude-3-5-haiku-20241022-v1:0";
 
@@ -64,7 +72,7 @@ public final class BedrockRuntimeApp {
         try (BedrockRuntimeClient sync = BedrockRuntimeClient.builder().region(Region.US_EAST_1)
                         .endpointOverride(endpoint).credentialsProvider(credentials)
                         .overrideConfiguration(overrides.build()).build();
-                BedrockRuntimeAsyncClient async = BedrockRuntimeAsyncClient.builder().region(Region.US_EAST_1)
+                BedrockRuntimeAsyncClient async = asyncBuilder().region(Region.US_EAST_1)
                         .endpointOverride(endpoint).credentialsProvider(credentials)
                         .overrideConfiguration(overrides.build()).build()) {
             BedrockRuntimeApp bedrockApp = new BedrockRuntimeApp(sync, async);
@@ -72,6 +80,14 @@ public final class BedrockRuntimeApp {
             app.plan().run(number -> bedrockApp.call(number, app.streaming(), asyncConverse));
         }
         Report.done();
+    }
+
+    private static BedrockRuntimeAsyncClientBuilder asyncBuilder() {
+        BedrockRuntimeAsyncClientBuilder builder = BedrockRuntimeAsyncClient.builder();
+        if (Boolean.getBoolean(HTTP1_PROPERTY)) {
+            builder.httpClientBuilder(NettyNioAsyncHttpClient.builder().protocol(Protocol.HTTP1_1));
+        }
+        return builder;
     }
 
     private static AwsCredentials credentials(String key) {
