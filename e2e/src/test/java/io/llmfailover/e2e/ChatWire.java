@@ -233,6 +233,15 @@ enum ChatWire {
     }
 
     /**
+     * The headers of a streamed answer's head that its clients look for: an InvokeModel stream's
+     * {@code x-amzn-bedrock-content-type}, the content type of the payload in its chunks, which the
+     * Anthropic SDK's Bedrock backend requires.
+     */
+    String[] streamHeaders() {
+        return this == BEDROCK_INVOKE ? new String[] {"x-amzn-bedrock-content-type", "application/json"} : new String[0];
+    }
+
+    /**
      * What a provider sends to keep a silent stream open, or null where the framing has none: an
      * AWS event stream has no comment or ping message, so a Bedrock "keep-alives only" stream is a
      * head and silence, which the agent's deadline for a first content cuts as it cuts comments.

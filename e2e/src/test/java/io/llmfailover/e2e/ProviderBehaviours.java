@@ -36,7 +36,7 @@ final class ProviderBehaviours {
     static Behaviour answering(ChatWire wire, String name) {
         return exchange -> {
             if (exchange.streaming()) {
-                exchange.chunkedHead(200, wire.streamContentType(), "Cache-Control", "no-cache");
+                streamHead(exchange, wire, "Cache-Control", "no-cache");
                 for (String event : wire.events(name, chunks(name))) {
                     exchange.chunk(wire.frame(event));
                     FaultExchange.pause(EVENT_SPACING);
@@ -55,10 +55,7 @@ final class ProviderBehaviours {
 
     /** An error response in {@code wire}'s shape: its error body, and the headers naming the error where it has them (Bedrock). */
     static Behaviour failing(ChatWire wire, int status, String type, String message, String... headerPairs) {
-        String[] wireHeaders = wire.errorHeaders(status, type);
-        String[] headers = Arrays.copyOf(headerPairs, headerPairs.length + wireHeaders.length);
-        System.arraycopy(wireHeaders, 0, headers, headerPairs.length, wireHeaders.length);
-        return failing(status, wire.errorBody(status, type, message), headers);
+        return failing(status, wire.errorBody(status, type, message), both(headerPairs, wire.errorHeaders(status, type)));
     }
 
     /** Reads the request, then resets the connection before a byte of the head. */
@@ -78,7 +75,7 @@ final class ProviderBehaviours {
     static Behaviour slowToFirstByte(ChatWire wire, String name, Duration delay) {
         return exchange -> {
             if (exchange.streaming()) {
-                exchange.chunkedHead(200, wire.streamContentType());
+                streamHead(exchange, wire);
                 FaultExchange.pause(delay);
                 for (String event : wire.events(name, chunks(name))) {
                     exchange.chunk(wire.frame(event));
@@ -107,7 +104,7 @@ final class ProviderBehaviours {
     static Behaviour keepAlivesOnly(ChatWire wire, String name, Duration blockingAnswerAfter) {
         return exchange -> {
             if (exchange.streaming()) {
-                exchange.chunkedHead(200, wire.streamContentType());
+                streamHead(exchange, wire);
                 for (int i = 0; i < 300; i++) {
                     if (wire.keepAlive() != null) {
                         exchange.chunk(wire.keepAlive());
@@ -134,7 +131,7 @@ final class ProviderBehaviours {
     static Behaviour resettingMidBody(ChatWire wire, String name) {
         return exchange -> {
             if (exchange.streaming()) {
-                exchange.chunkedHead(200, wire.streamContentType());
+                streamHead(exchange, wire);
                 for (String event : wire.eventsThrough(name, chunks(name), 2)) {
                     exchange.chunk(wire.frame(event));
                 }
@@ -156,7 +153,7 @@ final class ProviderBehaviours {
     static Behaviour truncated(ChatWire wire, String name) {
         return exchange -> {
             if (exchange.streaming()) {
-                exchange.chunkedHead(200, wire.streamContentType());
+                streamHead(exchange, wire);
                 for (String event : wire.eventsThrough(name, chunks(name), 2)) {
                     exchange.chunk(wire.frame(event));
                 }
@@ -194,7 +191,11 @@ final class ProviderBehaviours {
         return exchange -> {
             byte[] bytes = exchange.streaming() ? wire.stream(wire.events(name, chunks(name)))
                     : wire.completion(name, content(name)).getBytes(StandardCharsets.UTF_8);
-            exchange.chunkedHead(200, exchange.streaming() ? wire.streamContentType() : "application/json");
+            if (exchange.streaming()) {
+                streamHead(exchange, wire);
+            } else {
+                exchange.chunkedHead(200, "application/json");
+            }
             for (int start = 0; start < bytes.length; start += 7) {
                 byte[] piece = new byte[Math.min(7, bytes.length - start)];
                 System.arraycopy(bytes, start, piece, 0, piece.length);
@@ -213,8 +214,11 @@ final class ProviderBehaviours {
             }
             byte[] body = exchange.streaming() ? wire.stream(wire.events(name, chunks(name)))
                     : wire.completion(name, content(name)).getBytes(StandardCharsets.UTF_8);
-            exchange.chunkedHead(200, exchange.streaming() ? wire.streamContentType() : "application/json",
-                    "Content-Encoding", "gzip");
+            if (exchange.streaming()) {
+                streamHead(exchange, wire, "Content-Encoding", "gzip");
+            } else {
+                exchange.chunkedHead(200, "application/json", "Content-Encoding", "gzip");
+            }
             exchange.chunk(gzip(body));
             exchange.endChunks();
         };
@@ -241,7 +245,7 @@ final class ProviderBehaviours {
         List<byte[]> frames = wire.events(name, deltas).stream().map(wire::frame).toList();
         return exchange -> {
             if (exchange.streaming()) {
-                exchange.chunkedHead(200, wire.streamContentType());
+                streamHead(exchange, wire);
                 for (byte[] frame : frames) {
                     exchange.chunk(frame);
                 }
@@ -256,6 +260,17 @@ final class ProviderBehaviours {
     static String hugeContent(int size) {
         String cycle = "0123456789abcdefghijklmnopqrstuvwxyz";
         return cycle.repeat(size / cycle.length() + 1).substring(0, size);
+    }
+
+    /** A streamed answer's head in {@code wire}: its content type and the headers its clients look for. */
+    private static void streamHead(FaultExchange exchange, ChatWire wire, String... headerPairs) throws IOException {
+        exchange.chunkedHead(200, wire.streamContentType(), both(headerPairs, wire.streamHeaders()));
+    }
+
+    private static String[] both(String[] headerPairs, String[] more) {
+        String[] headers = Arrays.copyOf(headerPairs, headerPairs.length + more.length);
+        System.arraycopy(more, 0, headers, headerPairs.length, more.length);
+        return headers;
     }
 
     private static byte[] gzip(byte[] plain) throws IOException {
