@@ -98,9 +98,7 @@ final class BedrockStub implements AutoCloseable {
 
     /** From now on every stream opens with HTTP 200 and a throttlingException as its first and only event. */
     BedrockStub throttlingInTheFirstEvent() {
-        byte[] stream = message(Map.of(":message-type", "exception", ":exception-type", "throttlingException",
-                ":content-type", "application/json"),
-                "{\"message\":\"Too many tokens, please wait before trying again.\"}");
+        byte[] stream = exception("throttlingException", "Too many tokens, please wait before trying again.");
         for (String path : List.of(CONVERSE_STREAM, INVOKE_STREAM)) {
             server.stubFor(post(urlPathMatching(path)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
                     .withStatus(200)
@@ -211,6 +209,12 @@ final class BedrockStub implements AutoCloseable {
     static byte[] chunk(String anthropicEvent) {
         String bytes = Base64.getEncoder().encodeToString(anthropicEvent.getBytes(StandardCharsets.UTF_8));
         return event("chunk", JSON.createObjectNode().put("bytes", bytes));
+    }
+
+    /** An exception message, as Bedrock ends a stream with one, or opens it with one when it throttles. */
+    static byte[] exception(String type, String message) {
+        return message(Map.of(":message-type", "exception", ":exception-type", type, ":content-type", "application/json"),
+                JSON.createObjectNode().put("message", message).toString());
     }
 
     /** A Converse stream's message for an event in its JSON form, {@code {"contentBlockDelta": {...}}}. */

@@ -200,6 +200,12 @@ enum ClientCall {
         return mode.equals("stream");
     }
 
+    /** The client library, as the fault matrix's report heads its column: the app's name, and the backend the Anthropic SDK runs on. */
+    String library() {
+        String name = app.getSimpleName().replaceFirst("App$", "");
+        return wire == ChatWire.BEDROCK_INVOKE ? name + " on Bedrock" : name;
+    }
+
     /**
      * What the app is given as its key when a test's apps share {@code key}: the Bedrock apps sign
      * with AWS credentials of their own instead ({@link AwsIdentities}).

@@ -23,7 +23,13 @@ enum Fault {
     HEALTHY("healthy primary", wire -> ProviderBehaviours.answering(wire, Roles.PRIMARY),
             Expected.answeredBy(Roles.PRIMARY, 1, 0)),
     RATE_LIMITED_RETRY_AFTER("429 + Retry-After", wire -> rateLimited(wire, "Retry-After", "20"), Expected.servedByBackup()),
-    RATE_LIMITED("429, no Retry-After", wire -> rateLimited(wire), Expected.servedByBackup()),
+    /**
+     * A Bedrock stream is throttled in its first event instead, the other way Bedrock throttles one:
+     * a 200 whose first message is a {@code throttlingException}, failed over before the app reads
+     * anything (the other 429 rows keep Bedrock's 429 head).
+     */
+    RATE_LIMITED("429, no Retry-After", wire -> ProviderBehaviours.throttled(wire, Roles.PRIMARY_ERROR),
+            Expected.servedByBackup()),
     QUOTA_EXHAUSTED("429 insufficient_quota",
             wire -> ProviderBehaviours.failing(wire, 429, "insufficient_quota", Roles.PRIMARY_ERROR),
             Expected.servedByBackup()),

@@ -58,6 +58,23 @@ final class ProviderBehaviours {
         return failing(status, wire.errorBody(status, type, message), both(headerPairs, wire.errorHeaders(status, type)));
     }
 
+    /**
+     * A throttle without Retry-After: a 429; or, to a Bedrock stream, the other way Bedrock throttles
+     * one, a 200 whose first event is a {@code throttlingException}.
+     */
+    static Behaviour throttled(ChatWire wire, String message) {
+        Behaviour rateLimited = failing(wire, 429, "rate_limit_error", message);
+        return exchange -> {
+            if (exchange.streaming() && wire.awsSigned()) {
+                streamHead(exchange, wire);
+                exchange.chunk(BedrockStub.exception("throttlingException", message));
+                exchange.endChunks();
+            } else {
+                rateLimited.answer(exchange);
+            }
+        };
+    }
+
     /** Reads the request, then resets the connection before a byte of the head. */
     static Behaviour resettingBeforeTheHead() {
         return FaultExchange::reset;

@@ -69,15 +69,20 @@ public final class BedrockRuntimeApp {
         if (!SdkRetries.leftAtDefault()) {
             overrides.retryStrategy(AwsRetryStrategy.doNotRetry());
         }
-        try (BedrockRuntimeClient sync = BedrockRuntimeClient.builder().region(Region.US_EAST_1)
-                        .endpointOverride(endpoint).credentialsProvider(credentials)
-                        .overrideConfiguration(overrides.build()).build();
-                BedrockRuntimeAsyncClient async = asyncBuilder().region(Region.US_EAST_1)
-                        .endpointOverride(endpoint).credentialsProvider(credentials)
-                        .overrideConfiguration(overrides.build()).build()) {
+        // Only the client the calls use: the fault matrix runs this once per cell, and closing an
+        // unused Netty client would cost each cell its event loops' shutdown.
+        boolean asyncCalls = app.streaming() || "async".equals(System.getProperty(CLIENT_PROPERTY));
+        BedrockRuntimeClient sync = asyncCalls ? null : BedrockRuntimeClient.builder().region(Region.US_EAST_1)
+                .endpointOverride(endpoint).credentialsProvider(credentials)
+                .overrideConfiguration(overrides.build()).build();
+        BedrockRuntimeAsyncClient async = !asyncCalls ? null : asyncBuilder().region(Region.US_EAST_1)
+                .endpointOverride(endpoint).credentialsProvider(credentials)
+                .overrideConfiguration(overrides.build()).build();
+        try {
             BedrockRuntimeApp bedrockApp = new BedrockRuntimeApp(sync, async);
-            boolean asyncConverse = "async".equals(System.getProperty(CLIENT_PROPERTY));
-            app.plan().run(number -> bedrockApp.call(number, app.streaming(), asyncConverse));
+            app.plan().run(number -> bedrockApp.call(number, app.streaming(), asyncCalls));
+        } finally {
+            (asyncCalls ? async : sync).close();
         }
         Report.done();
     }
