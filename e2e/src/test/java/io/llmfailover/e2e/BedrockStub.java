@@ -6,6 +6,8 @@ import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -47,7 +49,7 @@ final class BedrockStub implements AutoCloseable {
     private static final String INVOKE = "/model/[^/]+/invoke";
     private static final String INVOKE_STREAM = "/model/[^/]+/invoke-with-response-stream";
     private static final String ANY_CALL = "/model/[^/]+/(converse(-stream)?|invoke(-with-response-stream)?)";
-    private static final String EVENT_STREAM = "application/vnd.amazon.eventstream";
+    static final String EVENT_STREAM = "application/vnd.amazon.eventstream";
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int FAILURE_PRIORITY = 1;
@@ -97,9 +99,7 @@ final class BedrockStub implements AutoCloseable {
 
     /** From now on every stream opens with HTTP 200 and a throttlingException as its first and only event. */
     BedrockStub throttlingInTheFirstEvent() {
-        byte[] stream = message(Map.of(":message-type", "exception", ":exception-type", "throttlingException",
-                ":content-type", "application/json"),
-                "{\"message\":\"Too many tokens, please wait before trying again.\"}");
+        byte[] stream = exception("throttlingException", "Too many tokens, please wait before trying again.");
         for (String path : List.of(CONVERSE_STREAM, INVOKE_STREAM)) {
             server.stubFor(post(urlPathMatching(path)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
                     .withStatus(200)
@@ -201,10 +201,31 @@ final class BedrockStub implements AutoCloseable {
         events.add(JSON.createObjectNode().put("type", "message_stop"));
         ByteArrayOutputStream stream = new ByteArrayOutputStream();
         for (ObjectNode event : events) {
-            String bytes = Base64.getEncoder().encodeToString(event.toString().getBytes(StandardCharsets.UTF_8));
-            stream.writeBytes(event("chunk", JSON.createObjectNode().put("bytes", bytes)));
+            stream.writeBytes(chunk(event.toString()));
         }
         return stream.toByteArray();
+    }
+
+    /** An InvokeModel stream's {@code chunk} message carrying one of Anthropic's stream events, base64-encoded. */
+    static byte[] chunk(String anthropicEvent) {
+        String bytes = Base64.getEncoder().encodeToString(anthropicEvent.getBytes(StandardCharsets.UTF_8));
+        return event("chunk", JSON.createObjectNode().put("bytes", bytes));
+    }
+
+    /** An exception message, as Bedrock ends a stream with one, or opens it with one when it throttles. */
+    static byte[] exception(String type, String message) {
+        return message(Map.of(":message-type", "exception", ":exception-type", type, ":content-type", "application/json"),
+                JSON.createObjectNode().put("message", message).toString());
+    }
+
+    /** A Converse stream's message for an event in its JSON form, {@code {"contentBlockDelta": {...}}}. */
+    static byte[] event(String jsonForm) {
+        try {
+            Map.Entry<String, JsonNode> only = JSON.readTree(jsonForm).fields().next();
+            return event(only.getKey(), (ObjectNode) only.getValue());
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException("not a Converse stream event: " + jsonForm, e);
+        }
     }
 
     /** The calls to one path that an answer is for; WireMock's builders are mutable, so each mapping gets its own. */

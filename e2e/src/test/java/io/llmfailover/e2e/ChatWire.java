@@ -1,5 +1,7 @@
 package io.llmfailover.e2e;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -117,7 +119,81 @@ enum ChatWire {
      * Claude on Vertex AI: {@link #ANTHROPIC}'s bodies, asked with {@code :rawPredict} or {@code
      * :streamRawPredict}, the request's {@code anthropic_version} in the body and its model in the path.
      */
-    VERTEX_ANTHROPIC("vertex-anthropic", "/publishers/anthropic/models/claude-sonnet-4-5:rawPredict", ANTHROPIC);
+    VERTEX_ANTHROPIC("vertex-anthropic", "/publishers/anthropic/models/claude-sonnet-4-5:rawPredict", ANTHROPIC),
+
+    // Bedrock's two ways to Claude (issue 38): every request SigV4-signed, every stream in AWS's
+    // event-stream framing, every error {"message": ...} with its exception in x-amzn-ErrorType.
+    // Event streams have no keep-alive comment: see keepAlive(). A "malformed" stream (SSE text in
+    // an event-stream body) is a message prelude whose length and CRC are garbage.
+
+    /**
+     * Bedrock Runtime's Converse ({@code /model/{id}/converse}, {@code /converse-stream}): its stream
+     * events written here as their JSON form, {@code {"contentBlockDelta": {...}}}, each sent as one
+     * event-stream message of that {@code :event-type}.
+     */
+    BEDROCK("bedrock", "/model/backup-model/converse", "") {
+        @Override
+        String completion(String name, String content) {
+            return "{\"output\":{\"message\":{\"role\":\"assistant\",\"content\":[{\"text\":\"" + content + "\"}]}},"
+                    + "\"stopReason\":\"end_turn\",\"usage\":{\"inputTokens\":9,\"outputTokens\":3,\"totalTokens\":12},"
+                    + "\"metrics\":{\"latencyMs\":42}}";
+        }
+
+        @Override
+        List<String> eventsThrough(String name, List<String> deltas, int count) {
+            List<String> events = new ArrayList<>();
+            events.add("{\"messageStart\":{\"role\":\"assistant\"}}");
+            for (int i = 0; i < Math.min(count, deltas.size()); i++) {
+                events.add("{\"contentBlockDelta\":{\"contentBlockIndex\":0,\"delta\":{\"text\":\"" + deltas.get(i) + "\"}}}");
+            }
+            if (count >= deltas.size()) {
+                events.add("{\"contentBlockStop\":{\"contentBlockIndex\":0}}");
+                events.add("{\"messageStop\":{\"stopReason\":\"end_turn\"}}");
+                events.add("{\"metadata\":{\"usage\":{\"inputTokens\":9,\"outputTokens\":3,\"totalTokens\":12},"
+                        + "\"metrics\":{\"latencyMs\":42}}}");
+            }
+            return events;
+        }
+
+        @Override
+        byte[] frame(String event) {
+            return BedrockStub.event(event);
+        }
+
+        @Override
+        String errorBody(int status, String type, String message) {
+            return bedrockError(message);
+        }
+    },
+
+    /**
+     * Claude through Bedrock's InvokeModel ({@code /model/{id}/invoke}, {@code
+     * /invoke-with-response-stream}), as the Anthropic SDK's Bedrock backend calls it: Anthropic's
+     * message JSON, and Anthropic's stream events, each the base64 {@code bytes} of a {@code chunk} message.
+     */
+    BEDROCK_INVOKE("bedrock", "/model/backup-model/invoke", "") {
+        @Override
+        String completion(String name, String content) {
+            return ANTHROPIC.completion(name, content);
+        }
+
+        @Override
+        List<String> eventsThrough(String name, List<String> deltas, int count) {
+            return ANTHROPIC.eventsThrough(name, deltas, count).stream()
+                    .map(event -> event.substring(event.indexOf("data: ") + "data: ".length()).strip())
+                    .toList();
+        }
+
+        @Override
+        byte[] frame(String event) {
+            return BedrockStub.chunk(event);
+        }
+
+        @Override
+        String errorBody(int status, String type, String message) {
+            return bedrockError(message);
+        }
+    };
 
     /** The {@code provider.<name>.protocol} of a provider speaking this. */
     final String protocol;
@@ -173,5 +249,67 @@ enum ChatWire {
     /** A whole stream of these deltas, ending as the protocol ends a stream. */
     List<String> events(String name, List<String> deltas) {
         return eventsThrough(name, deltas, deltas.size());
+    }
+
+    /** The bytes of one of {@link #eventsThrough}'s events on the wire: as written, but for Bedrock's binary framing. */
+    byte[] frame(String event) {
+        return event.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A whole stream's bytes, as sent: its events' frames one after the other. */
+    byte[] stream(List<String> events) {
+        ByteArrayOutputStream stream = new ByteArrayOutputStream();
+        events.forEach(event -> stream.writeBytes(frame(event)));
+        return stream.toByteArray();
+    }
+
+    /** The content type of a streamed answer. */
+    String streamContentType() {
+        return awsSigned() ? BedrockStub.EVENT_STREAM : "text/event-stream";
+    }
+
+    /**
+     * The headers of a streamed answer's head that its clients look for: an InvokeModel stream's
+     * {@code x-amzn-bedrock-content-type}, the content type of the payload in its chunks, which the
+     * Anthropic SDK's Bedrock backend requires.
+     */
+    String[] streamHeaders() {
+        return this == BEDROCK_INVOKE ? new String[] {"x-amzn-bedrock-content-type", "application/json"} : new String[0];
+    }
+
+    /**
+     * What a provider sends to keep a silent stream open, or null where the framing has none: an
+     * AWS event stream has no comment or ping message, so a Bedrock "keep-alives only" stream is a
+     * head and silence, which the agent's deadline for a first content cuts as it cuts comments.
+     */
+    byte[] keepAlive() {
+        return awsSigned() ? null : ": keep-alive\n\n".getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * The headers of an error of this {@code type} (the fault rows' OpenAI-style names): Bedrock
+     * names its exception in {@code x-amzn-ErrorType}, which the AWS SDK turns into its exception
+     * class; a 502, 504 or 529 comes from something in front of Bedrock and names none.
+     */
+    String[] errorHeaders(int status, String type) {
+        String exception = !awsSigned() ? null : switch (type) {
+            case "rate_limit_error" -> "ThrottlingException";
+            case "insufficient_quota" -> "ServiceQuotaExceededException";
+            case "invalid_request_error" -> "ValidationException";
+            case "server_error" -> status == 500 ? "InternalServerException" : status == 503 ? "ServiceUnavailableException" : null;
+            default -> null;
+        };
+        return exception == null ? new String[0]
+                : new String[] {"x-amzn-ErrorType", exception + ":http://internal.amazon.com/coral/com.amazon.bedrock/"};
+    }
+
+    /** Bedrock's error body, whatever the exception: its name is in a header ({@link #errorHeaders}). */
+    private static String bedrockError(String message) {
+        return "{\"message\":\"" + message + "\"}";
+    }
+
+    /** Whether requests to this wire's providers are SigV4-signed (Bedrock) rather than carrying a key. */
+    boolean awsSigned() {
+        return this == BEDROCK || this == BEDROCK_INVOKE;
     }
 }

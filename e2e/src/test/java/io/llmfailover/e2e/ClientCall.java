@@ -5,6 +5,7 @@ import io.llmfailover.e2e.apps.ApacheHttp4App;
 import io.llmfailover.e2e.apps.ApacheHttp5App;
 import io.llmfailover.e2e.apps.ApacheHttp5AsyncApp;
 import io.llmfailover.e2e.apps.AzureOpenAiSdkApp;
+import io.llmfailover.e2e.apps.BedrockRuntimeApp;
 import io.llmfailover.e2e.apps.CallPlan;
 import io.llmfailover.e2e.apps.FaultMatrixApp;
 import io.llmfailover.e2e.apps.FirstCallsApp;
@@ -101,7 +102,25 @@ enum ClientCall {
     GOOGLE_GENAI_SDK_VERTEX_STREAM(GoogleGenAiSdkApp.class, "stream", ChatWire.VERTEX_GEMINI, "ClientException"),
     /** The Anthropic SDK's Vertex AI backend ({@code anthropic-java-vertex}): Claude on Vertex. */
     ANTHROPIC_SDK_VERTEX_BLOCKING(AnthropicSdkApp.class, "blocking", ChatWire.VERTEX_ANTHROPIC),
-    ANTHROPIC_SDK_VERTEX_STREAM(AnthropicSdkApp.class, "stream", ChatWire.VERTEX_ANTHROPIC);
+    ANTHROPIC_SDK_VERTEX_STREAM(AnthropicSdkApp.class, "stream", ChatWire.VERTEX_ANTHROPIC),
+
+    // The Bedrock rows (issue 38): each app signs its calls with AWS credentials of its own
+    // (AwsIdentities), never the agent's.
+    /** The AWS SDK for Java v2's {@code BedrockRuntimeClient.converse}, on its default sync HTTP client (Apache). */
+    BEDROCK_SDK_BLOCKING(BedrockRuntimeApp.class, "blocking", ChatWire.BEDROCK, "ValidationException"),
+    /**
+     * {@code BedrockRuntimeAsyncClient.converse} on its default Netty NIO client, told to speak
+     * HTTP/1.1: the fault server's faults are HTTP/1.1 framings (BedrockRuntimeSdkTest covers the
+     * client's default HTTP/2).
+     */
+    BEDROCK_SDK_ASYNC_BLOCKING(BedrockRuntimeApp.class, "blocking", ChatWire.BEDROCK, "ValidationException",
+            "-D" + BedrockRuntimeApp.CLIENT_PROPERTY + "=async", "-D" + BedrockRuntimeApp.HTTP1_PROPERTY + "=true"),
+    /** {@code BedrockRuntimeAsyncClient.converseStream}, on Netty NIO over HTTP/1.1, as above. */
+    BEDROCK_SDK_ASYNC_STREAM(BedrockRuntimeApp.class, "stream", ChatWire.BEDROCK, "ValidationException",
+            "-D" + BedrockRuntimeApp.HTTP1_PROPERTY + "=true"),
+    /** The Anthropic SDK's Bedrock backend: Claude through InvokeModel, on OkHttp. */
+    ANTHROPIC_BEDROCK_BLOCKING(AnthropicSdkApp.class, "blocking", ChatWire.BEDROCK_INVOKE),
+    ANTHROPIC_BEDROCK_STREAM(AnthropicSdkApp.class, "stream", ChatWire.BEDROCK_INVOKE);
 
     private static final String ROWS = System.getProperty("e2e.rows", "");
     /** Ktor's {@code HttpTimeout}, as an app installs it: request, socket and connect timeouts past every cell's length. */
@@ -149,9 +168,13 @@ enum ClientCall {
         return Arrays.stream(values()).filter(call -> call.wire == ChatWire.OPENAI).filter(ClientCall::namedByHand);
     }
 
-    /** Every row, whatever protocol its app speaks (or the rows named by hand, see {@link #namedByHand}). */
+    /**
+     * Every row, whatever protocol its app speaks (or the rows named by hand, see {@link #namedByHand}),
+     * but the Bedrock rows: their apps take AWS credentials, not the key FirstCallTest gives each
+     * app, so their first calls are not measured yet.
+     */
     static Stream<ClientCall> everyRow() {
-        return Arrays.stream(values()).filter(ClientCall::namedByHand);
+        return Arrays.stream(values()).filter(call -> !call.wire.awsSigned()).filter(ClientCall::namedByHand);
     }
 
     /** With {@code -De2e.rows=REACTOR_NETTY_BLOCKING,REACTOR_NETTY_STREAM}, a run by hand of those rows only. */
@@ -186,6 +209,23 @@ enum ClientCall {
         return mode.equals("stream");
     }
 
+    /** The client library, as the fault matrix's report heads its column: the app's name, and the backend the Anthropic SDK runs on. */
+    String library() {
+        String name = app.getSimpleName().replaceFirst("App$", "");
+        return wire == ChatWire.BEDROCK_INVOKE ? name + " on Bedrock" : name;
+    }
+
+    /**
+     * What the app is given as its key when a test's apps share {@code key}: the Bedrock apps sign
+     * with AWS credentials of their own instead ({@link AwsIdentities}).
+     */
+    String appKey(String key) {
+        if (!wire.awsSigned()) {
+            return key;
+        }
+        return app == BedrockRuntimeApp.class ? AwsIdentities.APP_CREDENTIALS : AwsIdentities.APP_ACCESS_KEY;
+    }
+
     /**
      * How many times the app's own client sends a call that ends in {@code status}: Apache
      * HttpClient 5's default retry strategy sends a call that got a 429 or 503 once more, with or
@@ -202,7 +242,7 @@ enum ClientCall {
      */
     boolean seesHeaders() {
         return app == JdkHttpClientApp.class || app == OkHttp3App.class || app == AnthropicSdkApp.class
-                || app == GoogleGenAiSdkApp.class
+                || app == GoogleGenAiSdkApp.class || app == BedrockRuntimeApp.class
                 || app == UrlConnectionApp.class || app == ApacheHttp5App.class || app == ApacheHttp4App.class
                 || app == ApacheHttp5AsyncApp.class || app == ReactorNettyApp.class || app == AzureOpenAiSdkApp.class
                 || app == JettyHttpClientApp.class || app == JettyWebClientApp.class || app == KtorCioApp.class || vertx()
@@ -271,6 +311,9 @@ enum ClientCall {
         }
         if (wire.vertexMode() != null) {
             inVertexMode(child);
+        }
+        if (wire == ChatWire.BEDROCK_INVOKE) {
+            child.env(AnthropicSdkApp.BEDROCK_VARIABLE, "us-east-1");
         }
         if (app == OkHttp3App.class) {
             return child.classPath(okHttp3ClassPath());

@@ -92,9 +92,13 @@ final class FaultExchange {
         return request;
     }
 
-    /** Asked for a stream: {@code "stream": true} in the body, or Gemini's streaming operation in the path. */
+    /**
+     * Asked for a stream: {@code "stream": true} in the body, or a streaming operation in the path
+     * (Gemini's, Bedrock's {@code converse-stream} and {@code invoke-with-response-stream}).
+     */
     boolean streaming() {
-        return STREAM_FLAG.matcher(request.body()).find() || request.path().contains(":streamGenerateContent");
+        return STREAM_FLAG.matcher(request.body()).find() || request.path().contains(":streamGenerateContent")
+                || request.path().endsWith("-stream");
     }
 
     boolean acceptsGzip() {

@@ -63,7 +63,7 @@ final class FaultMatrixReport {
     private static String table(Map<ClientCall, Map<Fault, String>> columns) {
         Map<String, List<ClientCall>> libraries = new LinkedHashMap<>();
         for (ClientCall client : columns.keySet()) {
-            libraries.computeIfAbsent(client.app.getSimpleName().replaceFirst("App$", ""), l -> new ArrayList<>()).add(client);
+            libraries.computeIfAbsent(client.library(), l -> new ArrayList<>()).add(client);
         }
         StringBuilder table = new StringBuilder("| fault | expected (blocking / streaming) |");
         StringBuilder rule = new StringBuilder("|---|---|");

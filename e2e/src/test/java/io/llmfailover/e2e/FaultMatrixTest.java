@@ -60,8 +60,14 @@ abstract class FaultMatrixTest {
     /** The ways this client's app calls: each is a column of the matrix. */
     abstract List<ClientCall> calls();
 
-    /** How the agent authorises itself to the backups of a column of {@code wire}: Google's identity on Vertex AI, else a static key. */
+    /**
+     * How the agent authorises itself to the backups of a column of {@code wire}: its AWS identity on
+     * Bedrock, Google's on Vertex AI, else a static key.
+     */
     private BackupCredential backupCredential(ChatWire wire) throws Exception {
+        if (wire.awsSigned()) {
+            return new AwsBackupIdentity();
+        }
         return wire.vertexMode() != null ? new GoogleBackupIdentity(workDir) : new StaticBackupKey();
     }
 
@@ -100,7 +106,11 @@ abstract class FaultMatrixTest {
         assertTrue(cell != null, () -> "the app never reached the cell " + fault.label + " with " + client);
         assertTrue(cell.output().completed(), () -> "the app did not finish its call" + cell.describe());
         fault.expected(client.streams()).check(cell);
-        assertCredentialsKept(cell, agentSecret);
+        if (client.wire.awsSigned()) {
+            AwsIdentities.assertKeptApart(cell);
+        } else {
+            assertCredentialsKept(cell, agentSecret);
+        }
         Duration allowed = TIMEOUT.plus(SLACK).plus(fault.ordinal() == 0 ? COLD_START : Duration.ZERO);
         assertTrue(cell.millis() <= allowed.toMillis(),
                 () -> "the call took " + cell.millis() + " ms, longer than the agent's timeouts allow" + cell.describe());
@@ -133,7 +143,7 @@ abstract class FaultMatrixTest {
             for (Fault fault : Fault.values()) {
                 cells.add(fault.cell() + "=" + client.appBaseUrl(primaryUrl(server, fault, deadPort, client.wire)));
             }
-            AppOutput whole = credential.provide(client.launchCells(workDir, APP_KEY, cells).withAgent(config))
+            AppOutput whole = credential.provide(client.launchCells(workDir, client.appKey(APP_KEY), cells).withAgent(config))
                     .timeout(Duration.ofSeconds(150))
                     .run();
             return split(client, whole, server);

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.zip.GZIPOutputStream;
@@ -35,9 +36,9 @@ final class ProviderBehaviours {
     static Behaviour answering(ChatWire wire, String name) {
         return exchange -> {
             if (exchange.streaming()) {
-                exchange.chunkedHead(200, "text/event-stream", "Cache-Control", "no-cache");
+                streamHead(exchange, wire, "Cache-Control", "no-cache");
                 for (String event : wire.events(name, chunks(name))) {
-                    exchange.chunk(event);
+                    exchange.chunk(wire.frame(event));
                     FaultExchange.pause(EVENT_SPACING);
                 }
                 exchange.endChunks();
@@ -50,6 +51,28 @@ final class ProviderBehaviours {
     /** An error response with this JSON body and the given extra headers. */
     static Behaviour failing(int status, String body, String... headerPairs) {
         return exchange -> exchange.respond(status, "application/json", body, headerPairs);
+    }
+
+    /** An error response in {@code wire}'s shape: its error body, and the headers naming the error where it has them (Bedrock). */
+    static Behaviour failing(ChatWire wire, int status, String type, String message, String... headerPairs) {
+        return failing(status, wire.errorBody(status, type, message), both(headerPairs, wire.errorHeaders(status, type)));
+    }
+
+    /**
+     * A throttle without Retry-After: a 429; or, to a Bedrock stream, the other way Bedrock throttles
+     * one, a 200 whose first event is a {@code throttlingException}.
+     */
+    static Behaviour throttled(ChatWire wire, String message) {
+        Behaviour rateLimited = failing(wire, 429, "rate_limit_error", message);
+        return exchange -> {
+            if (exchange.streaming() && wire.awsSigned()) {
+                streamHead(exchange, wire);
+                exchange.chunk(BedrockStub.exception("throttlingException", message));
+                exchange.endChunks();
+            } else {
+                rateLimited.answer(exchange);
+            }
+        };
     }
 
     /** Reads the request, then resets the connection before a byte of the head. */
@@ -69,10 +92,10 @@ final class ProviderBehaviours {
     static Behaviour slowToFirstByte(ChatWire wire, String name, Duration delay) {
         return exchange -> {
             if (exchange.streaming()) {
-                exchange.chunkedHead(200, "text/event-stream");
+                streamHead(exchange, wire);
                 FaultExchange.pause(delay);
                 for (String event : wire.events(name, chunks(name))) {
-                    exchange.chunk(event);
+                    exchange.chunk(wire.frame(event));
                 }
                 exchange.endChunks();
             } else {
@@ -98,9 +121,11 @@ final class ProviderBehaviours {
     static Behaviour keepAlivesOnly(ChatWire wire, String name, Duration blockingAnswerAfter) {
         return exchange -> {
             if (exchange.streaming()) {
-                exchange.chunkedHead(200, "text/event-stream");
+                streamHead(exchange, wire);
                 for (int i = 0; i < 300; i++) {
-                    exchange.chunk(": keep-alive\n\n");
+                    if (wire.keepAlive() != null) {
+                        exchange.chunk(wire.keepAlive());
+                    }
                     FaultExchange.pause(Duration.ofMillis(200));
                 }
                 exchange.endChunks();
@@ -123,9 +148,9 @@ final class ProviderBehaviours {
     static Behaviour resettingMidBody(ChatWire wire, String name) {
         return exchange -> {
             if (exchange.streaming()) {
-                exchange.chunkedHead(200, "text/event-stream");
+                streamHead(exchange, wire);
                 for (String event : wire.eventsThrough(name, chunks(name), 2)) {
-                    exchange.chunk(event);
+                    exchange.chunk(wire.frame(event));
                 }
                 FaultExchange.pause(Duration.ofMillis(300));
             } else {
@@ -145,9 +170,9 @@ final class ProviderBehaviours {
     static Behaviour truncated(ChatWire wire, String name) {
         return exchange -> {
             if (exchange.streaming()) {
-                exchange.chunkedHead(200, "text/event-stream");
+                streamHead(exchange, wire);
                 for (String event : wire.eventsThrough(name, chunks(name), 2)) {
-                    exchange.chunk(event);
+                    exchange.chunk(wire.frame(event));
                 }
                 exchange.endChunks();
             } else {
@@ -181,9 +206,13 @@ final class ProviderBehaviours {
     /** A normal answer in many small chunks: the framing split across SSE events and JSON tokens. */
     static Behaviour answeringInTinyChunks(ChatWire wire, String name) {
         return exchange -> {
-            String body = exchange.streaming() ? String.join("", wire.events(name, chunks(name))) : wire.completion(name, content(name));
-            exchange.chunkedHead(200, exchange.streaming() ? "text/event-stream" : "application/json");
-            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            byte[] bytes = exchange.streaming() ? wire.stream(wire.events(name, chunks(name)))
+                    : wire.completion(name, content(name)).getBytes(StandardCharsets.UTF_8);
+            if (exchange.streaming()) {
+                streamHead(exchange, wire);
+            } else {
+                exchange.chunkedHead(200, "application/json");
+            }
             for (int start = 0; start < bytes.length; start += 7) {
                 byte[] piece = new byte[Math.min(7, bytes.length - start)];
                 System.arraycopy(bytes, start, piece, 0, piece.length);
@@ -200,9 +229,13 @@ final class ProviderBehaviours {
                 answeringInTinyChunks(wire, name).answer(exchange);
                 return;
             }
-            String body = exchange.streaming() ? String.join("", wire.events(name, chunks(name))) : wire.completion(name, content(name));
-            exchange.chunkedHead(200, exchange.streaming() ? "text/event-stream" : "application/json",
-                    "Content-Encoding", "gzip");
+            byte[] body = exchange.streaming() ? wire.stream(wire.events(name, chunks(name)))
+                    : wire.completion(name, content(name)).getBytes(StandardCharsets.UTF_8);
+            if (exchange.streaming()) {
+                streamHead(exchange, wire, "Content-Encoding", "gzip");
+            } else {
+                exchange.chunkedHead(200, "application/json", "Content-Encoding", "gzip");
+            }
             exchange.chunk(gzip(body));
             exchange.endChunks();
         };
@@ -226,12 +259,12 @@ final class ProviderBehaviours {
         for (int start = 0; start < size; start += 64 * 1024) {
             deltas.add(content.substring(start, Math.min(size, start + 64 * 1024)));
         }
-        List<String> events = wire.events(name, deltas);
+        List<byte[]> frames = wire.events(name, deltas).stream().map(wire::frame).toList();
         return exchange -> {
             if (exchange.streaming()) {
-                exchange.chunkedHead(200, "text/event-stream");
-                for (String event : events) {
-                    exchange.chunk(event);
+                streamHead(exchange, wire);
+                for (byte[] frame : frames) {
+                    exchange.chunk(frame);
                 }
                 exchange.endChunks();
             } else {
@@ -246,10 +279,21 @@ final class ProviderBehaviours {
         return cycle.repeat(size / cycle.length() + 1).substring(0, size);
     }
 
-    private static byte[] gzip(String text) throws IOException {
+    /** A streamed answer's head in {@code wire}: its content type and the headers its clients look for. */
+    private static void streamHead(FaultExchange exchange, ChatWire wire, String... headerPairs) throws IOException {
+        exchange.chunkedHead(200, wire.streamContentType(), both(headerPairs, wire.streamHeaders()));
+    }
+
+    private static String[] both(String[] headerPairs, String[] more) {
+        String[] headers = Arrays.copyOf(headerPairs, headerPairs.length + more.length);
+        System.arraycopy(more, 0, headers, headerPairs.length, more.length);
+        return headers;
+    }
+
+    private static byte[] gzip(byte[] plain) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (GZIPOutputStream zip = new GZIPOutputStream(bytes)) {
-            zip.write(text.getBytes(StandardCharsets.UTF_8));
+            zip.write(plain);
         }
         return bytes.toByteArray();
     }

@@ -13,6 +13,7 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -44,37 +45,43 @@ final class SigV4Check {
     }
 
     boolean accepts(Request request) {
+        return accepts(request.getMethod().getName(), request.getUrl(), request::getHeader, request.getBody());
+    }
+
+    /** A request as a raw server reads it: {@code header} finds a header by its name, whatever its case. */
+    boolean accepts(String method, String url, UnaryOperator<String> header, byte[] body) {
         try {
-            return check(request);
+            return check(method, url, header, body);
         } catch (Exception malformed) {
             return false;
         }
     }
 
-    private boolean check(Request request) throws Exception {
-        Matcher authorization = AUTHORIZATION.matcher(String.valueOf(request.getHeader("Authorization")));
-        String amzDate = request.getHeader("X-Amz-Date");
+    private boolean check(String method, String url, UnaryOperator<String> header, byte[] body) throws Exception {
+        Matcher authorization = AUTHORIZATION.matcher(String.valueOf(header.apply("Authorization")));
+        String amzDate = header.apply("X-Amz-Date");
         if (!authorization.matches() || amzDate == null) {
             return false;
         }
         List<String> signed = Arrays.asList(authorization.group(5).split(";"));
         Instant date = LocalDateTime.parse(amzDate, AMZ_DATE).toInstant(ZoneOffset.UTC);
-        String payloadHash = hex(sha256(request.getBody()));
+        String payloadHash = hex(sha256(body));
         if (!authorization.group(1).equals(accessKey) || !authorization.group(2).equals(amzDate.substring(0, 8))
                 || !authorization.group(3).equals(region) || !authorization.group(4).equals(service)
                 || !signed.containsAll(List.of("host", "x-amz-date", "x-amz-content-sha256"))
-                || !payloadHash.equals(request.getHeader("x-amz-content-sha256"))
+                || !payloadHash.equals(header.apply("x-amz-content-sha256"))
                 || Duration.between(date, Instant.now()).abs().compareTo(MAX_SKEW) > 0) {
             return false;
         }
-        return signature(request, signed, amzDate, payloadHash).equals(authorization.group(6));
+        return signature(method, url, header, signed, amzDate, payloadHash).equals(authorization.group(6));
     }
 
-    private String signature(Request request, List<String> signed, String amzDate, String payloadHash) throws Exception {
-        String canonicalHeaders = signed.stream().map(name -> name + ":" + request.getHeader(name).strip() + "\n")
+    private String signature(String method, String url, UnaryOperator<String> header, List<String> signed, String amzDate,
+            String payloadHash) throws Exception {
+        String canonicalHeaders = signed.stream().map(name -> name + ":" + header.apply(name).strip() + "\n")
                 .collect(Collectors.joining());
-        URI uri = URI.create("http://stub" + request.getUrl());
-        String canonicalRequest = String.join("\n", request.getMethod().getName(), canonicalPath(uri.getRawPath()),
+        URI uri = URI.create("http://stub" + url);
+        String canonicalRequest = String.join("\n", method, canonicalPath(uri.getRawPath()),
                 canonicalQuery(uri.getRawQuery()), canonicalHeaders, String.join(";", signed), payloadHash);
         String day = amzDate.substring(0, 8);
         String stringToSign = String.join("\n", "AWS4-HMAC-SHA256", amzDate,

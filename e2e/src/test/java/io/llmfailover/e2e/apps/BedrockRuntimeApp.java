@@ -12,9 +12,13 @@ import software.amazon.awssdk.auth.credentials.AwsSessionCredentials;
 import software.amazon.awssdk.auth.credentials.StaticCredentialsProvider;
 import software.amazon.awssdk.awscore.retry.AwsRetryStrategy;
 import software.amazon.awssdk.core.client.config.ClientOverrideConfiguration;
+import software.amazon.awssdk.http.Protocol;
 import software.amazon.awssdk.http.SdkHttpResponse;
+import software.amazon.awssdk.http.nio.netty.NettyNioAsyncHttpClient;
+import software.amazon.awssdk.http.nio.netty.SdkEventLoopGroup;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeAsyncClient;
+import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeAsyncClientBuilder;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClient;
 import software.amazon.awssdk.services.bedrockruntime.model.BedrockRuntimeException;
 import software.amazon.awssdk.services.bedrockruntime.model.ContentBlock;
@@ -39,6 +43,15 @@ public final class BedrockRuntimeApp {
 
     /** A JVM option: {@code async} makes blocking calls with {@code BedrockRuntimeAsyncClient.converse}. */
     public static final String CLIENT_PROPERTY = "e2e.bedrock.client";
+    /**
+     * A JVM option: {@code true} builds the async client's Netty NIO client to speak HTTP/1.1, as an
+     * app may, instead of the HTTP/2 (with prior knowledge, in clear text) the SDK picks for Bedrock
+     * Runtime, on event loops every run in this JVM shares (the fault matrix runs this once per
+     * cell): closing a client then leaves them be instead of waiting two seconds for their shutdown.
+     */
+    public static final String HTTP1_PROPERTY = "e2e.bedrock.http1";
+
+    private static SdkEventLoopGroup sharedEventLoops;
 
     static final String MODEL_ID = "anthropic.claude-3-5-haiku-20241022-v1:0";
 
@@ -61,17 +74,38 @@ public final class BedrockRuntimeApp {
         if (!SdkRetries.leftAtDefault()) {
             overrides.retryStrategy(AwsRetryStrategy.doNotRetry());
         }
-        try (BedrockRuntimeClient sync = BedrockRuntimeClient.builder().region(Region.US_EAST_1)
-                        .endpointOverride(endpoint).credentialsProvider(credentials)
-                        .overrideConfiguration(overrides.build()).build();
-                BedrockRuntimeAsyncClient async = BedrockRuntimeAsyncClient.builder().region(Region.US_EAST_1)
-                        .endpointOverride(endpoint).credentialsProvider(credentials)
-                        .overrideConfiguration(overrides.build()).build()) {
+        // Only the client the calls use: the fault matrix runs this once per cell, and closing an
+        // unused Netty client would cost each cell its event loops' shutdown.
+        boolean asyncCalls = app.streaming() || "async".equals(System.getProperty(CLIENT_PROPERTY));
+        BedrockRuntimeClient sync = asyncCalls ? null : BedrockRuntimeClient.builder().region(Region.US_EAST_1)
+                .endpointOverride(endpoint).credentialsProvider(credentials)
+                .overrideConfiguration(overrides.build()).build();
+        BedrockRuntimeAsyncClient async = !asyncCalls ? null : asyncBuilder().region(Region.US_EAST_1)
+                .endpointOverride(endpoint).credentialsProvider(credentials)
+                .overrideConfiguration(overrides.build()).build();
+        try {
             BedrockRuntimeApp bedrockApp = new BedrockRuntimeApp(sync, async);
-            boolean asyncConverse = "async".equals(System.getProperty(CLIENT_PROPERTY));
-            app.plan().run(number -> bedrockApp.call(number, app.streaming(), asyncConverse));
+            app.plan().run(number -> bedrockApp.call(number, app.streaming(), asyncCalls));
+        } finally {
+            (asyncCalls ? async : sync).close();
         }
         Report.done();
+    }
+
+    private static BedrockRuntimeAsyncClientBuilder asyncBuilder() {
+        BedrockRuntimeAsyncClientBuilder builder = BedrockRuntimeAsyncClient.builder();
+        if (Boolean.getBoolean(HTTP1_PROPERTY)) {
+            builder.httpClientBuilder(NettyNioAsyncHttpClient.builder().protocol(Protocol.HTTP1_1)
+                    .eventLoopGroup(sharedEventLoops()));
+        }
+        return builder;
+    }
+
+    private static synchronized SdkEventLoopGroup sharedEventLoops() {
+        if (sharedEventLoops == null) {
+            sharedEventLoops = SdkEventLoopGroup.builder().build();
+        }
+        return sharedEventLoops;
     }
 
     private static AwsCredentials credentials(String key) {

@@ -171,6 +171,15 @@ final class FirstContentDeadline {
             seen += count;
             return lengthBytes == 4 && seen >= length;
         }
+
+        /**
+         * A body that ended before a whole first message (an HTML page, SSE text, a message cut
+         * short) is still what the provider answered: the app's client reads it as without the agent.
+         */
+        @Override
+        public boolean endedInContent() {
+            return seen > 0;
+        }
     }
 
     /**

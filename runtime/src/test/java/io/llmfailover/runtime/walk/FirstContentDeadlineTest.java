@@ -151,6 +151,27 @@ class FirstContentDeadlineTest {
         assertArrayEquals(first, result.body().readAllBytes());
     }
 
+    /** Found by the Bedrock columns of the fault matrix: a 200 HTML page to a Bedrock stream was replayed to the backup. */
+    @ParameterizedTest
+    @CsvSource({"'<!DOCTYPE html><html><body>Checking your browser</body></html>'", "'data: not json at all'"})
+    void aBedrockBodyThatEndsBeforeAWholeMessageIsDeliveredAsItCame(String sent) throws IOException {
+        StallingResponse response = new StallingResponse(sent, scheduler, Duration.ZERO);
+
+        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler, Protocol.BEDROCK);
+
+        assertNull(result.failure());
+        assertEquals(sent, new String(result.body().readAllBytes(), StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void aBedrockStreamThatEndsWithNothingIsAFailureToConnect() {
+        StallingResponse response = new StallingResponse("", scheduler, Duration.ZERO);
+
+        FirstContentDeadline.Result result = FirstContentDeadline.await(response, DEADLINE, scheduler, Protocol.BEDROCK);
+
+        assertEquals(AttemptOutcome.CONNECT_FAILURE, result.failure());
+    }
+
     /**
      * H5 (issue #10): the deadline runs on the one timer thread every deadline shares; a close() that
      * drains the body (Apache httpcore5's chunked stream) stalled them all. The timer aborts instead.
