@@ -4,6 +4,7 @@ import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
 import io.llmfailover.runtime.telemetry.CallObserver;
+import io.llmfailover.runtime.telemetry.StateReadings;
 import io.llmfailover.runtime.time.Clock;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import java.util.List;
@@ -39,6 +40,7 @@ public final class OtelTelemetry implements Telemetry {
     private final CallObserver observer;
     private final BreakerListener breakerListener;
     private final ThrottleListener throttleListener;
+    private final ResilienceGauges gauges;
 
     private OtelTelemetry(ExportSettings settings, TelemetryExport export, Undelivered undelivered,
             ResilienceGauges gauges, CallObserver observer, Clock clock) {
@@ -46,6 +48,7 @@ public final class OtelTelemetry implements Telemetry {
         this.export = export;
         this.undelivered = undelivered;
         this.observer = observer;
+        this.gauges = gauges;
         this.breakerListener = new BreakerTelemetry(gauges);
         this.throttleListener = new ThrottleTelemetry(gauges, clock);
     }
@@ -95,6 +98,11 @@ public final class OtelTelemetry implements Telemetry {
     @Override
     public ThrottleListener throttleListener() {
         return throttleListener;
+    }
+
+    @Override
+    public void read(StateReadings readings) {
+        gauges.read(readings);
     }
 
     @Override

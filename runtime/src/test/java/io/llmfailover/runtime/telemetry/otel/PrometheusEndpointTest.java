@@ -97,6 +97,7 @@ class PrometheusEndpointTest {
         assertTrue(scrape.contains("gen_ai_client_operation_duration_seconds_bucket{"), scrape);
         assertTrue(scrape.contains("gen_ai_client_token_usage_sum{"), scrape);
         assertTrue(scrape.contains("llm_failover_throttle_silenced_seconds{"), scrape);
+        assertTrue(scrape.contains("llm_failover_provider=\"deepseek\""), "who answered, by its configured name");
         for (String secret : new String[] {APP_KEY, DEEPSEEK_KEY, PROMPT, "sk-", "Bearer", "/v1/chat/completions"}) {
             assertFalse(scrape.contains(secret), () -> secret + " in the scrape:\n" + scrape);
         }
