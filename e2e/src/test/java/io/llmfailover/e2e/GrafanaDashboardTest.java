@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.WireMockServer;
 import com.github.tomakehurst.wiremock.client.ResponseDefinitionBuilder;
 import io.llmfailover.e2e.PrometheusServer.Sample;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -20,7 +21,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.AfterEach;
@@ -87,7 +87,7 @@ class GrafanaDashboardTest {
         CompletableFuture<AppOutput> app;
         try (PrometheusServer prometheus = PrometheusServer.start(Files.createDirectories(workDir.resolve("prometheus")),
                 "127.0.0.1:" + endpoint)) {
-            app = CompletableFuture.supplyAsync(() -> run(endpoint));
+            app = child(endpoint).start();
 
             awaitBackupRequests(5, app);
             backup.setScenarioState(BACKUP_STATE, "limited"); // the next call finds both 429ing: it waits in the queue
@@ -129,30 +129,25 @@ class GrafanaDashboardTest {
         }
     }
 
-    private AppOutput run(int endpoint) {
-        try {
-            Path config = ConfigFile.primaryFallingOverTo("http://127.0.0.1:" + primary.port() + "/v1",
-                            "http://127.0.0.1:" + backup.port() + "/v1")
-                    .set("provider.backup.api-key", BACKUP_KEY)
-                    .set("provider.backup.model.*", "backup-chat")
-                    .set("provider.backup.tpm", 100000)
-                    .set("breaker.consecutive-failures", 3)
-                    .set("breaker.open-duration", "2m")
-                    .set("queue.max-wait", "5s")
-                    .set("cache.last-resort", true)
-                    .set("state.backend", "redis")
-                    .set("state.redis.url", redis.url())
-                    .writeTo(workDir.resolve("llm-failover.properties"));
-            return ClientCall.JDK_STREAM.launch(workDir, "http://127.0.0.1:" + primary.port() + "/v1", APP_KEY, PLAN)
-                    .withAgent(config)
-                    .env("OTEL_METRICS_EXPORTER", "prometheus")
-                    .env("OTEL_EXPORTER_PROMETHEUS_HOST", "127.0.0.1")
-                    .env("OTEL_EXPORTER_PROMETHEUS_PORT", String.valueOf(endpoint))
-                    .timeout(Duration.ofSeconds(90))
-                    .run();
-        } catch (Exception e) {
-            throw new CompletionException(e);
-        }
+    private ChildJvm child(int endpoint) throws IOException {
+        Path config = ConfigFile.primaryFallingOverTo("http://127.0.0.1:" + primary.port() + "/v1",
+                        "http://127.0.0.1:" + backup.port() + "/v1")
+                .set("provider.backup.api-key", BACKUP_KEY)
+                .set("provider.backup.model.*", "backup-chat")
+                .set("provider.backup.tpm", 100000)
+                .set("breaker.consecutive-failures", 3)
+                .set("breaker.open-duration", "2m")
+                .set("queue.max-wait", "5s")
+                .set("cache.last-resort", true)
+                .set("state.backend", "redis")
+                .set("state.redis.url", redis.url())
+                .writeTo(workDir.resolve("llm-failover.properties"));
+        return ClientCall.JDK_STREAM.launch(workDir, "http://127.0.0.1:" + primary.port() + "/v1", APP_KEY, PLAN)
+                .withAgent(config)
+                .env("OTEL_METRICS_EXPORTER", "prometheus")
+                .env("OTEL_EXPORTER_PROMETHEUS_HOST", "127.0.0.1")
+                .env("OTEL_EXPORTER_PROMETHEUS_PORT", String.valueOf(endpoint))
+                .timeout(Duration.ofSeconds(90));
     }
 
     /** Waits, boundedly, until the backup has been asked {@code count} times. */

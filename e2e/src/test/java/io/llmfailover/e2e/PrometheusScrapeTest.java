@@ -15,7 +15,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -62,13 +61,7 @@ class PrometheusScrapeTest {
                 .env("OTEL_EXPORTER_PROMETHEUS_HOST", "127.0.0.1")
                 .env("OTEL_EXPORTER_PROMETHEUS_PORT", String.valueOf(endpoint))
                 .jvmArg("-Xlog:class+load=info:file=" + classLoads);
-        CompletableFuture<AppOutput> app = CompletableFuture.supplyAsync(() -> {
-            try {
-                return child.run();
-            } catch (IOException | InterruptedException e) {
-                throw new CompletionException(e);
-            }
-        });
+        CompletableFuture<AppOutput> app = child.start();
 
         String scrape = scrapeOnceTheCallsAreIn(endpoint, app);
         AppOutput output = app.get(60, TimeUnit.SECONDS);
