@@ -12,6 +12,7 @@ import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.contract.LlmResponse;
 import io.llmfailover.runtime.gateway.Gateway;
+import io.llmfailover.runtime.telemetry.StateReadings;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import io.llmfailover.runtime.time.ManualClock;
 import java.nio.file.Path;
@@ -70,6 +71,48 @@ class StateGaugesTest {
         assertEquals(1, value(scrape, "llm_failover_throttle_silences_total", "llm_failover_silence_reason=\"rate_limited\""),
                 scrape);
         assertTrue(scrape.contains("llm_failover_provider=\"deepseek\""), scrape);
+    }
+
+    @Test
+    void aFleetWhoseRedisIsAwayShowsItsInstancesAndZeroForReachable() throws Exception {
+        int port = PrometheusEndpointTest.freePort();
+        telemetry = OtelTelemetry.start(TelemetryFixture.settings("http://127.0.0.1:9", Map.of(
+                "otel.traces.exporter", "none", "otel.metrics.exporter", "prometheus",
+                "otel.exporter.prometheus.host", "127.0.0.1", "otel.exporter.prometheus.port", String.valueOf(port))),
+                new ManualClock());
+        telemetry.read(new StateReadings() {
+            @Override
+            public int queueLength() {
+                return 7;
+            }
+
+            @Override
+            public int instances() {
+                return 3;
+            }
+
+            @Override
+            public String stateBackend() {
+                return "redis";
+            }
+
+            @Override
+            public boolean stateReachable() {
+                return false;
+            }
+
+            @Override
+            public Map<String, Long> tokensPerMinute() {
+                return Map.of();
+            }
+        });
+
+        telemetry.flush();
+        String scrape = PrometheusEndpointTest.scrape(port);
+
+        assertEquals(7, value(scrape, "llm_failover_queue_length", ""), scrape);
+        assertEquals(3, value(scrape, "llm_failover_fleet_instances", ""), scrape);
+        assertEquals(0, value(scrape, "llm_failover_state_reachable", "llm_failover_state_backend=\"redis\""), scrape);
     }
 
     /** The value of the one series of {@code name} whose labels hold {@code label}. */
