@@ -31,7 +31,8 @@ final class CallMetrics {
         String operation = call.call.source().operation().semanticName();
         String requestModel = call.call.source().model();
         String responseModel = facts == null ? null : facts.model();
-        Attributes withOutcome = attributes(new Key(operation, provider.name(), answeredBy, requestModel, responseModel, call.errorType(), null), provider);
+        Attributes withOutcome = attributes(new Key(operation, provider.name(), answeredBy, requestModel, responseModel,
+                call.errorType(), null), provider);
         metrics.operationDuration.record((call.endNanos() - call.startNanos) / 1e9, withOutcome);
         if (call.call.source().stream() && call.firstChunkNanos() >= 0) {
             metrics.timeToFirstChunk.record(call.firstChunkNanos() / 1e9, withOutcome);

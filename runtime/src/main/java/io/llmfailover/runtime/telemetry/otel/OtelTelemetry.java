@@ -63,7 +63,8 @@ public final class OtelTelemetry implements Telemetry {
     }
 
     /**
-     * Cheap: nothing of the SDK is loaded until the first call.
+     * Cheap: nothing of the SDK is loaded until the first call, unless metrics are served for a
+     * scrape, whose endpoint the SDK then starts at once on its own thread.
      *
      * @param senderLoader where the exporters find their HTTP sender, null for the SDK's own loader
      */
@@ -77,12 +78,20 @@ public final class OtelTelemetry implements Telemetry {
         TelemetryExport export = new TelemetryExport(self -> TelemetryWriter.start(settings, clock, extraReaders,
                 senderLoader, gauges, self::droppedCalls, undelivered), settings.maxQueueSize());
         GenAiObserver observer = new GenAiObserver(export, clock, settings.captureContent(), AppTraceContext.shared());
+        if (settings.servesPrometheus()) {
+            export.start(); // a scrape finds the endpoint before the first call, not a target that is down
+        }
         return new OtelTelemetry(settings, export, undelivered, gauges, observer, clock);
     }
 
     /** No export, no spans: breaker and throttle transitions are still logged. */
     public static Telemetry loggingOnly(Clock clock) {
         return new OtelTelemetry(null, null, null, new ResilienceGauges(), CallObserver.NOOP, clock);
+    }
+
+    /** Whether the SDK is up, waiting for it as long as given if it is starting; false if it was never started. */
+    boolean awaitStart(long waitMillis) {
+        return export != null && export.awaitStart(waitMillis);
     }
 
     @Override

@@ -104,6 +104,18 @@ class PrometheusEndpointTest {
     }
 
     @Test
+    void theEndpointAnswersBeforeAnyCall() throws Exception {
+        int port = freePort();
+        fixture = new TelemetryFixture(new OtlpReceiver(), Map.of("otel.metrics.exporter", "prometheus",
+                "otel.exporter.prometheus.host", "127.0.0.1", "otel.exporter.prometheus.port", String.valueOf(port)));
+
+        assertTrue(((OtelTelemetry) fixture.telemetry).awaitStart(10_000), "the SDK started without a call");
+        String scrape = scrape(port);
+
+        assertTrue(scrape.contains("target_info{"), scrape);
+    }
+
+    @Test
     void aPortAlreadyTakenLeavesTheOtherExportsAndTheCallsAsTheyWere() throws Exception {
         try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             PrometheusEndpoint endpoint = new PrometheusEndpoint("127.0.0.1", taken.getLocalPort());
