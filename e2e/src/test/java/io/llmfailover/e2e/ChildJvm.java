@@ -9,6 +9,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -118,6 +120,17 @@ final class ChildJvm {
     ChildJvm timeout(Duration value) {
         timeout = value;
         return this;
+    }
+
+    /** {@link #run()} on a thread of its own: for a test that acts on the child's world while it runs. */
+    CompletableFuture<AppOutput> start() {
+        return CompletableFuture.supplyAsync(() -> {
+            try {
+                return run();
+            } catch (IOException | InterruptedException e) {
+                throw new CompletionException(e);
+            }
+        });
     }
 
     AppOutput run() throws IOException, InterruptedException {

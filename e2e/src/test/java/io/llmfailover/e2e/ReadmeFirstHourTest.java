@@ -137,7 +137,7 @@ class ReadmeFirstHourTest {
 
     /** The README's "complete minimal file", as a newcomer copies it: the lines indented under step 2. */
     private static List<String> minimalFileOfTheReadme() throws IOException {
-        List<String> readme = Files.readAllLines(repositoryFile("README.md"), StandardCharsets.UTF_8);
+        List<String> readme = Files.readAllLines(RepositoryFile.named("README.md"), StandardCharsets.UTF_8);
         List<String> file = new ArrayList<>();
         boolean inFile = false;
         for (String line : readme) {
@@ -150,14 +150,5 @@ class ReadmeFirstHourTest {
             }
         }
         return file;
-    }
-
-    private static Path repositoryFile(String name) {
-        for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
-            if (Files.isRegularFile(dir.resolve(name)) && Files.isDirectory(dir.resolve("e2e"))) {
-                return dir.resolve(name);
-            }
-        }
-        throw new IllegalStateException(name + " not found above " + Path.of("").toAbsolutePath());
     }
 }

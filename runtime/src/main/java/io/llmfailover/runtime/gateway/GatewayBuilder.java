@@ -32,6 +32,8 @@ public final class GatewayBuilder {
     private final FailoverConfig config;
     private Clock clock = Clock.SYSTEM;
     private ResilienceState state;
+    /** Told what the gateway built reads of its state, for its gauges; null without telemetry. */
+    private Telemetry telemetry;
     private CallObserver observer = CallObserver.NOOP;
     private Scheduler scheduler = Scheduler.SYSTEM;
     private Scheduler operating = Scheduler.OPERATING;
@@ -83,6 +85,7 @@ public final class GatewayBuilder {
 
     /** Telemetry's observer and listeners, in one go. */
     public GatewayBuilder telemetry(Telemetry telemetry) {
+        this.telemetry = telemetry;
         return observer(telemetry.observer())
                 .listeners(telemetry.breakerListener(), telemetry.throttleListener());
     }
@@ -128,6 +131,9 @@ public final class GatewayBuilder {
                         : LastResort.of(config.shaping().cache(), clock, keys.appKeyIds()),
                 Drills.of(config.operating().drills(), scheduler, drilled), withDecisionLog(observer), clock, scheduler);
         ChainWalker engine = new ChainWalker(context);
+        if (telemetry != null) {
+            telemetry.read(GatewayStateReadings.of(config, context.queue(), resilience));
+        }
         ProviderStates states = new ProviderStates(config.providers(), resilience.controls(), context.lastFailures());
         Runnable stopStatus = StatusLog.start(states, config.operating().statusInterval(), operating, clock);
         return new Gateway(directory, routes, engine, states, config, resilience, List.of(stopDrill, stopStatus));

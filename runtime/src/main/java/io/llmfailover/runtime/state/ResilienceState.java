@@ -26,6 +26,21 @@ public interface ResilienceState {
         return SharedBuckets.NONE;
     }
 
+    /** How many instances share this state, this one included, as far as it knows now: 1 when alone. */
+    default int instances() {
+        return 1;
+    }
+
+    /** Whether the store shared with the fleet answers now: always, for an instance on its own. */
+    default boolean reachable() {
+        return true;
+    }
+
+    /** {@code local} or {@code redis}: where this state is kept. */
+    default String backend() {
+        return "local";
+    }
+
     /** The operator's view of the state, and the breakers they may force. */
     default ProviderControls controls() {
         return ProviderControls.NONE;

@@ -11,7 +11,8 @@ import java.util.List;
 
 /**
  * An ordinary OpenAI SDK app: it reads {@code OPENAI_BASE_URL} and {@code OPENAI_API_KEY} from the
- * environment like any SDK user, asks a few questions, and streams the last answer. It knows nothing
+ * environment like any SDK user, asks a few questions, and streams the last answer ({@code CHAT_ROUNDS}
+ * times, once by default: the observability sample keeps it asking). It knows nothing
  * of the agent; it only prints the {@code x-llm-failover-provider} header so you can see who answered.
  */
 public final class ChatApp {
@@ -26,12 +27,15 @@ public final class ChatApp {
 
     public static void main(String[] args) throws InterruptedException {
         OpenAIClient client = OpenAIOkHttpClient.fromEnv();
+        int rounds = Integer.parseInt(System.getenv().getOrDefault("CHAT_ROUNDS", "1"));
         try {
-            for (String question : QUESTIONS) {
-                ask(client, question);
-                Thread.sleep(THINK_TIME_MILLIS);
+            for (int round = 0; round < rounds; round++) {
+                for (String question : QUESTIONS) {
+                    ask(client, question);
+                    Thread.sleep(THINK_TIME_MILLIS);
+                }
+                askStreaming(client, "Stream me a greeting.");
             }
-            askStreaming(client, "Stream me a greeting.");
         } finally {
             client.close();
         }

@@ -78,6 +78,21 @@ public final class FleetState implements ResilienceState, AutoCloseable {
     }
 
     @Override
+    public int instances() {
+        return store.instances();
+    }
+
+    @Override
+    public boolean reachable() {
+        return store.reachable();
+    }
+
+    @Override
+    public String backend() {
+        return "redis";
+    }
+
+    @Override
     public CircuitBreaker breaker(String provider, String model) {
         return local.breaker(provider, model);
     }

@@ -51,6 +51,11 @@ public interface FleetStore extends AutoCloseable {
      */
     int instances();
 
+    /** Whether the store answered its last round trip, read from memory: true when it cannot tell. */
+    default boolean reachable() {
+        return true;
+    }
+
     /**
      * Starts delivering what other instances publish, and, on every (re)connection, what is in force
      * now with the time it has left (so an instance that starts, or comes back from an outage,

@@ -64,6 +64,11 @@ public final class RedisFleetStore implements FleetStore {
     }
 
     @Override
+    public boolean reachable() {
+        return reachability.reachable();
+    }
+
+    @Override
     public long tryTake(String[] buckets, double[] amounts, double[] capacities, double[] perSecond) {
         List<String> bucketKeys = bucketKeys(buckets);
         List<String> args = bucketArgs(buckets, amounts, 1, capacities, perSecond);

@@ -26,27 +26,32 @@ final class CallMetrics {
 
     void record(GenAiCallScope call) {
         Provider provider = call.servedBy() != null ? call.servedBy() : call.call.addressed();
+        String answeredBy = call.fromCache() ? FailoverAttributes.SERVED_BY_CACHE : provider.name();
         ResponseFacts facts = call.facts();
         String operation = call.call.source().operation().semanticName();
         String requestModel = call.call.source().model();
         String responseModel = facts == null ? null : facts.model();
-        Attributes withOutcome = attributes(new Key(operation, provider.name(), requestModel, responseModel, call.errorType(), null), provider);
+        Attributes withOutcome = attributes(new Key(operation, provider.name(), answeredBy, requestModel, responseModel,
+                call.errorType(), null), provider);
         metrics.operationDuration.record((call.endNanos() - call.startNanos) / 1e9, withOutcome);
         if (call.call.source().stream() && call.firstChunkNanos() >= 0) {
             metrics.timeToFirstChunk.record(call.firstChunkNanos() / 1e9, withOutcome);
         }
         if (facts != null && facts.inputTokens() != null) {
             metrics.tokenUsage.record(facts.inputTokens(),
-                    attributes(new Key(operation, provider.name(), requestModel, responseModel, null, "input"), provider));
+                    attributes(new Key(operation, provider.name(), answeredBy, requestModel, responseModel, null, "input"), provider));
         }
         if (facts != null && facts.outputTokens() != null) {
             metrics.tokenUsage.record(facts.outputTokens(),
-                    attributes(new Key(operation, provider.name(), requestModel, responseModel, null, "output"), provider));
+                    attributes(new Key(operation, provider.name(), answeredBy, requestModel, responseModel, null, "output"), provider));
         }
         for (GenAiAttemptScope attempt : call.attempts()) {
             if (attempt.failsOver()) {
                 metrics.recordFailover(attempt.provider.name(), CallSpans.failoverReason(attempt));
             }
+        }
+        if (call.fromCache()) {
+            metrics.cacheAnswers.add(1, Attributes.of(FailoverAttributes.ADDRESSED_PROVIDER, call.call.addressed().name()));
         }
         if (call.queueWaitNanos() >= 0) {
             metrics.queueWait.record(call.queueWaitNanos() / 1e9,
@@ -67,13 +72,18 @@ final class CallMetrics {
         return built;
     }
 
-    /** What a metric point's attributes depend on: the provider by its name, which is unique. */
-    private record Key(String operation, String providerName, String requestModel, String responseModel,
-            String errorType, String tokenType) {
+    /**
+     * What a metric point's attributes depend on: the provider by its name, which is unique, or
+     * {@code cache} for an answer from the last-resort cache (its semconv attributes then the provider's
+     * whose answer it keeps, or the addressed one's).
+     */
+    private record Key(String operation, String providerName, String answeredBy, String requestModel,
+            String responseModel, String errorType, String tokenType) {
 
         Attributes build(Provider provider) {
             AttributesBuilder common = Attributes.builder()
                     .put(GenAiAttributes.OPERATION_NAME, operation)
+                    .put(FailoverAttributes.PROVIDER, answeredBy)
                     .put(GenAiAttributes.PROVIDER_NAME, ProviderNames.semconvName(provider))
                     .put(GenAiAttributes.SERVER_ADDRESS, String.valueOf(provider.baseUrl().getHost()))
                     .put(GenAiAttributes.SERVER_PORT, CallSpans.port(provider.baseUrl()));

@@ -6,14 +6,18 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * How telemetry is exported, read once at start from the standard {@code otel.*} settings, with
- * the OpenTelemetry Java agent's defaults. Only OTLP over HTTP/protobuf is spoken.
+ * the OpenTelemetry Java agent's defaults. Only OTLP over HTTP/protobuf is spoken, and metrics may
+ * also be served for a Prometheus scrape.
  *
  * @param tracesEndpoint the full URL spans are posted to, null when traces are not exported
  * @param metricsEndpoint the full URL metrics are posted to, null when metrics are not exported
  * @param headers extra headers per signal (often a collector's credential: never logged)
+ * @param metricsExporter the exporter that pushes metrics at each interval, NONE when only scraped or off
+ * @param prometheus the scrape endpoint, null unless {@code otel.metrics.exporter} names {@code prometheus}
  * @param captureContent {@code OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT}: record prompts and completions
  */
 public record ExportSettings(
@@ -33,7 +37,8 @@ public record ExportSettings(
         Duration scheduleDelay,
         boolean captureContent,
         ExporterKind tracesExporter,
-        ExporterKind metricsExporter) {
+        ExporterKind metricsExporter,
+        PrometheusEndpoint prometheus) {
 
     public static final String DEFAULT_ENDPOINT = "http://localhost:4318";
     public static final String DEFAULT_SERVICE_NAME = "unknown_service:java";
@@ -50,7 +55,8 @@ public record ExportSettings(
         String base = stripSlash(otel.get("otel.exporter.otlp.endpoint", DEFAULT_ENDPOINT));
         Map<String, String> headers = headers(otel.get("otel.exporter.otlp.headers", ""));
         ExporterKind traces = ExporterKind.parse("otel.traces.exporter", otel.get("otel.traces.exporter", "otlp"));
-        ExporterKind metrics = ExporterKind.parse("otel.metrics.exporter", otel.get("otel.metrics.exporter", "otlp"));
+        Set<ExporterKind> metricKinds = ExporterKind.parseMetrics("otel.metrics.exporter", otel.get("otel.metrics.exporter", "otlp"));
+        ExporterKind metrics = ExporterKind.pushing(metricKinds);
         return new ExportSettings(
                 Boolean.parseBoolean(otel.get("otel.sdk.disabled", "false")),
                 otel.get("otel.service.name").orElseGet(() -> resourceAttributes(otel)
@@ -68,7 +74,8 @@ public record ExportSettings(
                 integer(otel, "otel.bsp.max.export.batch.size", 512),
                 millis(otel, "otel.bsp.schedule.delay", 5_000),
                 captureContent(otel.get(CAPTURE_CONTENT_KEY, "false")),
-                traces, metrics);
+                traces, metrics,
+                metricKinds.contains(ExporterKind.PROMETHEUS) ? PrometheusEndpoint.from(otel) : null);
     }
 
     public boolean exportsTraces() {
@@ -76,7 +83,16 @@ public record ExportSettings(
     }
 
     public boolean exportsMetrics() {
+        return pushesMetrics() || servesPrometheus();
+    }
+
+    /** True when metrics are sent out at each {@code otel.metric.export.interval}. */
+    boolean pushesMetrics() {
         return !disabled && metricsExporter != ExporterKind.NONE;
+    }
+
+    boolean servesPrometheus() {
+        return !disabled && prometheus != null;
     }
 
     /** True when something is sent to a collector over OTLP, which may be down. */
@@ -157,6 +173,7 @@ public record ExportSettings(
     public String toString() {
         // Never the headers: they often carry the collector's credential.
         return "ExportSettings[service=" + serviceName + ", traces=" + tracesEndpoint + ", metrics=" + metricsEndpoint
+                + (prometheus == null ? "" : ", prometheus=" + prometheus.host() + ":" + prometheus.port())
                 + ", sampler=" + sampler + (samplerArg == null ? "" : "(" + samplerArg + ")")
                 + ", captureContent=" + captureContent + (disabled ? ", disabled" : "") + "]";
     }

@@ -7,7 +7,11 @@ import io.opentelemetry.api.metrics.LongHistogram;
 import io.opentelemetry.api.metrics.Meter;
 import java.util.List;
 
-/** The call-level instruments: the GenAI client metrics, and failovers counted by reason. */
+/**
+ * The call-level instruments: the GenAI client metrics (with {@code llm_failover.provider}, the
+ * configured name of who answered, beside the semconv attributes), failovers counted by reason, the
+ * queue's waits and the last-resort cache's answers.
+ */
 final class GenAiMetrics {
 
     /** The semantic conventions' advice for operation duration, in seconds. */
@@ -22,6 +26,7 @@ final class GenAiMetrics {
     final DoubleHistogram timeToFirstChunk;
     final LongCounter failovers;
     final DoubleHistogram queueWait;
+    final LongCounter cacheAnswers;
 
     GenAiMetrics(Meter meter) {
         operationDuration = meter.histogramBuilder("gen_ai.client.operation.duration")
@@ -44,6 +49,10 @@ final class GenAiMetrics {
                 .setDescription("Time a call waited in the queue for a step of its chain to free up")
                 .setUnit("s")
                 .setExplicitBucketBoundariesAdvice(DURATION_BUCKETS)
+                .build();
+        cacheAnswers = meter.counterBuilder("llm_failover.cache.answers")
+                .setDescription("Calls answered from the last-resort cache because every step of their chain failed")
+                .setUnit("{call}")
                 .build();
         failovers = meter.counterBuilder("llm_failover.failovers")
                 .setDescription("Attempts that failed over to the next provider of the chain, by reason")

@@ -4,6 +4,7 @@ import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
 import io.llmfailover.runtime.telemetry.CallObserver;
+import io.llmfailover.runtime.telemetry.StateReadings;
 import io.llmfailover.runtime.time.Clock;
 import io.opentelemetry.sdk.metrics.export.MetricReader;
 import java.util.List;
@@ -39,6 +40,7 @@ public final class OtelTelemetry implements Telemetry {
     private final CallObserver observer;
     private final BreakerListener breakerListener;
     private final ThrottleListener throttleListener;
+    private final ResilienceGauges gauges;
 
     private OtelTelemetry(ExportSettings settings, TelemetryExport export, Undelivered undelivered,
             ResilienceGauges gauges, CallObserver observer, Clock clock) {
@@ -46,6 +48,7 @@ public final class OtelTelemetry implements Telemetry {
         this.export = export;
         this.undelivered = undelivered;
         this.observer = observer;
+        this.gauges = gauges;
         this.breakerListener = new BreakerTelemetry(gauges);
         this.throttleListener = new ThrottleTelemetry(gauges, clock);
     }
@@ -60,7 +63,8 @@ public final class OtelTelemetry implements Telemetry {
     }
 
     /**
-     * Cheap: nothing of the SDK is loaded until the first call.
+     * Cheap: nothing of the SDK is loaded until the first call, unless metrics are served for a
+     * scrape, whose endpoint the SDK then starts at once on its own thread.
      *
      * @param senderLoader where the exporters find their HTTP sender, null for the SDK's own loader
      */
@@ -74,12 +78,20 @@ public final class OtelTelemetry implements Telemetry {
         TelemetryExport export = new TelemetryExport(self -> TelemetryWriter.start(settings, clock, extraReaders,
                 senderLoader, gauges, self::droppedCalls, undelivered), settings.maxQueueSize());
         GenAiObserver observer = new GenAiObserver(export, clock, settings.captureContent(), AppTraceContext.shared());
+        if (settings.servesPrometheus()) {
+            export.start(); // a scrape finds the endpoint before the first call, not a target that is down
+        }
         return new OtelTelemetry(settings, export, undelivered, gauges, observer, clock);
     }
 
     /** No export, no spans: breaker and throttle transitions are still logged. */
     public static Telemetry loggingOnly(Clock clock) {
         return new OtelTelemetry(null, null, null, new ResilienceGauges(), CallObserver.NOOP, clock);
+    }
+
+    /** Whether the SDK is up, waiting for it as long as given if it is starting; false if it was never started. */
+    boolean awaitStart(long waitMillis) {
+        return export != null && export.awaitStart(waitMillis);
     }
 
     @Override
@@ -95,6 +107,11 @@ public final class OtelTelemetry implements Telemetry {
     @Override
     public ThrottleListener throttleListener() {
         return throttleListener;
+    }
+
+    @Override
+    public void read(StateReadings readings) {
+        gauges.read(readings);
     }
 
     @Override

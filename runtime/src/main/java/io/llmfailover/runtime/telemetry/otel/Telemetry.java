@@ -6,6 +6,7 @@ import io.llmfailover.runtime.log.OnceLogger;
 import io.llmfailover.runtime.resilience.breaker.BreakerListener;
 import io.llmfailover.runtime.resilience.throttle.ThrottleListener;
 import io.llmfailover.runtime.telemetry.CallObserver;
+import io.llmfailover.runtime.telemetry.StateReadings;
 import io.llmfailover.runtime.time.Clock;
 
 /**
@@ -45,6 +46,9 @@ public interface Telemetry {
         @Override
         public void shutdown() {}
     };
+
+    /** From now on the gauges read this gateway's state (the latest one built, after a reload). */
+    default void read(StateReadings readings) {}
 
     /** Exports what is pending, waiting at most a few seconds; for tests and orderly shutdown. */
     void flush();

@@ -31,7 +31,8 @@ import java.util.Locale;
  * Builds the runtime's own OpenTelemetry SDK from {@link ExportSettings}, by hand rather than
  * through autoconfiguration: OTLP/HTTP protobuf over the JDK's HttpClient, spans batched in a
  * bounded queue and exported off the calling thread (a full queue drops spans, counted by the
- * SDK's own {@code otel.sdk.processor.span.processed} metric), metrics read periodically.
+ * SDK's own {@code otel.sdk.processor.span.processed} metric), metrics read periodically or served
+ * for a Prometheus scrape.
  */
 public final class TelemetrySdk {
 
@@ -57,8 +58,8 @@ public final class TelemetrySdk {
     }
 
     /**
-     * @param senderLoader where the exporters look up their HTTP sender (the JDK HttpClient one),
-     *     null for the SDK's own loader
+     * @param senderLoader where the exporters look up what uses the JDK's HTTP modules (the OTLP
+     *     sender on its HttpClient, the Prometheus endpoint on its HTTP server), null for the SDK's own loader
      */
     public static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
             ClassLoader senderLoader) {
@@ -74,10 +75,13 @@ public final class TelemetrySdk {
         SdkLogBridge.install(settings);
         Resource resource = resource(settings);
         SdkMeterProviderBuilder meters = SdkMeterProvider.builder().setResource(resource).setClock(SdkClock.of(clock));
-        if (settings.exportsMetrics()) {
+        if (settings.pushesMetrics()) {
             meters.registerMetricReader(PeriodicMetricReader.builder(undelivered.delivering(metricExporter(settings, senderLoader)))
                     .setInterval(settings.metricInterval())
                     .build());
+        }
+        if (settings.servesPrometheus()) {
+            settings.prometheus().start(senderLoader).ifPresent(meters::registerMetricReader);
         }
         extraReaders.forEach(meters::registerMetricReader);
         SdkMeterProvider meterProvider = meters.build();

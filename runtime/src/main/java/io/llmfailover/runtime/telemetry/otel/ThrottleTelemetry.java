@@ -34,6 +34,7 @@ final class ThrottleTelemetry implements ThrottleListener {
         try {
             gauges.remember(throttle);
             String reasonName = reason.name().toLowerCase(Locale.ROOT);
+            gauges.silenced(throttle, reasonName);
             String until = Instant.ofEpochMilli(clock.currentTimeMillis() + length.toMillis()).toString();
             LOG.warn("llm-failover: {} silenced for {} ({}), until {}", throttle.name(), HumanDuration.of(length),
                     reasonName, until);

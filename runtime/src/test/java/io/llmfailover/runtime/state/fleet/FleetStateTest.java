@@ -112,6 +112,22 @@ class FleetStateTest {
     }
 
     @Test
+    void theStateSaysHowManyInstancesShareItAndWhetherItsStoreAnswers() {
+        FleetState first = FleetState.start(CONFIG, fleet.instance(), clock, Set.of("openai"), List.of(), List.of());
+        InMemoryFleet.View cutOff = fleet.instance();
+        FleetState second = FleetState.start(CONFIG, cutOff, clock, Set.of("openai"), List.of(), List.of());
+
+        int sharing = first.instances();
+        assertEquals(sharing, second.instances());
+        assertEquals("redis", first.backend());
+        assertTrue(second.reachable());
+        cutOff.down = true;
+        assertFalse(second.reachable(), "what the metrics show as llm_failover_state_reachable 0");
+        assertEquals(1, second.instances(), "alone, as far as it can tell");
+        assertEquals(sharing - 1, first.instances());
+    }
+
+    @Test
     void withTheStoreDownEachInstanceDecidesOnItsOwn() {
         InMemoryFleet.View cutOff = fleet.instance();
         FleetState alone = FleetState.start(CONFIG, cutOff, clock, Set.of("openai"), List.of(), List.of());

@@ -111,6 +111,11 @@ final class InMemoryFleet {
         }
 
         @Override
+        public boolean reachable() {
+            return !down;
+        }
+
+        @Override
         public void subscribe(FleetListener subscriber) {
             this.listener = subscriber;
             inForce(silences).forEach(subscriber::silenced);

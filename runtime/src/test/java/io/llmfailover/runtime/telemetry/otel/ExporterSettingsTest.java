@@ -34,9 +34,10 @@ class ExporterSettingsTest {
     @Test
     void anUnknownExporterIsAnErrorNamingTheKeyAndTheValuesThatExist() {
         IllegalArgumentException error = assertThrows(IllegalArgumentException.class,
-                () -> read(Map.of("otel.metrics.exporter", "prometheus")));
+                () -> read(Map.of("otel.metrics.exporter", "zipkin")));
 
-        assertEquals("otel.metrics.exporter = prometheus: expected otlp, console (or logging) or none", error.getMessage());
+        assertEquals("otel.metrics.exporter = zipkin: expected otlp, console (or logging), prometheus, otlp,prometheus or none",
+                error.getMessage());
     }
 
     @Test

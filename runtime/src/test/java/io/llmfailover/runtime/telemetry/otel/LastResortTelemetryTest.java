@@ -8,11 +8,13 @@ import static io.llmfailover.runtime.telemetry.otel.TelemetryFixture.chat;
 import static io.llmfailover.runtime.testing.ScriptedTransport.json;
 import static io.llmfailover.runtime.testing.ScriptedTransport.status;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.runtime.config.CacheSettings;
 import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.config.TrafficShaping;
 import io.llmfailover.runtime.contract.LlmResponse;
+import io.opentelemetry.proto.metrics.v1.NumberDataPoint;
 import io.opentelemetry.proto.trace.v1.Span;
 import java.io.IOException;
 import java.time.Duration;
@@ -21,7 +23,7 @@ import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
-/** An answer replayed by the last-resort cache says so on the call's span. */
+/** An answer replayed by the last-resort cache says so on the call's span, and counts in its metric. */
 class LastResortTelemetryTest {
 
     private static final String ANSWER = "{\"id\":\"chatcmpl-1\",\"object\":\"chat.completion\",\"model\":\"gpt-4o\","
@@ -54,6 +56,15 @@ class LastResortTelemetryTest {
         Map<String, Object> call = attributes(calls.get(1));
         assertEquals("cache", call.get("llm_failover.served_by"));
         assertEquals(3L, call.get("llm_failover.attempts"), "every step was tried first");
+
+        NumberDataPoint answers = fixture.receiver.metric("llm_failover.cache.answers")
+                .orElseThrow(() -> new AssertionError("no llm_failover.cache.answers")).getSum().getDataPoints(0);
+        assertEquals(1, answers.getAsInt());
+        assertEquals(Map.of("llm_failover.addressed_provider", "openai"), attributes(answers.getAttributesList()));
+        assertTrue(fixture.receiver.metric("gen_ai.client.operation.duration").orElseThrow().getHistogram()
+                .getDataPointsList().stream()
+                .anyMatch(point -> "cache".equals(attributes(point.getAttributesList()).get("llm_failover.provider"))),
+                "the cached answer's call counts as the cache's");
     }
 
     private static FailoverConfig withCache(FailoverConfig config) {
