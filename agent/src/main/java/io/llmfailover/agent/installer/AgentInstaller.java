@@ -14,6 +14,7 @@ import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.gateway.FirstCallRehearsal;
 import io.llmfailover.runtime.telemetry.otel.Telemetry;
 import java.lang.instrument.Instrumentation;
+import java.util.TreeSet;
 import java.util.jar.JarFile;
 import org.slf4j.Logger;
 
@@ -97,15 +98,23 @@ public final class AgentInstaller {
         // Written straight to the agent's log: SLF4J's LoggerFactory looks for its bindings on the
         // app's whole class path, a cost the engine pays when it is built, not premain.
         Logger log = new AgentLogger(AgentInstaller.class.getName());
-        if (config.source().isEmpty()) {
+        if (config.source().isEmpty() && config.fromEnvironment().isEmpty()) {
             log.info("llm-failover: no config file found (looked at " + ConfigLoader.placesLooked()
                     + "); governing calls to the well-known LLM hosts with breaker and throttle, with no provider "
                     + "to fail over to");
         } else {
-            log.info("llm-failover: started with {} ({}, {}); governing {}", config.source().get(),
+            log.info("llm-failover: started with {} ({}, {}{}); governing {}",
+                    config.source().map(Object::toString).orElse("no config file"),
                     count(config.providers().size(), "provider"), count(config.routes().size(), "route"),
-                    governed(config));
+                    fromEnvironment(config), governed(config));
         }
+        log.debug("llm-failover: keys from the environment (LLM_FAILOVER_*): {}", config.fromEnvironment().isEmpty()
+                ? "none" : String.join(", ", new TreeSet<>(config.fromEnvironment())));
+    }
+
+    private static String fromEnvironment(FailoverConfig config) {
+        int keys = config.fromEnvironment().size();
+        return keys == 0 ? "" : "; from the environment: " + count(keys, "key");
     }
 
     private static String count(int n, String noun) {
