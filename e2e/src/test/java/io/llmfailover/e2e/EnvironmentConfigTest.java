@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.llmfailover.e2e.StubProvider.Failure;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -17,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * An app whose agent is configured by {@code LLM_FAILOVER_<KEY>} variables, as a container is: with no
  * file at all, and over a file whose key a variable overrides. The primary is overloaded; the call goes
- * to the backup with the backup's key, the one the environment gave.
+ * to the backup with the backup's key, the one the environment gave. The agent's lines are JSON when a
+ * variable asks for it.
  */
 class EnvironmentConfigTest {
 
@@ -51,11 +53,16 @@ class EnvironmentConfigTest {
                 .env("LLM_FAILOVER_PROVIDER_BACKUP_API_KEY", BACKUP_KEY)
                 .env("LLM_FAILOVER_ROUTE_CHAT_MATCH", "primary")
                 .env("LLM_FAILOVER_ROUTE_CHAT_CHAIN", "primary, backup")
+                .env("LLM_FAILOVER_AGENT_LOG_FORMAT", "json")
                 .run();
 
         assertServedByTheBackupWithTheEnvironmentsKey(output);
-        assertTrue(String.join("\n", output.stderrLines()).contains("llm-failover: started with no config file (2 providers, 1 route;"
-                + " from the environment: 5 keys)"), output::describe);
+        assertTrue(String.join("\n", output.stderrLines()).contains("\"message\":\"llm-failover: started with no config file"
+                + " (2 providers, 1 route; from the environment: 6 keys); state local;"), output::describe);
+        List<String> agentLines = output.stderrLines().stream().filter(line -> line.contains("llm-failover")).toList();
+        assertFalse(agentLines.isEmpty(), output::describe);
+        assertTrue(agentLines.stream().allMatch(line -> line.startsWith("{\"time\":\"") && line.endsWith("}")),
+                () -> "agent.log.format = json: one object per line" + output.describe());
     }
 
     @Test

@@ -57,8 +57,8 @@ class AgentLoggingTest {
         });
 
         List<String> lines = written.lines().toList();
-        assertEquals("WARN breaker - llm-failover: breaker primary opened", lines.get(0));
-        assertEquals("ERROR breaker - llm-failover: probe failed", lines.get(1));
+        assertEquals("WARN breaker - llm-failover: breaker primary opened", withoutTime(lines.get(0)));
+        assertEquals("ERROR breaker - llm-failover: probe failed", withoutTime(lines.get(1)));
         assertEquals("java.io.IOException: connection refused", lines.get(2));
         assertTrue(lines.get(3).trim().startsWith("at "), lines.get(3));
     }
@@ -75,7 +75,24 @@ class AgentLoggingTest {
         assertTrue(log.isDebugEnabled());
         assertFalse(log.isTraceEnabled());
         assertEquals("DEBUG decision - llm-failover: a call's decision",
-                stderrDuring(() -> log.debug("llm-failover: a call's decision")).strip());
+                withoutTime(stderrDuring(() -> log.debug("llm-failover: a call's decision")).strip()));
+    }
+
+    @Test
+    void jsonWritesOneObjectPerLine() {
+        AgentLogging.routeTo("stderr", "info", "json");
+
+        String written = stderrDuring(() -> LoggerFactory.getLogger("io.llmfailover.breaker").warn("llm-failover: breaker {} opened", "primary"));
+
+        assertTrue(written.strip().matches("\\{\"time\":\"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z\","
+                + "\"level\":\"WARN\",\"logger\":\"io.llmfailover.breaker\",\"message\":\"llm-failover: breaker primary opened\"}"),
+                written);
+    }
+
+    /** The line after its time, which {@code LogLinesTest} checks. */
+    private static String withoutTime(String line) {
+        assertTrue(line.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z .*"), line);
+        return line.substring(line.indexOf(' ') + 1);
     }
 
     @Test

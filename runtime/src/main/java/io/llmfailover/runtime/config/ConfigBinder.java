@@ -107,6 +107,9 @@ final class ConfigBinder {
         if (typed.entry(AGENT_LOG_LEVEL).isPresent()) {
             withLog.put(AGENT_LOG_LEVEL, typed.oneOf(AGENT_LOG_LEVEL, FailoverConfig.LOG_LEVELS));
         }
+        if (typed.entry(AGENT_LOG_FORMAT).isPresent()) {
+            withLog.put(AGENT_LOG_FORMAT, typed.oneOf(AGENT_LOG_FORMAT, FailoverConfig.LOG_FORMATS));
+        }
         keySalt(typed).ifPresent(salt -> withLog.put(STATE_KEY_SALT, salt));
         return new FailoverConfig(source, providerMap, routeList, breaker(typed), throttle(typed),
                 typed.positiveDuration(TIMEOUT_FIRST_BYTE, FailoverConfig.DEFAULT_FIRST_BYTE_TIMEOUT),

@@ -194,6 +194,20 @@ public record FailoverConfig(
         return extra.getOrDefault(LOG_LEVEL_KEY, LOG_LEVELS.get(0));
     }
 
+    /** The key of the agent's log line format. */
+    public static final String LOG_FORMAT_KEY = "agent.log.format";
+
+    /** The values of {@value #LOG_FORMAT_KEY}, the default first. */
+    public static final List<String> LOG_FORMATS = List.of("text", "json");
+
+    /**
+     * {@value #LOG_FORMAT_KEY}: {@code text} (the default: {@code <time> <LEVEL> <logger> - llm-failover: <message>})
+     * or {@code json} (one object per line, for a log shipper), for the lines on standard error.
+     */
+    public String logFormat() {
+        return extra.getOrDefault(LOG_FORMAT_KEY, LOG_FORMATS.get(0));
+    }
+
     /** The values of {@value #LOG_KEY}, the default first. */
     public static final List<String> LOG_TARGETS = List.of("stderr", "jul", "off");
 

@@ -91,6 +91,6 @@ final class FailoverLog {
     }
 
     private static String since(long repeats) {
-        return repeats == 0 ? "" : " (" + repeats + " more like it since the last such line)";
+        return RepeatSummary.standingFor(repeats);
     }
 }
