@@ -67,12 +67,8 @@ class EnvironmentConfigTest {
 
     @Test
     void aVariableOverridesTheFilesKey() throws Exception {
-        Path file = ConfigFile.create()
-                .set("provider.primary.url", primary.baseUrl())
-                .set("provider.backup.url", backup.baseUrl())
+        Path file = ConfigFile.primaryFallingOverTo(primary.baseUrl(), backup.baseUrl())
                 .set("provider.backup.api-key", "sk-stale-key-in-the-file")
-                .set("route.chat.match", "primary")
-                .set("route.chat.chain", "primary, backup")
                 .writeTo(workDir.resolve("llm-failover-e2e.properties"));
 
         AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, primary.baseUrl(), APP_KEY, "1")

@@ -62,16 +62,13 @@ final class AgentLogging {
                 && !loggerName.startsWith(REDIS_CLIENT);
     }
 
-    static void write(String loggerName, Level level, String message, Throwable thrown) {
+    /** @param ids the call's, for a line written about one (json only shows them) */
+    static void write(String loggerName, Level level, String message, Throwable thrown, LogLines.CallIds ids) {
         Route current = route;
         if (current.target() == Target.JUL) {
             JulLines.write(loggerName, level, message, thrown);
         } else if (current.target() == Target.STDERR) {
-            writeToStderr(loggerName, level, message, thrown);
+            LogLines.write(level.toString(), loggerName, message, thrown, ids);
         }
-    }
-
-    private static void writeToStderr(String loggerName, Level level, String message, Throwable thrown) {
-        LogLines.write(level.toString(), loggerName, message, thrown, LogLines.CallIds.NONE);
     }
 }

@@ -89,6 +89,23 @@ class AgentLoggingTest {
                 written);
     }
 
+    @Test
+    void aLineAboutACallCarriesItsIdsInJsonAndKeepsItsMessageInText() {
+        org.slf4j.Logger log = LoggerFactory.getLogger("io.llmfailover.failover");
+        Runnable failover = () -> log.atInfo().addKeyValue("trace_id", "4bf92f3577b34da6a3ce929d0e0e4736")
+                .addKeyValue("span_id", "00f067aa0ba902b7").log("llm-failover: failover from {} to {} ({})", "primary", "backup",
+                        "rate_limited");
+
+        AgentLogging.routeTo("stderr", "info", "json");
+        String json = stderrDuring(failover).strip();
+        AgentLogging.routeTo("stderr", "info", "text");
+        String text = stderrDuring(failover).strip();
+
+        assertTrue(json.endsWith("\"message\":\"llm-failover: failover from primary to backup (rate_limited)\","
+                + "\"trace_id\":\"4bf92f3577b34da6a3ce929d0e0e4736\",\"span_id\":\"00f067aa0ba902b7\"}"), json);
+        assertEquals("INFO failover - llm-failover: failover from primary to backup (rate_limited)", withoutTime(text));
+    }
+
     /** The line after its time, which {@code LogLinesTest} checks. */
     private static String withoutTime(String line) {
         assertTrue(line.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z .*"), line);
