@@ -80,6 +80,25 @@ class EnvironmentConfigTest {
         assertTrue(String.join("\n", output.stderrLines()).contains("(2 providers, 1 route; from the environment: 1 key)"), output::describe);
     }
 
+    /** A config that cannot be used is said as a JSON line when a variable asks for JSON, naming the variable, never its value. */
+    @Test
+    void aBadVariableIsReportedInJsonByItsNameAndTheAppRunsWithoutTheAgent() throws Exception {
+        AppOutput output = ClientCall.JDK_BLOCKING.launch(workDir, backup.baseUrl(), APP_KEY, "1")
+                .withAgentAndNoConfig()
+                .env("LLM_FAILOVER_AGENT_LOG_FORMAT", "json")
+                .env("LLM_FAILOVER_PROVIDER_MY_BACKUP_API_KEY", BACKUP_KEY)
+                .run();
+
+        assertCompleted(output);
+        assertAnsweredBy(backup, ClientCall.JDK_BLOCKING, output, 1);
+        List<String> agentLines = output.stderrLines().stream().filter(line -> line.contains("llm-failover")).toList();
+        assertTrue(agentLines.stream().anyMatch(line -> line.startsWith("{\"time\":\"") && line.contains("\"level\":\"ERROR\"")
+                && line.contains("environment variable LLM_FAILOVER_PROVIDER_MY_BACKUP_API_KEY: cannot tell whether each _")),
+                output::describe);
+        assertTrue(agentLines.stream().allMatch(line -> line.startsWith("{\"time\":\"")), output::describe);
+        assertFalse(String.join("\n", output.stderrLines()).contains(BACKUP_KEY), "a key from the environment was written to the log");
+    }
+
     private void assertServedByTheBackupWithTheEnvironmentsKey(AppOutput output) {
         assertCompleted(output);
         assertAnsweredBy(backup, ClientCall.JDK_BLOCKING, output, 1);

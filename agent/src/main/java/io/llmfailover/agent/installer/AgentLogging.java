@@ -28,9 +28,21 @@ final class AgentLogging {
 
     private AgentLogging() {}
 
-    /** Until the config is read: standard error, info and above. */
+    /** Until the config is read: standard error, info and above, in the format a system property or variable asks. */
     static void useDefaults() {
-        routeTo("stderr", "info", "text");
+        routeTo("stderr", "info", formatAskedOutsideTheFile());
+    }
+
+    /**
+     * {@code agent.log.format} as {@code -Dllm.failover.agent.log.format} or {@code LLM_FAILOVER_AGENT_LOG_FORMAT}
+     * says: a log shipper then reads even the lines about a config that cannot be used.
+     */
+    private static String formatAskedOutsideTheFile() {
+        String format = System.getProperty("llm.failover.agent.log.format");
+        if (format == null || format.isBlank()) {
+            format = System.getenv("LLM_FAILOVER_AGENT_LOG_FORMAT");
+        }
+        return format == null ? "text" : format.strip();
     }
 
     /**
