@@ -1,6 +1,6 @@
 package io.llmfailover.agent;
 
-
+import io.llmfailover.agent.bootstrap.LogLines;
 import io.llmfailover.agent.installer.AgentInstaller;
 import io.llmfailover.agent.installer.JdkTool;
 import java.io.File;
@@ -39,7 +39,7 @@ public final class AgentMain {
             instrumentation.appendToBootstrapClassLoaderSearch(agentJar);
             installer = Class.forName(INSTALLER, true, null);
         } catch (Exception | LinkageError e) {
-            System.err.println("llm-failover: the agent could not start (" + e
+            LogLines.error("llm-failover: the agent could not start (" + e
                     + "); the agent is disabled, the app runs without it");
             return;
         }
@@ -47,7 +47,7 @@ public final class AgentMain {
             installer.getMethod("install", String.class, Instrumentation.class, JarFile.class)
                     .invoke(null, agentArgs, instrumentation, agentJar);
         } catch (ReflectiveOperationException e) {
-            System.err.println("llm-failover: the agent could not start (" + e
+            LogLines.error("llm-failover: the agent could not start (" + e
                     + "); the agent is disabled, the app runs without it");
         }
     }

@@ -30,10 +30,10 @@ final class ChildJvm {
     private static final List<String> QUICK_START = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC");
 
     /** Variables of the test's own environment that would steer the child's agent or JVM. */
-    private static final List<String> SCRUBBED_ENV = List.of("LLM_FAILOVER_CONFIG", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS");
+    private static final List<String> SCRUBBED_ENV = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS");
 
-    /** Prefixes of the test's own variables that would steer the child's telemetry or clock. */
-    private static final List<String> SCRUBBED_ENV_PREFIXES = List.of("OTEL_", "FAKETIME");
+    /** Prefixes of the test's own variables that would steer the child's agent, telemetry or clock. */
+    private static final List<String> SCRUBBED_ENV_PREFIXES = List.of("LLM_FAILOVER_", "OTEL_", "FAKETIME");
 
     private final Class<?> mainClass;
     private final Path workingDirectory;

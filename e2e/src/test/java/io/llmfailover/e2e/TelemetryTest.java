@@ -320,7 +320,7 @@ class TelemetryTest {
         List<String> exportLines = output.stderrLines().stream()
                 .filter(line -> line.contains("telemetry export")).toList();
         assertTrue(exportLines.size() <= 3, "one line per exporting component at most" + output.describe());
-        assertTrue(exportLines.stream().allMatch(line -> line.startsWith("WARN telemetry - llm-failover: ")),
+        assertTrue(exportLines.stream().allMatch(line -> line.matches("\\S+Z WARN telemetry - llm-failover: .*")),
                 "in the agent's own log format" + output.describe());
         assertTrue(output.stderrLines().stream().noneMatch(line -> line.contains("opentelemetry")
                         || line.startsWith("SEVERE") || line.startsWith("\tat ")),

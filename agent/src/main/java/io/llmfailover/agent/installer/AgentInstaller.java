@@ -1,8 +1,8 @@
 package io.llmfailover.agent.installer;
 
-
 import io.llmfailover.agent.bootstrap.AgentJar;
 import io.llmfailover.agent.bootstrap.InstalledRunner;
+import io.llmfailover.agent.bootstrap.LogLines;
 import io.llmfailover.agent.weaving.ClientModule;
 import io.llmfailover.agent.weaving.ClientTransformer;
 import io.llmfailover.agent.weaving.DeferredInstrumentation;
@@ -14,6 +14,7 @@ import io.llmfailover.runtime.config.FailoverConfig;
 import io.llmfailover.runtime.gateway.FirstCallRehearsal;
 import io.llmfailover.runtime.telemetry.otel.Telemetry;
 import java.lang.instrument.Instrumentation;
+import java.util.TreeSet;
 import java.util.jar.JarFile;
 import org.slf4j.Logger;
 
@@ -33,7 +34,7 @@ public final class AgentInstaller {
      */
     public static synchronized void install(String agentArgs, Instrumentation instrumentation, JarFile agentJar) {
         if (installed) {
-            System.err.println("llm-failover: the agent is attached twice (-javaagent given twice, or in both the "
+            LogLines.error("llm-failover: the agent is attached twice (-javaagent given twice, or in both the "
                     + "command line and JAVA_TOOL_OPTIONS); the second copy is skipped");
             return;
         }
@@ -54,7 +55,7 @@ public final class AgentInstaller {
             refuse(agentArgs, badArgument.getMessage(), false);
             return;
         } catch (RuntimeException | LinkageError e) {
-            System.err.println("llm-failover: the config could not be read (" + e
+            LogLines.error("llm-failover: the config could not be read (" + e
                     + "); the agent is disabled, the app runs without it");
             return;
         }
@@ -68,7 +69,7 @@ public final class AgentInstaller {
         try {
             start(config, configArgument, instrumentation, agentJar);
         } catch (RuntimeException | LinkageError e) {
-            System.err.println("llm-failover: the agent could not start (" + e
+            LogLines.error("llm-failover: the agent could not start (" + e
                     + "); the agent is disabled, the app runs without it");
         }
     }
@@ -77,15 +78,15 @@ public final class AgentInstaller {
     private static void refuse(String agentArgs, String problem, boolean strict) {
         String message = problem.startsWith("llm-failover") ? problem : "llm-failover: " + problem;
         if (strict || StrictMode.ofThisJvm().requested(agentArgs)) {
-            System.err.println(message + "\nagent.strict = true, so the JVM stops");
+            LogLines.error(message + "\nagent.strict = true, so the JVM stops");
             System.exit(1);
         }
-        System.err.println(message + "\nthe agent is disabled; the app runs without it");
+        LogLines.error(message + "\nthe agent is disabled; the app runs without it");
     }
 
     private static void start(FailoverConfig config, String configArgument, Instrumentation instrumentation,
             JarFile agentJar) {
-        AgentLogging.routeTo(config.log(), config.logLevel());
+        AgentLogging.routeTo(config.log(), config.logLevel(), config.logFormat());
         AgentJar.use(agentJar);
         GatewayAssembly engine = new GatewayAssembly(config, configArgument, OperatorView.start());
         shutDownOnExit(engine);
@@ -97,15 +98,28 @@ public final class AgentInstaller {
         // Written straight to the agent's log: SLF4J's LoggerFactory looks for its bindings on the
         // app's whole class path, a cost the engine pays when it is built, not premain.
         Logger log = new AgentLogger(AgentInstaller.class.getName());
-        if (config.source().isEmpty()) {
+        if (config.source().isEmpty() && config.fromEnvironment().isEmpty()) {
             log.info("llm-failover: no config file found (looked at " + ConfigLoader.placesLooked()
-                    + "); governing calls to the well-known LLM hosts with breaker and throttle, with no provider "
-                    + "to fail over to");
+                    + "); state {}; governing calls to the well-known LLM hosts with breaker and throttle, with no provider "
+                    + "to fail over to", state(config));
         } else {
-            log.info("llm-failover: started with {} ({}, {}); governing {}", config.source().get(),
+            log.info("llm-failover: started with {} ({}, {}{}); state {}; governing {}",
+                    config.source().map(Object::toString).orElse("no config file"),
                     count(config.providers().size(), "provider"), count(config.routes().size(), "route"),
-                    governed(config));
+                    fromEnvironment(config), state(config), governed(config));
         }
+        log.debug("llm-failover: keys from the environment (LLM_FAILOVER_*): {}", config.fromEnvironment().isEmpty()
+                ? "none" : String.join(", ", new TreeSet<>(config.fromEnvironment())));
+    }
+
+    /** {@code local}, or the fleet's Redis without its password: whether it answers is the fleet's own line. */
+    private static String state(FailoverConfig config) {
+        return config.fleet().redis() ? "shared with the fleet on Redis at " + config.fleet().redactedUrl() : "local";
+    }
+
+    private static String fromEnvironment(FailoverConfig config) {
+        int keys = config.fromEnvironment().size();
+        return keys == 0 ? "" : "; from the environment: " + count(keys, "key");
     }
 
     private static String count(int n, String noun) {

@@ -2,6 +2,7 @@ package io.llmfailover.agent.installer;
 
 import io.llmfailover.agent.bootstrap.AdapterClassLoader;
 import io.llmfailover.agent.bootstrap.InstalledRunner;
+import io.llmfailover.agent.bootstrap.LogLines;
 import io.llmfailover.runtime.config.ConfigException;
 import io.llmfailover.runtime.config.ConfigLoader;
 import io.llmfailover.runtime.config.FailoverConfig;
@@ -55,7 +56,7 @@ final class GatewayAssembly implements Supplier<CallRunner> {
         try {
             return build();
         } catch (RuntimeException | LinkageError e) {
-            System.err.println("llm-failover: the agent could not start (" + e
+            LogLines.error("llm-failover: the agent could not start (" + e
                     + "); the agent is disabled, the app runs without it");
             return null;
         }

@@ -12,12 +12,13 @@ import java.util.function.Function;
 /**
  * Whether {@code agent.strict = true} was asked for, answered even when the config file itself is
  * invalid (that is exactly when it matters). Looks at the agent argument, the system property
- * {@code llm.failover.agent.strict}, then the {@code agent.strict} key of the config file found by
- * the contract's lookup order, read leniently.
+ * {@code llm.failover.agent.strict}, the environment variable {@code LLM_FAILOVER_AGENT_STRICT}, then the
+ * {@code agent.strict} key of the config file found by the contract's lookup order, read leniently.
  */
 final class StrictMode {
 
     static final String KEY = "agent.strict";
+    static final String ENV_VARIABLE = "LLM_FAILOVER_AGENT_STRICT";
 
     private final Function<String, String> systemProperties;
     private final Function<String, String> environment;
@@ -44,6 +45,10 @@ final class StrictMode {
         String fromProperty = systemProperties.apply("llm.failover." + KEY);
         if (fromProperty != null) {
             return isTrue(fromProperty);
+        }
+        String fromEnvironment = environment.apply(ENV_VARIABLE);
+        if (fromEnvironment != null && !fromEnvironment.isBlank()) {
+            return isTrue(fromEnvironment);
         }
         Path file = configFile(agentArgs);
         return file != null && isTrue(readKey(file));

@@ -1,6 +1,7 @@
 package io.llmfailover.agent.weaving;
 
 import io.llmfailover.agent.bootstrap.AgentJar;
+import io.llmfailover.agent.bootstrap.LogLines;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -26,7 +27,7 @@ final class ClientModules {
                 Class<?> module = Class.forName(className, true, ClientModule.class.getClassLoader());
                 modules.add((ClientModule) module.getConstructor().newInstance());
             } catch (ReflectiveOperationException | LinkageError | RuntimeException e) {
-                System.err.println("llm-failover: the client module " + className + " could not be loaded (" + e
+                LogLines.error("llm-failover: the client module " + className + " could not be loaded (" + e
                         + "); that client runs without the agent");
             }
         }
@@ -36,7 +37,7 @@ final class ClientModules {
     private static List<String> listed() {
         byte[] index = AgentJar.bytes(INDEX);
         if (index == null) {
-            System.err.println("llm-failover: the agent jar has no " + INDEX + "; the HTTP clients run without the agent");
+            LogLines.error("llm-failover: the agent jar has no " + INDEX + "; the HTTP clients run without the agent");
             return List.of();
         }
         List<String> classNames = new ArrayList<>();

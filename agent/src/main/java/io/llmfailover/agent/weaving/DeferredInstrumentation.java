@@ -1,5 +1,6 @@
 package io.llmfailover.agent.weaving;
 
+import io.llmfailover.agent.bootstrap.LogLines;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.IllegalClassFormatException;
 import java.security.ProtectionDomain;
@@ -95,7 +96,7 @@ public final class DeferredInstrumentation implements ClassFileTransformer {
         try {
             return clientTransformer.get();
         } catch (RuntimeException | LinkageError e) {
-            System.err.println("llm-failover: the client instrumentation could not be set up (" + e
+            LogLines.error("llm-failover: the client instrumentation could not be set up (" + e
                     + "); HTTP clients run without the agent");
             return NOTHING;
         }

@@ -57,8 +57,8 @@ class AgentLoggingTest {
         });
 
         List<String> lines = written.lines().toList();
-        assertEquals("WARN breaker - llm-failover: breaker primary opened", lines.get(0));
-        assertEquals("ERROR breaker - llm-failover: probe failed", lines.get(1));
+        assertEquals("WARN breaker - llm-failover: breaker primary opened", withoutTime(lines.get(0)));
+        assertEquals("ERROR breaker - llm-failover: probe failed", withoutTime(lines.get(1)));
         assertEquals("java.io.IOException: connection refused", lines.get(2));
         assertTrue(lines.get(3).trim().startsWith("at "), lines.get(3));
     }
@@ -75,7 +75,41 @@ class AgentLoggingTest {
         assertTrue(log.isDebugEnabled());
         assertFalse(log.isTraceEnabled());
         assertEquals("DEBUG decision - llm-failover: a call's decision",
-                stderrDuring(() -> log.debug("llm-failover: a call's decision")).strip());
+                withoutTime(stderrDuring(() -> log.debug("llm-failover: a call's decision")).strip()));
+    }
+
+    @Test
+    void jsonWritesOneObjectPerLine() {
+        AgentLogging.routeTo("stderr", "info", "json");
+
+        String written = stderrDuring(() -> LoggerFactory.getLogger("io.llmfailover.breaker").warn("llm-failover: breaker {} opened", "primary"));
+
+        assertTrue(written.strip().matches("\\{\"time\":\"\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z\","
+                + "\"level\":\"WARN\",\"logger\":\"io.llmfailover.breaker\",\"message\":\"llm-failover: breaker primary opened\"}"),
+                written);
+    }
+
+    @Test
+    void aLineAboutACallCarriesItsIdsInJsonAndKeepsItsMessageInText() {
+        org.slf4j.Logger log = LoggerFactory.getLogger("io.llmfailover.failover");
+        Runnable failover = () -> log.atInfo().addKeyValue("trace_id", "4bf92f3577b34da6a3ce929d0e0e4736")
+                .addKeyValue("span_id", "00f067aa0ba902b7").log("llm-failover: failover from {} to {} ({})", "primary", "backup",
+                        "rate_limited");
+
+        AgentLogging.routeTo("stderr", "info", "json");
+        String json = stderrDuring(failover).strip();
+        AgentLogging.routeTo("stderr", "info", "text");
+        String text = stderrDuring(failover).strip();
+
+        assertTrue(json.endsWith("\"message\":\"llm-failover: failover from primary to backup (rate_limited)\","
+                + "\"trace_id\":\"4bf92f3577b34da6a3ce929d0e0e4736\",\"span_id\":\"00f067aa0ba902b7\"}"), json);
+        assertEquals("INFO failover - llm-failover: failover from primary to backup (rate_limited)", withoutTime(text));
+    }
+
+    /** The line after its time, which {@code LogLinesTest} checks. */
+    private static String withoutTime(String line) {
+        assertTrue(line.matches("\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z .*"), line);
+        return line.substring(line.indexOf(' ') + 1);
     }
 
     @Test

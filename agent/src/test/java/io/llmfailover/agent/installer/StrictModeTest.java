@@ -53,4 +53,22 @@ class StrictModeTest {
 
         assertEquals(true, mode.requested(null));
     }
+
+    /** The variable over the file, the system property over the variable: the order every setting follows. */
+    @ParameterizedTest(name = "property {0}, variable {1}, file {2}: strict {3}")
+    @CsvSource(nullValues = "-", value = {
+        "-     | true  | false | true",
+        "-     | false | true  | false",
+        "false | true  | true  | false",
+        "-     | -     | true  | true",
+    }, delimiter = '|')
+    void theEnvironmentVariableTakesItsPlaceBetweenThePropertyAndTheFile(String property, String variable, String fileValue,
+            boolean strict) throws IOException {
+        Path file = workingDirectory.resolve("llm-failover.properties");
+        Files.writeString(file, "agent.strict = " + fileValue + "\nprovider.x.url = ://broken\n");
+        Map<String, String> properties = property == null ? Map.of() : Map.of("llm.failover.agent.strict", property);
+        Map<String, String> environment = variable == null ? Map.of() : Map.of("LLM_FAILOVER_AGENT_STRICT", variable);
+
+        assertEquals(strict, new StrictMode(properties::get, environment::get, workingDirectory).requested(null));
+    }
 }

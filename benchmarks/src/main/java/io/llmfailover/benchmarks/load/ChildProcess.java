@@ -20,7 +20,7 @@ final class ChildProcess {
     record Exit(int code, String stdout, String stderr, long wallNanos) {}
 
     /** Variables of this environment that would attach an agent or change the child's JVM behind our back. */
-    private static final List<String> SCRUBBED_ENV = List.of("LLM_FAILOVER_CONFIG", "JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS",
+    private static final List<String> SCRUBBED_ENV = List.of("JAVA_TOOL_OPTIONS", "JDK_JAVA_OPTIONS",
             "OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_SERVICE_NAME", "OTEL_SDK_DISABLED");
 
     private final String java;
@@ -54,7 +54,7 @@ final class ChildProcess {
                 .directory(workDir.toFile())
                 .redirectOutput(stdout.toFile())
                 .redirectError(stderr.toFile());
-        SCRUBBED_ENV.forEach(builder.environment()::remove);
+        scrub(builder);
         long started = System.nanoTime();
         Process process = builder.start();
         boolean finished = process.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS);
@@ -76,8 +76,14 @@ final class ChildProcess {
         ProcessBuilder builder = new ProcessBuilder(command)
                 .directory(workDir.toFile())
                 .redirectError(stderr.toFile());
-        SCRUBBED_ENV.forEach(builder.environment()::remove);
+        scrub(builder);
         return builder.start();
+    }
+
+    /** Without this environment's variables that would attach an agent, configure it, or change the JVM. */
+    private static void scrub(ProcessBuilder builder) {
+        SCRUBBED_ENV.forEach(builder.environment()::remove);
+        builder.environment().keySet().removeIf(name -> name.startsWith("LLM_FAILOVER_")); // every setting of the agent
     }
 
     private List<String> appCommand(List<String> jvmOptions, Class<?> mainClass, List<String> args) {

@@ -9,10 +9,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * Turns the file's entries and the system-property overrides into a {@link FailoverConfig}:
- * overrides replace or add keys, {@code ${NAME}} is substituted, every key is checked, and every
+ * Turns the file's entries, the environment's and the system properties' into a {@link FailoverConfig}:
+ * a variable replaces or adds a key of the file, a system property one of either, {@code ${NAME}} is substituted, every key is checked, and every
  * problem is reported together.
  */
 final class ConfigBinder {
@@ -38,19 +40,27 @@ final class ConfigBinder {
      * @param problems problems already found while reading the file
      */
     static FailoverConfig bind(Optional<Path> source, byte[] sourceContent, List<ConfigEntry> fileEntries,
-            List<ConfigEntry> overrides, Map<String, String> env, ConfigProblems problems) throws ConfigException {
+            List<ConfigEntry> environment, List<ConfigEntry> overrides, Map<String, String> env, ConfigProblems problems)
+            throws ConfigException {
         ConfigBinder binder = new ConfigBinder(env, problems);
         Map<String, ConfigEntry> merged = new LinkedHashMap<>();
         fileEntries.forEach(entry -> merged.put(entry.key(), entry));
+        environment.forEach(entry -> merged.put(entry.key(), entry));
         overrides.forEach(entry -> merged.put(entry.key(), entry));
         merged.values().forEach(entry -> binder.accept(binder.substituted(entry)));
-        FailoverConfig config = binder.build(source, sourceContent);
-        problems.throwIfAny(source.map(Path::toString).orElse("(system properties)"), binder.strict());
+        Set<String> fromEnvironment = new TreeSet<>();
+        merged.values().stream().filter(entry -> entry.origin() == ConfigEntry.Origin.ENVIRONMENT)
+                .forEach(entry -> fromEnvironment.add(entry.key()));
+        FailoverConfig config = binder.build(source, sourceContent, fromEnvironment);
+        problems.throwIfAny(source.map(Path::toString).orElse("(no file)"), binder.strict());
         return config;
     }
 
-    /** The entry with its placeholders replaced, or with a null value when one cannot be. */
+    /** The entry with its placeholders replaced, or with a null value when one cannot be; a variable's value is taken as it is. */
     private ConfigEntry substituted(ConfigEntry entry) {
+        if (entry.origin() == ConfigEntry.Origin.ENVIRONMENT) {
+            return entry;
+        }
         try {
             return entry.withValue(EnvPlaceholders.resolve(entry.rawValue(), env));
         } catch (EnvPlaceholders.UnresolvedPlaceholder e) {
@@ -72,7 +82,7 @@ final class ConfigBinder {
         } else if (key.startsWith("otel.")) {
             otel.put(key, entry.value());
         } else if (key.equals(AGENT_MAX_THREADS)) {
-            if (!entry.where().startsWith("system property")) {
+            if (entry.origin() != ConfigEntry.Origin.SYSTEM_PROPERTY) {
                 problems.add(entry, "read from the system property alone: start the JVM with -Dllm.failover."
                         + AGENT_MAX_THREADS + "=" + entry.rawValue());
             }
@@ -85,7 +95,7 @@ final class ConfigBinder {
         }
     }
 
-    private FailoverConfig build(Optional<Path> source, byte[] sourceContent) {
+    private FailoverConfig build(Optional<Path> source, byte[] sourceContent, Set<String> fromEnvironment) {
         TypedSettings typed = new TypedSettings(settings, problems);
         var providerMap = providers.build(problems);
         var routeList = routes.build(providers.names(), problems);
@@ -96,6 +106,9 @@ final class ConfigBinder {
         }
         if (typed.entry(AGENT_LOG_LEVEL).isPresent()) {
             withLog.put(AGENT_LOG_LEVEL, typed.oneOf(AGENT_LOG_LEVEL, FailoverConfig.LOG_LEVELS));
+        }
+        if (typed.entry(AGENT_LOG_FORMAT).isPresent()) {
+            withLog.put(AGENT_LOG_FORMAT, typed.oneOf(AGENT_LOG_FORMAT, FailoverConfig.LOG_FORMATS));
         }
         keySalt(typed).ifPresent(salt -> withLog.put(STATE_KEY_SALT, salt));
         return new FailoverConfig(source, providerMap, routeList, breaker(typed), throttle(typed),
@@ -111,7 +124,7 @@ final class ConfigBinder {
                         offOrPositive(typed, STATUS_INTERVAL, null),
                         offOrPositive(typed, CONFIG_RELOAD, OperatingSettings.DEFAULT_RELOAD_INTERVAL),
                         typed.bool(STREAM_RESUME, false)),
-                sourceContent);
+                sourceContent, fromEnvironment);
     }
 
     /** A duration that may be {@code off}: null then; {@code fallback} when the key is absent. */

@@ -6,16 +6,29 @@ package io.llmfailover.runtime.config;
  * @param rawValue the value as written, before {@code ${NAME}} substitution: the only form that
  *     may appear in an error message
  * @param value the value after substitution
- * @param where {@code <file>:<line>}, or {@code system property llm.failover.<key>}
+ * @param where {@code <file>:<line>}, {@code system property llm.failover.<key>} or
+ *     {@code environment variable LLM_FAILOVER_<KEY>}
  */
-record ConfigEntry(String key, String rawValue, String value, String where) {
+record ConfigEntry(String key, String rawValue, String value, String where, Origin origin) {
+
+    /** Where a setting came from; a later one overrides an earlier one of the same key. */
+    enum Origin { FILE, ENVIRONMENT, SYSTEM_PROPERTY }
 
     static ConfigEntry written(String key, String rawValue, String where) {
-        return new ConfigEntry(key, rawValue, rawValue, where);
+        return new ConfigEntry(key, rawValue, rawValue, where, Origin.FILE);
+    }
+
+    static ConfigEntry systemProperty(String key, String value, String property) {
+        return new ConfigEntry(key, value, value, "system property " + property, Origin.SYSTEM_PROPERTY);
+    }
+
+    /** A variable's value is taken as it is: the shell or the orchestrator has expanded it already. */
+    static ConfigEntry environment(String key, String value, String variable) {
+        return new ConfigEntry(key, value, value, "environment variable " + variable, Origin.ENVIRONMENT);
     }
 
     ConfigEntry withValue(String substituted) {
-        return new ConfigEntry(key, rawValue, substituted, where);
+        return new ConfigEntry(key, rawValue, substituted, where, origin);
     }
 
     @Override

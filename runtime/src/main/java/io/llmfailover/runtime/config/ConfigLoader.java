@@ -9,7 +9,8 @@ import java.util.Properties;
 
 /**
  * Finds, reads and validates the config: the file of the contract's lookup order, overridden key
- * by key by the system properties {@code llm.failover.<key>}, with {@code ${NAME}} taken from the
+ * by key by the environment variables {@code LLM_FAILOVER_<KEY>} ({@link EnvironmentSettings}), and
+ * those by the system properties {@code llm.failover.<key>}, with {@code ${NAME}} taken from the
  * environment.
  */
 public final class ConfigLoader {
@@ -22,8 +23,8 @@ public final class ConfigLoader {
      * Loads the config following the contract's lookup order: the agent argument
      * {@code config=/path}, the system property {@code llm.failover.config}, the environment
      * variable {@code LLM_FAILOVER_CONFIG}, then {@code llm-failover.properties} in the working
-     * directory. No file found gives {@link FailoverConfig#defaults()}, with any system-property
-     * overrides applied.
+     * directory. No file found gives {@link FailoverConfig#defaults()}, with any
+     * keys of the environment and system properties applied.
      *
      * @param agentArgs the raw {@code -javaagent:...=<args>} string, may be null
      * @throws ConfigException a named file does not exist, or the config is invalid; the message
@@ -61,7 +62,11 @@ public final class ConfigLoader {
             content = fileContent != null ? fileContent : PropertiesFileReader.contentOf(file.get());
             fileEntries = PropertiesFileReader.read(file.get(), content, problems);
         }
-        return ConfigBinder.bind(file, content, fileEntries, overrides(systemProperties), env, problems);
+        List<ConfigEntry> overrides = overrides(systemProperties);
+        List<ConfigEntry> written = new ArrayList<>(fileEntries);
+        written.addAll(overrides);
+        List<ConfigEntry> environment = EnvironmentSettings.read(env, written, problems);
+        return ConfigBinder.bind(file, content, fileEntries, environment, overrides, env, problems);
     }
 
     /** Where {@link #load(String)} looks for the file, in order: what to say when it found none. */
@@ -76,7 +81,7 @@ public final class ConfigLoader {
     public static FailoverConfig ofProperties(String name, String properties) throws ConfigException {
         ConfigProblems problems = new ConfigProblems();
         List<ConfigEntry> entries = PropertiesFileReader.parse(properties.lines().toList(), name, problems);
-        return ConfigBinder.bind(Optional.empty(), null, entries, List.of(), Map.of(), problems);
+        return ConfigBinder.bind(Optional.empty(), null, entries, List.of(), List.of(), Map.of(), problems);
     }
 
     /** Every {@code llm.failover.<key>} system property but the lookup's own, in name order. */
@@ -86,8 +91,8 @@ public final class ConfigLoader {
                 .filter(name -> name.startsWith(OVERRIDE_PREFIX) && name.length() > OVERRIDE_PREFIX.length())
                 .filter(name -> !name.equals(ConfigFileLookup.SYSTEM_PROPERTY))
                 .sorted()
-                .forEach(name -> overrides.add(ConfigEntry.written(name.substring(OVERRIDE_PREFIX.length()),
-                        systemProperties.getProperty(name).strip(), "system property " + name)));
+                .forEach(name -> overrides.add(ConfigEntry.systemProperty(name.substring(OVERRIDE_PREFIX.length()),
+                        systemProperties.getProperty(name).strip(), name)));
         return overrides;
     }
 }

@@ -27,6 +27,11 @@ final class ConfigProblems {
         problems.add(where + ": " + subject + ": " + problem);
     }
 
+    /** {@code environment variable <name>: <problem>}: a variable that sets no key, named without its value. */
+    void addVariable(String variable, String problem) {
+        problems.add("environment variable " + variable + ": " + problem);
+    }
+
     boolean isEmpty() {
         return problems.isEmpty();
     }

@@ -1,6 +1,8 @@
 package io.llmfailover.runtime.config;
 
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 
 /** Replaces every {@code ${NAME}} in a value by the environment variable NAME. */
 final class EnvPlaceholders {
@@ -13,6 +15,21 @@ final class EnvPlaceholders {
     }
 
     private EnvPlaceholders() {}
+
+    /** The names of the variables {@code value}'s well-formed placeholders name. */
+    static Set<String> namesIn(String value) {
+        Set<String> names = new LinkedHashSet<>();
+        int start = value.indexOf("${");
+        while (start >= 0) {
+            int end = value.indexOf('}', start + 2);
+            if (end < 0) {
+                break;
+            }
+            names.add(value.substring(start + 2, end).strip());
+            start = value.indexOf("${", end + 1);
+        }
+        return names;
+    }
 
     static String resolve(String value, Map<String, String> env) throws UnresolvedPlaceholder {
         StringBuilder resolved = new StringBuilder(value.length());

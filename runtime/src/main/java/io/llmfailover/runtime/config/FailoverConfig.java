@@ -41,6 +41,7 @@ import java.util.TreeSet;
  * @param sourceContent the bytes of {@code source} the config was parsed from, null when it has no file:
  *     what the config watch compares the file with, so that an edit made after the parse is never
  *     taken for what was loaded (not to be changed; {@link #toString()} never shows it)
+ * @param fromEnvironment the keys the environment set ({@code LLM_FAILOVER_<KEY>} variables), for the start line
  */
 public record FailoverConfig(
         Optional<Path> source,
@@ -59,7 +60,8 @@ public record FailoverConfig(
         TrafficShaping shaping,
         FleetSettings fleet,
         OperatingSettings operating,
-        byte[] sourceContent) {
+        byte[] sourceContent,
+        Set<String> fromEnvironment) {
 
     public static final Duration DEFAULT_FIRST_BYTE_TIMEOUT = Duration.ofSeconds(60);
     public static final int DEFAULT_MAX_TOKENS = BridgeOptions.DEFAULT_MAX_TOKENS;
@@ -77,6 +79,7 @@ public record FailoverConfig(
         shaping = shaping == null ? TrafficShaping.NONE : shaping;
         fleet = fleet == null ? FleetSettings.LOCAL : fleet;
         operating = operating == null ? OperatingSettings.DEFAULTS : operating;
+        fromEnvironment = fromEnvironment == null ? Set.of() : Set.copyOf(fromEnvironment);
         if (bufferMaxBytes < 1) {
             throw new IllegalArgumentException("bufferMaxBytes must be positive, was " + bufferMaxBytes);
         }
@@ -89,7 +92,7 @@ public record FailoverConfig(
             Duration headDeadline, long bufferMaxBytes, TrafficShaping shaping, FleetSettings fleet,
             OperatingSettings operating) {
         this(source, providers, routes, breaker, throttle, firstContentDeadline, failoverOn, defaultMaxTokens, otel, strict,
-                extra, headDeadline, bufferMaxBytes, shaping, fleet, operating, null);
+                extra, headDeadline, bufferMaxBytes, shaping, fleet, operating, null, Set.of());
     }
 
     /** A configuration with no drill and no status page. */
@@ -191,6 +194,20 @@ public record FailoverConfig(
         return extra.getOrDefault(LOG_LEVEL_KEY, LOG_LEVELS.get(0));
     }
 
+    /** The key of the agent's log line format. */
+    public static final String LOG_FORMAT_KEY = "agent.log.format";
+
+    /** The values of {@value #LOG_FORMAT_KEY}, the default first. */
+    public static final List<String> LOG_FORMATS = List.of("text", "json");
+
+    /**
+     * {@value #LOG_FORMAT_KEY}: {@code text} (the default: {@code <time> <LEVEL> <logger> - llm-failover: <message>})
+     * or {@code json} (one object per line, for a log shipper), for the lines on standard error.
+     */
+    public String logFormat() {
+        return extra.getOrDefault(LOG_FORMAT_KEY, LOG_FORMATS.get(0));
+    }
+
     /** The values of {@value #LOG_KEY}, the default first. */
     public static final List<String> LOG_TARGETS = List.of("stderr", "jul", "off");
 
@@ -226,6 +243,7 @@ public record FailoverConfig(
                 + ", bufferMaxBytes=" + bufferMaxBytes
                 + ", otel keys=" + new TreeSet<>(otel.keySet())
                 + ", strict=" + strict
-                + ", extra keys=" + new TreeSet<>(extra.keySet()) + "]";
+                + ", extra keys=" + new TreeSet<>(extra.keySet())
+                + ", from the environment=" + new TreeSet<>(fromEnvironment) + "]";
     }
 }

@@ -55,6 +55,7 @@ final class KnownKeys {
     static final String AGENT_MAX_THREADS = "agent.max-threads";
     static final String AGENT_LOG = FailoverConfig.LOG_KEY;
     static final String AGENT_LOG_LEVEL = FailoverConfig.LOG_LEVEL_KEY;
+    static final String AGENT_LOG_FORMAT = FailoverConfig.LOG_FORMAT_KEY;
 
     /** Prefixes whose every key must be known: a typo under them is reported. */
     static final List<String> OWNED_PREFIXES = List.of("breaker.", "throttle.", "timeout.", "failover.", "agent.",
@@ -67,7 +68,7 @@ final class KnownKeys {
             FAILOVER_MAX_ATTEMPTS, FAILOVER_DEADLINE, FAILOVER_WAIT_FOR_RETRY_AFTER, HEDGE_AFTER, CACHE_LAST_RESORT, CACHE_MAX_ENTRIES, CACHE_TTL, CACHE_TOOLS,
             QUEUE_MAX_WAIT, QUEUE_MAX_LENGTH, STATE_BACKEND, STATE_REDIS_URL, STATE_REDIS_PASSWORD, STATE_REDIS_TIMEOUT,
             STATE_REDIS_PREFIX, STATE_KEY_SALT, DRILL_ENABLED, STATUS_INTERVAL, CONFIG_RELOAD, STREAM_RESUME,
-            AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG, AGENT_LOG_LEVEL);
+            AGENT_STRICT, TRANSLATION_DEFAULT_MAX_TOKENS, AGENT_LOG, AGENT_LOG_LEVEL, AGENT_LOG_FORMAT);
 
     static final List<String> PROVIDER_ATTRIBUTES = List.of("url", "protocol", "api-key", "api-keys", "auth", "region", "model.*", "rpm", "tpm",
             "context-window");

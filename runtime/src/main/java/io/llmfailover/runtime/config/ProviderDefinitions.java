@@ -58,11 +58,19 @@ final class ProviderDefinitions {
         }
     }
 
+    /** The provider a {@code provider.*} key names: what lies before {@code .model.}, or before the last dot. */
+    static String nameIn(String key) {
+        String rest = key.substring(PREFIX.length());
+        int model = rest.indexOf(MODEL);
+        int lastDot = rest.lastIndexOf('.');
+        return model > 0 ? rest.substring(0, model) : lastDot > 0 ? rest.substring(0, lastDot) : "";
+    }
+
     void accept(ConfigEntry entry, ConfigProblems problems) {
         String rest = entry.key().substring(PREFIX.length());
         int model = rest.indexOf(MODEL);
         int lastDot = rest.lastIndexOf('.');
-        String name = model > 0 ? rest.substring(0, model) : lastDot > 0 ? rest.substring(0, lastDot) : "";
+        String name = nameIn(entry.key());
         if (name.isEmpty()) {
             problems.addUnknownKey(entry, "unknown key; expected provider.<name>.url, .protocol, .api-key, .api-keys, .auth, .region, .model.<model>, .rpm, .tpm"
                     + " or .context-window");

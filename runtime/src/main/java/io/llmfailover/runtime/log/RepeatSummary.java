@@ -38,6 +38,11 @@ public final class RepeatSummary {
      * logged now, else how many occurrences since the last logged one it would also stand for (0 the
      * first time).
      */
+    /** What a logged line adds for the {@code repeats} it stands for: nothing for none. */
+    public static String standingFor(long repeats) {
+        return repeats == 0 ? "" : " (" + repeats + " more like it since the last such line)";
+    }
+
     public long occurred(String line) {
         long now = clock.nanoTime();
         Window window = windows.get(line);

@@ -47,6 +47,16 @@ final class BothObservers implements CallObserver {
         }
 
         @Override
+        public String traceId() {
+            return first.traceId() != null ? first.traceId() : second.traceId();
+        }
+
+        @Override
+        public String spanId() {
+            return first.traceId() != null ? first.spanId() : second.spanId();
+        }
+
+        @Override
         public void servedFromCache() {
             first.servedFromCache();
             second.servedFromCache();

@@ -45,6 +45,16 @@ public interface CallScope {
     /** The call ends with an exception thrown to the app. */
     void failed(Throwable error);
 
+    /** The call's trace id, for the log lines written about it; null when no telemetry names the call. */
+    default String traceId() {
+        return null;
+    }
+
+    /** The call span's id, as {@link #traceId()}. */
+    default String spanId() {
+        return null;
+    }
+
     CallScope NOOP = new CallScope() {
         @Override
         public void skipped(Provider provider, String model, SkipReason reason, long nanosUntilAllowed) {}

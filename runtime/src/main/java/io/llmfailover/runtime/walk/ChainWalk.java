@@ -61,7 +61,7 @@ final class ChainWalk implements AttemptEvents.Listener, StepGate.Skips {
         this.context = context;
         this.startedNanos = context.clock().nanoTime();
         this.queue = new QueueTurn(context.queuePlace(call, route), scope, context, startedNanos);
-        this.trail = new FailoverTrail(context.failoverLog());
+        this.trail = new FailoverTrail(context.failoverLog(), scope);
         this.retryAfter = new RetryAfterWait(context);
         ContextFit contextWindows = new ContextFit(call, route, context);
         this.events = new AttemptEvents()

@@ -3,11 +3,13 @@ package io.llmfailover.runtime.walk;
 import io.llmfailover.runtime.keys.identity.ProviderIdentity;
 import io.llmfailover.runtime.log.RepeatSummary;
 import io.llmfailover.runtime.outcome.AttemptOutcome;
+import io.llmfailover.runtime.telemetry.CallScope;
 import io.llmfailover.runtime.time.Clock;
 import java.io.IOException;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.spi.LoggingEventBuilder;
 
 /**
  * The failover lines of the log, written by the walk itself so that they appear whether telemetry
@@ -27,18 +29,18 @@ final class FailoverLog {
     }
 
     /** The call moved from one provider to the next, for {@code reason} (an {@link AttemptOutcome#token()}). */
-    void movedOn(String from, String to, String reason) {
+    void movedOn(String from, String to, String reason, CallScope call) {
         long repeats = lines.occurred(from + " > " + to + " " + reason);
         if (repeats >= 0 && LOG.isInfoEnabled()) {
-            LOG.info("llm-failover: failover from {} to {} ({}){}", from, to, reason, since(repeats));
+            withIds(LOG.atInfo(), call).log("llm-failover: failover from {} to {} ({}){}", from, to, reason, since(repeats));
         }
     }
 
     /** The call failed over from {@code from} and found no provider left that it could try. */
-    void nothingLeft(String from, String reason) {
+    void nothingLeft(String from, String reason, CallScope call) {
         long repeats = lines.occurred(from + " > (none) " + reason);
         if (repeats >= 0 && LOG.isInfoEnabled()) {
-            LOG.info("llm-failover: failover from {} found no provider left to answer ({}){}", from, reason,
+            withIds(LOG.atInfo(), call).log("llm-failover: failover from {} found no provider left to answer ({}){}", from, reason,
                     since(repeats));
         }
     }
@@ -80,17 +82,23 @@ final class FailoverLog {
      * redirect, a refused key or model, a body that cannot be translated). Names the key by its id,
      * never the key.
      */
-    void fallbackFault(String provider, String keyId, int status, AttemptOutcome outcome) {
+    void fallbackFault(String provider, String keyId, int status, AttemptOutcome outcome, CallScope call) {
         long repeats = lines.occurred(provider + " " + keyId + " answered " + status + " " + outcome.token());
         if (repeats >= 0 && LOG.isWarnEnabled()) {
             String check = keyId.startsWith(ProviderIdentity.ID_PREFIX)
                     ? "its url, region, what its cloud identity may do and its model map" : "its url, api-key and model map";
-            LOG.warn("llm-failover: fallback {} (key {}) answered HTTP {} ({}); counted as its failure, not the caller's; "
+            withIds(LOG.atWarn(), call).log("llm-failover: fallback {} (key {}) answered HTTP {} ({}); counted as its failure, not the caller's; "
                     + "check {}{}", provider, keyId, status, outcome.token(), check, since(repeats));
         }
     }
 
+    /** The call's trace and span ids on the line, where telemetry names the call: {@code agent.log.format = json} shows them. */
+    private static LoggingEventBuilder withIds(LoggingEventBuilder line, CallScope call) {
+        String traceId = call.traceId();
+        return traceId == null ? line : line.addKeyValue("trace_id", traceId).addKeyValue("span_id", call.spanId());
+    }
+
     private static String since(long repeats) {
-        return repeats == 0 ? "" : " (" + repeats + " more like it since the last such line)";
+        return RepeatSummary.standingFor(repeats);
     }
 }

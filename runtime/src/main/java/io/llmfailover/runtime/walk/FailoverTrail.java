@@ -2,6 +2,7 @@ package io.llmfailover.runtime.walk;
 
 import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.provider.Provider;
+import io.llmfailover.runtime.telemetry.CallScope;
 import java.io.IOException;
 
 /**
@@ -12,19 +13,21 @@ import java.io.IOException;
 final class FailoverTrail implements AttemptEvents.Listener {
 
     private final FailoverLog log;
+    private final CallScope call;
     private Provider from;
     private AttemptOutcome why;
     private boolean cancelled;
 
-    FailoverTrail(FailoverLog log) {
+    FailoverTrail(FailoverLog log, CallScope call) {
         this.log = log;
+        this.call = call;
     }
 
     @Override
     public void attemptEnded(AttemptEnded event) {
         if (event.isFallbackFault()) {
             log.fallbackFault(event.provider().name(), event.attempt().attempt().lease().keyId(), event.status(),
-                    event.outcome());
+                    event.outcome(), call);
         }
         if (event.failsOver()) {
             from = event.provider();
@@ -52,7 +55,7 @@ final class FailoverTrail implements AttemptEvents.Listener {
     /** Logged as the next attempt starts, so the line names where the call went. */
     void movedOn(Provider to) {
         if (from != null) {
-            log.movedOn(from.name(), to.name(), why.token());
+            log.movedOn(from.name(), to.name(), why.token(), call);
             from = null;
         }
     }
@@ -60,7 +63,7 @@ final class FailoverTrail implements AttemptEvents.Listener {
     /** The walk ended; a call that failed over and found nothing left says so. */
     void ended() {
         if (from != null && !cancelled && !Thread.currentThread().isInterrupted()) {
-            log.nothingLeft(from.name(), why.token());
+            log.nothingLeft(from.name(), why.token(), call);
         }
     }
 }

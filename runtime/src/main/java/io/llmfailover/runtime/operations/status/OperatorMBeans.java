@@ -5,7 +5,9 @@ import io.llmfailover.runtime.time.Clock;
 import io.llmfailover.runtime.time.TaskCap;
 import java.lang.management.ManagementFactory;
 import java.time.Instant;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.function.Supplier;
 import javax.management.JMException;
@@ -75,8 +77,10 @@ public final class OperatorMBeans {
         }
 
         @Override
-        public String[] getProviders() {
-            return states.get().names().toArray(String[]::new);
+        public Map<String, String> getProviders() {
+            Map<String, String> providers = new LinkedHashMap<>();
+            states.get().all().forEach(provider -> providers.put(provider.name(), provider.breakerState().name()));
+            return providers;
         }
 
         @Override
@@ -114,16 +118,18 @@ public final class OperatorMBeans {
         }
 
         @Override
-        public String[] getBreakers() {
-            return now().breakers().stream()
-                    .map(breaker -> breaker.model() + " " + breaker.state()
-                            + (breaker.millisUntilProbe() > 0 ? ", probes in " + breaker.millisUntilProbe() + " ms" : ""))
-                    .toArray(String[]::new);
+        public Map<String, String> getBreakers() {
+            Map<String, String> breakers = new LinkedHashMap<>();
+            now().breakers().forEach(breaker -> breakers.put(breaker.model(), breaker.state()
+                    + (breaker.millisUntilProbe() > 0 ? ", probes in " + breaker.millisUntilProbe() + " ms" : "")));
+            return breakers;
         }
 
         @Override
-        public String[] getThrottleLimits() {
-            return now().keys().stream().map(key -> key.keyId() + ": " + key.limit()).toArray(String[]::new);
+        public Map<String, Integer> getThrottleLimits() {
+            Map<String, Integer> limits = new LinkedHashMap<>();
+            now().keys().forEach(key -> limits.put(key.keyId(), key.limit()));
+            return limits;
         }
 
         @Override
@@ -132,12 +138,12 @@ public final class OperatorMBeans {
         }
 
         @Override
-        public String[] getSilencedUntil() {
+        public Map<String, String> getSilencedUntil() {
             long nowMillis = clock.currentTimeMillis();
-            List<ProviderStatus.Key> silenced = now().keys().stream().filter(key -> key.silencedForMillis() > 0).toList();
-            return silenced.stream()
-                    .map(key -> key.keyId() + ": " + Instant.ofEpochMilli(nowMillis + key.silencedForMillis()))
-                    .toArray(String[]::new);
+            Map<String, String> silenced = new LinkedHashMap<>();
+            now().keys().stream().filter(key -> key.silencedForMillis() > 0).forEach(key -> silenced.put(key.keyId(),
+                    Instant.ofEpochMilli(nowMillis + key.silencedForMillis()).toString()));
+            return silenced;
         }
 
         @Override

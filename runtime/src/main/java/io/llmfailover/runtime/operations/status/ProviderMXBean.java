@@ -1,8 +1,11 @@
 package io.llmfailover.runtime.operations.status;
 
+import java.util.Map;
+
 /**
  * One configured provider over JMX, as {@code io.llmfailover:type=Provider,name=<provider>}: what
- * its breakers and keys are doing, and the operator's hand on its breaker. Key ids only.
+ * its breakers and keys are doing, and the operator's hand on its breaker. Key ids only. Every attribute
+ * is an open type a JMX console shows as it is: a string, a number, or a table (a map, as TabularData).
  */
 public interface ProviderMXBean {
 
@@ -11,17 +14,17 @@ public interface ProviderMXBean {
 
     boolean isForcedOpen();
 
-    /** A line per model: {@code gpt-4o OPEN, probes in 4.2 s}. */
-    String[] getBreakers();
+    /** Each model's breaker, a table of model and state: {@code gpt-4o} {@code OPEN, probes in 4200 ms}. */
+    Map<String, String> getBreakers();
 
-    /** A line per key id: {@code key:3f2a9c0d1e4b5a69: 12}. */
-    String[] getThrottleLimits();
+    /** Each key id's concurrency limit, a table: {@code key:3f2a9c0d1e4b5a69} {@code 12}. */
+    Map<String, Integer> getThrottleLimits();
 
     /** Calls in flight on the provider, every key together. */
     int getInFlight();
 
-    /** A line per key id that a 429, a 529 or an exhausted quota silenced: {@code app: 2026-12-02T03:40:01Z}. */
-    String[] getSilencedUntil();
+    /** Each key id that a 429, a 529 or an exhausted quota silenced, a table: {@code app} {@code 2026-12-02T03:40:01Z}. */
+    Map<String, String> getSilencedUntil();
 
     /** {@code 2026-12-02T03:39:58Z rate_limited}, or empty when the provider has not failed. */
     String getLastFailure();

@@ -186,7 +186,7 @@ public final class CircuitBreaker {
         try {
             listener.onTransition(this, from, to);
         } catch (RuntimeException e) {
-            LOG.warn("Breaker listener {} failed on {} -> {} of {}", listener, from, to, name, e);
+            LOG.warn("llm-failover: breaker listener {} failed on {} -> {} of {}", listener, from, to, name, e);
         }
     }
 

@@ -275,7 +275,7 @@ public final class Throttle {
         try {
             event.accept(listener);
         } catch (RuntimeException e) {
-            LOG.warn("Throttle listener {} failed on an event of {}", listener, name, e);
+            LOG.warn("llm-failover: throttle listener {} failed on an event of {}", listener, name, e);
         }
     }
 }

@@ -45,6 +45,7 @@ public final class FleetState implements ResilienceState, AutoCloseable {
     private final SharedBuckets buckets;
     private final HeldUntilUsed heldOpenings;
     private final HeldUntilUsed heldSilences;
+    private final FleetLog log;
     /** Set while this instance applies what the fleet told it: such changes are not told back. */
     private final ThreadLocal<Boolean> applying = new ThreadLocal<>();
 
@@ -59,6 +60,7 @@ public final class FleetState implements ResilienceState, AutoCloseable {
         this.buckets = new FleetBuckets(store);
         this.heldOpenings = new HeldUntilUsed(clock);
         this.heldSilences = new HeldUntilUsed(clock);
+        this.log = new FleetLog(clock);
         Outbound outbound = new Outbound();
         this.local = new LocalResilienceState(config.breaker(), config.throttle(), clock,
                 with(breakerListeners, outbound), with(throttleListeners, outbound), config.namedModels(),
@@ -209,8 +211,10 @@ public final class FleetState implements ResilienceState, AutoCloseable {
             Throttle known = local.existingThrottle(throttle);
             if (known != null) {
                 known.silenceForFleet(TimeUnit.NANOSECONDS.toMillis(nanos));
+                log.keySilenced(throttle, nanos);
             } else if (knows(providerOf(throttle))) {
                 heldSilences.hold(throttle, nanos);
+                log.keySilenced(throttle, nanos);
             }
         }
 
@@ -223,8 +227,10 @@ public final class FleetState implements ResilienceState, AutoCloseable {
             CircuitBreaker known = local.existingBreaker(breaker);
             if (known != null) {
                 openAsTold(known, nanos);
+                log.breakerOpened(breaker, nanos);
             } else if (knows(providerOf(breaker))) {
                 heldOpenings.hold(breaker, nanos);
+                log.breakerOpened(breaker, nanos);
             }
         }
 
@@ -239,6 +245,7 @@ public final class FleetState implements ResilienceState, AutoCloseable {
                 } finally {
                     applying.remove();
                 }
+                log.breakerClosed(breaker);
             }
         }
 

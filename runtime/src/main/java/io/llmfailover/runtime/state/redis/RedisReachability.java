@@ -1,13 +1,13 @@
 package io.llmfailover.runtime.state.redis;
 
-import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Whether Redis answered lately. After a failure, calls stop trying (each would pay the timeout)
- * until a background thread reaches Redis again. Each change is logged once, with the URL
- * redacted: never a password.
+ * until a background thread reaches Redis again. The first answer or failure, and each change, is
+ * logged once, with the URL redacted: never a password.
  */
 final class RedisReachability {
 
@@ -15,7 +15,8 @@ final class RedisReachability {
 
     private final String redactedUrl;
     private final String password;
-    private final AtomicBoolean reachable = new AtomicBoolean(true);
+    /** Null until Redis first answered or failed: calls try it meanwhile. */
+    private final AtomicReference<Boolean> reachable = new AtomicReference<>();
 
     RedisReachability(String redactedUrl, String password) {
         this.redactedUrl = redactedUrl;
@@ -23,20 +24,23 @@ final class RedisReachability {
     }
 
     boolean reachable() {
-        return reachable.get();
+        return reachable.get() != Boolean.FALSE;
     }
 
     void failed(RuntimeException cause) {
-        if (reachable.compareAndSet(true, false)) {
+        if (reachable.getAndSet(Boolean.FALSE) != Boolean.FALSE) {
             Throwable root = rootOf(cause);
-            LOG.warn("Redis at {} is unreachable; this instance goes on with its local state ({}: {})",
+            LOG.warn("llm-failover: Redis at {} is unreachable; this instance goes on with its local state ({}: {})",
                     redactedUrl, root.getClass().getSimpleName(), redacted(root.getMessage()));
         }
     }
 
     void answered() {
-        if (reachable.compareAndSet(false, true)) {
-            LOG.info("Redis at {} is back; sharing resumes", redactedUrl);
+        Boolean before = reachable.getAndSet(Boolean.TRUE);
+        if (before == null) {
+            LOG.info("llm-failover: Redis at {} reached; this instance shares its state with the fleet", redactedUrl);
+        } else if (!before) {
+            LOG.info("llm-failover: Redis at {} is back; sharing resumes", redactedUrl);
         }
     }
 

@@ -194,11 +194,13 @@ final class GenAiCallScope implements CallScope {
         return observer;
     }
 
-    String traceId() {
+    @Override
+    public String traceId() {
         return traceId;
     }
 
-    String spanId() {
+    @Override
+    public String spanId() {
         return spanId;
     }
 

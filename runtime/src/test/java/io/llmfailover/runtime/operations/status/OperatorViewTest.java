@@ -1,6 +1,5 @@
 package io.llmfailover.runtime.operations.status;
 
-import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -27,9 +26,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import javax.management.MBeanAttributeInfo;
 import javax.management.MBeanServer;
 import javax.management.MBeanServerFactory;
 import javax.management.ObjectName;
+import javax.management.openmbean.CompositeData;
+import javax.management.openmbean.OpenType;
+import javax.management.openmbean.SimpleType;
+import javax.management.openmbean.TabularData;
+import javax.management.openmbean.TabularType;
 import org.junit.jupiter.api.Test;
 
 /** What an operator sees and does over JMX and in the status page, against a gateway's real state. */
@@ -57,9 +63,11 @@ class OperatorViewTest {
 
         assertEquals("CLOSED", server.getAttribute(primary, "BreakerState"));
         assertEquals("2026-12-02T03:40:00Z rate_limited", server.getAttribute(primary, "LastFailure"));
-        String[] silenced = (String[]) server.getAttribute(primary, "SilencedUntil");
-        assertEquals(1, silenced.length);
-        assertTrue(silenced[0].endsWith(": 2026-12-02T03:40:30Z"), silenced[0]);
+        TabularData silenced = (TabularData) server.getAttribute(primary, "SilencedUntil");
+        assertEquals(1, silenced.size());
+        CompositeData row = (CompositeData) silenced.values().iterator().next();
+        assertTrue(row.get("key").toString().startsWith("app"), row.toString());
+        assertEquals("2026-12-02T03:40:30Z", row.get("value"));
         assertEquals(0, server.getAttribute(primary, "InFlight"));
         assertEquals("", server.getAttribute(new ObjectName("io.llmfailover:type=Provider,name=backup"), "LastFailure"));
 
@@ -107,8 +115,50 @@ class OperatorViewTest {
         assertTrue(page.contains("silenced for 30 s"), page);
         assertTrue(page.lines().anyMatch(line -> line.matches("  backup +CLOSED +in flight 0  no failure")), page);
         assertFalse(page.contains(BACKUP_KEY) || page.contains("sk-app"), "keys never appear");
-        assertArrayEquals(new String[] {"primary", "backup"},
-                (String[]) server.getAttribute(new ObjectName("io.llmfailover:type=Agent"), "Providers"));
+        assertEquals(Map.of("primary", "OPEN", "backup", "CLOSED"),
+                rows((TabularData) server.getAttribute(new ObjectName("io.llmfailover:type=Agent"), "Providers")));
+    }
+
+    /**
+     * Every attribute of every bean, read as a JMX console reads it, is an open type it shows as it
+     * is: a string, a number, a boolean, or a table (never an array, which a console may print as
+     * {@code [Ljava.lang.String;@…}).
+     */
+    @Test
+    void everyAttributeOfEveryBeanIsAnOpenTypeAConsoleShows() throws Exception {
+        gateway.execute(chat(), transport);
+        gateway.providerStates().forceOpen("primary");
+        OperatorMBeans.register(server, gateway::providerStates, clock);
+
+        Set<ObjectName> beans = server.queryNames(new ObjectName("io.llmfailover:*"), null);
+        assertEquals(3, beans.size(), beans.toString());
+        int read = 0;
+        for (ObjectName bean : beans) {
+            for (MBeanAttributeInfo attribute : server.getMBeanInfo(bean).getAttributes()) {
+                OpenType<?> type = (OpenType<?>) attribute.getDescriptor().getFieldValue("openType");
+                Object value = server.getAttribute(bean, attribute.getName());
+                String seen = bean + " " + attribute.getName() + " = " + value;
+                assertFalse(type.isArray(), seen + " is an array");
+                assertTrue(type instanceof SimpleType || type instanceof TabularType, seen + " is " + type);
+                assertTrue(type.isValue(value), seen + " is not a value of " + type);
+                assertFalse(String.valueOf(value).contains("[L"), seen);
+                read++;
+            }
+        }
+        assertEquals(2 * 7 + 4, read, "the attributes of the two provider beans and of the agent's");
+        assertEquals(Map.of("gpt-4o", "OPEN"), rows((TabularData) server.getAttribute(
+                new ObjectName("io.llmfailover:type=Provider,name=primary"), "Breakers")).entrySet().stream()
+                .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, e -> e.getValue().replaceAll(",.*", ""))));
+    }
+
+    /** A table of key and value, as a map. */
+    private static Map<String, String> rows(TabularData table) {
+        Map<String, String> rows = new LinkedHashMap<>();
+        for (Object row : table.values()) {
+            CompositeData data = (CompositeData) row;
+            rows.put(String.valueOf(data.get("key")), String.valueOf(data.get("value")));
+        }
+        return rows;
     }
 
     @Test
