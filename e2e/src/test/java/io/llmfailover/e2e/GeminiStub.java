@@ -58,23 +58,33 @@ final class GeminiStub implements AutoCloseable {
     private final String streamGenerate;
     private final String anyGenerate;
 
-    private GeminiStub(String name, String modelsPath) {
+    private GeminiStub(String name, String modelsPath, WireMockServer server) {
         this.name = name;
-        this.server = LoopbackWireMock.start();
+        this.server = server;
         this.generate = modelsPath + "[^/:]+:generateContent";
         this.streamGenerate = modelsPath + "[^/:]+:streamGenerateContent";
         this.anyGenerate = modelsPath + "[^/:]+:(stream)?[gG]enerateContent";
     }
 
     static GeminiStub answering(String name) {
-        GeminiStub stub = new GeminiStub(name, "/v1beta/models/");
-        stub.answerGenerateCalls();
-        return stub;
+        return started(name, false, LoopbackWireMock.start());
     }
 
     /** Gemini on Vertex AI: answers only under {@link #vertexUrl()}{@code /publishers/google/models/}. */
     static GeminiStub onVertex(String name) {
-        GeminiStub stub = new GeminiStub(name, VERTEX_LOCATION + "/publishers/google/models/");
+        return started(name, true, LoopbackWireMock.start());
+    }
+
+    /**
+     * As {@link #answering} or {@link #onVertex}, also over HTTP/2 in clear text with prior
+     * knowledge, as the AWS SDK's async client asks of every host its calls go to.
+     */
+    static GeminiStub alsoOverH2c(String name, boolean onVertex) {
+        return started(name, onVertex, LoopbackWireMock.startAlsoSpeakingH2c());
+    }
+
+    private static GeminiStub started(String name, boolean onVertex, WireMockServer server) {
+        GeminiStub stub = new GeminiStub(name, onVertex ? VERTEX_LOCATION + "/publishers/google/models/" : "/v1beta/models/", server);
         stub.answerGenerateCalls();
         return stub;
     }
