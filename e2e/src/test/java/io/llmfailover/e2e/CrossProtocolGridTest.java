@@ -136,6 +136,11 @@ class CrossProtocolGridTest {
     record Cell(AppSide app, GridProtocol fallback, Mode mode, GridStub primary, GridStub backup) {
 
         String name() {
+            return name(app, fallback, mode);
+        }
+
+        /** Also the prefix of its providers' names, and of its route's. */
+        static String name(AppSide app, GridProtocol fallback, Mode mode) {
             return app.protocol.protocol + "-to-" + fallback.protocol + "-" + mode.argument;
         }
 
@@ -165,11 +170,11 @@ class CrossProtocolGridTest {
     /** Runs the app side's child JVM when JUnit first asks for its cells, then checks each. */
     private Stream<DynamicTest> cellsOf(AppSide app) {
         List<Cell> cells = cells(app);
-        Map<String, CellRun> runs = run(app, cells);
+        GridRun run = run(app, cells);
         return cells.stream().map(cell -> dynamicTest(cell.fallback.protocol + " " + cell.mode.argument, () -> {
-            CellRun run = runs.get(cell.name());
-            assertTrue(run != null, () -> "the app never reached the cell " + cell.name());
-            check(cell, run.output());
+            CellRun cellRun = run.cells().get(cell.name());
+            assertTrue(cellRun != null, () -> "the app never reached the cell " + cell.name());
+            check(cell, cellRun.output(), run.googleToken());
         }));
     }
 
@@ -182,7 +187,7 @@ class CrossProtocolGridTest {
             }
             for (Mode mode : Mode.values()) {
                 if (!mode.tools || app.playsToolRoundTrips() && fallback.playsToolRoundTrips()) {
-                    String name = app.protocol.protocol + "-to-" + fallback.protocol + "-" + mode.argument;
+                    String name = Cell.name(app, fallback, mode);
                     cells.add(new Cell(app, fallback, mode, started(app.protocol.rateLimited(name + "-primary", app.needsH2c())),
                             started(fallback.answering(name + "-backup", app.needsH2c()))));
                 }
@@ -196,9 +201,11 @@ class CrossProtocolGridTest {
         return stub;
     }
 
-    private Map<String, CellRun> run(AppSide app, List<Cell> cells) {
+    /** The cells' runs in one child JVM, and the token the agent's Google credentials were granted in it. */
+    private record GridRun(Map<String, CellRun> cells, String googleToken) {}
+
+    private GridRun run(AppSide app, List<Cell> cells) {
         try (GoogleTokenEndpoint tokens = new GoogleTokenEndpoint()) {
-            googleToken = tokens.token();
             ConfigFile config = ConfigFile.create()
                     .comment("One route per cell of the cross-protocol grid, its primary falling over to its fallback.")
                     .set("timeout.first-byte", "5s")
@@ -227,15 +234,13 @@ class CrossProtocolGridTest {
             if (app.vertexVariable != null) {
                 child.env(app.vertexVariable, VERTEX_PROJECT_AND_LOCATION);
             }
-            return CellRuns.split(child.run());
+            return new GridRun(CellRuns.split(child.run()), tokens.token());
         } catch (Exception e) {
             throw new AssertionError("the grid's app did not run for " + app, e);
         }
     }
 
-    private String googleToken;
-
-    private void check(Cell cell, AppOutput output) throws Exception {
+    private static void check(Cell cell, AppOutput output, String googleToken) throws Exception {
         Supplier<String> context = () -> " [" + cell.name() + "]" + output.describe();
         assertCompleted(output);
         List<LoggedRequest> addressed = cell.primary.requests();
@@ -243,7 +248,7 @@ class CrossProtocolGridTest {
         addressed.forEach(request -> cell.app.assertAppCredential(request, context));
         List<LoggedRequest> sent = cell.backup.requests();
         if (cell.mode.tools) {
-            checkToolRoundTrip(cell, output, sent, context);
+            checkToolRoundTrip(cell, output, sent, googleToken, context);
         } else {
             assertEquals(1, addressed.size(), () -> "the primary is asked once" + context.get());
             assertServed(cell, cell.backup.content(), output, context);
@@ -251,14 +256,14 @@ class CrossProtocolGridTest {
                 assertEquals(cell.backup.chunks(), output.chunks(1), () -> "every chunk, in order" + context.get());
             }
             assertEquals(1, sent.size(), () -> "the fallback is asked once" + context.get());
-            JsonNode body = assertInFallbacksFormat(cell, sent.get(0), context);
+            JsonNode body = assertInFallbacksFormat(cell, sent.get(0), googleToken, context);
             cell.fallback.assertBodyShape(body, USER_TEXT, cell.mode.streams);
         }
     }
 
     /** The app saw the tool call in its own format, sent the result back, and got the fallback's report. */
-    private void checkToolRoundTrip(Cell cell, AppOutput output, List<LoggedRequest> sent, Supplier<String> context)
-            throws Exception {
+    private static void checkToolRoundTrip(Cell cell, AppOutput output, List<LoggedRequest> sent, String googleToken,
+            Supplier<String> context) throws Exception {
         assertEquals(1, output.toolCalls().size(), context);
         ToolCall call = output.toolCalls().get(0);
         assertAll(
@@ -267,10 +272,10 @@ class CrossProtocolGridTest {
                 () -> assertEquals(JSON.readTree("{\"city\":\"Paris\"}"), JSON.readTree(call.arguments()), context));
         assertServed(cell, cell.backup.weatherReport(), output, context);
         assertEquals(2, sent.size(), () -> "the question, then the tool's result" + context.get());
-        JsonNode question = assertInFallbacksFormat(cell, sent.get(0), context);
+        JsonNode question = assertInFallbacksFormat(cell, sent.get(0), googleToken, context);
         cell.fallback.assertBodyShape(question, WEATHER_QUESTION, cell.mode.streams);
         assertEquals(AnthropicStub.TOOL_NAME, cell.fallback.firstToolName(question), question::toString);
-        JsonNode answer = assertInFallbacksFormat(cell, sent.get(1), context);
+        JsonNode answer = assertInFallbacksFormat(cell, sent.get(1), googleToken, context);
         assertTrue(answer.toString().contains("sunny"), () -> "the tool's result went back" + answer);
     }
 
@@ -283,7 +288,8 @@ class CrossProtocolGridTest {
     }
 
     /** The request went to the fallback's own path, with its own credential and none of the app's; its body. */
-    private JsonNode assertInFallbacksFormat(Cell cell, LoggedRequest sent, Supplier<String> context) throws Exception {
+    private static JsonNode assertInFallbacksFormat(Cell cell, LoggedRequest sent, String googleToken, Supplier<String> context)
+            throws Exception {
         assertEquals(cell.fallback.path(cell.mode.streams), sent.getUrl(), context);
         cell.fallback.assertOwnCredential(sent, context, googleToken);
         StringBuilder everything = new StringBuilder(sent.getUrl()).append(sent.getBodyAsString());
