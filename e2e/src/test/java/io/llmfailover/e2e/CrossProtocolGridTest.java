@@ -90,9 +90,14 @@ class CrossProtocolGridTest {
             return this == BEDROCK;
         }
 
-        /** Only the OpenAI SDK app plays a tool round trip: it sends a tool, reads the call, answers with the result. */
+        /** The apps that play a tool round trip: send a tool, read the model's call, answer with the result. */
         boolean playsToolRoundTrips() {
-            return this == OPENAI;
+            return this == OPENAI || this == ANTHROPIC || this == VERTEX_ANTHROPIC;
+        }
+
+        /** Why the model stopped when it called a tool, in the app's own protocol. */
+        String toolCallFinish() {
+            return this == OPENAI ? "tool_calls" : "tool_use";
         }
 
         /** The primary got the app's own credential, as the SDK sends it. */
@@ -268,7 +273,7 @@ class CrossProtocolGridTest {
         ToolCall call = output.toolCalls().get(0);
         assertAll(
                 () -> assertEquals(AnthropicStub.TOOL_NAME, call.name(), context),
-                () -> assertEquals("tool_calls", call.finish(), context),
+                () -> assertEquals(cell.app.toolCallFinish(), call.finish(), context),
                 () -> assertEquals(JSON.readTree("{\"city\":\"Paris\"}"), JSON.readTree(call.arguments()), context));
         assertServed(cell, cell.backup.weatherReport(), output, context);
         assertEquals(2, sent.size(), () -> "the question, then the tool's result" + context.get());

@@ -92,7 +92,7 @@ enum GridProtocol {
 
     /** Whether its stub answers a request with a tool by calling it, and the tool's result with a report. */
     boolean playsToolRoundTrips() {
-        return this == ANTHROPIC || this == VERTEX_ANTHROPIC || this == BEDROCK;
+        return this != OPENAI;
     }
 
     /** The path and query a call of this protocol to the fallback's model goes to. */
@@ -191,7 +191,7 @@ enum GridProtocol {
 
     private GridStub gemini(String name, GeminiStub stub) {
         return new GridStub(this, name, stub, onVertex() ? stub.vertexUrl() : stub.baseUrl(), stub.rootUrl(),
-                stub::requests, stub.chunks(), null);
+                stub::requests, stub.chunks(), stub.weatherReport());
     }
 
     private GridStub bedrock(String name, BedrockStub stub) {
