@@ -16,7 +16,7 @@ import java.util.function.Supplier;
 
 /**
  * A wire protocol as the cross-protocol grid plays it ({@link CrossProtocolGridTest}): its stub, as
- * a primary refusing with its own 429 or as a fallback answering; the fallback's provider settings
+ * a primary refusing with its own 429 or as a fallback answering, a tool round trip included; the fallback's provider settings
  * (its own credential: a key, the agent's SigV4 identity, a Google token); and what a request in
  * its format looks like (path, model, stream flag, the user's text, a tool's definition).
  */
@@ -90,11 +90,6 @@ enum GridProtocol {
         };
     }
 
-    /** Whether its stub answers a request with a tool by calling it, and the tool's result with a report. */
-    boolean playsToolRoundTrips() {
-        return this != OPENAI;
-    }
-
     /** The path and query a call of this protocol to the fallback's model goes to. */
     String path(boolean stream) {
         return switch (this) {
@@ -122,7 +117,7 @@ enum GridProtocol {
                             body.path("anthropic_version").asText(""), body::toString),
                     () -> assertTrue(body.path("max_tokens").asInt() > 0, body::toString),
                     () -> assertEquals("user", body.at("/messages/0/role").asText(), body::toString),
-                    () -> assertEquals(userText, text(body.at("/messages/0/content")), body::toString),
+                    () -> assertEquals(userText, ContentText.of(body.at("/messages/0/content")), body::toString),
                     () -> assertEquals(stream, body.path("stream").asBoolean(false), body::toString));
             case GEMINI, VERTEX_GEMINI -> assertAll(
                     () -> assertFalse(body.has("model"), "the model is in the path" + body),
@@ -181,7 +176,8 @@ enum GridProtocol {
     }
 
     private GridStub openAi(String name, StubProvider stub) {
-        return new GridStub(this, name, stub, stub.baseUrl(), stub.baseUrl(), stub::chatRequests, stub.chunks(), null);
+        return new GridStub(this, name, stub, stub.baseUrl(), stub.baseUrl(), stub::chatRequests, stub.chunks(),
+                stub.weatherReport());
     }
 
     private GridStub anthropic(String name, AnthropicStub stub) {
@@ -204,19 +200,9 @@ enum GridProtocol {
         String last = null;
         for (JsonNode message : body.path("messages")) {
             if ("user".equals(message.path("role").asText())) {
-                last = text(message.path("content"));
+                last = ContentText.of(message.path("content"));
             }
         }
         return last;
-    }
-
-    /** Text content as a plain string, or the text blocks of a content array joined. */
-    private static String text(JsonNode content) {
-        if (content.isTextual()) {
-            return content.asText();
-        }
-        StringBuilder text = new StringBuilder();
-        content.forEach(block -> text.append(block.path("text").asText("")));
-        return text.toString();
     }
 }

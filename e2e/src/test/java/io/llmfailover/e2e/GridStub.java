@@ -10,7 +10,7 @@ import java.util.function.Supplier;
  *
  * @param providerUrl the provider's URL in the agent's config, version path (or Vertex location) included
  * @param appUrl the base URL the app's SDK is given, which it completes with its own paths
- * @param weatherReport its answer to a tool's result, or null when it plays no tool round trip
+ * @param weatherReport its answer to a tool's result, in its tool round trip
  */
 record GridStub(GridProtocol protocol, String name, AutoCloseable server, String providerUrl, String appUrl,
         Supplier<List<LoggedRequest>> received, List<String> chunks, String weatherReport) implements AutoCloseable {
