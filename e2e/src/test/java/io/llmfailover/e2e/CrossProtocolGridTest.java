@@ -263,7 +263,11 @@ class CrossProtocolGridTest {
         }
     }
 
-    /** The app saw the tool call in its own format, sent the result back, and got the fallback's report. */
+    /**
+     * The app saw the tool call in its own format, sent the result back, and got the fallback's
+     * report; where both protocols name tool calls, by the fallback's own id both ways (a Gemini
+     * function call has no id: the agent pairs it with its result itself).
+     */
     private static void checkToolRoundTrip(Cell cell, AppOutput output, List<LoggedRequest> sent, String googleToken,
             Supplier<String> context) throws Exception {
         assertEquals(1, output.toolCalls().size(), context);
@@ -279,6 +283,11 @@ class CrossProtocolGridTest {
         assertEquals(AnthropicStub.TOOL_NAME, cell.fallback.firstToolName(question), question::toString);
         JsonNode answer = assertInFallbacksFormat(cell, sent.get(1), googleToken, context);
         assertTrue(answer.toString().contains("sunny"), () -> "the tool's result went back" + answer);
+        String id = cell.fallback.toolCallId();
+        if (id != null && cell.app.protocol.namesToolCalls()) {
+            assertEquals(id, call.id(), () -> "the fallback's tool call id reaches the app" + context.get());
+            assertTrue(answer.toString().contains(id), () -> "the result names the fallback's call by its own id" + answer);
+        }
     }
 
     private static void assertServed(Cell cell, String content, AppOutput output, Supplier<String> context) {

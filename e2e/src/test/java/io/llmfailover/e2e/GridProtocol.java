@@ -90,6 +90,21 @@ enum GridProtocol {
         };
     }
 
+    /** The id its stub gives its tool call, or null: a Gemini function call has none. */
+    String toolCallId() {
+        return switch (this) {
+            case OPENAI -> StubProvider.TOOL_CALL_ID;
+            case ANTHROPIC, VERTEX_ANTHROPIC -> AnthropicStub.TOOL_USE_ID;
+            case BEDROCK -> BedrockStub.TOOL_USE_ID;
+            case GEMINI, VERTEX_GEMINI -> null;
+        };
+    }
+
+    /** Whether its tool calls carry an id that a tool's result must name. */
+    boolean namesToolCalls() {
+        return toolCallId() != null;
+    }
+
     /** The path and query a call of this protocol to the fallback's model goes to. */
     String path(boolean stream) {
         return switch (this) {
