@@ -37,11 +37,12 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Every pair of wire protocols, both directions: an unmodified app on each protocol's own SDK,
  * whose primary answers 429 in its protocol's shape, is served by a fallback speaking each other
- * protocol, blocking, streamed, and (where the app and the fallback's stub play one) through a tool
- * round trip. The app must see the fallback's answer in its own format, every chunk of it; the
- * fallback must receive one request in its own format (path, model, stream flag, the user's text,
- * tools translated) with its own credential only: its key, the agent's SigV4 signature, or the
- * Google token of the agent's Application Default Credentials; never the app's.
+ * protocol, blocking, streamed, and through a tool round trip, blocking and streamed. The app must
+ * see the fallback's answer in its own format, every chunk of it; the fallback must receive one
+ * request in its own format (path, model, stream flag, the user's text, tools translated) with its
+ * own credential only: its key, the agent's SigV4 signature, or the Google token of the agent's
+ * Application Default Credentials; never the app's. Claude through Bedrock's InvokeModel (the
+ * Anthropic SDK's Bedrock backend) is an app side too; as a step it is {@link InvokeModelFailoverTest}'s.
  *
  * <p>One child JVM per app protocol runs all its cells ({@link FaultMatrixApp}), each cell a route
  * of its own from its own primary to its own fallback. {@code -De2e.grid=openai,bedrock} narrows
@@ -55,34 +56,48 @@ class CrossProtocolGridTest {
     private static final String APP_AWS_SESSION_TOKEN = "app-session-token-grid";
     private static final String APP_AWS_CREDENTIALS = APP_AWS_ACCESS_KEY + ":app-secret-grid:" + APP_AWS_SESSION_TOKEN;
     /** What the app's credential is made of: none of it may reach a fallback. */
-    private static final List<String> APP_SECRETS = List.of(APP_KEY, APP_AWS_ACCESS_KEY, APP_AWS_SESSION_TOKEN);
+    private static final List<String> APP_SECRETS = List.of(APP_KEY, APP_AWS_ACCESS_KEY, APP_AWS_SESSION_TOKEN,
+            AnthropicSdkApp.BEDROCK_SESSION_TOKEN);
     private static final String USER_TEXT = "Say hello";
     private static final String WEATHER_QUESTION = "What is the weather in Paris?";
     private static final String VERTEX_PROJECT_AND_LOCATION = "e2e-proj/us-east5";
+    private static final String APP_AWS_REGION = "us-east-1";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** The app side of the grid: a protocol, spoken by its own SDK. */
     enum AppSide {
-        OPENAI(GridProtocol.OPENAI, OpenAiSdkFeaturesApp.class, null),
-        ANTHROPIC(GridProtocol.ANTHROPIC, AnthropicSdkApp.class, null),
-        GEMINI(GridProtocol.GEMINI, GoogleGenAiSdkApp.class, null),
-        BEDROCK(GridProtocol.BEDROCK, BedrockRuntimeApp.class, null),
-        VERTEX_GEMINI(GridProtocol.VERTEX_GEMINI, GoogleGenAiSdkApp.class, GoogleGenAiSdkApp.VERTEX_VARIABLE),
-        VERTEX_ANTHROPIC(GridProtocol.VERTEX_ANTHROPIC, AnthropicSdkApp.class, AnthropicSdkApp.VERTEX_VARIABLE);
+        OPENAI(GridProtocol.OPENAI, OpenAiSdkFeaturesApp.class, null, null),
+        ANTHROPIC(GridProtocol.ANTHROPIC, AnthropicSdkApp.class, null, null),
+        GEMINI(GridProtocol.GEMINI, GoogleGenAiSdkApp.class, null, null),
+        BEDROCK(GridProtocol.BEDROCK, BedrockRuntimeApp.class, null, null),
+        VERTEX_GEMINI(GridProtocol.VERTEX_GEMINI, GoogleGenAiSdkApp.class, GoogleGenAiSdkApp.VERTEX_VARIABLE,
+                VERTEX_PROJECT_AND_LOCATION),
+        VERTEX_ANTHROPIC(GridProtocol.VERTEX_ANTHROPIC, AnthropicSdkApp.class, AnthropicSdkApp.VERTEX_VARIABLE,
+                VERTEX_PROJECT_AND_LOCATION),
+        /** The Anthropic SDK's Bedrock backend: Claude through InvokeModel, signed with the app's own credentials. */
+        BEDROCK_ANTHROPIC(GridProtocol.BEDROCK_ANTHROPIC, AnthropicSdkApp.class, AnthropicSdkApp.BEDROCK_VARIABLE,
+                APP_AWS_REGION);
 
         final GridProtocol protocol;
         final Class<?> app;
-        /** The variable that puts the app's SDK in its Vertex AI mode, naming the stubs' project and location. */
-        final String vertexVariable;
+        /** The variable that puts the app's SDK on its cloud backend, and its value: the stubs' project and location, or a region. */
+        final String cloudVariable;
+        final String cloudValue;
 
-        AppSide(GridProtocol protocol, Class<?> app, String vertexVariable) {
+        AppSide(GridProtocol protocol, Class<?> app, String cloudVariable, String cloudValue) {
             this.protocol = protocol;
             this.app = app;
-            this.vertexVariable = vertexVariable;
+            this.cloudVariable = cloudVariable;
+            this.cloudValue = cloudValue;
         }
 
+        /** The app's credential: a key, the AWS SDK's static credentials, or the Anthropic SDK's Bedrock access key id. */
         String apiKey() {
-            return this == BEDROCK ? APP_AWS_CREDENTIALS : APP_KEY;
+            return switch (this) {
+                case BEDROCK -> APP_AWS_CREDENTIALS;
+                case BEDROCK_ANTHROPIC -> APP_AWS_ACCESS_KEY;
+                default -> APP_KEY;
+            };
         }
 
         /** The AWS SDK's async client, which streams, speaks HTTP/2 with prior knowledge to every host its calls reach. */
@@ -94,7 +109,7 @@ class CrossProtocolGridTest {
         String toolCallFinish() {
             return switch (this) {
                 case OPENAI -> "tool_calls";
-                case ANTHROPIC, VERTEX_ANTHROPIC, BEDROCK -> "tool_use";
+                case ANTHROPIC, VERTEX_ANTHROPIC, BEDROCK, BEDROCK_ANTHROPIC -> "tool_use";
                 case GEMINI, VERTEX_GEMINI -> "STOP";
             };
         }
@@ -106,7 +121,7 @@ class CrossProtocolGridTest {
                         assertEquals("Bearer " + APP_KEY, addressed.getHeader("Authorization"), context);
                 case ANTHROPIC -> assertEquals(APP_KEY, AnthropicStub.apiKeyOf(addressed), context);
                 case GEMINI -> assertEquals(APP_KEY, addressed.getHeader("x-goog-api-key"), context);
-                case BEDROCK -> assertTrue(addressed.getHeader("Authorization")
+                case BEDROCK, BEDROCK_ANTHROPIC -> assertTrue(addressed.getHeader("Authorization")
                         .startsWith("AWS4-HMAC-SHA256 Credential=" + APP_AWS_ACCESS_KEY + "/"), context);
             }
         }
@@ -151,6 +166,15 @@ class CrossProtocolGridTest {
         String backupProvider() {
             return name() + "-backup";
         }
+
+        /**
+         * The protocol the fallback is asked in: its own, but for Claude through InvokeModel to
+         * another Bedrock, which stays InvokeModel, the Anthropic body untranslated
+         * (docs/translation.md, "Claude through Bedrock's InvokeModel").
+         */
+        GridProtocol asked() {
+            return app == AppSide.BEDROCK_ANTHROPIC && fallback == GridProtocol.BEDROCK ? GridProtocol.BEDROCK_ANTHROPIC : fallback;
+        }
     }
 
     @TempDir
@@ -185,7 +209,7 @@ class CrossProtocolGridTest {
     /** For each other protocol, a blocking and a streamed call, and a tool round trip, blocking and streamed. */
     private List<Cell> cells(AppSide app) {
         List<Cell> cells = new ArrayList<>();
-        for (GridProtocol fallback : GridProtocol.values()) {
+        for (GridProtocol fallback : GridProtocol.fallbacks()) {
             if (fallback == app.protocol) {
                 continue;
             }
@@ -233,8 +257,8 @@ class CrossProtocolGridTest {
                     .env("AWS_EC2_METADATA_DISABLED", "true")
                     .env("GOOGLE_APPLICATION_CREDENTIALS", tokens.writeKeyFile(workDir.resolve("service-account.json")).toString())
                     .timeout(Duration.ofSeconds(120));
-            if (app.vertexVariable != null) {
-                child.env(app.vertexVariable, VERTEX_PROJECT_AND_LOCATION);
+            if (app.cloudVariable != null) {
+                child.env(app.cloudVariable, app.cloudValue);
             }
             return new GridRun(CellRuns.split(child.run()), tokens.token());
         } catch (Exception e) {
@@ -259,7 +283,7 @@ class CrossProtocolGridTest {
             }
             assertEquals(1, sent.size(), () -> "the fallback is asked once" + context.get());
             JsonNode body = assertInFallbacksFormat(cell, sent.get(0), googleToken, context);
-            cell.fallback.assertBodyShape(body, USER_TEXT, cell.mode.streams);
+            cell.asked().assertBodyShape(body, USER_TEXT, cell.mode.streams);
         }
     }
 
@@ -279,8 +303,8 @@ class CrossProtocolGridTest {
         assertServed(cell, cell.backup.weatherReport(), output, context);
         assertEquals(2, sent.size(), () -> "the question, then the tool's result" + context.get());
         JsonNode question = assertInFallbacksFormat(cell, sent.get(0), googleToken, context);
-        cell.fallback.assertBodyShape(question, WEATHER_QUESTION, cell.mode.streams);
-        assertEquals(AnthropicStub.TOOL_NAME, cell.fallback.firstToolName(question), question::toString);
+        cell.asked().assertBodyShape(question, WEATHER_QUESTION, cell.mode.streams);
+        assertEquals(AnthropicStub.TOOL_NAME, cell.asked().firstToolName(question), question::toString);
         JsonNode answer = assertInFallbacksFormat(cell, sent.get(1), googleToken, context);
         assertTrue(answer.toString().contains("sunny"), () -> "the tool's result went back" + answer);
         String id = cell.fallback.toolCallId();
@@ -301,8 +325,8 @@ class CrossProtocolGridTest {
     /** The request went to the fallback's own path, with its own credential and none of the app's; its body. */
     private static JsonNode assertInFallbacksFormat(Cell cell, LoggedRequest sent, String googleToken, Supplier<String> context)
             throws Exception {
-        assertEquals(cell.fallback.path(cell.mode.streams), sent.getUrl(), context);
-        cell.fallback.assertOwnCredential(sent, context, googleToken);
+        assertEquals(cell.asked().path(cell.mode.streams), sent.getUrl(), context);
+        cell.asked().assertOwnCredential(sent, context, googleToken);
         StringBuilder everything = new StringBuilder(sent.getUrl()).append(sent.getBodyAsString());
         sent.getAllHeaderKeys().forEach(name -> everything.append(sent.getHeaders().getHeader(name).values()));
         for (String secret : APP_SECRETS) {

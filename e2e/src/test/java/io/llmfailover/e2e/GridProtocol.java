@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Supplier;
@@ -27,7 +28,13 @@ enum GridProtocol {
     /** A cross-region inference profile: its ':' must reach the path escaped. */
     BEDROCK("bedrock", "us.anthropic.claude-haiku-4-5-20251001-v1:0"),
     VERTEX_GEMINI("vertex-gemini", "gemini-2.5-flash"),
-    VERTEX_ANTHROPIC("vertex-anthropic", "claude-sonnet-4@20250514");
+    VERTEX_ANTHROPIC("vertex-anthropic", "claude-sonnet-4@20250514"),
+    /**
+     * Claude through Bedrock's InvokeModel, as the Anthropic SDK's Bedrock backend calls it: an app
+     * protocol of the grid only; as a step it is InvokeModelFailoverTest's. A Bedrock step is asked
+     * through InvokeModel by such an app, in the Bedrock step's model.
+     */
+    BEDROCK_ANTHROPIC("bedrock-anthropic", BEDROCK.model);
 
     /** The key of the fallbacks that take one, as the child's environment gives it. */
     static final String KEY = "sk-grid-fallback-9876543210";
@@ -50,6 +57,11 @@ enum GridProtocol {
         this.model = model;
     }
 
+    /** The protocols the grid's fallbacks speak: every one but {@link #BEDROCK_ANTHROPIC}. */
+    static List<GridProtocol> fallbacks() {
+        return Arrays.stream(values()).filter(protocol -> protocol != BEDROCK_ANTHROPIC).toList();
+    }
+
     /** A stub answering every call, blocking or streaming; over h2c too when the app's client asks for it. */
     GridStub answering(String name, boolean h2c) {
         return switch (this) {
@@ -58,7 +70,7 @@ enum GridProtocol {
                     : onVertex() ? AnthropicStub.onVertex(name) : AnthropicStub.answering(name));
             case GEMINI, VERTEX_GEMINI -> gemini(name, h2c ? GeminiStub.alsoOverH2c(name, onVertex())
                     : onVertex() ? GeminiStub.onVertex(name) : GeminiStub.answering(name));
-            case BEDROCK -> bedrock(name, h2c ? BedrockStub.answeringAlsoOverH2c(name) : BedrockStub.answering(name));
+            case BEDROCK, BEDROCK_ANTHROPIC -> bedrock(name, h2c ? BedrockStub.answeringAlsoOverH2c(name) : BedrockStub.answering(name));
         };
     }
 
@@ -85,7 +97,7 @@ enum GridProtocol {
                 .set(prefix + "model.*", model);
         return switch (this) {
             case OPENAI, ANTHROPIC, GEMINI -> config.set(prefix + "api-key", "${" + KEY_VARIABLE + "}");
-            case BEDROCK -> config.set(prefix + "auth", "sigv4").set(prefix + "region", AWS_REGION);
+            case BEDROCK, BEDROCK_ANTHROPIC -> config.set(prefix + "auth", "sigv4").set(prefix + "region", AWS_REGION);
             case VERTEX_GEMINI, VERTEX_ANTHROPIC -> config.set(prefix + "auth", "google");
         };
     }
@@ -94,7 +106,7 @@ enum GridProtocol {
     String toolCallId() {
         return switch (this) {
             case OPENAI -> StubProvider.TOOL_CALL_ID;
-            case ANTHROPIC, VERTEX_ANTHROPIC -> AnthropicStub.TOOL_USE_ID;
+            case ANTHROPIC, VERTEX_ANTHROPIC, BEDROCK_ANTHROPIC -> AnthropicStub.TOOL_USE_ID;
             case BEDROCK -> BedrockStub.TOOL_USE_ID;
             case GEMINI, VERTEX_GEMINI -> null;
         };
@@ -115,6 +127,8 @@ enum GridProtocol {
             case VERTEX_GEMINI -> GeminiStub.VERTEX_LOCATION + "/publishers/google/models/" + model + generateVerb(stream);
             case VERTEX_ANTHROPIC -> GeminiStub.VERTEX_LOCATION + "/publishers/anthropic/models/" + model
                     + (stream ? ":streamRawPredict" : ":rawPredict");
+            case BEDROCK_ANTHROPIC -> "/model/" + URLEncoder.encode(model, StandardCharsets.UTF_8)
+                    + (stream ? "/invoke-with-response-stream" : "/invoke");
         };
     }
 
@@ -125,15 +139,15 @@ enum GridProtocol {
                     () -> assertEquals(model, body.path("model").asText(), body::toString),
                     () -> assertEquals(userText, openAiUserText(body), body::toString),
                     () -> assertEquals(stream, body.path("stream").asBoolean(false), body::toString));
-            case ANTHROPIC, VERTEX_ANTHROPIC -> assertAll(
+            case ANTHROPIC, VERTEX_ANTHROPIC, BEDROCK_ANTHROPIC -> assertAll(
                     () -> assertEquals(this == ANTHROPIC ? model : null, body.has("model") ? body.path("model").asText() : null,
                             body::toString),
-                    () -> assertEquals(this == VERTEX_ANTHROPIC ? "vertex-2023-10-16" : "",
+                    () -> assertEquals(this == VERTEX_ANTHROPIC ? "vertex-2023-10-16" : this == BEDROCK_ANTHROPIC ? "bedrock-2023-05-31" : "",
                             body.path("anthropic_version").asText(""), body::toString),
                     () -> assertTrue(body.path("max_tokens").asInt() > 0, body::toString),
                     () -> assertEquals("user", body.at("/messages/0/role").asText(), body::toString),
                     () -> assertEquals(userText, ContentText.of(body.at("/messages/0/content")), body::toString),
-                    () -> assertEquals(stream, body.path("stream").asBoolean(false), body::toString));
+                    () -> assertEquals(stream && this != BEDROCK_ANTHROPIC, body.path("stream").asBoolean(false), body::toString));
             case GEMINI, VERTEX_GEMINI -> assertAll(
                     () -> assertFalse(body.has("model"), "the model is in the path" + body),
                     () -> assertEquals("user", body.at("/contents/0/role").asText(), body::toString),
@@ -149,7 +163,7 @@ enum GridProtocol {
     String firstToolName(JsonNode body) {
         return switch (this) {
             case OPENAI -> body.at("/tools/0/function/name").asText();
-            case ANTHROPIC, VERTEX_ANTHROPIC -> body.at("/tools/0/name").asText();
+            case ANTHROPIC, VERTEX_ANTHROPIC, BEDROCK_ANTHROPIC -> body.at("/tools/0/name").asText();
             case GEMINI, VERTEX_GEMINI -> body.at("/tools/0/functionDeclarations/0/name").asText();
             case BEDROCK -> body.at("/toolConfig/tools/0/toolSpec/name").asText();
         };
@@ -158,7 +172,7 @@ enum GridProtocol {
     /** The request carries this fallback's own credential, in its own header, and no other credential header. */
     void assertOwnCredential(LoggedRequest sent, Supplier<String> context, String googleToken) {
         String header = switch (this) {
-            case OPENAI, BEDROCK, VERTEX_GEMINI, VERTEX_ANTHROPIC -> "Authorization";
+            case OPENAI, BEDROCK, BEDROCK_ANTHROPIC, VERTEX_GEMINI, VERTEX_ANTHROPIC -> "Authorization";
             case ANTHROPIC -> "x-api-key";
             case GEMINI -> "x-goog-api-key";
         };
@@ -166,7 +180,7 @@ enum GridProtocol {
             case OPENAI -> assertEquals("Bearer " + KEY, sent.getHeader(header), context);
             case ANTHROPIC, GEMINI -> assertEquals(KEY, sent.getHeader(header), context);
             case VERTEX_GEMINI, VERTEX_ANTHROPIC -> assertEquals("Bearer " + googleToken, sent.getHeader(header), context);
-            case BEDROCK -> assertAll(
+            case BEDROCK, BEDROCK_ANTHROPIC -> assertAll(
                     () -> assertTrue(sent.getHeader(header).startsWith("AWS4-HMAC-SHA256 Credential=" + AWS_ACCESS_KEY + "/"),
                             () -> sent.getHeader(header) + context.get()),
                     () -> assertEquals(AWS_SESSION_TOKEN, sent.getHeader("X-Amz-Security-Token"), context),
@@ -174,12 +188,16 @@ enum GridProtocol {
                             () -> "the signature does not verify" + context.get()));
         }
         for (String other : CREDENTIAL_HEADERS) {
-            boolean own = other.equalsIgnoreCase(header) || this == BEDROCK && other.equals("X-Amz-Security-Token");
+            boolean own = other.equalsIgnoreCase(header) || isBedrock() && other.equals("X-Amz-Security-Token");
             if (!own) {
                 assertNull(sent.getHeader(other), () -> other + " reached the fallback" + context.get());
             }
         }
         assertTrue(sent.getHeader("Content-Type").toLowerCase(Locale.ROOT).startsWith("application/json"), context);
+    }
+
+    private boolean isBedrock() {
+        return this == BEDROCK || this == BEDROCK_ANTHROPIC;
     }
 
     private boolean onVertex() {
