@@ -82,35 +82,29 @@ final class AnthropicStub implements AutoCloseable {
     private final WireMockServer server;
     private final boolean onVertex;
 
-    private AnthropicStub(String name, boolean onVertex) {
-        this(name, LoopbackWireMock.start(), onVertex);
-    }
-
-    private AnthropicStub(String name, WireMockServer server, boolean onVertex) {
+    private AnthropicStub(String name, boolean onVertex, WireMockServer server) {
         this.name = name;
         this.server = server;
         this.onVertex = onVertex;
+        answerMessages();
     }
 
     /** A stub that answers every messages call, blocking or streaming, tools included. */
     static AnthropicStub answering(String name) {
-        AnthropicStub stub = new AnthropicStub(name, false);
-        stub.answerMessages();
-        return stub;
+        return new AnthropicStub(name, false, LoopbackWireMock.start());
     }
 
     /** Claude on Vertex AI, answering only calls in Vertex's shape. */
-    /** As {@link #answering}, also over HTTP/2 in clear text with prior knowledge, as a client set to HTTP/2 asks. */
-    static AnthropicStub answeringAlsoOverH2c(String name) {
-        AnthropicStub stub = new AnthropicStub(name, LoopbackWireMock.startAlsoSpeakingH2c(), false);
-        stub.answerMessages();
-        return stub;
+    static AnthropicStub onVertex(String name) {
+        return new AnthropicStub(name, true, LoopbackWireMock.start());
     }
 
-    static AnthropicStub onVertex(String name) {
-        AnthropicStub stub = new AnthropicStub(name, true);
-        stub.answerMessages();
-        return stub;
+    /**
+     * As {@link #answering} or {@link #onVertex}, also over HTTP/2 in clear text with prior
+     * knowledge, as the AWS SDK's async client asks of every host its calls go to.
+     */
+    static AnthropicStub alsoOverH2c(String name, boolean onVertex) {
+        return new AnthropicStub(name, onVertex, LoopbackWireMock.startAlsoSpeakingH2c());
     }
 
     /** The base URL of a Vertex AI provider in the agent's config: one project and location. */

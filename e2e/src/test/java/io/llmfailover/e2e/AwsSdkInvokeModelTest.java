@@ -43,7 +43,7 @@ class AwsSdkInvokeModelTest {
     void aThrottledInvokeModelCallIsServedByAnthropic(String mode) throws Exception {
         boolean stream = mode.equals("stream");
         try (BedrockStub bedrock = BedrockStub.answeringAlsoOverH2c("bedrock").throttled();
-                AnthropicStub anthropic = AnthropicStub.answeringAlsoOverH2c("anthropic")) {
+                AnthropicStub anthropic = AnthropicStub.alsoOverH2c("anthropic", false)) {
             AppOutput output = run(bedrock, anthropic.baseUrl(), "anthropic", mode);
 
             assertAnswered("step", anthropic.content(), anthropic.chunks(), stream, output);
@@ -63,7 +63,7 @@ class AwsSdkInvokeModelTest {
     @Test
     void anInvokeModelStreamThrottledInItsFirstEventIsServedByAnthropic() throws Exception {
         try (BedrockStub bedrock = BedrockStub.answeringAlsoOverH2c("bedrock").throttlingInTheFirstEvent();
-                AnthropicStub anthropic = AnthropicStub.answeringAlsoOverH2c("anthropic")) {
+                AnthropicStub anthropic = AnthropicStub.alsoOverH2c("anthropic", false)) {
             AppOutput output = run(bedrock, anthropic.baseUrl(), "anthropic", "stream");
 
             assertAnswered("step", anthropic.content(), anthropic.chunks(), true, output);
@@ -99,7 +99,7 @@ class AwsSdkInvokeModelTest {
     void anAnsweredInvokeModelCallReachesTheAppAsBedrockSentIt(String mode) throws Exception {
         boolean stream = mode.equals("stream");
         try (BedrockStub bedrock = BedrockStub.answeringAlsoOverH2c("bedrock");
-                AnthropicStub anthropic = AnthropicStub.answeringAlsoOverH2c("anthropic")) {
+                AnthropicStub anthropic = AnthropicStub.alsoOverH2c("anthropic", false)) {
             AppOutput output = run(bedrock, anthropic.baseUrl(), "anthropic", mode);
 
             assertAnswered(null, bedrock.content(), null, false, output);

@@ -12,7 +12,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
 import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.AppOutput.ToolCall;
-import io.llmfailover.e2e.apps.AnthropicSdkApp;
 import io.llmfailover.e2e.apps.GeminiHttpApp;
 import io.llmfailover.e2e.apps.OpenAiSdkFeaturesApp;
 import java.nio.file.Path;
@@ -23,11 +22,12 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * Unmodified apps (the OpenAI SDK, tools included; the Anthropic SDK; a native Gemini app) whose
- * primary refuses, served by a Bedrock step speaking Converse ({@link BedrockStub}): the app sees a
- * normal answer or stream in its own protocol; Bedrock receives
- * a Converse request on its own path, the model id escaped into it, with its own key and never the
- * app's. A Bedrock stream that opens with HTTP 200 and throttles in its first event moves on.
+ * Unmodified apps (the OpenAI SDK, tools included; a native Gemini app) whose primary refuses,
+ * served by a Bedrock step speaking Converse ({@link BedrockStub}) with a Bedrock API key: the app
+ * sees a normal answer or stream in its own protocol; Bedrock receives a Converse request on its own
+ * path, the model id escaped into it, with its own key and never the app's. A Bedrock stream that
+ * opens with HTTP 200 and throttles in its first event moves on. Every other SDK served by a Bedrock
+ * step signed with the agent's SigV4 identity: {@link CrossProtocolGridTest}.
  */
 class BedrockFailoverTest {
 
@@ -102,23 +102,6 @@ class BedrockFailoverTest {
                     () -> assertEquals("Paris", toolUse.at("/input/city").asText(), messages::toString),
                     () -> assertEquals(BedrockStub.TOOL_USE_ID, toolResult.path("toolUseId").asText(), messages::toString),
                     () -> assertTrue(toolResult.at("/content/0/text").asText().contains("sunny"), messages::toString));
-        }
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"blocking", "stream"})
-    void theAnthropicSdkIsServedByABedrockProvider(String mode) throws Exception {
-        try (AnthropicStub primary = AnthropicStub.answering("primary").failing(AnthropicStub.Failure.OVERLOADED);
-                BedrockStub bedrock = BedrockStub.answering("bedrock")) {
-            AppOutput output = run(AnthropicSdkApp.class, primary.rootUrl(), mode,
-                    config(primary.baseUrl(), "anthropic", bedrock.baseUrl(), null));
-
-            assertCompleted(output);
-            assertServedBy("bedrock", bedrock.content(), output);
-            if (mode.equals("stream")) {
-                assertEquals(bedrock.chunks(), output.chunks(1), output::describe);
-            }
-            assertBedrocksOwnKey(single(bedrock.requests(), output), output);
         }
     }
 

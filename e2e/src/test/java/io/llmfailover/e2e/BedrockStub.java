@@ -35,7 +35,8 @@ import java.util.zip.CRC32;
  * and answer late. It checks no signature (the identity lane adds that). It also answers Claude's
  * InvokeModel ({@code /model/{modelId}/invoke}: Anthropic's message JSON; {@code
  * /invoke-with-response-stream}: Anthropic's events, base64-encoded in {@code chunk} events), as
- * the Anthropic SDK's Bedrock backend calls it, with its greeting, and its failures refuse it too.
+ * the Anthropic SDK's Bedrock backend calls it, with its greeting or the same tool round trip, and
+ * its failures refuse it too.
  */
 final class BedrockStub implements AutoCloseable {
 
@@ -158,44 +159,76 @@ final class BedrockStub implements AutoCloseable {
         answer(path -> post(urlPathMatching(path)), ANSWER_PRIORITY, List.of(Block.text(chunks())), "end_turn");
     }
 
-    /** Claude's greeting through InvokeModel: Anthropic's message, or its events in the event stream's chunks. */
+    /**
+     * Claude through InvokeModel: Anthropic's message, or its events in the event stream's chunks;
+     * the greeting, or the tool round trip (a {@code tool_use}, then the report to a {@code tool_result}).
+     */
     private void answerInvokeModelCalls() {
+        answerInvokeModel(path -> post(urlPathMatching(path)).withRequestBody(matchingJsonPath("$..[?(@.type == 'tool_result')]")),
+                TOOL_RESULT_PRIORITY, List.of(Block.text(List.of(weatherReport()))), "end_turn");
+        answerInvokeModel(path -> post(urlPathMatching(path)).withRequestBody(matchingJsonPath("$.tools")),
+                TOOLS_PRIORITY, List.of(Block.text(List.of(AnthropicStub.TOOL_PREAMBLE)), Block.toolUse()), "tool_use");
+        answerInvokeModel(path -> post(urlPathMatching(path)), ANSWER_PRIORITY, List.of(Block.text(chunks())), "end_turn");
+    }
+
+    private void answerInvokeModel(Match match, int priority, List<Block> blocks, String stopReason) {
         ObjectNode message = JSON.createObjectNode().put("id", "msg_bdrk_e2e_" + name).put("type", "message")
                 .put("role", "assistant").put("model", "claude-on-" + name);
-        message.putArray("content").addObject().put("type", "text").put("text", content());
-        message.put("stop_reason", "end_turn").putNull("stop_sequence");
+        ArrayNode content = message.putArray("content");
+        blocks.forEach(block -> content.add(claudeBlock(block, true)));
+        message.put("stop_reason", stopReason).putNull("stop_sequence");
         message.putObject("usage").put("input_tokens", 14).put("output_tokens", 9);
-        server.stubFor(post(urlPathMatching(INVOKE)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
+        server.stubFor(match.on(INVOKE).atPriority(priority).willReturn(aResponse()
                 .withStatus(200)
                 .withHeader("Content-Type", "application/json")
                 .withHeader("x-amzn-RequestId", "e2e-" + name)
                 .withBody(message.toString())));
-        server.stubFor(post(urlPathMatching(INVOKE_STREAM)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
+        server.stubFor(match.on(INVOKE_STREAM).atPriority(priority).willReturn(aResponse()
                 .withStatus(200)
                 .withHeader("Content-Type", EVENT_STREAM)
                 .withHeader("x-amzn-bedrock-content-type", "application/json")
                 .withHeader("x-amzn-RequestId", "e2e-" + name)
-                .withBody(claudeChunks(message))
+                .withBody(claudeChunks(message, blocks, stopReason))
                 .withChunkedDribbleDelay(4, 100)));
     }
 
-    private byte[] claudeChunks(ObjectNode message) {
+    /** A block of Claude's message: whole, or as its stream opens it (empty text, empty input). */
+    private static ObjectNode claudeBlock(Block block, boolean whole) {
+        if (block.isToolUse()) {
+            ObjectNode use = JSON.createObjectNode().put("type", "tool_use").put("id", TOOL_USE_ID).put("name", TOOL_NAME);
+            ObjectNode input = use.putObject("input");
+            if (whole) {
+                input.put("city", "Paris");
+            }
+            return use;
+        }
+        return JSON.createObjectNode().put("type", "text").put("text", whole ? String.join("", block.pieces()) : "");
+    }
+
+    private byte[] claudeChunks(ObjectNode message, List<Block> blocks, String stopReason) {
         ObjectNode start = message.deepCopy();
         start.putArray("content");
         start.putNull("stop_reason");
         List<ObjectNode> events = new ArrayList<>();
         events.add(JSON.createObjectNode().put("type", "message_start").set("message", start));
-        ObjectNode blockStart = JSON.createObjectNode().put("type", "content_block_start").put("index", 0);
-        blockStart.putObject("content_block").put("type", "text").put("text", "");
-        events.add(blockStart);
-        for (String piece : chunks()) {
-            ObjectNode delta = JSON.createObjectNode().put("type", "content_block_delta").put("index", 0);
-            delta.putObject("delta").put("type", "text_delta").put("text", piece);
-            events.add(delta);
+        for (int index = 0; index < blocks.size(); index++) {
+            Block block = blocks.get(index);
+            ObjectNode blockStart = JSON.createObjectNode().put("type", "content_block_start").put("index", index);
+            blockStart.set("content_block", claudeBlock(block, false));
+            events.add(blockStart);
+            for (String piece : block.pieces()) {
+                ObjectNode delta = JSON.createObjectNode().put("type", "content_block_delta").put("index", index);
+                if (block.isToolUse()) {
+                    delta.putObject("delta").put("type", "input_json_delta").put("partial_json", piece);
+                } else {
+                    delta.putObject("delta").put("type", "text_delta").put("text", piece);
+                }
+                events.add(delta);
+            }
+            events.add(JSON.createObjectNode().put("type", "content_block_stop").put("index", index));
         }
-        events.add(JSON.createObjectNode().put("type", "content_block_stop").put("index", 0));
         ObjectNode messageDelta = JSON.createObjectNode().put("type", "message_delta");
-        messageDelta.putObject("delta").put("stop_reason", "end_turn").putNull("stop_sequence");
+        messageDelta.putObject("delta").put("stop_reason", stopReason).putNull("stop_sequence");
         messageDelta.putObject("usage").put("output_tokens", 9);
         events.add(messageDelta);
         events.add(JSON.createObjectNode().put("type", "message_stop"));

@@ -73,7 +73,7 @@ class CrossProtocolFailoverTest {
             assertAll(
                     () -> assertEquals(BACKUP_MODEL, body.path("model").asText(), body::toString),
                     () -> assertEquals("user", body.at("/messages/0/role").asText(), body::toString),
-                    () -> assertEquals("Say hello", text(body.at("/messages/0/content")), body::toString),
+                    () -> assertEquals("Say hello", ContentText.of(body.at("/messages/0/content")), body::toString),
                     () -> assertEquals(mode.equals("stream"), body.path("stream").asBoolean(false), body::toString));
         }
     }
@@ -100,7 +100,7 @@ class CrossProtocolFailoverTest {
                     () -> assertEquals(DEFAULT_MAX_TOKENS, body.path("max_tokens").asInt(), body::toString),
                     () -> assertEquals("Answer briefly.", systemText(body), body::toString),
                     () -> assertEquals("user", body.at("/messages/0/role").asText(), body::toString),
-                    () -> assertEquals("Say hello", text(body.at("/messages/0/content")), body::toString),
+                    () -> assertEquals("Say hello", ContentText.of(body.at("/messages/0/content")), body::toString),
                     () -> assertEquals(mode.equals("stream"), body.path("stream").asBoolean(false), body::toString));
         }
     }
@@ -142,7 +142,7 @@ class CrossProtocolFailoverTest {
                     () -> assertEquals("Paris", toolUse.at("/input/city").asText(), answer::toString),
                     () -> assertEquals("user", messages.at("/2/role").asText(), answer::toString),
                     () -> assertEquals(AnthropicStub.TOOL_USE_ID, toolResult.path("tool_use_id").asText(), answer::toString),
-                    () -> assertTrue(text(toolResult.path("content")).contains("sunny"), answer::toString));
+                    () -> assertTrue(ContentText.of(toolResult.path("content")).contains("sunny"), answer::toString));
         }
     }
 
@@ -167,9 +167,9 @@ class CrossProtocolFailoverTest {
                     () -> assertFalse(sent.containsHeader("anthropic-version"), "an Anthropic header reached OpenAI"),
                     () -> assertEquals(BACKUP_MODEL, body.path("model").asText(), body::toString),
                     () -> assertEquals("system", body.at("/messages/0/role").asText(), body::toString),
-                    () -> assertEquals("Answer briefly.", text(body.at("/messages/0/content")), body::toString),
+                    () -> assertEquals("Answer briefly.", ContentText.of(body.at("/messages/0/content")), body::toString),
                     () -> assertEquals("user", body.at("/messages/1/role").asText(), body::toString),
-                    () -> assertEquals("Say hello", text(body.at("/messages/1/content")), body::toString),
+                    () -> assertEquals("Say hello", ContentText.of(body.at("/messages/1/content")), body::toString),
                     () -> assertEquals(300, body.path("max_tokens").asInt(body.path("max_completion_tokens").asInt()),
                             body::toString));
             if (mode.equals("stream")) {
@@ -201,8 +201,8 @@ class CrossProtocolFailoverTest {
             assertAll(
                     () -> assertEquals(BACKUP_MODEL, body.path("model").asText(), body::toString),
                     () -> assertEquals("system", body.at("/messages/0/role").asText(), body::toString),
-                    () -> assertEquals("Answer briefly.", text(body.at("/messages/0/content")), body::toString),
-                    () -> assertEquals("Say hello", text(body.at("/messages/1/content")), body::toString),
+                    () -> assertEquals("Answer briefly.", ContentText.of(body.at("/messages/0/content")), body::toString),
+                    () -> assertEquals("Say hello", ContentText.of(body.at("/messages/1/content")), body::toString),
                     () -> assertEquals(0.3, body.path("temperature").asDouble(), 1e-9, body::toString),
                     () -> assertEquals(200, body.path("max_tokens").asInt(body.path("max_completion_tokens").asInt()),
                             body::toString),
@@ -331,18 +331,9 @@ class CrossProtocolFailoverTest {
                 output::describe);
     }
 
-    /** Text content as a plain string, or the text blocks of a content array joined. */
-    private static String text(JsonNode content) {
-        if (content.isTextual()) {
-            return content.asText();
-        }
-        StringBuilder text = new StringBuilder();
-        content.forEach(block -> text.append(block.path("text").asText("")));
-        return text.toString();
-    }
 
     private static String systemText(JsonNode anthropicBody) {
-        return text(anthropicBody.path("system"));
+        return ContentText.of(anthropicBody.path("system"));
     }
 
     private static JsonNode blockOfType(JsonNode message, String type) {

@@ -1,6 +1,7 @@
 package io.llmfailover.e2e;
 
 import static com.github.tomakehurst.wiremock.client.WireMock.aResponse;
+import static com.github.tomakehurst.wiremock.client.WireMock.matchingJsonPath;
 import static com.github.tomakehurst.wiremock.client.WireMock.post;
 import static com.github.tomakehurst.wiremock.client.WireMock.postRequestedFor;
 import static com.github.tomakehurst.wiremock.client.WireMock.urlPathMatching;
@@ -17,7 +18,9 @@ import java.util.List;
  * {@code models/{m}:generateContent} answers one {@code GenerateContentResponse};
  * {@code :streamGenerateContent?alt=sse} answers {@code data:} frames, each a whole response holding
  * only the new text, the finish reason and usage on the last, no {@code [DONE]}; Google-shaped
- * error bodies when told to fail. {@link #onVertex} serves the same under Vertex AI's path,
+ * error bodies when told to fail. It plays one tool round trip: a call that defines tools gets a
+ * {@code functionCall} of {@link #TOOL_NAME}, a call that holds a {@code functionResponse} gets
+ * {@link #weatherReport()}, each in one frame when streamed. {@link #onVertex} serves the same under Vertex AI's path,
  * {@code /v1/projects/{p}/locations/{l}/publishers/google/models/{m}:generateContent}, and nowhere else.
  */
 final class GeminiStub implements AutoCloseable {
@@ -50,6 +53,8 @@ final class GeminiStub implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final int FAILURE_PRIORITY = 1;
+    private static final int TOOL_RESULT_PRIORITY = 2;
+    private static final int TOOLS_PRIORITY = 3;
     private static final int ANSWER_PRIORITY = 5;
 
     private final String name;
@@ -58,23 +63,33 @@ final class GeminiStub implements AutoCloseable {
     private final String streamGenerate;
     private final String anyGenerate;
 
-    private GeminiStub(String name, String modelsPath) {
+    private GeminiStub(String name, String modelsPath, WireMockServer server) {
         this.name = name;
-        this.server = LoopbackWireMock.start();
+        this.server = server;
         this.generate = modelsPath + "[^/:]+:generateContent";
         this.streamGenerate = modelsPath + "[^/:]+:streamGenerateContent";
         this.anyGenerate = modelsPath + "[^/:]+:(stream)?[gG]enerateContent";
     }
 
     static GeminiStub answering(String name) {
-        GeminiStub stub = new GeminiStub(name, "/v1beta/models/");
-        stub.answerGenerateCalls();
-        return stub;
+        return started(name, false, LoopbackWireMock.start());
     }
 
     /** Gemini on Vertex AI: answers only under {@link #vertexUrl()}{@code /publishers/google/models/}. */
     static GeminiStub onVertex(String name) {
-        GeminiStub stub = new GeminiStub(name, VERTEX_LOCATION + "/publishers/google/models/");
+        return started(name, true, LoopbackWireMock.start());
+    }
+
+    /**
+     * As {@link #answering} or {@link #onVertex}, also over HTTP/2 in clear text with prior
+     * knowledge, as the AWS SDK's async client asks of every host its calls go to.
+     */
+    static GeminiStub alsoOverH2c(String name, boolean onVertex) {
+        return started(name, onVertex, LoopbackWireMock.startAlsoSpeakingH2c());
+    }
+
+    private static GeminiStub started(String name, boolean onVertex, WireMockServer server) {
+        GeminiStub stub = new GeminiStub(name, onVertex ? VERTEX_LOCATION + "/publishers/google/models/" : "/v1beta/models/", server);
         stub.answerGenerateCalls();
         return stub;
     }
@@ -106,6 +121,10 @@ final class GeminiStub implements AutoCloseable {
         return String.join("", chunks());
     }
 
+    String weatherReport() {
+        return "Sunny in Paris, says " + name + ".";
+    }
+
     GeminiStub failing(Failure failure) {
         server.stubFor(post(urlPathMatching(anyGenerate)).atPriority(FAILURE_PRIORITY).willReturn(aResponse()
                 .withStatus(failure.status)
@@ -135,6 +154,11 @@ final class GeminiStub implements AutoCloseable {
     }
 
     private void answerGenerateCalls() {
+        ObjectNode report = JSON.createObjectNode().put("text", weatherReport());
+        ObjectNode toolCall = JSON.createObjectNode();
+        toolCall.putObject("functionCall").put("name", AnthropicStub.TOOL_NAME).putObject("args").put("city", "Paris");
+        answerInOneFrame("$..functionResponse", TOOL_RESULT_PRIORITY, report);
+        answerInOneFrame("$.tools", TOOLS_PRIORITY, toolCall);
         server.stubFor(post(urlPathMatching(generate)).atPriority(ANSWER_PRIORITY).willReturn(aResponse()
                 .withStatus(200)
                 .withHeader("Content-Type", "application/json; charset=UTF-8")
@@ -151,11 +175,29 @@ final class GeminiStub implements AutoCloseable {
                 .withChunkedDribbleDelay(chunks.size(), 100)));
     }
 
+    /** Calls whose body has {@code jsonPath} get {@code part} alone, blocking or as a stream's one frame. */
+    private void answerInOneFrame(String jsonPath, int priority, ObjectNode part) {
+        server.stubFor(post(urlPathMatching(generate)).atPriority(priority).withRequestBody(matchingJsonPath(jsonPath))
+                .willReturn(aResponse()
+                        .withStatus(200)
+                        .withHeader("Content-Type", "application/json; charset=UTF-8")
+                        .withBody(frame(part, true).toString())));
+        server.stubFor(post(urlPathMatching(streamGenerate)).atPriority(priority).withRequestBody(matchingJsonPath(jsonPath))
+                .willReturn(aResponse()
+                        .withStatus(200)
+                        .withHeader("Content-Type", "text/event-stream")
+                        .withBody("data: " + frame(part, true) + "\r\n\r\n")));
+    }
+
     private ObjectNode frame(String text, boolean last) {
+        return frame(JSON.createObjectNode().put("text", text), last);
+    }
+
+    private ObjectNode frame(ObjectNode part, boolean last) {
         ObjectNode response = JSON.createObjectNode();
         ObjectNode candidate = response.putArray("candidates").addObject();
         ObjectNode content = candidate.putObject("content");
-        content.putArray("parts").addObject().put("text", text);
+        content.putArray("parts").add(part);
         content.put("role", "model");
         if (last) {
             candidate.put("finishReason", "STOP");

@@ -22,15 +22,21 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * A stand-in LLM provider on loopback speaking the OpenAI chat completions wire format: JSON for
  * blocking calls, SSE chunks ending in {@code [DONE]} for {@code "stream": true}, and OpenAI-shaped
- * error bodies when told to fail. Its request journal tells the tests what reached it.
+ * error bodies when told to fail. Its request journal tells the tests what reached it. It plays one
+ * tool round trip: a call that defines tools gets a call of {@link AnthropicStub#TOOL_NAME}
+ * ({@code finish_reason: tool_calls}, its arguments streamed in two fragments), a call that holds a
+ * {@code tool} message gets {@link #weatherReport()}.
  */
 final class StubProvider implements AutoCloseable {
 
     /** The chat path, and Azure's shape of it under the same base: {@code /v1/openai/deployments/<name>/chat/completions}. */
+    static final String TOOL_CALL_ID = "call_e2e_weather_01";
+
     private static final String CHAT_PATHS = "/v1(/openai/deployments/[^/]+)?/chat/completions";
 
     /** The ways a stub can refuse a call, each with an OpenAI-shaped error body. */
@@ -49,6 +55,11 @@ final class StubProvider implements AutoCloseable {
     }
 
     private static final int FAILURE_PRIORITY = 1;
+    private static final int TOOL_RESULT_STREAM_PRIORITY = 2;
+    /** Also the tool-result answer's: a request matches one of the two only, as it streams or not. */
+    private static final int TOOLS_STREAM_PRIORITY = 3;
+    private static final int TOOL_RESULT_PRIORITY = 3;
+    private static final int TOOLS_PRIORITY = 4;
     private static final int STREAM_PRIORITY = 5;
     private static final int ANSWER_PRIORITY = 6;
     private static final Duration STREAM_SPREAD = Duration.ofMillis(150);
@@ -157,7 +168,12 @@ final class StubProvider implements AutoCloseable {
         server.stop();
     }
 
+    String weatherReport() {
+        return "Sunny in Paris, says " + name + ".";
+    }
+
     private void answerChats() {
+        answerToolRoundTrip();
         server.stubFor(chatCall().atPriority(ANSWER_PRIORITY).willReturn(aResponse()
                 .withStatus(200)
                 .withHeader("Content-Type", "application/json")
@@ -173,16 +189,55 @@ final class StubProvider implements AutoCloseable {
     }
 
     private String eventStream() {
+        List<String> deltas = chunks().stream().map(piece -> "{\"content\":\"" + piece + "\"}").toList();
+        return eventStream(deltas, "stop");
+    }
+
+    /** Deltas, the first with the assistant's role, then a last chunk with the finish reason, then {@code [DONE]}. */
+    private String eventStream(List<String> deltas, String finish) {
         String chunk = fixture("chat-completion-chunk.json").replace("%NAME%", name);
         StringBuilder stream = new StringBuilder();
-        List<String> chunks = chunks();
-        for (int i = 0; i < chunks.size(); i++) {
-            String role = i == 0 ? "\"role\":\"assistant\"," : "";
-            String delta = "{" + role + "\"content\":\"" + chunks.get(i) + "\"}";
+        for (int i = 0; i < deltas.size(); i++) {
+            String delta = i == 0 ? deltas.get(i).replaceFirst("^\\{", "{\"role\":\"assistant\",") : deltas.get(i);
             stream.append(event(chunk.replace("%DELTA%", delta).replace("%FINISH%", "null")));
         }
-        stream.append(event(chunk.replace("%DELTA%", "{}").replace("%FINISH%", "\"stop\"")));
+        stream.append(event(chunk.replace("%DELTA%", "{}").replace("%FINISH%", "\"" + finish + "\"")));
         return stream.append(event("[DONE]")).toString();
+    }
+
+    private void answerToolRoundTrip() {
+        Supplier<MappingBuilder> toolResult = () -> chatCall().withRequestBody(matchingJsonPath("$.messages[?(@.role == 'tool')]"));
+        String report = fixture("chat-completion.json").replace("%NAME%", name).replace("%CONTENT%", weatherReport());
+        answer(toolResult, TOOL_RESULT_STREAM_PRIORITY, TOOL_RESULT_PRIORITY, report,
+                eventStream(List.of("{\"content\":\"" + weatherReport() + "\"}"), "stop"));
+        String toolCall = "{\"id\":\"" + TOOL_CALL_ID + "\",\"type\":\"function\",\"function\":{\"name\":\""
+                + AnthropicStub.TOOL_NAME + "\",\"arguments\":\"{\\\"city\\\":\\\"Paris\\\"}\"}}";
+        String calling = fixture("chat-completion.json").replace("%NAME%", name)
+                .replace("\"content\": \"%CONTENT%\"", "\"content\": null, \"tool_calls\": [" + toolCall + "]")
+                .replace("\"finish_reason\": \"stop\"", "\"finish_reason\": \"tool_calls\"");
+        String start = "{\"tool_calls\":[{\"index\":0,\"id\":\"" + TOOL_CALL_ID + "\",\"type\":\"function\",\"function\":{\"name\":\""
+                + AnthropicStub.TOOL_NAME + "\",\"arguments\":\"\"}}]}";
+        List<String> deltas = List.of(start, argumentsDelta("{\\\"city\\\": "), argumentsDelta("\\\"Paris\\\"}"));
+        answer(() -> chatCall().withRequestBody(matchingJsonPath("$.tools")), TOOLS_STREAM_PRIORITY, TOOLS_PRIORITY, calling,
+                eventStream(deltas, "tool_calls"));
+    }
+
+    private static String argumentsDelta(String fragment) {
+        return "{\"tool_calls\":[{\"index\":0,\"function\":{\"arguments\":\"" + fragment + "\"}}]}";
+    }
+
+    /** Matching calls get {@code stream} when they ask for a stream, else {@code blocking}. */
+    private void answer(Supplier<MappingBuilder> match, int streamPriority, int blockingPriority, String blocking, String stream) {
+        server.stubFor(match.get().atPriority(streamPriority)
+                .withRequestBody(matchingJsonPath("$.stream", equalTo("true")))
+                .willReturn(aResponse()
+                        .withStatus(200)
+                        .withHeader("Content-Type", "text/event-stream")
+                        .withBody(stream)));
+        server.stubFor(match.get().atPriority(blockingPriority).willReturn(aResponse()
+                .withStatus(200)
+                .withHeader("Content-Type", "application/json")
+                .withBody(blocking)));
     }
 
     private static String event(String data) {

@@ -24,8 +24,9 @@ import org.junit.jupiter.params.provider.ValueSource;
  * Gemini and Claude on Vertex AI as the fallback of unmodified apps whose primary answers 429, and a
  * Vertex AI primary recognised and failed over. The stub Vertex answers only calls in Vertex's shape
  * (the project and location in the path, the publisher, the model, the verb; Claude's body with
- * {@code anthropic_version} and without {@code model}); the step has a static key (Google tokens
- * from Application Default Credentials are another lane's).
+ * {@code anthropic_version} and without {@code model}); the step has a static key. Every SDK
+ * served by Vertex AI steps with the Google token of the agent's Application Default Credentials:
+ * {@link CrossProtocolGridTest}.
  */
 class VertexFailoverTest {
 
@@ -90,18 +91,6 @@ class VertexFailoverTest {
             }
             JsonNode answer = JSON.readTree(turns.get(1).getBodyAsString());
             assertEquals(AnthropicStub.TOOL_USE_ID, answer.at("/messages/2/content/0/tool_use_id").asText(), answer::toString);
-        }
-    }
-
-    @ParameterizedTest
-    @ValueSource(strings = {"blocking", "stream"})
-    void theAnthropicSdkFailsOverToGeminiOnVertex(String mode) throws Exception {
-        try (AnthropicStub primary = AnthropicStub.answering("primary").failing(AnthropicStub.Failure.RATE_LIMITED);
-                GeminiStub vertex = GeminiStub.onVertex("vertex")) {
-            AppOutput output = run(AnthropicSdkApp.class, primary.rootUrl(), mode,
-                    config(primary.baseUrl(), "anthropic", vertex.vertexUrl(), "vertex-gemini", GEMINI));
-
-            assertServedByGeminiOnVertex(vertex, mode, output);
         }
     }
 

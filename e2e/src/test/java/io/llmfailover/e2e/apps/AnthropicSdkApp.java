@@ -14,6 +14,7 @@ import com.anthropic.models.messages.MessageCreateParams;
 import com.anthropic.models.messages.RawMessageStreamEvent;
 import com.anthropic.models.messages.TextBlock;
 import com.anthropic.vertex.backends.VertexBackend;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.google.auth.oauth2.AccessToken;
 import com.google.auth.oauth2.GoogleCredentials;
 import java.time.Duration;
@@ -94,16 +95,18 @@ public final class AnthropicSdkApp {
         AnthropicClient client = builder.build();
         try {
             AnthropicSdkApp sdkApp = new AnthropicSdkApp(client, app.followsRedirects());
-            app.plan().run(number -> sdkApp.call(number, app.streaming()));
+            app.plan().run(number -> sdkApp.call(number, app));
         } finally {
             client.close();
         }
         Report.done();
     }
 
-    private void call(int number, boolean streaming) {
+    private void call(int number, AppArgs app) {
         try {
-            if (streaming) {
+            if (app.toolRoundTrip()) {
+                new AnthropicToolRoundTrip(client).play(number, app.streaming());
+            } else if (app.streaming()) {
                 stream(number);
             } else {
                 create(number);
@@ -111,7 +114,7 @@ public final class AnthropicSdkApp {
         } catch (AnthropicServiceException e) {
             Report.error(number, e.getClass().getSimpleName(), String.valueOf(e.statusCode()),
                     e.errorType().map(ErrorType::asString).orElse(null), String.valueOf(e.body()));
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | JsonProcessingException e) {
             Report.error(number, e);
         }
     }
@@ -143,7 +146,7 @@ public final class AnthropicSdkApp {
         Report.result(number, response.statusCode(), provider(response.headers()), content.toString());
     }
 
-    private static String provider(Headers headers) {
+    static String provider(Headers headers) {
         List<String> values = headers.values(JdkHttpClientApp.PROVIDER_HEADER);
         return values.isEmpty() ? null : values.get(0);
     }

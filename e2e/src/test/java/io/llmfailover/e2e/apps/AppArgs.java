@@ -5,9 +5,11 @@ import java.util.Locale;
 import java.util.function.BiConsumer;
 
 /**
- * The command line every child app takes: {@code <base url> <api key> <blocking|stream|upload> <call plan>}.
+ * The command line every child app takes: {@code <base url> <api key> <blocking|stream|upload|tools|tools-stream> <call plan>}.
  * Mode {@code upload} posts a {@link GeneratedUpload} to {@code <base url>/files} instead of a chat
- * call, in the apps that have it.
+ * call, in the apps that have it; modes {@code tools} and {@code tools-stream} play a tool round
+ * trip (a question with a tool, the model's call of it, its result sent back), in the apps that
+ * have one (each says so), streaming both turns in {@code tools-stream}.
  *
  * @param baseUrl the OpenAI-style base URL the app addresses, e.g. {@code http://127.0.0.1:8080/v1}
  * @param apiKey the app's own credential
@@ -16,7 +18,7 @@ import java.util.function.BiConsumer;
  */
 public record AppArgs(String baseUrl, String apiKey, Mode mode, CallPlan plan) {
 
-    public enum Mode { BLOCKING, STREAM, UPLOAD }
+    public enum Mode { BLOCKING, STREAM, UPLOAD, TOOLS, TOOLS_STREAM }
 
     /** A JVM option: the chat apps pad their prompt to this many characters (to pass {@code buffer.max-bytes}). */
     public static final String PROMPT_SIZE_PROPERTY = "e2e.chat.prompt-size";
@@ -49,9 +51,10 @@ public record AppArgs(String baseUrl, String apiKey, Mode mode, CallPlan plan) {
     public static AppArgs parse(String[] args) {
         if (args.length != 4) {
             throw new IllegalArgumentException(
-                    "usage: <base url> <api key> <blocking|stream|upload> <call plan, e.g. 3,pause:1200,2>");
+                    "usage: <base url> <api key> <blocking|stream|upload|tools|tools-stream> <call plan, e.g. 3,pause:1200,2>");
         }
-        return new AppArgs(args[0], args[1], Mode.valueOf(args[2].toUpperCase(Locale.ROOT)), CallPlan.parse(args[3]));
+        Mode mode = Mode.valueOf(args[2].toUpperCase(Locale.ROOT).replace('-', '_'));
+        return new AppArgs(args[0], args[1], mode, CallPlan.parse(args[3]));
     }
 
     /** The route {@link #ROUTE_PROPERTY} names, or null: the app sets it with {@code header.accept(ROUTE_HEADER, route)}. */
@@ -78,7 +81,12 @@ public record AppArgs(String baseUrl, String apiKey, Mode mode, CallPlan plan) {
     }
 
     public boolean streaming() {
-        return mode == Mode.STREAM;
+        return mode == Mode.STREAM || mode == Mode.TOOLS_STREAM;
+    }
+
+    /** Whether each call is a tool round trip ({@code tools}, {@code tools-stream}). */
+    public boolean toolRoundTrip() {
+        return mode == Mode.TOOLS || mode == Mode.TOOLS_STREAM;
     }
 
     public boolean uploading() {

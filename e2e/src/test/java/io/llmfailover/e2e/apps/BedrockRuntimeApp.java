@@ -1,5 +1,6 @@
 package io.llmfailover.e2e.apps;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import java.net.URI;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
@@ -37,7 +38,7 @@ import software.amazon.awssdk.services.bedrockruntime.model.Message;
  * async-only), its text deltas reported as they arrive. Both clients are built with
  * {@code endpointOverride} (the base URL, e.g. {@code http://127.0.0.1:8080}) and static
  * credentials: the api key argument is {@code <access key id>:<secret key>[:<session token>]}.
- * Args: see {@link AppArgs}.
+ * Args: see {@link AppArgs}; modes {@code tools} and {@code tools-stream} play {@link BedrockToolRoundTrip}.
  */
 public final class BedrockRuntimeApp {
 
@@ -85,7 +86,7 @@ public final class BedrockRuntimeApp {
                 .overrideConfiguration(overrides.build()).build();
         try {
             BedrockRuntimeApp bedrockApp = new BedrockRuntimeApp(sync, async);
-            app.plan().run(number -> bedrockApp.call(number, app.streaming(), asyncCalls));
+            app.plan().run(number -> bedrockApp.call(number, app, asyncCalls));
         } finally {
             (asyncCalls ? async : sync).close();
         }
@@ -114,9 +115,11 @@ public final class BedrockRuntimeApp {
                 : AwsBasicCredentials.create(parts[0], parts[1]);
     }
 
-    private void call(int number, boolean streaming, boolean asyncConverse) {
+    private void call(int number, AppArgs app, boolean asyncConverse) {
         try {
-            if (streaming) {
+            if (app.toolRoundTrip()) {
+                new BedrockToolRoundTrip(sync, async).play(number, app.streaming());
+            } else if (app.streaming()) {
                 converseStream(number);
             } else if (asyncConverse) {
                 answered(number, async.converse(converse()).join());
@@ -125,7 +128,7 @@ public final class BedrockRuntimeApp {
             }
         } catch (CompletionException e) {
             reportFailure(number, e.getCause());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | JsonProcessingException e) {
             reportFailure(number, e);
         }
     }
@@ -176,7 +179,7 @@ public final class BedrockRuntimeApp {
         }
     }
 
-    private static String provider(SdkHttpResponse response) {
+    static String provider(SdkHttpResponse response) {
         return response.firstMatchingHeader(ChatExchange.PROVIDER_HEADER).orElse(null);
     }
 }

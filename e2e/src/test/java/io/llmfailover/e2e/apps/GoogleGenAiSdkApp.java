@@ -1,5 +1,6 @@
 package io.llmfailover.e2e.apps;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.google.auth.oauth2.AccessToken;
 import com.google.auth.oauth2.GoogleCredentials;
 import com.google.genai.Client;
@@ -25,7 +26,8 @@ import java.util.Optional;
  *
  * <p>With {@value #VERTEX_VARIABLE} set to {@code <project>/<location>}, the same app in Vertex AI
  * mode: the base URL is the SDK's Vertex endpoint (it adds {@code v1/projects/…/locations/…}), and
- * the key is a static Google access token in {@code Authorization: Bearer}.
+ * the key is a static Google access token in {@code Authorization: Bearer}. Modes {@code tools} and
+ * {@code tools-stream} play {@link GeminiToolRoundTrip}.
  */
 public final class GoogleGenAiSdkApp {
 
@@ -67,23 +69,25 @@ public final class GoogleGenAiSdkApp {
         Client client = builder.build();
         try {
             GoogleGenAiSdkApp sdkApp = new GoogleGenAiSdkApp(client);
-            app.plan().run(number -> sdkApp.call(number, app.streaming()));
+            app.plan().run(number -> sdkApp.call(number, app));
         } finally {
             client.close();
         }
         Report.done();
     }
 
-    private void call(int number, boolean streaming) {
+    private void call(int number, AppArgs app) {
         try {
-            if (streaming) {
+            if (app.toolRoundTrip()) {
+                new GeminiToolRoundTrip(client).play(number, app.streaming());
+            } else if (app.streaming()) {
                 stream(number);
             } else {
                 generate(number);
             }
         } catch (ApiException e) {
             Report.error(number, e.getClass().getSimpleName(), String.valueOf(e.code()), e.status(), e.message());
-        } catch (RuntimeException e) {
+        } catch (RuntimeException | JsonProcessingException e) {
             Report.error(number, e);
         }
     }
@@ -112,7 +116,7 @@ public final class GoogleGenAiSdkApp {
     }
 
     /** The {@code x-llm-failover-provider} header, which the SDK keeps on each response it parsed. */
-    private static String provider(GenerateContentResponse response) {
+    static String provider(GenerateContentResponse response) {
         Map<String, String> headers = response.sdkHttpResponse().flatMap(HttpResponse::headers).orElse(Map.of());
         Optional<String> value = headers.entrySet().stream()
                 .filter(header -> header.getKey().equalsIgnoreCase(JdkHttpClientApp.PROVIDER_HEADER))
