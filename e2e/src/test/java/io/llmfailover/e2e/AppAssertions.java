@@ -22,6 +22,26 @@ final class AppAssertions {
         assertTrue(output.completed(), () -> "the app did not finish its calls normally" + output.describe());
     }
 
+    /** Call 1 read {@code content}, delta by delta when streaming, as answered by {@code provider} (unless null). */
+    static void assertCallOneAnswered(String provider, String content, List<String> chunks, boolean stream, AppOutput output) {
+        assertCompleted(output);
+        AppOutput.Result result = output.result(1).orElseThrow(() -> new AssertionError("call 1 has no result" + output.describe()));
+        assertEquals(200, result.status(), output::describe);
+        assertEquals(content, result.content(), output::describe);
+        if (provider != null) {
+            assertEquals(provider, result.provider(), () -> "x-llm-failover-provider" + output.describe());
+        }
+        if (stream) {
+            assertEquals(chunks, output.chunks(1), output::describe);
+        }
+    }
+
+    /** The one item of {@code items}, which must hold exactly one. */
+    static <T> T single(List<T> items, AppOutput output) {
+        assertEquals(1, items.size(), () -> "expected exactly one of " + items + output.describe());
+        return items.get(0);
+    }
+
     /** The given calls succeeded with exactly what {@code stub} sends, chunk by chunk when streaming. */
     static void assertAnsweredBy(StubProvider stub, ClientCall client, AppOutput output, int... calls) {
         for (int call : calls) {

@@ -1,6 +1,7 @@
 package io.llmfailover.e2e;
 
-import static io.llmfailover.e2e.AppAssertions.assertCompleted;
+import static io.llmfailover.e2e.AppAssertions.assertCallOneAnswered;
+import static io.llmfailover.e2e.AppAssertions.single;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,7 +11,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.http.HttpHeader;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.apps.BedrockInvokeModelApp;
 import java.nio.file.Path;
 import java.util.List;
@@ -46,7 +46,7 @@ class AwsSdkInvokeModelTest {
                 AnthropicStub anthropic = AnthropicStub.alsoOverH2c("anthropic", false)) {
             AppOutput output = run(bedrock, anthropic.baseUrl(), "anthropic", mode);
 
-            assertAnswered("step", anthropic.content(), anthropic.chunks(), stream, output);
+            assertCallOneAnswered("step", anthropic.content(), anthropic.chunks(), stream, output);
             assertAppsOwnSignedCall(single(bedrock.requests(), output), stream, output);
             LoggedRequest sent = single(anthropic.requests(), output);
             JsonNode body = JSON.readTree(sent.getBodyAsString());
@@ -66,7 +66,7 @@ class AwsSdkInvokeModelTest {
                 AnthropicStub anthropic = AnthropicStub.alsoOverH2c("anthropic", false)) {
             AppOutput output = run(bedrock, anthropic.baseUrl(), "anthropic", "stream");
 
-            assertAnswered("step", anthropic.content(), anthropic.chunks(), true, output);
+            assertCallOneAnswered("step", anthropic.content(), anthropic.chunks(), true, output);
             assertAppsOwnSignedCall(single(bedrock.requests(), output), true, output);
             assertEquals(1, anthropic.requests().size(), output::describe);
         }
@@ -80,7 +80,7 @@ class AwsSdkInvokeModelTest {
                 StubProvider openai = StubProvider.answeringAlsoOverH2c("openai")) {
             AppOutput output = run(bedrock, openai.baseUrl(), "openai", mode);
 
-            assertAnswered("step", openai.content(), openai.chunks(), stream, output);
+            assertCallOneAnswered("step", openai.content(), openai.chunks(), stream, output);
             assertAppsOwnSignedCall(single(bedrock.requests(), output), stream, output);
             LoggedRequest sent = single(openai.chatRequests(), output);
             JsonNode body = JSON.readTree(sent.getBodyAsString());
@@ -102,7 +102,7 @@ class AwsSdkInvokeModelTest {
                 AnthropicStub anthropic = AnthropicStub.alsoOverH2c("anthropic", false)) {
             AppOutput output = run(bedrock, anthropic.baseUrl(), "anthropic", mode);
 
-            assertAnswered(null, bedrock.content(), null, false, output);
+            assertCallOneAnswered(null, bedrock.content(), null, false, output);
             assertAppsOwnSignedCall(single(bedrock.requests(), output), stream, output);
             assertEquals(List.of(), anthropic.requests(), output::describe);
         }
@@ -130,20 +130,6 @@ class AwsSdkInvokeModelTest {
                 .run();
     }
 
-    /** Call 1 read {@code content}, delta by delta when {@code chunks} are given, as answered by {@code provider} (unless null). */
-    private static void assertAnswered(String provider, String content, List<String> chunks, boolean stream, AppOutput output) {
-        assertCompleted(output);
-        Result result = output.result(1).orElseThrow(() -> new AssertionError("call 1 has no result" + output.describe()));
-        assertEquals(200, result.status(), output::describe);
-        assertEquals(content, result.content(), output::describe);
-        if (provider != null) {
-            assertEquals(provider, result.provider(), () -> "x-llm-failover-provider" + output.describe());
-        }
-        if (stream) {
-            assertEquals(chunks, output.chunks(1), output::describe);
-        }
-    }
-
     /** The app's own call reached Bedrock as the SDK made it: InvokeModel, signed with the app's credentials. */
     private static void assertAppsOwnSignedCall(LoggedRequest addressed, boolean stream, AppOutput output) throws Exception {
         JsonNode body = JSON.readTree(addressed.getBodyAsString());
@@ -162,10 +148,5 @@ class AwsSdkInvokeModelTest {
         assertEquals(List.of(), awsHeaders, output::describe);
         String everything = sent.getHeaders().toString() + sent.getBodyAsString();
         assertFalse(everything.contains(APP_ACCESS_KEY) || everything.contains(BedrockInvokeModelApp.SESSION_TOKEN), output::describe);
-    }
-
-    private static <T> T single(List<T> items, AppOutput output) {
-        assertEquals(1, items.size(), () -> "expected exactly one of " + items + output.describe());
-        return items.get(0);
     }
 }

@@ -1,6 +1,7 @@
 package io.llmfailover.e2e;
 
-import static io.llmfailover.e2e.AppAssertions.assertCompleted;
+import static io.llmfailover.e2e.AppAssertions.assertCallOneAnswered;
+import static io.llmfailover.e2e.AppAssertions.single;
 import static org.junit.jupiter.api.Assertions.assertAll;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -10,7 +11,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.github.tomakehurst.wiremock.http.HttpHeader;
 import com.github.tomakehurst.wiremock.verification.LoggedRequest;
-import io.llmfailover.e2e.AppOutput.Result;
 import io.llmfailover.e2e.apps.AnthropicSdkApp;
 import io.llmfailover.e2e.apps.OpenAiSdkFeaturesApp;
 import java.nio.file.Path;
@@ -73,7 +73,7 @@ class InvokeModelFailoverTest {
                 AnthropicStub anthropic = AnthropicStub.answering("anthropic")) {
             AppOutput output = run(bedrock, anthropic, mode);
 
-            assertAnswered(null, bedrock.content(), bedrock.chunks(), mode.equals("stream"), output);
+            assertCallOneAnswered(null, bedrock.content(), bedrock.chunks(), mode.equals("stream"), output);
             assertSignedInvokeModelCall(single(bedrock.requests(), output), mode.equals("stream"), output);
             assertEquals(List.of(), anthropic.requests(), output::describe);
         }
@@ -98,7 +98,7 @@ class InvokeModelFailoverTest {
                     .set("route.main.chain", "bedrock, backup");
             AppOutput output = run(bedrock, config, mode);
 
-            assertAnswered("backup", backup.content(), backup.chunks(), stream, output);
+            assertCallOneAnswered("backup", backup.content(), backup.chunks(), stream, output);
             assertSignedInvokeModelCall(single(bedrock.requests(), output), stream, output);
             LoggedRequest sent = single(backup.requests(), output);
             JsonNode body = JSON.readTree(sent.getBodyAsString());
@@ -142,7 +142,7 @@ class InvokeModelFailoverTest {
                     .env(STEP_KEY_VARIABLE, STEP_KEY)
                     .run();
 
-            assertAnswered("claude", claude.content(), claude.chunks(), stream, output);
+            assertCallOneAnswered("claude", claude.content(), claude.chunks(), stream, output);
             LoggedRequest sent = single(claude.requests(), output);
             JsonNode body = JSON.readTree(sent.getBodyAsString());
             assertAll(
@@ -191,7 +191,7 @@ class InvokeModelFailoverTest {
      * call with the step's key and model, and nothing of the app's AWS identity.
      */
     private static void assertServedByAnthropic(AnthropicStub anthropic, boolean stream, AppOutput output) throws Exception {
-        assertAnswered("anthropic", anthropic.content(), anthropic.chunks(), stream, output);
+        assertCallOneAnswered("anthropic", anthropic.content(), anthropic.chunks(), stream, output);
         LoggedRequest sent = single(anthropic.requests(), output);
         JsonNode body = JSON.readTree(sent.getBodyAsString());
         List<String> awsHeaders = sent.getHeaders().all().stream().map(HttpHeader::key)
@@ -208,20 +208,6 @@ class InvokeModelFailoverTest {
                 () -> assertEquals("Answer briefly.", body.path("system").asText(), body::toString));
     }
 
-    /** Call 1 read {@code content}, delta by delta when streaming, as answered by {@code provider} (unless null). */
-    private static void assertAnswered(String provider, String content, List<String> chunks, boolean stream, AppOutput output) {
-        assertCompleted(output);
-        Result result = output.result(1).orElseThrow(() -> new AssertionError("call 1 has no result" + output.describe()));
-        assertEquals(200, result.status(), output::describe);
-        assertEquals(content, result.content(), output::describe);
-        if (provider != null) {
-            assertEquals(provider, result.provider(), () -> "x-llm-failover-provider" + output.describe());
-        }
-        if (stream) {
-            assertEquals(chunks, output.chunks(1), output::describe);
-        }
-    }
-
     /** The app's own call reached Bedrock as the SDK made it: InvokeModel, signed with the app's credentials. */
     private static void assertSignedInvokeModelCall(LoggedRequest addressed, boolean stream, AppOutput output) throws Exception {
         JsonNode body = JSON.readTree(addressed.getBodyAsString());
@@ -233,10 +219,5 @@ class InvokeModelFailoverTest {
                 () -> assertEquals(AnthropicSdkApp.BEDROCK_SESSION_TOKEN, addressed.getHeader("X-Amz-Security-Token"), output::describe),
                 () -> assertTrue(body.path("anthropic_version").isTextual(), body::toString),
                 () -> assertFalse(body.has("model"), body::toString));
-    }
-
-    private static <T> T single(List<T> items, AppOutput output) {
-        assertEquals(1, items.size(), () -> "expected exactly one of " + items + output.describe());
-        return items.get(0);
     }
 }

@@ -19,7 +19,6 @@ import software.amazon.awssdk.http.SdkHttpResponse;
 import software.amazon.awssdk.regions.Region;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeAsyncClient;
 import software.amazon.awssdk.services.bedrockruntime.BedrockRuntimeClient;
-import software.amazon.awssdk.services.bedrockruntime.model.BedrockRuntimeException;
 import software.amazon.awssdk.services.bedrockruntime.model.InvokeModelRequest;
 import software.amazon.awssdk.services.bedrockruntime.model.InvokeModelResponse;
 import software.amazon.awssdk.services.bedrockruntime.model.InvokeModelWithResponseStreamRequest;
@@ -66,13 +65,13 @@ public final class BedrockInvokeModelApp {
                 InvokeModelResponse response = sync.invokeModel(InvokeModelRequest.builder().modelId(MODEL_ID)
                         .contentType("application/json").accept("application/json").body(body()).build());
                 JsonNode message = JSON.readTree(response.body().asUtf8String());
-                Report.result(number, response.sdkHttpResponse().statusCode(), provider(response.sdkHttpResponse()),
+                Report.result(number, response.sdkHttpResponse().statusCode(), BedrockRuntimeApp.provider(response.sdkHttpResponse()),
                         message.at("/content/0/text").asText());
             }
         } catch (CompletionException e) {
-            reportFailure(number, e.getCause());
+            BedrockRuntimeApp.reportFailure(number, e.getCause());
         } catch (RuntimeException | IOException e) {
-            reportFailure(number, e);
+            BedrockRuntimeApp.reportFailure(number, e);
         }
     }
 
@@ -95,7 +94,7 @@ public final class BedrockInvokeModelApp {
                 .build();
         async.invokeModelWithResponseStream(InvokeModelWithResponseStreamRequest.builder().modelId(MODEL_ID)
                 .contentType("application/json").accept("application/json").body(body()).build(), handler).join();
-        Report.result(number, head.get().statusCode(), provider(head.get()), content.toString());
+        Report.result(number, head.get().statusCode(), BedrockRuntimeApp.provider(head.get()), content.toString());
     }
 
     /** Claude's Messages body as Bedrock takes it: {@code anthropic_version} in it, the model in the path. */
@@ -112,18 +111,5 @@ public final class BedrockInvokeModelApp {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
-    }
-
-    private static void reportFailure(int number, Throwable failure) {
-        if (failure instanceof BedrockRuntimeException e) {
-            Report.error(number, e.getClass().getSimpleName(), String.valueOf(e.statusCode()),
-                    e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode(), String.valueOf(e.getMessage()));
-        } else {
-            Report.error(number, failure);
-        }
-    }
-
-    private static String provider(SdkHttpResponse response) {
-        return response.firstMatchingHeader(ChatExchange.PROVIDER_HEADER).orElse(null);
     }
 }

@@ -170,7 +170,8 @@ public final class BedrockRuntimeApp {
         Report.result(number, head.get().statusCode(), provider(head.get()), content.toString());
     }
 
-    private static void reportFailure(int number, Throwable failure) {
+    /** A failed call as the AWS SDK raised it: a service exception with its status and error code, or any other. */
+    static void reportFailure(int number, Throwable failure) {
         if (failure instanceof BedrockRuntimeException e) {
             Report.error(number, e.getClass().getSimpleName(), String.valueOf(e.statusCode()),
                     e.awsErrorDetails() == null ? null : e.awsErrorDetails().errorCode(), String.valueOf(e.getMessage()));
