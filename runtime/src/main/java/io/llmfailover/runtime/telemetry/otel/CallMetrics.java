@@ -1,5 +1,6 @@
 package io.llmfailover.runtime.telemetry.otel;
 
+import io.llmfailover.runtime.outcome.AttemptOutcome;
 import io.llmfailover.runtime.provider.Provider;
 import io.llmfailover.runtime.telemetry.usage.ResponseFacts;
 import io.opentelemetry.api.common.Attributes;
@@ -47,7 +48,7 @@ final class CallMetrics {
         }
         for (GenAiAttemptScope attempt : call.attempts()) {
             if (attempt.failsOver()) {
-                metrics.recordFailover(attempt.provider.name(), CallSpans.failoverReason(attempt));
+                metrics.recordFailover(attempt.provider.name(), metricReason(attempt));
             }
         }
         if (call.fromCache()) {
@@ -101,5 +102,17 @@ final class CallMetrics {
             }
             return common.build();
         }
+    }
+
+    /**
+     * A failover's reason as the dashboards group it: a drill's injected fault is {@code drill} and a
+     * spent quota ({@code insufficient_quota}) is {@code quota}, whatever their status; any other
+     * is the attempt span's reason, its status or its outcome ({@code timeout}, {@code connect}).
+     */
+    static String metricReason(GenAiAttemptScope attempt) {
+        if (attempt.drill() != null) {
+            return "drill";
+        }
+        return attempt.outcome() == AttemptOutcome.QUOTA_EXHAUSTED ? "quota" : CallSpans.failoverReason(attempt);
     }
 }

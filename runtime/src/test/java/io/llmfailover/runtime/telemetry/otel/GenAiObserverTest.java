@@ -153,6 +153,41 @@ class GenAiObserverTest {
     }
 
     @Test
+    void theFailoverCounterNamesADrillAndASpentQuotaAsSuch() throws IOException {
+        CallObserver observer = start();
+
+        failingOverOnce(observer, AttemptOutcome.QUOTA_EXHAUSTED, null);
+        failingOverOnce(observer, AttemptOutcome.RATE_LIMITED, "429");
+        failingOverOnce(observer, AttemptOutcome.RATE_LIMITED, null);
+        telemetry.flush();
+
+        Map<String, Long> byReason = new java.util.TreeMap<>();
+        for (io.opentelemetry.proto.metrics.v1.NumberDataPoint point
+                : receiver.metric("llm_failover.failovers").orElseThrow().getSum().getDataPointsList()) {
+            byReason.put(String.valueOf(attributes(point.getAttributesList()).get("llm_failover.failover.reason")),
+                    point.getAsInt());
+        }
+        assertEquals(Map.of("429", 1L, "drill", 1L, "quota", 1L), byReason);
+        assertEquals("429", attributes(receiver.spans().stream()
+                .filter(span -> span.getName().equals("attempt openai")).findFirst().orElseThrow())
+                .get("llm_failover.failover.reason"), "a span keeps the status");
+    }
+
+    /** A call whose first attempt answers 429 with {@code outcome} ({@code drill}ed, if not null) and whose second succeeds. */
+    private static void failingOverOnce(CallObserver observer, AttemptOutcome outcome, String drill) {
+        CallScope call = observer.callStarted(streamingChat(), route());
+        AttemptScope first = call.attemptStarted(1, OPENAI, target(Operation.CHAT_COMPLETIONS, "gpt-4o"), false, "app",
+                BreakerState.CLOSED);
+        if (drill != null) {
+            first.drilled(drill);
+        }
+        first.ended(429, outcome, true, null);
+        call.attemptStarted(2, CLAUDE, target(Operation.MESSAGES, "claude-sonnet-4-5"), true, "key#0", BreakerState.CLOSED)
+                .ended(200, AttemptOutcome.SUCCESS, false, null);
+        call.answered(ScriptedTransport.response(200, OPENAI_STREAM, "content-type", "text/event-stream"), CLAUDE).close();
+    }
+
+    @Test
     void aDrilledAttemptIsMarkedOnItsSpanAndOnTheCallSpanWhenItWasTheOnlyOne() throws IOException {
         CallObserver observer = start();
 
