@@ -94,8 +94,8 @@ class OperatorConsoleTest {
         String log = String.join("\n", output.stderrLines());
         assertTrue(log.contains("llm-failover status at"), output::describe);
         assertTrue(output.stderrLines().stream().anyMatch(line ->
-                line.matches("  primary +CLOSED +in flight 0  last failure \\S+ rate_limited")), output::describe);
-        assertTrue(output.stderrLines().stream().anyMatch(line -> line.matches("    key \\S+: limit \\d+, in flight 0, silenced for \\S+ s")),
+                line.matches(".* llm-failover: {3}primary +CLOSED +in flight 0  last failure \\S+ rate_limited")), output::describe);
+        assertTrue(output.stderrLines().stream().anyMatch(line -> line.matches(".* llm-failover: {5}key \\S+: limit \\d+, in flight 0, silenced for \\S+ s")),
                 output::describe);
         assertFalse(log.contains(APP_KEY) || log.contains(BACKUP_KEY), "keys never appear in the log");
     }
