@@ -93,15 +93,13 @@ final class GatewayAssembly implements Supplier<CallRunner> {
     }
 
     /**
-     * The OTLP exporter's HTTP sender uses java.net.http, and the Prometheus endpoint the JDK's HTTP
-     * server (jdk.httpserver): modules of the platform class loader, which the bootstrap loader holding
-     * the runtime cannot see. Their packages are defined again under the platform loader, each only
-     * when first asked for. (The names are relocated with OpenTelemetry and Prometheus in the jar.)
+     * The Prometheus endpoint uses the JDK's HTTP server (jdk.httpserver): a module of the platform
+     * class loader, which the bootstrap loader holding the runtime cannot see. Its packages are
+     * defined again under the platform loader, each only when first asked for. (The names are
+     * relocated with OpenTelemetry and Prometheus in the jar.)
      */
     private static ClassLoader exporterSenderLoader() {
-        ClassLoader sender = new AdapterClassLoader(ClassLoader.getPlatformClassLoader(),
-                "io.opentelemetry.exporter.sender.jdk.internal");
-        ClassLoader prometheusServer = new AdapterClassLoader(sender, "io.prometheus.metrics");
+        ClassLoader prometheusServer = new AdapterClassLoader(ClassLoader.getPlatformClassLoader(), "io.prometheus.metrics");
         return new AdapterClassLoader(prometheusServer, "io.opentelemetry.exporter.prometheus");
     }
 }

@@ -29,15 +29,12 @@ import java.util.Locale;
 
 /**
  * Builds the runtime's own OpenTelemetry SDK from {@link ExportSettings}, by hand rather than
- * through autoconfiguration: OTLP/HTTP protobuf over the JDK's HttpClient, spans batched in a
+ * through autoconfiguration: OTLP/HTTP protobuf over {@code HttpURLConnection} ({@link UrlConnectionSender}), spans batched in a
  * bounded queue and exported off the calling thread (a full queue drops spans, counted by the
  * SDK's own {@code otel.sdk.processor.span.processed} metric), metrics read periodically or served
  * for a Prometheus scrape.
  */
 public final class TelemetrySdk {
-
-    /** Relocated with OpenTelemetry in the agent jar, like every class name here. */
-    private static final String JDK_SENDER_PROVIDER = "io.opentelemetry.exporter.sender.jdk.internal.JdkHttpSenderProvider";
 
     /**
      * The sampler names of {@code otel.traces.sampler}, and {@code llm_failover}, which samples
@@ -58,8 +55,8 @@ public final class TelemetrySdk {
     }
 
     /**
-     * @param senderLoader where the exporters look up what uses the JDK's HTTP modules (the OTLP
-     *     sender on its HttpClient, the Prometheus endpoint on its HTTP server), null for the SDK's own loader
+     * @param senderLoader where the exporters look up what uses the JDK's HTTP modules (the Prometheus
+     *     endpoint on its HTTP server), null for the SDK's own loader
      */
     public static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
             ClassLoader senderLoader) {
@@ -118,12 +115,7 @@ public final class TelemetrySdk {
                 .setTimeout(settings.exportTimeout())
                 .setMeterProvider(io.opentelemetry.api.metrics.MeterProvider::noop);
         settings.tracesHeaders().forEach(exporter::addHeader);
-        if (PlainHttpTls.isPlainHttp(settings.tracesEndpoint())) {
-            exporter.setSslContext(PlainHttpTls.context(), PlainHttpTls.TRUSTS_NOTHING);
-        }
-        if (senderLoader != null) {
-            exporter.setComponentLoader(senderFrom(senderLoader));
-        }
+        exporter.setComponentLoader(withUrlConnectionSender(senderLoader));
         return exporter.build();
     }
 
@@ -135,33 +127,24 @@ public final class TelemetrySdk {
                 .setEndpoint(settings.metricsEndpoint())
                 .setTimeout(settings.exportTimeout());
         settings.metricsHeaders().forEach(exporter::addHeader);
-        if (PlainHttpTls.isPlainHttp(settings.metricsEndpoint())) {
-            exporter.setSslContext(PlainHttpTls.context(), PlainHttpTls.TRUSTS_NOTHING);
-        }
-        if (senderLoader != null) {
-            exporter.setComponentLoader(senderFrom(senderLoader));
-        }
+        exporter.setComponentLoader(withUrlConnectionSender(senderLoader));
         return exporter.build();
     }
 
     /**
-     * Components as the given loader has them, the HTTP sender named directly: its service file
-     * is not found through a loader whose parent chain ends at the bootstrap class path.
+     * Components as the given loader has them (the SDK's own when null), but the HTTP sender: always
+     * {@link UrlConnectionSender}, whose reasons are on that class.
      */
-    private static ComponentLoader senderFrom(ClassLoader loader) {
-        ComponentLoader services = ComponentLoader.forClassLoader(loader);
+    private static ComponentLoader withUrlConnectionSender(ClassLoader loader) {
+        ComponentLoader services = ComponentLoader.forClassLoader(loader != null ? loader : TelemetrySdk.class.getClassLoader());
         return new ComponentLoader() {
             @Override
             public <T> Iterable<T> load(Class<T> spi) {
-                if (spi != HttpSenderProvider.class) {
-                    return services.load(spi);
+                if (spi == HttpSenderProvider.class) {
+                    HttpSenderProvider urlConnection = UrlConnectionSender::new;
+                    return List.of(spi.cast(urlConnection));
                 }
-                try {
-                    return List.of(spi.cast(Class.forName(JDK_SENDER_PROVIDER, true, loader)
-                            .getConstructor().newInstance()));
-                } catch (ReflectiveOperationException | LinkageError | ClassCastException absent) {
-                    return services.load(spi);
-                }
+                return services.load(spi);
             }
         };
     }
