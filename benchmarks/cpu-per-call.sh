@@ -3,7 +3,7 @@
 # loopback stub in another JVM, telemetry off, the two arms run in turn. Each run prints its CPU per call on
 # the calling thread, in the whole JVM and in each group of threads. With --otel, a third arm runs: the
 # agent exporting its telemetry to a collector (OtlpSink) in a JVM of its own, whose CPU is printed too
-# (the exporter's JDK HttpClient threads count with the app's own). With --perf,
+# (the exporter sends on the batch span processor's thread). With --perf,
 # the measured part of each run is also recorded by Linux perf, Java frames named (-XX:+PreserveFramePointer,
 # a perf map at exit):
 #

@@ -89,7 +89,7 @@ final class CollectorRequest {
         connection.setRequestMethod("POST");
         connection.setDoOutput(true);
         connection.setUseCaches(false);
-        connection.setInstanceFollowRedirects(false);
+        connection.setInstanceFollowRedirects(false); // the exporter's headers may hold a collector's key: never to another host
         connection.setConnectTimeout(connectTimeoutMillis);
         connection.setReadTimeout(readTimeoutMillis);
         if (sslContext != null && connection instanceof HttpsURLConnection https) {
