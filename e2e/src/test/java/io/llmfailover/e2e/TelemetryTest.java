@@ -108,6 +108,28 @@ class TelemetryTest {
         assertNothingSecret(true);
     }
 
+    /**
+     * The exporters send over HttpURLConnection: an app on OkHttp gets no JDK HttpClient from the
+     * agent, whose selector thread, waiting in native code, would hold the JVM's exit up by about
+     * 300 ms; its spans and metrics still reach the collector, the last of them at exit.
+     */
+    @Test
+    void anAppThatExportsGetsNoJdkHttpClientFromTheAgent() throws Exception {
+        Path classLoads = workDir.resolve("class-loads.txt");
+        Path configFile = config().writeTo(workDir.resolve("llm-failover-e2e.properties"));
+        AppOutput output = telemetryEnv(ClientCall.SDK_BLOCKING.launch(workDir, primary.baseUrl(), APP_KEY, "1")
+                .withAgent(configFile)
+                .jvmArg("-Xlog:class+load=info:file=" + classLoads), Map.of()).run();
+
+        assertCompleted(output);
+        receiver.span(OURS, CALL_SPAN);
+        assertTrue(histogramCount("gen_ai.client.operation.duration", "gen_ai.provider.name", "primary") >= 1,
+                "the metrics exported at exit");
+        List<String> jdkClient = Files.readAllLines(classLoads).stream()
+                .filter(line -> line.contains(" jdk.internal.net.http.HttpClientImpl ")).toList();
+        assertEquals(List.of(), jdkClient, "no JDK HttpClient built in an app that uses none");
+    }
+
     @Test
     void promptsAreExportedOnlyWhenTheOperatorOptsIn() throws Exception {
         AppOutput output = run(ClientCall.SDK_BLOCKING, primary.baseUrl(), config(), "1",
