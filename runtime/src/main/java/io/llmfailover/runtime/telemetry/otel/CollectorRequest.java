@@ -12,14 +12,10 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.net.ConnectException;
 import java.net.HttpURLConnection;
-import java.net.NoRouteToHostException;
 import java.net.Proxy;
-import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.URL;
-import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -129,7 +125,7 @@ final class CollectorRequest {
             int read;
             while ((read = in.read(chunk)) != -1) {
                 if (whole.size() + read > maxResponseBody) {
-                    throw new IOException("the collector's answer is longer than " + maxResponseBody + " bytes");
+                    throw new AnswerTooLong(maxResponseBody);
                 }
                 whole.write(chunk, 0, read);
             }
@@ -147,11 +143,11 @@ final class CollectorRequest {
         return millis.isPresent() ? TimeUnit.MILLISECONDS.toNanos(millis.getAsLong()) : -1;
     }
 
-    /** Nothing reached the collector: the request can be sent again without being counted twice. */
-    static boolean failedToConnect(IOException failure) {
-        return failure instanceof ConnectException || failure instanceof NoRouteToHostException
-                || failure instanceof UnknownHostException
-                || (failure instanceof SocketTimeoutException && String.valueOf(failure.getMessage()).contains("connect"));
+    /** The collector's answer went past the exporter's cap: sending the export again would only get it again. */
+    static final class AnswerTooLong extends IOException {
+        AnswerTooLong(long cap) {
+            super("the collector's answer is longer than " + cap + " bytes");
+        }
     }
 
     private static int millis(long millis) {

@@ -11,6 +11,7 @@ import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import javax.net.ssl.SSLException;
 
 /**
  * Sends the OTLP exporters' requests with the JDK's {@code HttpURLConnection}, on the thread that
@@ -22,7 +23,8 @@ import java.util.function.Consumer;
  * collector; and it hands each export to an executor and then to the client's own threads, CPU
  * that under load the app's calls do not get. Connections are kept alive by the JDK's keep-alive
  * cache. Retries follow the exporter's {@link RetryPolicy} as the SDK's senders do: 429, 502, 503
- * and 504 and failures to connect, with jittered exponential backoff or the collector's
+ * and 504, and any I/O failure but a TLS one or an over-long answer (a kept-alive connection the
+ * collector closed meanwhile among them), with jittered exponential backoff or the collector's
  * {@code Retry-After}, never past the export's timeout.
  */
 final class UrlConnectionSender implements HttpSender {
@@ -84,7 +86,7 @@ final class UrlConnectionSender implements HttpSender {
         if (retryPolicy != null && retryPolicy.getRetryExceptionPredicate() != null) {
             return retryPolicy.getRetryExceptionPredicate().test(failure);
         }
-        return CollectorRequest.failedToConnect(failure);
+        return !(failure instanceof SSLException) && !(failure instanceof CollectorRequest.AnswerTooLong);
     }
 
     /** Between 0.8 and 1.2 times the backoff, as the SDK's senders spread their retries. */

@@ -39,6 +39,8 @@ import org.junit.jupiter.api.Test;
 class UrlConnectionSenderTest {
 
     private static final byte[] PAYLOAD = "a marshalled export request".getBytes(StandardCharsets.UTF_8);
+    /** A "status" for which the collector closes the connection without answering. */
+    private static final int DROP = -1;
     private static final RetryPolicy THREE_ATTEMPTS = RetryPolicy.builder().setMaxAttempts(3)
             .setInitialBackoff(Duration.ofSeconds(1)).setMaxBackoff(Duration.ofSeconds(5)).setBackoffMultiplier(2).build();
 
@@ -164,10 +166,21 @@ class UrlConnectionSenderTest {
     }
 
     @Test
-    void anAnswerLongerThanTheCapIsAnError() throws IOException {
+    void aConnectionTheCollectorDropsWithoutAnAnswerIsTriedAgain() throws IOException {
+        startCollector(DROP, 200);
+
+        Sent sent = send(sender(endpoint(), THREE_ATTEMPTS, null));
+
+        assertEquals(200, sent.response.get().getStatusCode());
+        assertEquals(2, received.size());
+        assertEquals(1, pauses.size());
+    }
+
+    @Test
+    void anAnswerLongerThanTheCapIsAnErrorNotTriedAgain() throws IOException {
         answerBody = new byte[4096];
         startCollector(200);
-        HttpSenderConfig capped = new TestConfig(endpoint(), null, null, Duration.ofSeconds(5)) {
+        HttpSenderConfig capped = new TestConfig(endpoint(), THREE_ATTEMPTS, null, Duration.ofSeconds(5)) {
             @Override
             public long getMaxResponseBodySize() {
                 return 1024;
@@ -177,6 +190,7 @@ class UrlConnectionSenderTest {
         Sent sent = send(new UrlConnectionSender(capped, this::pause));
 
         assertTrue(sent.error.get().getMessage().contains("longer than 1024 bytes"), sent.error.get().getMessage());
+        assertEquals(1, received.size(), "the export reached the collector: sending it again would count it twice");
     }
 
     private boolean pause(long nanos) {
@@ -232,6 +246,10 @@ class UrlConnectionSenderTest {
                     exchange.getRequestHeaders().getFirst("X-Tenant"), body, exchange.getRemoteAddress().getPort()));
         }
         int status = statuses.size() > 1 ? statuses.poll() : statuses.peek();
+        if (status == DROP) {
+            exchange.close();
+            return;
+        }
         if (retryAfter != null) {
             exchange.getResponseHeaders().add("Retry-After", retryAfter);
         }
