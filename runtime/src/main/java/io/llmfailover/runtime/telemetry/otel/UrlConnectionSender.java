@@ -68,8 +68,9 @@ final class UrlConnectionSender implements HttpSender {
             }
             boolean retryable = answer != null ? RETRYABLE_STATUSES.contains(answer.getStatusCode()) : retryable(failure);
             long delay = answer != null && answer.retryAfterNanos() >= 0 ? answer.retryAfterNanos() : jittered(backoff);
+            // Compared with what is left, not summed: a collector's Retry-After of years is Long.MAX_VALUE nanos.
             boolean again = retryable && attempt < maxAttempts
-                    && System.nanoTime() - start + delay < timeoutNanos && pause.nanos(delay);
+                    && delay < timeoutNanos - (System.nanoTime() - start) && pause.nanos(delay);
             if (!again) {
                 if (answer != null) {
                     onResponse.accept(answer);

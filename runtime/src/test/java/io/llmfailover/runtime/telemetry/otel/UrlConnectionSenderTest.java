@@ -122,6 +122,17 @@ class UrlConnectionSenderTest {
     }
 
     @Test
+    void aRetryAfterBeyondTheTimeoutEndsTheExportWithThatAnswer() throws IOException {
+        retryAfter = "99999999999";
+        startCollector(503, 200);
+
+        Sent sent = send(sender(endpoint(), THREE_ATTEMPTS, null));
+
+        assertEquals(503, sent.response.get().getStatusCode());
+        assertTrue(pauses.isEmpty(), "never waits past the export's timeout: " + pauses);
+    }
+
+    @Test
     void theLastAttemptsAnswerIsGivenWhenEveryAttemptIsRefused() throws IOException {
         answerBody = "slow down".getBytes(StandardCharsets.UTF_8);
         startCollector(503, 503, 503, 200);
