@@ -64,7 +64,7 @@ final class GatewayAssembly implements Supplier<CallRunner> {
 
     private CallRunner build() {
         LoadedConfig current = atStart.latest(this::reload);
-        Telemetry started = Telemetry.start(current.config(), exporterSenderLoader());
+        Telemetry started = Telemetry.start(current.config(), httpServerLoader());
         telemetry = started;
         Gateway gateway = Gateway.builder(current.config()).telemetry(started).build();
         view.show(gateway.providerStates());
@@ -98,7 +98,7 @@ final class GatewayAssembly implements Supplier<CallRunner> {
      * defined again under the platform loader, each only when first asked for. (The names are
      * relocated with OpenTelemetry and Prometheus in the jar.)
      */
-    private static ClassLoader exporterSenderLoader() {
+    private static ClassLoader httpServerLoader() {
         ClassLoader prometheusServer = new AdapterClassLoader(ClassLoader.getPlatformClassLoader(), "io.prometheus.metrics");
         return new AdapterClassLoader(prometheusServer, "io.opentelemetry.exporter.prometheus");
     }

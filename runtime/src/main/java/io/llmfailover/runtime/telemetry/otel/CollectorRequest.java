@@ -18,6 +18,7 @@ import java.net.URI;
 import java.net.URL;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.OptionalLong;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.HttpsURLConnection;
@@ -30,28 +31,16 @@ import javax.net.ssl.SSLContext;
  */
 final class CollectorRequest {
 
-    private final URL endpoint;
-    private final String contentType;
-    private final Compressor compressor;
-    private final int connectTimeoutMillis;
-    private final int readTimeoutMillis;
     private final HttpSenderConfig config;
-    private final SSLContext sslContext;
-    private final long maxResponseBody;
+    private final URL endpoint;
 
     CollectorRequest(HttpSenderConfig config) {
+        this.config = config;
         try {
             this.endpoint = config.getEndpoint().toURL();
         } catch (IOException | IllegalArgumentException malformed) {
             throw new IllegalArgumentException("the OTLP endpoint " + config.getEndpoint() + " is not a URL", malformed);
         }
-        this.contentType = config.getContentType();
-        this.compressor = config.getCompressor();
-        this.connectTimeoutMillis = millis(config.getConnectTimeout().toMillis());
-        this.readTimeoutMillis = millis(config.getTimeout().toMillis());
-        this.config = config;
-        this.sslContext = config.getSslContext();
-        this.maxResponseBody = config.getMaxResponseBodySize();
     }
 
     /** What the collector answered. */
@@ -62,6 +51,7 @@ final class CollectorRequest {
         HttpURLConnection connection = (HttpURLConnection) endpoint.openConnection(proxy());
         try {
             configure(connection, message);
+            Compressor compressor = config.getCompressor();
             try (OutputStream body = new BufferedOutputStream(connection.getOutputStream(), 8192)) {
                 if (compressor == null) {
                     message.writeMessage(body);
@@ -73,7 +63,7 @@ final class CollectorRequest {
             }
             int status = connection.getResponseCode();
             byte[] answer = readWhole(status >= 400 ? connection.getErrorStream() : connection.getInputStream());
-            return new Answer(status, String.valueOf(connection.getResponseMessage()), answer,
+            return new Answer(status, Objects.toString(connection.getResponseMessage(), ""), answer,
                     retryAfterNanos(connection.getHeaderField("Retry-After")));
         } catch (IOException | RuntimeException failed) {
             connection.disconnect();
@@ -86,16 +76,18 @@ final class CollectorRequest {
         connection.setDoOutput(true);
         connection.setUseCaches(false);
         connection.setInstanceFollowRedirects(false); // the exporter's headers may hold a collector's key: never to another host
-        connection.setConnectTimeout(connectTimeoutMillis);
-        connection.setReadTimeout(readTimeoutMillis);
-        if (sslContext != null && connection instanceof HttpsURLConnection https) {
-            https.setSSLSocketFactory(sslContext.getSocketFactory());
+        connection.setConnectTimeout(millis(config.getConnectTimeout().toMillis()));
+        connection.setReadTimeout(millis(config.getTimeout().toMillis()));
+        SSLContext tls = config.getSslContext();
+        if (tls != null && connection instanceof HttpsURLConnection https) {
+            https.setSSLSocketFactory(tls.getSocketFactory());
         }
-        connection.setRequestProperty("Content-Type", contentType);
+        connection.setRequestProperty("Content-Type", config.getContentType());
         Map<String, List<String>> headers = config.getHeadersSupplier().get();
         if (headers != null) {
             headers.forEach((name, values) -> values.forEach(value -> connection.addRequestProperty(name, value)));
         }
+        Compressor compressor = config.getCompressor();
         if (compressor == null) {
             connection.setFixedLengthStreamingMode(message.getContentLength());
         } else {
@@ -120,12 +112,13 @@ final class CollectorRequest {
             return new byte[0];
         }
         try (in) {
+            long cap = config.getMaxResponseBodySize();
             ByteArrayOutputStream whole = new ByteArrayOutputStream();
             byte[] chunk = new byte[1024];
             int read;
             while ((read = in.read(chunk)) != -1) {
-                if (whole.size() + read > maxResponseBody) {
-                    throw new AnswerTooLong(maxResponseBody);
+                if (whole.size() + read > cap) {
+                    throw new AnswerTooLong(cap);
                 }
                 whole.write(chunk, 0, read);
             }

@@ -66,17 +66,17 @@ public final class OtelTelemetry implements Telemetry {
      * Cheap: nothing of the SDK is loaded until the first call, unless metrics are served for a
      * scrape, whose endpoint the SDK then starts at once on its own thread.
      *
-     * @param senderLoader where the exporters find their HTTP sender, null for the SDK's own loader
+     * @param httpServerLoader where the Prometheus endpoint finds the JDK's HTTP server, null for the SDK's own loader
      */
     public static Telemetry start(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
-            ClassLoader senderLoader) {
+            ClassLoader httpServerLoader) {
         if (settings.disabled() || (!settings.exportsTraces() && !settings.exportsMetrics() && extraReaders.isEmpty())) {
             return loggingOnly(clock);
         }
         ResilienceGauges gauges = new ResilienceGauges();
         Undelivered undelivered = new Undelivered();
         TelemetryExport export = new TelemetryExport(self -> TelemetryWriter.start(settings, clock, extraReaders,
-                senderLoader, gauges, self::droppedCalls, undelivered), settings.maxQueueSize());
+                httpServerLoader, gauges, self::droppedCalls, undelivered), settings.maxQueueSize());
         GenAiObserver observer = new GenAiObserver(export, clock, settings.captureContent(), AppTraceContext.shared());
         if (settings.servesPrometheus()) {
             export.start(); // a scrape finds the endpoint before the first call, not a target that is down

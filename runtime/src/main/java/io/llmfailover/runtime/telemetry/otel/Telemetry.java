@@ -68,12 +68,12 @@ public interface Telemetry {
      * Cheap: the OpenTelemetry SDK starts on a thread of its own with the first call, which does
      * not wait for it.
      *
-     * @param senderLoader where the OTLP exporter finds its HTTP sender, which uses java.net.http:
+     * @param httpServerLoader where the Prometheus endpoint finds the JDK's HTTP server (jdk.httpserver):
      *     the agent, whose runtime lives in the bootstrap class loader that cannot see that module,
      *     passes a loader that can; null for this class's own loader
      */
-    static Telemetry start(FailoverConfig config, ClassLoader senderLoader) {
-        return start(config, Clock.SYSTEM, senderLoader);
+    static Telemetry start(FailoverConfig config, ClassLoader httpServerLoader) {
+        return start(config, Clock.SYSTEM, httpServerLoader);
     }
 
     /**
@@ -90,7 +90,7 @@ public interface Telemetry {
         return start(config, clock, null);
     }
 
-    static Telemetry start(FailoverConfig config, Clock clock, ClassLoader senderLoader) {
+    static Telemetry start(FailoverConfig config, Clock clock, ClassLoader httpServerLoader) {
         ExportSettings settings;
         try {
             OtelProperties otel = OtelProperties.of(config.otel());
@@ -104,16 +104,16 @@ public interface Telemetry {
             OnceLogger.notice("otel-settings", "llm-failover: telemetry export is off: " + badSetting.getMessage());
             return OtelTelemetry.loggingOnly(clock);
         }
-        return start(settings, clock, senderLoader);
+        return start(settings, clock, httpServerLoader);
     }
 
     static Telemetry start(ExportSettings settings, Clock clock) {
         return start(settings, clock, null);
     }
 
-    static Telemetry start(ExportSettings settings, Clock clock, ClassLoader senderLoader) {
+    static Telemetry start(ExportSettings settings, Clock clock, ClassLoader httpServerLoader) {
         try {
-            return OtelTelemetry.start(settings, clock, java.util.List.of(), senderLoader);
+            return OtelTelemetry.start(settings, clock, java.util.List.of(), httpServerLoader);
         } catch (RuntimeException | LinkageError broken) {
             OnceLogger.internalFailure("starting telemetry", broken);
             return OtelTelemetry.loggingOnly(clock);

@@ -55,12 +55,12 @@ public final class TelemetrySdk {
     }
 
     /**
-     * @param senderLoader where the exporters look up what uses the JDK's HTTP modules (the Prometheus
+     * @param httpServerLoader where the exporters look up what uses the JDK's HTTP modules (the Prometheus
      *     endpoint on its HTTP server), null for the SDK's own loader
      */
     public static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
-            ClassLoader senderLoader) {
-        return build(settings, clock, extraReaders, senderLoader, IdGenerator.random(), new Undelivered());
+            ClassLoader httpServerLoader) {
+        return build(settings, clock, extraReaders, httpServerLoader, IdGenerator.random(), new Undelivered());
     }
 
     /**
@@ -68,17 +68,17 @@ public final class TelemetrySdk {
      * @param undelivered counts what the exporters take and deliver
      */
     static OpenTelemetrySdk build(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
-            ClassLoader senderLoader, IdGenerator ids, Undelivered undelivered) {
+            ClassLoader httpServerLoader, IdGenerator ids, Undelivered undelivered) {
         SdkLogBridge.install(settings);
         Resource resource = resource(settings);
         SdkMeterProviderBuilder meters = SdkMeterProvider.builder().setResource(resource).setClock(SdkClock.of(clock));
         if (settings.pushesMetrics()) {
-            meters.registerMetricReader(PeriodicMetricReader.builder(undelivered.delivering(metricExporter(settings, senderLoader)))
+            meters.registerMetricReader(PeriodicMetricReader.builder(undelivered.delivering(metricExporter(settings, httpServerLoader)))
                     .setInterval(settings.metricInterval())
                     .build());
         }
         if (settings.servesPrometheus()) {
-            settings.prometheus().start(senderLoader).ifPresent(meters::registerMetricReader);
+            settings.prometheus().start(httpServerLoader).ifPresent(meters::registerMetricReader);
         }
         extraReaders.forEach(meters::registerMetricReader);
         SdkMeterProvider meterProvider = meters.build();
@@ -92,7 +92,7 @@ public final class TelemetrySdk {
                     .setSampler(sampler(settings.sampler(), settings.samplerArg()))
                     .addSpanProcessor(undelivered.counting())
                     .addSpanProcessor(BatchSpanProcessor.builder(
-                                    undelivered.delivering(InjectedFault.maybeBlocking(spanExporter(settings, senderLoader))))
+                                    undelivered.delivering(InjectedFault.maybeBlocking(spanExporter(settings, httpServerLoader))))
                             .setMaxQueueSize(settings.maxQueueSize())
                             .setMaxExportBatchSize(Math.min(settings.maxExportBatchSize(), settings.maxQueueSize()))
                             .setScheduleDelay(settings.scheduleDelay())
@@ -106,7 +106,7 @@ public final class TelemetrySdk {
         return sdk.build();
     }
 
-    private static SpanExporter spanExporter(ExportSettings settings, ClassLoader senderLoader) {
+    private static SpanExporter spanExporter(ExportSettings settings, ClassLoader httpServerLoader) {
         if (settings.tracesExporter() == ExporterKind.CONSOLE) {
             return new LogSpanExporter();
         }
@@ -115,11 +115,11 @@ public final class TelemetrySdk {
                 .setTimeout(settings.exportTimeout())
                 .setMeterProvider(io.opentelemetry.api.metrics.MeterProvider::noop);
         settings.tracesHeaders().forEach(exporter::addHeader);
-        exporter.setComponentLoader(withUrlConnectionSender(senderLoader));
+        exporter.setComponentLoader(withUrlConnectionSender(httpServerLoader));
         return exporter.build();
     }
 
-    private static MetricExporter metricExporter(ExportSettings settings, ClassLoader senderLoader) {
+    private static MetricExporter metricExporter(ExportSettings settings, ClassLoader httpServerLoader) {
         if (settings.metricsExporter() == ExporterKind.CONSOLE) {
             return new LogMetricExporter();
         }
@@ -127,7 +127,7 @@ public final class TelemetrySdk {
                 .setEndpoint(settings.metricsEndpoint())
                 .setTimeout(settings.exportTimeout());
         settings.metricsHeaders().forEach(exporter::addHeader);
-        exporter.setComponentLoader(withUrlConnectionSender(senderLoader));
+        exporter.setComponentLoader(withUrlConnectionSender(httpServerLoader));
         return exporter.build();
     }
 

@@ -34,15 +34,15 @@ final class TelemetryWriter {
     }
 
     static TelemetryWriter start(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
-            ClassLoader senderLoader, ResilienceGauges gauges, LongSupplier droppedCalls) {
-        return start(settings, clock, extraReaders, senderLoader, gauges, droppedCalls, new Undelivered());
+            ClassLoader httpServerLoader, ResilienceGauges gauges, LongSupplier droppedCalls) {
+        return start(settings, clock, extraReaders, httpServerLoader, gauges, droppedCalls, new Undelivered());
     }
 
     /** @param undelivered counts what the exporters take and deliver, for the line at exit */
     static TelemetryWriter start(ExportSettings settings, Clock clock, List<MetricReader> extraReaders,
-            ClassLoader senderLoader, ResilienceGauges gauges, LongSupplier droppedCalls, Undelivered undelivered) {
+            ClassLoader httpServerLoader, ResilienceGauges gauges, LongSupplier droppedCalls, Undelivered undelivered) {
         PresetIds ids = new PresetIds();
-        OpenTelemetrySdk sdk = TelemetrySdk.build(settings, clock, extraReaders, senderLoader, ids, undelivered);
+        OpenTelemetrySdk sdk = TelemetrySdk.build(settings, clock, extraReaders, httpServerLoader, ids, undelivered);
         Meter meter = sdk.getMeter(OtelTelemetry.SCOPE);
         gauges.register(meter);
         meter.counterBuilder("llm_failover.telemetry.dropped_calls")

@@ -191,12 +191,7 @@ class UrlConnectionSenderTest {
     void anAnswerLongerThanTheCapIsAnErrorNotTriedAgain() throws IOException {
         answerBody = new byte[4096];
         startCollector(200);
-        HttpSenderConfig capped = new TestConfig(endpoint(), THREE_ATTEMPTS, null, Duration.ofSeconds(5)) {
-            @Override
-            public long getMaxResponseBodySize() {
-                return 1024;
-            }
-        };
+        HttpSenderConfig capped = new TestConfig(endpoint(), THREE_ATTEMPTS, null, Duration.ofSeconds(5), 1024);
 
         Sent sent = send(new UrlConnectionSender(capped, this::pause));
 
@@ -232,7 +227,7 @@ class UrlConnectionSenderTest {
     }
 
     private static HttpSenderConfig config(URI endpoint, RetryPolicy retries, Compressor compressor, Duration timeout) {
-        return new TestConfig(endpoint, retries, compressor, timeout);
+        return new TestConfig(endpoint, retries, compressor, timeout, 4 << 20);
     }
 
     private URI endpoint() {
@@ -271,37 +266,13 @@ class UrlConnectionSenderTest {
         exchange.close();
     }
 
-    private static class TestConfig implements HttpSenderConfig {
-        private final URI endpoint;
-        private final RetryPolicy retries;
-        private final Compressor compressor;
-        private final Duration timeout;
-
-        TestConfig(URI endpoint, RetryPolicy retries, Compressor compressor, Duration timeout) {
-            this.endpoint = endpoint;
-            this.retries = retries;
-            this.compressor = compressor;
-            this.timeout = timeout;
-        }
-
-        @Override
-        public URI getEndpoint() {
-            return endpoint;
-        }
+    /** The exporter's settings the sender reads; the rest as an exporter left at its defaults gives them. */
+    private record TestConfig(URI getEndpoint, RetryPolicy getRetryPolicy, Compressor getCompressor, Duration getTimeout,
+            long getMaxResponseBodySize) implements HttpSenderConfig {
 
         @Override
         public String getContentType() {
             return "application/x-protobuf";
-        }
-
-        @Override
-        public Compressor getCompressor() {
-            return compressor;
-        }
-
-        @Override
-        public Duration getTimeout() {
-            return timeout;
         }
 
         @Override
@@ -317,11 +288,6 @@ class UrlConnectionSenderTest {
         @Override
         public ProxyOptions getProxyOptions() {
             return null;
-        }
-
-        @Override
-        public RetryPolicy getRetryPolicy() {
-            return retries;
         }
 
         @Override
