@@ -48,6 +48,6 @@ final class SendRecord<C> implements Transport {
 
     private static AttemptRequest withoutHopByHop(AttemptRequest attempt) {
         return new AttemptRequest(attempt.request().withHeaders(HopByHopHeaders.strippedForAttempt(attempt.request().headers())),
-                false, attempt.addedHeaders(), attempt.headDeadline(), attempt.streamed(), false, attempt.written());
+                false, attempt.addedHeaders(), attempt.headDeadline(), attempt.streamed(), attempt.written());
     }
 }

@@ -36,6 +36,7 @@ public final class FakeGovernor implements CallRunner {
     private final List<LlmRequest> executed = new CopyOnWriteArrayList<>();
     private long bufferLimit = 32L << 20;
     private boolean providerHost;
+    private boolean streamed = true;
 
     public FakeGovernor(Predicate<URI> governs, Execution execution) {
         this.governs = governs;
@@ -129,6 +130,12 @@ public final class FakeGovernor implements CallRunner {
         return governor;
     }
 
+    /** Attempts said not to stream, as the runtime says of a call that did not ask for a stream. */
+    public FakeGovernor unstreamed() {
+        streamed = false;
+        return this;
+    }
+
     public FakeGovernor withBufferLimit(long bytes) {
         this.bufferLimit = bytes;
         return this;
@@ -157,7 +164,7 @@ public final class FakeGovernor implements CallRunner {
             HttpHeaders added = headersAddedTo(attempt, request);
             boolean original = added != null;
             LlmResponse response = transport.send(new AttemptRequest(attempt, original,
-                    original ? added : HttpHeaders.EMPTY, headDeadline, true, false));
+                    original ? added : HttpHeaders.EMPTY, headDeadline, streamed));
             if (original) {
                 own[0] = response;
             }

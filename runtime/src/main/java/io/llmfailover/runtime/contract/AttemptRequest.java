@@ -18,14 +18,11 @@ import java.util.Objects;
  *     {@link HeadDeadlineException} thrown
  * @param streamed whether the caller asked for a stream; an unstreamed answer may be read whole
  *     before {@link Transport#send} returns, when that saves the caller a second wait
- * @param successIsTheAnswer true when a 2xx answer to this attempt is the call's answer as it is
- *     (see {@link #sentAlone()}): the transport may hand its body to the app's own body handler as
- *     it arrives, as long as the response it returns still carries the same bytes for the runtime
  * @param written where the transport reports when the client began writing the request, if it
  *     can tell: the head deadline then counts from there, and so does the first-content deadline
  */
 public record AttemptRequest(LlmRequest request, boolean original, HttpHeaders addedHeaders, Duration headDeadline,
-        boolean streamed, boolean successIsTheAnswer, RequestWritten written) {
+        boolean streamed, RequestWritten written) {
 
     public AttemptRequest {
         Objects.requireNonNull(request, "request");
@@ -35,21 +32,13 @@ public record AttemptRequest(LlmRequest request, boolean original, HttpHeaders a
 
     /** An attempt whose write, if reported, is read by the system clock. */
     public AttemptRequest(LlmRequest request, boolean original, HttpHeaders addedHeaders, Duration headDeadline,
-            boolean streamed, boolean successIsTheAnswer) {
-        this(request, original, addedHeaders, headDeadline, streamed, successIsTheAnswer, RequestWritten.bySystemClock());
+            boolean streamed) {
+        this(request, original, addedHeaders, headDeadline, streamed, RequestWritten.bySystemClock());
     }
 
     /** The app's own request, as it was made, with no deadline of the agent's. */
     public static AttemptRequest originalAsIs(LlmRequest request) {
-        return new AttemptRequest(request, true, HttpHeaders.EMPTY, null, true, false);
-    }
-
-    /**
-     * This attempt, sent alone (no hedge races it, no drill stands in front of it): when it is the
-     * app's own unstreamed request, a success ends the call with that very answer, unread by the walk.
-     */
-    public AttemptRequest sentAlone() {
-        return original && !streamed ? new AttemptRequest(request, true, addedHeaders, headDeadline, false, true, written) : this;
+        return new AttemptRequest(request, true, HttpHeaders.EMPTY, null, true);
     }
 
     @Override

@@ -78,9 +78,8 @@ final class AttemptRunner {
 
     /** Runs the attempt on the caller's thread, the only one of its call. */
     Exchange runAlone(StartedAttempt attempt) {
-        AttemptRequest alone = attempt.sending() == transport ? attempt.outgoing().sentAlone() : attempt.outgoing();
         handedOver++;
-        return exchange(attempt, alone, head -> {});
+        return exchange(attempt, attempt.outgoing(), head -> {});
     }
 
     /** Runs the attempt on one of {@code threads}; false when none was free and nothing was sent. */
@@ -117,7 +116,7 @@ final class AttemptRunner {
         HttpHeaders trace = span.traceHeaders(attempt.request());
         boolean stream = call.source().stream();
         return new AttemptRequest(attempt.request().withAddedHeaders(trace), attempt.untouched(),
-                attempt.untouched() ? trace : HttpHeaders.EMPTY, headDeadline(stream), stream, false,
+                attempt.untouched() ? trace : HttpHeaders.EMPTY, headDeadline(stream), stream,
                 new RequestWritten(context.clock()));
     }
 

@@ -73,19 +73,6 @@ class GatewayFailoverTest {
     }
 
     @Test
-    void onlyTheAppsOwnUnstreamedRequestSentAloneHasItsSuccessForAnswer() throws IOException {
-        transport.on(PRIMARY, status(503, "{}"), ok(ANSWER));
-        transport.on(BACKUP, ok(ANSWER));
-
-        gateway.execute(chatRequest(), transport).close();
-        gateway.execute(streamingChatRequest(), transport).close();
-
-        assertTrue(transport.attempts.get(0).successIsTheAnswer(), "the app's own unstreamed request, sent alone");
-        assertFalse(transport.attempts.get(1).successIsTheAnswer(), "a fallback's answer is the runtime's to read and relay");
-        assertFalse(transport.attempts.get(2).successIsTheAnswer(), "a stream waits for its first content");
-    }
-
-    @Test
     void rateLimitedPrimaryIsServedByTheFallbackAndSilencedForRetryAfter() throws IOException {
         transport.on(PRIMARY, status(429, "{\"error\":{\"type\":\"rate_limit_error\"}}", "retry-after", "2"), ok(ANSWER));
         transport.on(BACKUP, ok(ANSWER));

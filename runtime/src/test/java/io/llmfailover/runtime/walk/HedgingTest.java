@@ -73,7 +73,6 @@ class HedgingTest {
         Eventually.until(() -> slow.interrupted, "the losing attempt is interrupted, its exchange aborted");
         assertEquals(1, scripted.sentTo(PRIMARY));
         assertEquals(1, scripted.sentTo(BACKUP));
-        assertFalse(scripted.attempts.get(0).successIsTheAnswer(), "a raced attempt's answer may lose");
         answer.close();
         assertEquals(0, chains.inFlight("primary"), "the loser's throttle slot is released");
         assertEquals(0, chains.inFlight("backup"));

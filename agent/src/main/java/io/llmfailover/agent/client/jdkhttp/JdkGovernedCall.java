@@ -16,16 +16,13 @@ import io.llmfailover.runtime.contract.LlmRequest;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InterruptedIOException;
-import java.io.OutputStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.net.http.HttpResponse.BodyHandler;
-import java.net.http.HttpResponse.BodyHandlers;
 import java.net.http.HttpResponse.BodySubscriber;
-import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
@@ -35,9 +32,6 @@ import java.util.concurrent.Executor;
  * request and body handler, the body once buffered, and whether the app gave up on the call.
  */
 final class JdkGovernedCall<T> implements CallRequest {
-
-    private static final List<BodyHandler<?>> WHOLE_BODY_HANDLERS =
-            List.of(BodyHandlers.ofString(), BodyHandlers.ofByteArray(), BodyHandlers.discarding());
 
     final HttpClient client;
     /** The app's request, or its copy without the agent's own headers once taken ({@link #takeHeader}). */
@@ -167,14 +161,9 @@ final class JdkGovernedCall<T> implements CallRequest {
      * The app's response for the runtime's answer, its body produced by the app's own handler: the
      * native head, TLS session and redirect history when the answer is the app's own request's.
      */
-    @SuppressWarnings("unchecked")
     HttpResponse<T> toApp(Answer answer) throws IOException {
         ReceivedResponse received = NativeResponse.ownOf(answer, ReceivedResponse.class);
         HttpResponse<?> own = received != null ? received.response() : null;
-        if (received != null && received.bodyDelivered()) {
-            readToEnd(answer);
-            return FailoverHttpResponse.withNativeHead(own, appRequest, (T) own.body());
-        }
         ResponseHead head = own != null
                 ? new ResponseHead(own.statusCode(), own.headers(), own.version())
                 : new ResponseHead(answer.status(), HttpHeaders.of(answer.headers().asMap(), (name, value) -> true),
@@ -194,44 +183,6 @@ final class JdkGovernedCall<T> implements CallRequest {
         return own != null
                 ? FailoverHttpResponse.withNativeHead(own, appRequest, body)
                 : new FailoverHttpResponse<>(head, appRequest, appRequest.uri(), body, java.util.Optional.empty(), null);
-    }
-
-    /**
-     * The app's handler has the body already; the runtime's watchers (usage, quota, the span's end)
-     * read the same bytes from the answer. What they fail to read is theirs to miss: the app's
-     * answer is complete.
-     */
-    private static void readToEnd(Answer answer) {
-        try (InputStream body = answer.body()) {
-            if (body instanceof InMemoryBody whole) {
-                whole.takeRest();
-            } else {
-                body.transferTo(OutputStream.nullOutputStream());
-            }
-        } catch (IOException unread) {
-            answer.abort();
-        } finally {
-            answer.close();
-        }
-    }
-
-    /**
-     * Whether the app's handler is one of the JDK's own whole-body handlers ({@code ofString()},
-     * {@code ofByteArray()}, {@code discarding()}: one instance each), which can take a success as
-     * the client reads it. They hold no state, so one applied to an answer that then fails mid-body
-     * is applied again, afresh, to the answer that replaces it.
-     */
-    boolean takesBodyWhole() {
-        for (BodyHandler<?> whole : WHOLE_BODY_HANDLERS) {
-            if (handler == whole) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    SuccessToApp successToApp() {
-        return new SuccessToApp(handler);
     }
 
     private static <T> T awaitBody(BodySubscriber<T> subscriber, WaitingThreadExecutor reader, Answer answer)

@@ -22,9 +22,10 @@ import java.time.temporal.ChronoUnit;
 /**
  * Sends each attempt with the app's own {@code HttpClient}, a blocking {@code send} on the calling
  * thread, and returns as soon as the head arrived: the body stays an unread stream (or, for a call
- * that does not stream, is read whole by the client, one wake-up instead of two; and when that call
- * is the app's own request, its success is its answer and the app's handler one of the JDK's own,
- * the app's handler takes the body as the client reads it, as without the agent).
+ * that does not stream, is read whole by the client's own {@code ofByteArray()}, one wake-up instead
+ * of two). The app's handler gets the body afterwards, on the app's thread: a body subscriber that is
+ * not one of the JDK's own (one wrapping the app's, say) would cost every call a hop to the client's
+ * executor, since the client cannot trust it not to block.
  *
  * <p>The agent's head deadline applies only where it is shorter than the app's own request
  * timeout; the app's timeout expiring, or the app interrupting or cancelling the call, ends the
@@ -66,9 +67,7 @@ final class JdkHttpTransport implements Transport {
                 return ReceivedResponse.of(head, head.body());
             }
             if (!attempt.streamed()) {
-                return attempt.successIsTheAnswer() && call.takesBodyWhole()
-                        ? sendHandingSuccessToApp(request)
-                        : readWhole(client.send(request, BodyHandlers.ofByteArray()));
+                return readWhole(client.send(request, BodyHandlers.ofByteArray()));
             }
             HttpResponse<InputStream> head = client.send(request, info -> new AttemptBodyStream());
             return ReceivedResponse.of(head, head.body());
@@ -83,17 +82,6 @@ final class JdkHttpTransport implements Transport {
         } catch (IOException e) {
             throw call.abandoned() ? new CallAbandonedException(e) : e;
         }
-    }
-
-    /**
-     * The app's own body handler takes a success as the client reads it (no copy replayed into it
-     * afterwards); any other answer is read whole for the runtime, as without this.
-     */
-    private LlmResponse sendHandingSuccessToApp(HttpRequest request) throws IOException, InterruptedException {
-        SuccessToApp handler = call.successToApp();
-        HttpResponse<Object> response = call.client.send(request, handler);
-        byte[] delivered = handler.deliveredBody();
-        return delivered != null ? ReceivedResponse.deliveredToApp(response, delivered) : readWhole(response);
     }
 
     private static LlmResponse readWhole(HttpResponse<?> whole) {

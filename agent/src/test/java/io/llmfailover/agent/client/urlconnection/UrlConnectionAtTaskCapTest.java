@@ -45,7 +45,7 @@ class UrlConnectionAtTaskCapTest {
         try (EveryTaskSlotTaken taken = new EveryTaskSlotTaken()) {
             assertTimeoutPreemptively(HANG_GUARD, () -> assertThrows(HeadDeadlineException.class,
                     () -> new UrlConnectionTransport(app, null).send(
-                            new AttemptRequest(request, true, HttpHeaders.EMPTY, HEAD_DEADLINE, true, false))));
+                            new AttemptRequest(request, true, HttpHeaders.EMPTY, HEAD_DEADLINE, true))));
         }
     }
 }
