@@ -29,6 +29,9 @@
 #   --startup-runs N             hello-world runs each way, per variant (5)
 #   --delay-ms N                 how long the stubs take to answer a success (0)
 #   --profile DIR                leave a JFR recording of each load app in DIR (plain, agent, agent-otel-off, otel)
+#   --code-cache-flushing true   let the load apps flush cold compiled code, JDK 17's default (off: every app
+#                                idles between its blocks, and JDK 17's sweeper would flush its code to be compiled
+#                                again; see Arm.loadAppOptions)
 #   --out FILE                   the file whose results block is rewritten (BENCHMARKS.md)
 # Longer runs, for a quiet machine: --latency-seconds 120 --throughput-seconds 120 --failover-seconds 60.
 set -euo pipefail

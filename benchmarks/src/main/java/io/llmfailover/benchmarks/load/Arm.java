@@ -1,6 +1,7 @@
 package io.llmfailover.benchmarks.load;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 /**
  * One way of running the same app, side by side with the others: without the agent, with it, with
@@ -12,6 +13,20 @@ import java.util.List;
  * @param governed whether our agent governs the app's calls
  */
 record Arm(String key, String label, List<String> jvmOptions, boolean governed) {
+
+    /**
+     * The options of this arm's long-lived load app. Unless asked otherwise, no arm flushes cold
+     * compiled code: between its blocks each app idles while the others run (three quarters of the
+     * time with four arms), and JDK 17's code sweeper then decays and flushes whatever was not on a
+     * stack when it swept, to be compiled again in the next block. The sweeps come from code the app
+     * compiled, so an app whose own threads work in those gaps (an agent's exporter) sweeps most: 8 us
+     * of its compiler threads' CPU per call of ours at 16 callers on the JDK client, 0.5 us without
+     * flushing. A service under steady load has no such gaps, and JDK 20 removed the sweeper.
+     */
+    List<String> loadAppOptions(boolean codeCacheFlushing) {
+        return codeCacheFlushing ? jvmOptions : Stream.concat(jvmOptions.stream(),
+                Stream.of("-XX:-UseCodeCacheFlushing")).toList();
+    }
 
     static Arm withoutAgent() {
         return new Arm("plain", "no agent", List.of(), false);

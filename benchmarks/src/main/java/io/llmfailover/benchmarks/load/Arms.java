@@ -1,5 +1,7 @@
 package io.llmfailover.benchmarks.load;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -7,6 +9,16 @@ import java.util.List;
  * OpenTelemetry Java agent alone, the peer whose added cost issue 39's targets are ratios to.
  */
 record Arms(Arm plain, Arm agent, Arm telemetryOff, Arm peer) {
+
+    /** The four, both agents exporting to the collector on {@code sinkPort}; our config files written into {@code work}. */
+    static Arms of(Path agentJar, Path otelAgentJar, StubProviders stubs, int sinkPort, Path work) throws IOException {
+        return new Arms(Arm.withoutAgent(),
+                Arm.withAgent("agent", "agent", agentJar.toString(),
+                        AgentConfigFile.write(stubs, sinkPort, work, false).toString()),
+                Arm.withAgent("agent-otel-off", "agent, otel.sdk.disabled", agentJar.toString(),
+                        AgentConfigFile.write(stubs, sinkPort, work, true).toString()),
+                Arm.openTelemetryAgent(otelAgentJar.toString(), sinkPort));
+    }
 
     List<Arm> all() {
         return List.of(plain, agent, telemetryOff, peer);

@@ -113,6 +113,26 @@ final class BenchmarkOptions {
         return (int) number("startup-runs", 5, 1);
     }
 
+    /** The client of {@code ThreadsUnderLoad}: jdk or okhttp. */
+    String client() {
+        return values.getOrDefault("client", "jdk");
+    }
+
+    /** {@code ThreadsUnderLoad}'s rounds kept, each a block per arm. */
+    int measuredRounds() {
+        return (int) number("rounds", 8, 2);
+    }
+
+    /** {@code ThreadsUnderLoad}'s rounds not kept: the JIT of four JVMs on two cores settles in about a minute. */
+    int warmupRounds() {
+        return (int) number("warmup-rounds", 12, 2);
+    }
+
+    /** Whether the load apps flush cold compiled code, as JDK 17 does by default ({@link Arm#loadAppOptions}). */
+    boolean codeCacheFlushing() {
+        return Boolean.parseBoolean(values.getOrDefault("code-cache-flushing", "false"));
+    }
+
     long delayMillis() {
         return number("delay-ms", 0, 0);
     }

@@ -53,6 +53,10 @@ final class DrivenApp implements AutoCloseable {
         return name;
     }
 
+    long pid() {
+        return process.pid();
+    }
+
     /** The next line the app prints whose first word is one of those given; other lines are skipped. */
     String awaitLine(List<String> firstWords, Duration timeout) throws IOException {
         Future<String> line = reader.submit(() -> {

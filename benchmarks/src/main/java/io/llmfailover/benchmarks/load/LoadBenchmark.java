@@ -28,7 +28,7 @@ public final class LoadBenchmark {
 
     private static final String JDK = "jdk";
     private static final String OKHTTP = "okhttp";
-    private static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
+    static final Duration READY_TIMEOUT = Duration.ofSeconds(60);
 
     private final BenchmarkOptions options;
     private final ResultsTable table = new ResultsTable();
@@ -59,12 +59,7 @@ public final class LoadBenchmark {
         try (StubProviders stubs = new StubProviders(options.delayMillis());
                 DrivenApp sink = DrivenApp.start(children, "otlp-sink", List.of(), OtlpSink.class)) {
             int sinkPort = (int) Command.parse(sink.awaitLine(List.of("SINK"), READY_TIMEOUT)).number("port");
-            Arms arms = new Arms(Arm.withoutAgent(),
-                    Arm.withAgent("agent", "agent", agentJar.toString(),
-                            AgentConfigFile.write(stubs, sinkPort, work, false).toString()),
-                    Arm.withAgent("agent-otel-off", "agent, otel.sdk.disabled", agentJar.toString(),
-                            AgentConfigFile.write(stubs, sinkPort, work, true).toString()),
-                    Arm.openTelemetryAgent(options.otelAgentJar().toString(), sinkPort));
+            Arms arms = Arms.of(agentJar, options.otelAgentJar(), stubs, sinkPort, work);
             SinkStats sinkAtStart = SinkStats.read(sinkPort);
             String javaVersion = load(children, stubs, arms);
             SinkStats exportedUnderLoad = SinkStats.read(sinkPort).since(sinkAtStart);
@@ -131,7 +126,7 @@ public final class LoadBenchmark {
     }
 
     private List<String> jvmOptions(Arm arm) throws IOException {
-        List<String> jvmOptions = new ArrayList<>(arm.jvmOptions());
+        List<String> jvmOptions = new ArrayList<>(arm.loadAppOptions(options.codeCacheFlushing()));
         if (options.profileDirectory().isPresent()) {
             // A flight recording of the whole app, written when it quits: `jfr print` or JDK Mission Control.
             Path recording = options.profileDirectory().get().resolve(arm.key() + ".jfr");
@@ -240,7 +235,11 @@ public final class LoadBenchmark {
                 + options.streamSeconds().toSeconds() + " s per stream phase); throughput with " + options.callers()
                 + " callers in blocks of " + options.throughputBlock().toMillis() + " ms ("
                 + options.throughputSeconds().toSeconds() + " s measured); start-up medians of " + options.startupRuns()
-                + " runs each way. The OTel agent arm is the OpenTelemetry Java agent 2.21.0 alone, its HTTP client"
+                + " runs each way. The load apps ran "
+                + (options.codeCacheFlushing() ? "with JDK 17's code cache flushing on, its default"
+                        : "with -XX:-UseCodeCacheFlushing, every arm alike: idle between its blocks, an app's compiled code"
+                        + " is otherwise flushed and compiled again, an artefact of the alternation (BENCHMARKS.md)")
+                + ". The OTel agent arm is the OpenTelemetry Java agent 2.21.0 alone, its HTTP client"
                 + " instrumentation on (one client span and one duration histogram point per call), traces and metrics"
                 + " over OTLP/HTTP protobuf, logs and JVM runtime metrics off, as ours. Both agents exported to a"
                 + " collector in another process, which received " + exported.describe()
@@ -263,7 +262,7 @@ public final class LoadBenchmark {
     }
 
     /** The benchmark's own classes and the apps' libraries: no runtime or agent class, like any app. */
-    private static String appClassPath(Path libraries) throws IOException {
+    static String appClassPath(Path libraries) throws IOException {
         List<String> entries = new ArrayList<>(List.of(System.getProperty("java.class.path").split(File.pathSeparator)));
         try (Stream<Path> jars = Files.list(libraries)) {
             jars.filter(jar -> jar.toString().endsWith(".jar")).sorted().forEach(jar -> entries.add(jar.toString()));
@@ -275,7 +274,7 @@ public final class LoadBenchmark {
         return client.equals(JDK) ? "JDK HttpClient" : "OkHttp";
     }
 
-    private static void deleteRecursively(Path directory) throws IOException {
+    static void deleteRecursively(Path directory) throws IOException {
         try (Stream<Path> paths = Files.walk(directory)) {
             paths.sorted(Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
         }
