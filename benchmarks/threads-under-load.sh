@@ -7,9 +7,9 @@
 #
 #   ./mvnw -q -DskipTests package && benchmarks/threads-under-load.sh --client okhttp
 #
-# Options: --client jdk|okhttp (jdk), --rounds N measured (8), --warmup-rounds N at least, more until the JIT
-# settled (12), --callers N (16),
-# --throughput-block-ms N (3000), --code-cache-flushing true (JDK 17's default; off otherwise, see run-load.sh).
+# Options: --client jdk|okhttp (jdk), --warmup-seconds N at least, more until the JIT settled (60),
+# --throughput-seconds N measured (96: eight rounds of the four arms), --callers N (16), --throughput-block-ms N
+# (3000), --code-cache-flushing true (JDK 17's default; off otherwise, see run-load.sh).
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -23,4 +23,5 @@ if [ ! -f "$agent_jar" ] || [ ! -f "$classes/io/llmfailover/benchmarks/load/Thre
 fi
 exec "$java" -cp "$classes" io.llmfailover.benchmarks.load.ThreadsUnderLoad \
   --java "$(command -v "$java")" --agent "$agent_jar" --app-libs "$root/benchmarks/target/app-libs" \
-  --otel-agent "$root/benchmarks/target/otel-agent/opentelemetry-javaagent.jar" "$@"
+  --otel-agent "$root/benchmarks/target/otel-agent/opentelemetry-javaagent.jar" \
+  --warmup-seconds 60 --throughput-seconds 96 "$@"

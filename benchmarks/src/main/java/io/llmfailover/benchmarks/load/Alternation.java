@@ -29,15 +29,26 @@ final class Alternation {
     /** How much longer than asked a warm-up may go on for the JIT to settle. */
     static final Duration MAX_EXTRA_WARMUP = Duration.ofSeconds(60);
 
+    /** How one block is run on its app: asked and answered, and whatever the caller measures around it. */
+    interface BlockRunner {
+        Command run(DrivenApp app, Command block) throws IOException;
+    }
+
+    static final Duration BLOCK_TIMEOUT = Duration.ofMinutes(3);
     private static final int MAX_ROUNDS = 10_000;
-    private static final Duration BLOCK_TIMEOUT = Duration.ofMinutes(3);
 
     private final Map<Arm, DrivenApp> apps;
+    private final BlockRunner runner;
     private Duration lastWarmup = Duration.ZERO;
     private boolean lastSettled = true;
 
     Alternation(Map<Arm, DrivenApp> apps) {
+        this(apps, (app, block) -> app.ask(block, BLOCK_TIMEOUT));
+    }
+
+    Alternation(Map<Arm, DrivenApp> apps, BlockRunner runner) {
         this.apps = apps;
+        this.runner = runner;
     }
 
     /** @return each arm's answers to its measured blocks */
@@ -64,7 +75,7 @@ final class Alternation {
             settled = true;
             for (int i = 0; i < arms.size(); i++) {
                 Arm arm = arms.get((round + i) % arms.size());
-                Command answer = apps.get(arm).ask(block.command(arm, measuring, round), BLOCK_TIMEOUT);
+                Command answer = runner.run(apps.get(arm), block.command(arm, measuring, round));
                 settled &= compiledLittle(jitMillis, arm, answer);
                 if (measuring) {
                     answers.get(arm).add(answer);

@@ -118,16 +118,6 @@ final class BenchmarkOptions {
         return values.getOrDefault("client", "jdk");
     }
 
-    /** {@code ThreadsUnderLoad}'s rounds kept, each a block per arm. */
-    int measuredRounds() {
-        return (int) number("rounds", 8, 2);
-    }
-
-    /** {@code ThreadsUnderLoad}'s rounds not kept: the JIT of four JVMs on two cores settles in about a minute. */
-    int warmupRounds() {
-        return (int) number("warmup-rounds", 12, 2);
-    }
-
     /** Whether the load apps flush cold compiled code, as JDK 17 does by default ({@link Arm#loadAppOptions}). */
     boolean codeCacheFlushing() {
         return Boolean.parseBoolean(values.getOrDefault("code-cache-flushing", "false"));

@@ -2,9 +2,8 @@ package io.llmfailover.benchmarks.load;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -18,14 +17,12 @@ import java.util.Map;
  * spent beyond its live threads. What costs under contention and not alone shows here: a thread
  * hop is a voluntary switch per call on some thread, kernel time is system time; a JIT still
  * compiling shows as the compiler threads' time, which is why the warm-up waits for it. Run by
- * {@code benchmarks/threads-under-load.sh}; options as the load benchmark's, plus {@code --client},
- * {@code --rounds} and {@code --warmup-rounds}.
+ * {@code benchmarks/threads-under-load.sh}; options as the load benchmark's ({@code --warmup-seconds},
+ * {@code --throughput-seconds}, {@code --callers}...), plus {@code --client}.
  */
 public final class ThreadsUnderLoad {
 
-    private static final Duration BLOCK_TIMEOUT = Duration.ofMinutes(3);
-
-    private ThreadsUnderLoad() {}
+        private ThreadsUnderLoad() {}
 
     public static void main(String[] args) throws Exception {
         BenchmarkOptions options = BenchmarkOptions.parse(args);
@@ -53,49 +50,40 @@ public final class ThreadsUnderLoad {
         }
     }
 
+    /** An app's threads before and after one block. */
+    private record Bracket(ThreadTimes before, ThreadTimes after) {}
+
     /**
-     * Warm-up rounds, not kept, at least as many as asked and until no app compiled more than
-     * {@link Alternation#SETTLED_JIT_MILLIS} in a round (at most three times as many); then the
-     * measured ones. Each round starts with another arm.
+     * The closed loop in alternating blocks, as the load benchmark's throughput phase runs it (a
+     * warm-up until the JIT settled), every block bracketed by its app's {@link ThreadTimes}.
      */
     private static Map<Arm, ThreadTally> run(BenchmarkOptions options, Map<Arm, DrivenApp> apps, String url)
             throws Exception {
-        List<Arm> arms = new ArrayList<>(apps.keySet());
-        Map<Arm, ThreadTally> tallies = new LinkedHashMap<>();
-        arms.forEach(arm -> tallies.put(arm, new ThreadTally()));
-        Map<Arm, Long> jitMillis = new HashMap<>();
-        System.out.printf("%s, %d callers, blocks of %d ms: %d warm-up rounds at least, until the JIT settled, then %d"
+        Map<Command, Bracket> brackets = new IdentityHashMap<>();
+        Alternation alternation = new Alternation(apps, (app, block) -> {
+            ThreadTimes before = ThreadTimes.of(app.pid());
+            Command answer = app.ask(block, Alternation.BLOCK_TIMEOUT);
+            brackets.put(answer, new Bracket(before, ThreadTimes.of(app.pid())));
+            return answer;
+        });
+        System.out.printf("%s, %d callers, blocks of %d ms: %d s of warm-up at least, until the JIT settled, then %d s"
                 + " measured%n", options.client(), options.callers(), options.throughputBlock().toMillis(),
-                options.warmupRounds(), options.measuredRounds());
-        int measured = 0;
-        boolean warm = false;
-        for (int round = 0; measured < options.measuredRounds(); round++) {
-            boolean settled = true;
-            for (int turn = 0; turn < arms.size(); turn++) {
-                Arm arm = arms.get((round + turn) % arms.size());
-                DrivenApp app = apps.get(arm);
-                ThreadTimes before = ThreadTimes.of(app.pid());
-                Command answer = app.ask(Command.of("closed").with("client", options.client()).with("url", url)
+                options.warmupSeconds().toSeconds(), options.throughputSeconds().toSeconds());
+        Map<Arm, List<Command>> answers = alternation.run(new ArrayList<>(apps.keySet()), (arm, measuring, round) ->
+                Command.of("closed").with("client", options.client()).with("url", url)
                         .with("callers", options.callers()).with("millis", options.throughputBlock().toMillis())
-                        .with("id", arm.key() + "-threads-" + round), BLOCK_TIMEOUT);
-                ThreadTimes after = ThreadTimes.of(app.pid());
-                long compiled = answer.number(LoadApp.JIT_MILLIS) - jitMillis.getOrDefault(arm, 0L);
-                jitMillis.put(arm, answer.number(LoadApp.JIT_MILLIS));
-                settled &= round > 0 && compiled <= Alternation.SETTLED_JIT_MILLIS;
-                if (warm) {
-                    tallies.get(arm).add(before, after, answer.number("calls"), answer.number("nanos"));
-                }
+                        .with("id", arm.key() + "-threads-" + round), options.warmupSeconds(), options.throughputSeconds());
+        System.out.println("warm-up took " + alternation.lastWarmup().toSeconds() + " s"
+                + (alternation.lastSettled() ? " (until the JIT settled)" : " (the JIT was still compiling at its cap)"));
+        Map<Arm, ThreadTally> tallies = new LinkedHashMap<>();
+        answers.forEach((arm, measured) -> {
+            ThreadTally tally = new ThreadTally();
+            for (Command answer : measured) {
+                Bracket bracket = brackets.get(answer);
+                tally.add(bracket.before(), bracket.after(), answer.number("calls"), answer.number("nanos"));
             }
-            measured += warm ? 1 : 0;
-            boolean warmedUp = round + 1 >= options.warmupRounds() && (settled || round + 1 >= 3 * options.warmupRounds());
-            if (!warm && warmedUp) {
-                System.out.printf("warm-up: %d rounds (%s); measuring", round + 1, settled ? "the JIT settled" : "the JIT still"
-                        + " compiling at the cap");
-            }
-            warm |= warmedUp;
-            System.out.print(".");
-        }
-        System.out.println();
+            tallies.put(arm, tally);
+        });
         return tallies;
     }
 }
