@@ -139,6 +139,24 @@ class AgentStartupTest {
                 "the gateway built after start, ahead of any call, once the app loaded its client");
     }
 
+    /**
+     * A service's first 429 silences the key before any JSON parser is loaded: the agent reads the
+     * error body for Bedrock's exception name with a scan, not a Jackson tree, whose 200 classes
+     * (50 ms and more on a cold JVM) let the service's other calls go out meanwhile.
+     */
+    @Test
+    void theFirst429SilencesTheKeyBeforeAnyJsonParserLoads() throws Exception {
+        primary.rateLimited(Duration.ofSeconds(1));
+
+        List<String> loads = classLoads(ClientCall.JDK_BLOCKING, "1");
+
+        int silenced = indexOf(loads, " io.llmfailover.runtime.resilience.throttle.Silence$Lengthening ");
+        assertTrue(silenced >= 0, "the 429 silenced the key (Silence$Lengthening loaded)");
+        int jackson = indexOf(loads, ".shaded.jackson.databind.");
+        assertTrue(jackson < 0 || jackson > silenced, () -> "Jackson's databind loaded before the key was silenced: "
+                + loads.get(jackson));
+    }
+
     /** The class-load log of an app making that many calls, with the agent and a config. */
     private List<String> classLoads(ClientCall client, String calls) throws Exception {
         Path file = primaryOnly().writeTo(workDir.resolve("llm-failover-e2e.properties"));

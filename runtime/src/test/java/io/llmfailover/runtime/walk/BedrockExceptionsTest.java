@@ -16,11 +16,13 @@ import io.llmfailover.runtime.contract.BufferedResponse;
 import io.llmfailover.runtime.contract.FailoverHeaders;
 import io.llmfailover.runtime.contract.HttpHeaders;
 import io.llmfailover.runtime.contract.LlmResponse;
+import io.llmfailover.runtime.protocol.translate.bedrock.BedrockExceptions;
 import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamEncoder;
 import io.llmfailover.runtime.protocol.translate.eventstream.EventStreamMessage;
 import io.llmfailover.runtime.testing.ScriptedTransport;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -63,6 +65,23 @@ class BedrockExceptionsTest {
             assertTrue(new String(answer.body().readAllBytes()).contains("from Bedrock"));
             assertEquals(0, transport.sentTo(THIRD));
         }
+    }
+
+    /** What {@code nameIn} reads of a body: the top-level {@code __type} only, as the JSON says it. */
+    @ParameterizedTest(name = "{0}")
+    @CsvSource(delimiter = '|', value = {
+        "{\"__type\":\"com.amazon.bedrock#ThrottlingException\",\"message\":\"slow down\"} | ThrottlingException",
+        "{ \"message\" : \"x\" , \"__type\" : \"ThrottlingException:http://internal.amazon.com/\" } | ThrottlingException",
+        "{\"__type\":\"ValidationException\",\"__type\":\"ThrottlingException\"} | ThrottlingException",
+        "{\"__t\\u0079pe\":\"ModelTimeoutException\"} | ModelTimeoutException",
+        "{\"error\":{\"__type\":\"ThrottlingException\"}} | ",
+        "{\"__type\":42} | ",
+        "{\"error\":{\"type\":\"rate_limit_error\"}} | ",
+        "[{\"__type\":\"ThrottlingException\"}] | ",
+        "<html>Too Many Requests</html> | ",
+        "{\"__type\" | "})
+    void anErrorBodyNamesItsExceptionInItsTopLevelType(String body, String name) {
+        assertEquals(name, BedrockExceptions.nameIn(body.getBytes(StandardCharsets.UTF_8)));
     }
 
     @Test
